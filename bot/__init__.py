@@ -1,0 +1,1 @@
+"""The Discord layer: slash commands, buttons and menus, DMs, turn notices."""

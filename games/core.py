@@ -1,0 +1,161 @@
+"""The engine contract shared by every game.
+
+A game is a state plus a list of pending decisions. Nothing moves a game but
+`apply(state, seat, code)`, which returns a *new* state and the events a log would show, or
+raises `IllegalAction`. Randomness comes only from the seeded RNG inside the state, so the
+seed plus the list of action codes rebuilds the game exactly.
+
+Each game package (`games.santiago`, `games.havana`) provides one `Game` object; look it
+up with `games.get(name)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from .text import Msg
+
+# Discord holds at most 25 options in a menu or an autocomplete list; no decision may offer more.
+MAX_CHOICES = 25
+
+# Bumped when the JSON layout of any state changes incompatibly.
+STATE_FORMAT = 1
+
+
+class IllegalAction(Exception):
+    """An action that the rules do not allow now. `msg` is a sentence for the player."""
+
+    def __init__(self, message: Msg):
+        super().__init__(str(message))
+        self.msg = message
+
+
+class OptionError(ValueError):
+    """A game option that does not exist or has a bad value. `msg` is for the person."""
+
+    def __init__(self, message: Msg):
+        super().__init__(str(message))
+        self.msg = message
+
+
+class StateError(ValueError):
+    """A stored state that cannot be read back (wrong version, damaged JSON)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One legal choice: a stable code (`drive:3`) and a short label for a person."""
+
+    code: str
+    label: Msg
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Somebody must decide: which seat, what kind of decision, and a prompt to show them.
+
+    `secret` marks decisions whose choice must not be announced until revealed (Havana's
+    face-down card picks); the bot prompts those players privately.
+    """
+
+    seat: int
+    kind: str
+    prompt: Msg
+    secret: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What a game log would say. `seat` is the acting seat (None for the game itself).
+
+    `only_for` is None for a public event; otherwise the event tells something hidden and may be
+    shown to that seat alone (never in a channel).
+    """
+
+    msg: Msg
+    seat: int | None = None
+    only_for: int | None = None
+
+    def to_json(self) -> dict:
+        return {"msg": self.msg.to_json(), "seat": self.seat, "only_for": self.only_for}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """Final standing.
+
+    `scores` is in seat order. `ranking` lists seats best first; `places` gives each seat's place
+    (1 = winner; equal places are shared). `tiebreaks[seat]` holds the values compared after the
+    score, named by `tiebreak_names`. `notes` explain how ties were broken; `reason` says why the
+    game ended.
+    """
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    ranking: tuple[int, ...]
+    places: tuple[int, ...]
+    tiebreaks: tuple[tuple[int, ...], ...] = ()
+    tiebreak_names: tuple[Msg, ...] = ()
+    notes: tuple[Msg, ...] = ()
+    reason: Msg | None = None
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every game offers. States are opaque to callers; views are typed per game."""
+
+    name: str
+    min_players: int
+    max_players: int
+    title: Msg
+
+    def options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Validate and complete options (defaults filled in); raise `OptionError`."""
+
+    def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
+        """The initial state for `players` seats (0..players-1) from `seed`."""
+
+    def pending(self, state: Any) -> tuple[Decision, ...]:
+        """Who must decide now. Empty only when the game is over."""
+
+    def legal_codes(self, state: Any, seat: int) -> list[str]:
+        """Codes of `legal_actions`, without labels (the fast path for simulations)."""
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Every legal action of `seat` now (at most MAX_CHOICES); empty if it has nothing to decide."""
+
+    def apply(self, state: Any, seat: int, code: str) -> tuple[Any, list[Event]]:
+        """The new state and events; the old state is unchanged. Raise `IllegalAction`."""
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def result(self, state: Any) -> Result | None:
+        """Final scores and winner(s) once the game is over, else None."""
+
+    def public_view(self, state: Any) -> Any:
+        """What everybody may see. Its type has no field for hidden information."""
+
+    def player_view(self, state: Any, seat: int) -> Any:
+        """What `seat` sees behind its own screen, plus the public view."""
+
+    def to_json(self, state: Any) -> dict:
+        """A JSON-ready dict with a `format` field; `from_json` gives back an equal state."""
+
+    def from_json(self, data: Mapping[str, Any]) -> Any:
+        """Raise `StateError` when the data cannot be a state of this game."""
+
+    def version(self, state: Any) -> int:
+        """How many actions have been applied since the start (the replay length)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A game as it is stored: enough to rebuild every state."""
+
+    game: str
+    players: int
+    seed: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    actions: Sequence[tuple[int, str]] = ()

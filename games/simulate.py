@@ -1,0 +1,131 @@
+"""Random play: many games of uniformly random legal actions, for checks and figures."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import get
+from .core import MAX_CHOICES
+
+# A game that has not ended after this many decisions is counted as an error (it would hang a table).
+MAX_DECISIONS = 20_000
+
+
+@dataclass
+class Summary:
+    game: str
+    players: int
+    games: int
+    seed: int
+    finished: int = 0
+    errors: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    final_scores: list[list[int]] = field(default_factory=list)
+    error_messages: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "finished": self.finished,
+            "errors": self.errors,
+            "decisions": self.decisions,
+            "seconds": round(self.seconds, 4),
+            "final_scores": self.final_scores,
+            "error_messages": self.error_messages[:20],
+        }
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run: stable, and different for every game."""
+    return random.Random(f"{seed}:{index}").getrandbits(63)
+
+
+def play_random(
+    name: str,
+    players: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    check: bool = False,
+    on_move: Callable[[Any, int, str], None] | None = None,
+) -> tuple[Any, int]:
+    """Play one game to the end with uniformly random legal actions.
+
+    The same seed gives the same game. `check` also verifies every contract promise at each step
+    (slower). Returns the final state and the number of decisions taken.
+    """
+    game = get(name)
+    chooser = random.Random(seed ^ 0x5DEECE66D)
+    state = game.new(players, seed, options)
+    decisions = 0
+    while not game.is_over(state):
+        pending = game.pending(state)
+        if not pending:
+            raise RuntimeError("no pending decision but the game is not over")
+        decision = pending[0] if len(pending) == 1 else chooser.choice(pending)
+        codes = game.legal_codes(state, decision.seat)
+        if not codes:
+            raise RuntimeError(f"seat {decision.seat} must decide {decision.kind} but has no action")
+        if check:
+            _check_step(game, state, decision.seat, codes)
+        code = codes[0] if len(codes) == 1 else chooser.choice(codes)
+        state, _ = game.apply(state, decision.seat, code)
+        if on_move is not None:
+            on_move(state, decision.seat, code)
+        decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise RuntimeError(f"no end after {MAX_DECISIONS} decisions")
+    if game.pending(state):
+        raise RuntimeError("the game is over but decisions are still pending")
+    return state, decisions
+
+
+def _check_step(game: Any, state: Any, seat: int, codes: list[str]) -> None:
+    actions = game.legal_actions(state, seat)
+    if [a.code for a in actions] != codes:
+        raise RuntimeError("legal_actions and legal_codes disagree")
+    if len(codes) > MAX_CHOICES:
+        raise RuntimeError(f"{len(codes)} choices offered, more than {MAX_CHOICES}")
+    if len(set(codes)) != len(codes):
+        raise RuntimeError("the same action code is offered twice")
+
+
+def simulate(
+    name: str,
+    players: int,
+    games: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    check: bool = False,
+) -> Summary:
+    summary = Summary(game=name, players=players, games=games, seed=seed)
+    game = get(name)
+    started = time.perf_counter()
+    for index in range(games):
+        try:
+            state, decisions = play_random(
+                name, players, game_seed(seed, index), options, check=check
+            )
+        except Exception as exc:  # noqa: BLE001 - every failure is counted, not raised
+            summary.errors += 1
+            summary.error_messages.append(f"game {index}: {type(exc).__name__}: {exc}")
+            continue
+        summary.decisions += decisions
+        result = game.result(state)
+        if result is None:
+            summary.errors += 1
+            summary.error_messages.append(f"game {index}: over but without a result")
+            continue
+        summary.finished += 1
+        summary.final_scores.append(list(result.scores))
+    summary.seconds = time.perf_counter() - started
+    return summary

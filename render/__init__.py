@@ -1,0 +1,1 @@
+"""Pictures with Pillow: public view -> board PNG, player view -> screen PNG."""

@@ -1,0 +1,1 @@
+"""SQLite storage: games, seats, the append-only action log."""
