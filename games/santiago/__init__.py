@@ -1,0 +1,1 @@
+"""Santiago de Cuba."""
