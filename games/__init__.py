@@ -1,9 +1,9 @@
 """Pure rules of the games we host. No I/O, no asyncio, no Discord.
 
-    game = games.get("santiago")
-    state = game.new(players=3, seed=42)
-    decision = game.pending(state)[0]
-    state, events = game.apply(state, decision.seat, game.legal_codes(state, decision.seat)[0])
+game = games.get("santiago")
+state = game.new(players=3, seed=42)
+decision = game.pending(state)[0]
+state, events = game.apply(state, decision.seat, game.legal_codes(state, decision.seat)[0])
 """
 
 from __future__ import annotations

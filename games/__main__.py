@@ -22,7 +22,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--check", action="store_true", help="check the engine contract at each step")
     sim.add_argument("--deck", help="Havana: a building deck file instead of the bundled one")
     sim.add_argument("--open-holdings", action="store_true", help="Santiago: all holdings public")
-    sim.add_argument("--db", help="persist every move through the storage layer into this SQLite file")
+    sim.add_argument(
+        "--db", help="persist every move through the storage layer into this SQLite file"
+    )
     return parser
 
 
@@ -51,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
 
         summary = simulate_into_db(args.db, args.game, args.players, args.games, args.seed, options)
     else:
-        summary = simulate(args.game, args.players, args.games, args.seed, options, check=args.check)
+        summary = simulate(
+            args.game, args.players, args.games, args.seed, options, check=args.check
+        )
     for message in summary.error_messages:
         print(message, file=sys.stderr)
     line = summary.to_json()

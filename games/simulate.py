@@ -73,7 +73,9 @@ def play_random(
         decision = pending[0] if len(pending) == 1 else chooser.choice(pending)
         codes = game.legal_codes(state, decision.seat)
         if not codes:
-            raise RuntimeError(f"seat {decision.seat} must decide {decision.kind} but has no action")
+            raise RuntimeError(
+                f"seat {decision.seat} must decide {decision.kind} but has no action"
+            )
         if check:
             _check_step(game, state, decision.seat, codes)
         code = codes[0] if len(codes) == 1 else chooser.choice(codes)

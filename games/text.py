@@ -54,7 +54,9 @@ def msg(key: str, **params: Any) -> Msg:
     return Msg(key, params)
 
 
-def render(message: Msg, catalogue: Mapping[str, str], fallback: Mapping[str, str] = ENGLISH) -> str:
+def render(
+    message: Msg, catalogue: Mapping[str, str], fallback: Mapping[str, str] = ENGLISH
+) -> str:
     """Fill a template from `catalogue` (falling back to English, then to the bare key)."""
     template = catalogue.get(message.key) or fallback.get(message.key) or message.key
     values = {

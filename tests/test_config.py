@@ -1,0 +1,22 @@
+"""Starting the bot without a token must say what to do in one line, without a traceback."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_missing_token_names_the_variable_and_the_file(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode != 0
+    lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+    assert len(lines) == 1, lines
+    assert "DISCORD_TOKEN" in lines[0]
+    assert ".env" in lines[0]
+    assert "Traceback" not in done.stderr
