@@ -1,1 +1,161 @@
-"""Santiago de Cuba."""
+"""Santiago de Cuba (Michael Rieneck, 2011) for 2 to 4 players.
+
+`GAME` implements `games.core.Game`; the module-level functions delegate to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core import Action, Decision, IllegalAction, OptionError, Result
+from games.text import Msg
+
+from . import engine, serial, text_en, views  # noqa: F401 - text_en registers the English catalogue
+from .labels import label, prompt
+from .state import OVER, State
+
+
+class Santiago:
+    name = "santiago"
+    min_players = 2
+    max_players = 4
+    title = Msg("santiago.title")
+
+    def options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        return serial.options(raw)
+
+    def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        if not isinstance(players, int) or not 2 <= players <= 4:
+            raise OptionError(Msg("santiago.option.players", {"players": players}))
+        state, _events = engine.new_state(players, seed, serial.options(options))
+        return state
+
+    def new_with_events(self, players: int, seed: int, options=None) -> tuple[State, list]:
+        """Like `new`, plus the setup events (start player, first roll)."""
+        if not isinstance(players, int) or not 2 <= players <= 4:
+            raise OptionError(Msg("santiago.option.players", {"players": players}))
+        return engine.new_state(players, seed, serial.options(options))
+
+    def pending(self, state: State) -> tuple[Decision, ...]:
+        return tuple(
+            Decision(seat, kind, prompt(state, seat, kind)) for seat, kind, _ in state.choices
+        )
+
+    def legal_codes(self, state: State, seat: int) -> list[str]:
+        for who, _kind, codes in state.choices:
+            if who == seat:
+                return list(codes)
+        return []
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return [Action(code, label(state, seat, code)) for code in self.legal_codes(state, seat)]
+
+    def apply(self, state: State, seat: int, code: str) -> tuple[State, list]:
+        if not isinstance(code, str):
+            raise IllegalAction(Msg("santiago.illegal.code", {"code": str(code), "kind": ""}))
+        return engine.apply_code(state, seat, code)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: State) -> Result | None:
+        """Final scores: VP plus 1 per 3 leftover goods (the conversion is always worth taking,
+        so it is automatic); ties broken by goods left, then pesos, else shared (9.6, E29)."""
+        if state.phase != OVER:
+            return None
+        n = state.n
+        scores, keys, tiebreaks = [], [], []
+        for seat in range(n):
+            total = sum(state.goods[seat * 6 : seat * 6 + 6])
+            vp = state.vp[seat] + total // 3
+            left = total % 3
+            scores.append(vp)
+            tiebreaks.append((left, state.pesos[seat]))
+            keys.append((vp, left, state.pesos[seat]))
+        ranking = sorted(range(n), key=lambda seat: (tuple(-k for k in keys[seat]), seat))
+        places = [0] * n
+        for pos, seat in enumerate(ranking):
+            if pos and keys[seat] == keys[ranking[pos - 1]]:
+                places[seat] = places[ranking[pos - 1]]
+            else:
+                places[seat] = pos + 1
+        winners = tuple(seat for seat in ranking if places[seat] == 1)
+        notes = [Msg("santiago.note.conversion")]
+        if len(set(places)) < n:
+            notes.append(Msg("santiago.note.shared"))
+        return Result(
+            scores=tuple(scores),
+            winners=winners,
+            ranking=tuple(ranking),
+            places=tuple(places),
+            tiebreaks=tuple(tiebreaks),
+            tiebreak_names=(Msg("santiago.tiebreak.goods"), Msg("santiago.tiebreak.pesos")),
+            notes=tuple(notes),
+            reason=Msg("santiago.reason.seventh_ship"),
+        )
+
+    def public_view(self, state: State) -> views.PublicView:
+        return views.public_view(state)
+
+    def player_view(self, state: State, seat: int) -> views.PlayerView:
+        if not 0 <= seat < state.n:
+            raise ValueError(f"no seat {seat}")
+        return views.player_view(state, seat)
+
+    def to_json(self, state: State) -> dict:
+        return serial.to_json(state)
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        return serial.from_json(data)
+
+    def version(self, state: State) -> int:
+        return state.version
+
+
+GAME = Santiago()
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    return GAME.legal_actions(state, seat)
+
+
+def legal_codes(state: State, seat: int) -> list[str]:
+    return GAME.legal_codes(state, seat)
+
+
+def apply(state: State, seat: int, code: str) -> tuple[State, list]:
+    return GAME.apply(state, seat, code)
+
+
+def public_view(state: State) -> views.PublicView:
+    return GAME.public_view(state)
+
+
+def player_view(state: State, seat: int) -> views.PlayerView:
+    return GAME.player_view(state, seat)
+
+
+def result(state: State) -> Result | None:
+    return GAME.result(state)
+
+
+def to_json(state: State) -> dict:
+    return GAME.to_json(state)
+
+
+def from_json(data: Mapping[str, Any]) -> State:
+    return GAME.from_json(data)
+
+
+__all__ = [
+    "GAME",
+    "apply",
+    "from_json",
+    "legal_actions",
+    "legal_codes",
+    "player_view",
+    "public_view",
+    "result",
+    "to_json",
+]

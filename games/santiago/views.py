@@ -98,3 +98,82 @@ class PlayerView:
     seat: int
     holdings: Holdings
     public: PublicView
+
+
+def _holdings(s, seat: int) -> Holdings:
+    from .data import GOODS
+
+    base = seat * 6
+    return Holdings(
+        s.pesos[seat], s.vp[seat], tuple((g, s.goods[base + i]) for i, g in enumerate(GOODS))
+    )
+
+
+def public_view(s) -> PublicView:
+    """Build the public view of a state; hidden holdings appear only at open tables."""
+    from . import data as D
+    from .labels import prompt
+    from .state import DELIVER, OVER
+
+    road = [Stop(0, None, None, True)]
+    for stop in range(1, D.STOPS):
+        cit = s.road[stop]
+        colour = s.cit_colour[cit]
+        road.append(
+            Stop(
+                stop,
+                D.CITIZENS[cit],
+                None if colour < 0 else D.COLOURS[colour],
+                not (s.inactive >> stop) & 1,
+            )
+        )
+    occupant = {sp: seat for seat, sp in enumerate(s.pawn) if sp >= 0}
+    spaces = tuple(
+        BuildingSpace(
+            sp,
+            D.COLOURS[D.SPACE_COLOUR[sp]],
+            D.BUILDINGS[s.bld[sp]],
+            None if s.owner[sp] < 0 else s.owner[sp],
+            occupant.get(sp),
+        )
+        for sp in range(12)
+    )
+    in_round = s.phase == DELIVER or (s.phase != OVER and s.passed)
+    seats = tuple(
+        SeatPublic(
+            seat,
+            D.MARKERS - s.owner.count(seat),
+            None if s.pawn[seat] < 0 else s.pawn[seat],
+            tuple(D.BUILDINGS[s.bld[sp]] for sp in range(12) if s.owner[sp] == seat),
+            bool(in_round and (s.passed >> seat) & 1),
+        )
+        for seat in range(s.n)
+    )
+    demand = tuple(Die(D.GOODS[g], v) for g, v in zip(s.dg, s.dv, strict=True)) if s.dg else None
+    aside = None if s.aside is None else Die(D.GOODS[s.aside[0]], s.aside[1])
+    pending = tuple(PendingView(seat, kind, prompt(s, seat, kind)) for seat, kind, _ in s.choices)
+    open_holdings = (
+        tuple(_holdings(s, seat) for seat in range(s.n)) if s.opts["open_holdings"] else None
+    )
+    return PublicView(
+        players=s.n,
+        road=tuple(road),
+        car=s.car,
+        buildings=spaces,
+        seats=seats,
+        ship=min(s.ships + 1, D.SHIPS),
+        ships_departed=s.ships,
+        demand=demand,
+        set_aside=aside,
+        price=s.price,
+        supply=tuple((g, s.supply[i]) for i, g in enumerate(D.GOODS)),
+        start_seat=s.start,
+        active_seat=s.active,
+        pending=pending,
+        game_over=s.phase == OVER,
+        open_holdings=open_holdings,
+    )
+
+
+def player_view(s, seat: int) -> PlayerView:
+    return PlayerView(seat, _holdings(s, seat), public_view(s))

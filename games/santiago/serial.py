@@ -1,0 +1,189 @@
+"""JSON form of a state (lossless, versioned) and the table options."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from games.core import OptionError, StateError
+from games.text import Msg
+
+from . import data as D
+from .state import FIELDS, OVER, PHASE_NAMES, State
+
+FORMAT = 1
+
+BOOL_OPTIONS = {
+    "open_holdings": False,  # True: every seat's pesos, VP and goods are public (Yucata style)
+    "partial_supply_grants": True,  # E1 / C6: take what the supply has left
+    "reroll_empty_demand": False,  # E10: a demand of four zeros departs (False) or is rerolled
+    "owner_vp_only_when_moved": False,  # E12: owner VP at every turn end (False) or after a move
+    "owner_vp_at_game_end": False,  # E24: owner VP in the turn the 7th ship departs
+    "pablo_allows_wood": False,  # C3: Pablo gives no wood
+}
+
+
+def options(raw: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Validate and complete the table options; raise OptionError naming the bad one."""
+    raw = dict(raw or {})
+    out: dict[str, Any] = {}
+    for name, default in BOOL_OPTIONS.items():
+        value = raw.pop(name, default)
+        if not isinstance(value, bool):
+            raise OptionError(Msg("santiago.option.bool", {"name": name}))
+        out[name] = value
+    distance = raw.pop("max_distance", 10)
+    if isinstance(distance, bool) or not isinstance(distance, int) or not 1 <= distance <= 24:
+        raise OptionError(Msg("santiago.option.distance", {}))
+    out["max_distance"] = distance
+    out["citizen_colours"] = _colours(raw.pop("citizen_colours", None))
+    if raw:
+        raise OptionError(Msg("santiago.option.unknown", {"name": sorted(raw)[0]}))
+    return out
+
+
+def _colour_error(reason: str) -> OptionError:
+    return OptionError(Msg("santiago.option.colours", {"reason": reason}))
+
+
+def _colours(value: Any) -> dict[str, str | None]:
+    """The citizen -> flower colour map: the documented default, overridden by a mapping or a
+    JSON file holding one."""
+    if value is None:
+        return dict(D.DEFAULT_CITIZEN_COLOURS)
+    if isinstance(value, str):
+        try:
+            value = json.loads(Path(value).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise _colour_error(f"cannot read the file ({exc.__class__.__name__})") from None
+    if not isinstance(value, Mapping):
+        raise _colour_error("give a mapping of citizen to colour")
+    colours = dict(D.DEFAULT_CITIZEN_COLOURS)
+    for cit, colour in value.items():
+        if cit not in D.CITIZEN_INDEX:
+            raise _colour_error(f"unknown citizen {cit!r}")
+        if cit == "el_zorro":
+            if colour is not None:
+                raise _colour_error("El Zorro has no colour")
+            continue
+        if colour not in D.COLOUR_INDEX:
+            raise _colour_error(f"{colour!r} is not one of {', '.join(D.COLOURS)}")
+        colours[cit] = colour
+    return colours
+
+
+def to_json(s: State) -> dict:
+    return {
+        "game": "santiago",
+        "format": FORMAT,
+        "players": s.n,
+        "options": s.opts,
+        "rng": str(s.rng),
+        "road": list(s.road),
+        "inactive": s.inactive,
+        "car": s.car,
+        "buildings": list(s.bld),
+        "owner": s.owner,
+        "pawn": s.pawn,
+        "pesos": s.pesos,
+        "vp": s.vp,
+        "goods": s.goods,
+        "supply": s.supply,
+        "dice_goods": s.dg,
+        "dice_values": s.dv,
+        "aside": None if s.aside is None else list(s.aside),
+        "price": s.price,
+        "ships": s.ships,
+        "start": s.start,
+        "active": s.active,
+        "phase": PHASE_NAMES[s.phase],
+        "phase_data": list(s.pd),
+        "rolled": list(s.rolled),
+        "passed": s.passed,
+        "departed": s.departed,
+        "moved": s.moved,
+        "version": s.version,
+    }
+
+
+def _ints(value: Any, length: int | None = None, lo: int = -1, hi: int = 1 << 62) -> list[int]:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        raise StateError("bad list")
+    for x in value:
+        if isinstance(x, bool) or not isinstance(x, int) or not lo <= x <= hi:
+            raise StateError("bad number")
+    return list(value)
+
+
+def from_json(data: Mapping[str, Any]) -> State:
+    from .engine import compute_choices
+
+    try:
+        if data.get("game") != "santiago" or data.get("format") != FORMAT:
+            raise StateError("not a Santiago de Cuba state of a known format")
+        s = State.__new__(State)
+        n = data["players"]
+        if n not in (2, 3, 4):
+            raise StateError("bad player count")
+        s.n = n
+        s.opts = options(data["options"])
+        colours = s.opts["citizen_colours"]
+        s.cit_colour = tuple(
+            -1 if colours[c] is None else D.COLOUR_INDEX[colours[c]] for c in D.CITIZENS
+        )
+        s.rng = int(data["rng"])
+        if not 0 <= s.rng < 1 << 64:
+            raise StateError("bad rng")
+        road = _ints(data["road"], 10)
+        if road[0] != -1 or sorted(road[1:]) != list(range(9)):
+            raise StateError("bad road")
+        s.road = tuple(road)
+        s.inactive = _ints([data["inactive"]], 1, 0, (1 << 10) - 1)[0]
+        s.car = _ints([data["car"]], 1, 0, 9)[0]
+        bld = _ints(data["buildings"], 12)
+        if sorted(bld) != list(range(12)):
+            raise StateError("bad buildings")
+        s.bld = tuple(bld)
+        s.owner = _ints(data["owner"], 12, -1, n - 1)
+        s.pawn = _ints(data["pawn"], n, -1, 11)
+        s.pesos = _ints(data["pesos"], n, 0)
+        s.vp = _ints(data["vp"], n, 0)
+        s.goods = _ints(data["goods"], 6 * n, 0, 8)
+        s.supply = _ints(data["supply"], 6, 0, 8)
+        for g in range(6):
+            if s.supply[g] + sum(s.goods[seat * 6 + g] for seat in range(n)) != 8:
+                raise StateError("goods do not add up to 8 of each")
+        s.dg = _ints(data["dice_goods"], None, 0, 4)
+        s.dv = _ints(data["dice_values"], len(s.dg), 0, 4)
+        if len(s.dg) not in (0, 4):
+            raise StateError("bad dice")
+        aside = data["aside"]
+        s.aside = None if aside is None else tuple(_ints(aside, 2, 0, 4))
+        s.price = _ints([data["price"]], 1, 2, 4)[0]
+        s.ships = _ints([data["ships"]], 1, 0, 7)[0]
+        s.start = _ints([data["start"]], 1, 0, n - 1)[0]
+        s.active = _ints([data["active"]], 1, 0, n - 1)[0]
+        s.phase = PHASE_NAMES.index(data["phase"])
+        pd = data["phase_data"]
+        if not isinstance(pd, list):
+            raise StateError("bad phase data")
+        for x in pd:
+            if not isinstance(x, int | str):
+                raise StateError("bad phase data")
+        s.pd = tuple(pd)
+        s.rolled = tuple(_ints(data["rolled"], None, 0, 4))
+        s.passed = _ints([data["passed"]], 1, 0, 15)[0]
+        s.departed = bool(data["departed"])
+        s.moved = bool(data["moved"])
+        s.version = _ints([data["version"]], 1, 0)[0]
+        if (s.phase == OVER) != (s.ships == 7):
+            raise StateError("the game ends exactly with the 7th ship")
+        s.choices = compute_choices(s)
+    except StateError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OptionError) as exc:
+        raise StateError(f"damaged Santiago de Cuba state: {exc.__class__.__name__}") from None
+    assert set(FIELDS) == {f for f in FIELDS if hasattr(s, f)}
+    return s

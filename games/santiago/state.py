@@ -1,0 +1,143 @@
+"""The game state: a compact record of small lists, cheap to copy on every action.
+
+All fields are ints, tuples and lists of ints, so a state is copied with a handful of list
+slices (no deepcopy) and compared field by field. Randomness comes from a 64-bit splitmix
+generator whose whole state is one int (`rng`), so it serialises trivially.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MASK64 = (1 << 64) - 1
+
+# Phases: what the pending decision is about.
+ROLL, DRIVE, CITIZEN, PABLO, ALONSO, CLAIM, OWNUSE, PAWN = range(8)
+BUILDING, MARKET_TAKE, CASINO_AMOUNT, DELIVER, AMOUNT, ZORRO, OVER = range(8, 15)
+PHASE_NAMES = (
+    "roll",
+    "drive",
+    "citizen",
+    "pablo",
+    "alonso",
+    "claim",
+    "own",
+    "pawn",
+    "building",
+    "market",
+    "casino",
+    "deliver",
+    "amount",
+    "zorro",
+    "over",
+)
+
+FIELDS = (
+    "n",
+    "opts",
+    "rng",
+    "road",
+    "cit_colour",
+    "inactive",
+    "car",
+    "bld",
+    "owner",
+    "pawn",
+    "pesos",
+    "vp",
+    "goods",
+    "supply",
+    "dg",
+    "dv",
+    "aside",
+    "price",
+    "ships",
+    "start",
+    "active",
+    "phase",
+    "pd",
+    "rolled",
+    "passed",
+    "departed",
+    "moved",
+    "version",
+    "choices",
+)
+
+
+class State:
+    """One moment of a game. Treat as immutable outside the engine: `apply` works on a copy.
+
+    n: players; opts: options dict (shared, never mutated); rng: splitmix64 state;
+    road: citizen index per stop (-1 at the harbour); cit_colour: colour index per citizen (-1 none);
+    inactive: bit mask of face-down stops; car: stop; bld: building id per space;
+    owner / pawn: seat per space (-1 none) / space per seat (-1 off board);
+    pesos, vp: per seat; goods: per seat, 6 ints each (flat); supply: 6 ints;
+    dg / dv: good and value of the 4 ship dice (empty while the new ship has no demand);
+    aside: (good, value) of the set-aside die or None; price 2..4; ships: departed so far;
+    start / active: seats; phase / pd: the pending decision and its data; rolled: the 5 rolled
+    values while the roller chooses; passed: mask of seats passed in the delivery round;
+    departed: a ship left this turn; moved: the active pawn moved this turn;
+    version: actions applied; choices: cached ((seat, kind, codes), ...) of the pending decisions.
+    """
+
+    __slots__ = FIELDS
+
+    def copy(self) -> State:
+        t = State.__new__(State)
+        t.n = self.n
+        t.opts = self.opts
+        t.rng = self.rng
+        t.road = self.road
+        t.cit_colour = self.cit_colour
+        t.inactive = self.inactive
+        t.car = self.car
+        t.bld = self.bld
+        t.owner = self.owner[:]
+        t.pawn = self.pawn[:]
+        t.pesos = self.pesos[:]
+        t.vp = self.vp[:]
+        t.goods = self.goods[:]
+        t.supply = self.supply[:]
+        t.dg = self.dg[:]
+        t.dv = self.dv[:]
+        t.aside = self.aside
+        t.price = self.price
+        t.ships = self.ships
+        t.start = self.start
+        t.active = self.active
+        t.phase = self.phase
+        t.pd = self.pd
+        t.rolled = self.rolled
+        t.passed = self.passed
+        t.departed = self.departed
+        t.moved = self.moved
+        t.version = self.version
+        t.choices = self.choices
+        return t
+
+    def __eq__(self, other: Any) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in FIELDS)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<santiago State v{self.version} phase={PHASE_NAMES[self.phase]} ships={self.ships}>"
+        )
+
+    def next_random(self, bound: int) -> int:
+        """A uniform int in [0, bound) from splitmix64; advances `rng`."""
+        self.rng = z = (self.rng + 0x9E3779B97F4A7C15) & MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        z ^= z >> 31
+        return z % bound  # bias below 2**-58: irrelevant for dice of 6 faces
+
+    def shuffled(self, items: list) -> list:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.next_random(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
