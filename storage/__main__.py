@@ -1,0 +1,83 @@
+"""Command line tools for the game database.
+
+python -m storage verify DB             replay every game and compare with the stored state
+python -m storage export DB GAME_ID     print one game as JSON (seed, options, seats, log)
+python -m storage import DB FILE        store an exported game again (replayed and checked)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+from .errors import StorageError
+from .store import Store
+from .verify import verify_path
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m storage")
+    commands = parser.add_subparsers(dest="command", required=True)
+    verify = commands.add_parser("verify", help="replay every stored game and compare states")
+    verify.add_argument("db")
+    export = commands.add_parser("export", help="print one game as JSON")
+    export.add_argument("db")
+    export.add_argument("game_id", type=int)
+    export.add_argument("-o", "--output", help="write to this file instead of standard output")
+    imp = commands.add_parser("import", help="store an exported game (replayed and checked)")
+    imp.add_argument("db")
+    imp.add_argument("file", help="an export file, or - for standard input")
+    imp.add_argument("--guild", type=int, help="guild id to store it under")
+    imp.add_argument("--channel", type=int, help="channel id to store it under")
+    return parser
+
+
+async def _export(db: str, game_id: int) -> dict:
+    async with await Store.open(db) as store:
+        return await store.export_game(game_id)
+
+
+async def _import(db: str, data: dict, guild: int | None, channel: int | None) -> int:
+    async with await Store.open(db) as store:
+        record = await store.import_game(data, guild_id=guild, channel_id=channel)
+        return record.id
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command != "import" and not Path(args.db).exists():
+        print(f"{args.db} does not exist.", file=sys.stderr)
+        return 2
+    try:
+        if args.command == "verify":
+            report = asyncio.run(verify_path(args.db))
+            for problem in report.problems:
+                print(f"MISMATCH {problem}")
+            print(json.dumps(report.to_json()))
+            return 1 if report.problems else 0
+        if args.command == "export":
+            text = json.dumps(asyncio.run(_export(args.db, args.game_id)), indent=1)
+            if args.output:
+                Path(args.output).write_text(text + "\n", encoding="utf-8")
+            else:
+                print(text)
+            return 0
+        raw = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+        try:
+            data = json.loads(raw)
+        except ValueError as exc:
+            print(f"{args.file} is not JSON: {exc}", file=sys.stderr)
+            return 2
+        game_id = asyncio.run(_import(args.db, data, args.guild, args.channel))
+        print(f"imported as game {game_id}")
+        return 0
+    except StorageError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,122 @@
+"""Export and import of one game as plain JSON, and the replay that checks it.
+
+An export holds everything needed to rebuild the game: kind, options, seed, seats and the action
+log (plus the state, so an import can prove the replay reaches the same place).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import games
+
+from .errors import StorageError
+
+EXPORT_FORMAT = "malecon.game.v1"
+
+
+def _fail(data: Any, reason: str) -> StorageError:
+    name = f"game {data.get('id')}" if isinstance(data, dict) and "id" in data else "the game"
+    return StorageError(f"Cannot import {name}: {reason}.")
+
+
+def check_import(data: Any) -> None:
+    """The shape of an export; `StorageError` saying what is wrong."""
+    if not isinstance(data, dict):
+        raise _fail(data, "an export is a JSON object")
+    if data.get("format") != EXPORT_FORMAT:
+        raise _fail(data, f"unknown format {data.get('format')!r}, expected {EXPORT_FORMAT!r}")
+    if data.get("kind") not in games.NAMES:
+        raise _fail(data, f"unknown game kind {data.get('kind')!r}")
+    if data.get("status") not in ("lobby", "active", "finished", "abandoned"):
+        raise _fail(data, f"unknown status {data.get('status')!r}")
+    for key, kind in (("guild_id", int), ("channel_id", int), ("creator_id", int)):
+        if not isinstance(data.get(key), kind):
+            raise _fail(data, f"{key} must be an integer")
+    if not isinstance(data.get("options"), dict):
+        raise _fail(data, "options must be an object")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not seats:
+        raise _fail(data, "it has no seats")
+    for index, seat in enumerate(seats):
+        if (
+            not isinstance(seat, dict)
+            or seat.get("seat") != index
+            or not isinstance(seat.get("user_id"), int)
+            or not isinstance(seat.get("name"), str)
+        ):
+            raise _fail(data, f"seat {index} is malformed")
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise _fail(data, "actions must be a list")
+    for index, action in enumerate(actions, start=1):
+        if (
+            not isinstance(action, dict)
+            or action.get("seq") != index
+            or not isinstance(action.get("seat"), int)
+            or not isinstance(action.get("code"), str)
+            or not isinstance(action.get("at"), str)
+        ):
+            raise _fail(data, f"action {index} is malformed or out of sequence")
+    seed = data.get("seed")
+    if data["status"] == "lobby" or (data["status"] == "abandoned" and seed is None):
+        if seed is not None or actions:
+            raise _fail(data, "a game that never started has no seed and no actions")
+    elif not isinstance(seed, int):
+        raise _fail(data, "a started game needs an integer seed")
+
+
+def replay_export(data: dict[str, Any]) -> Any:
+    """Rebuild the state of a checked export; None for a game that never started.
+
+    Raises `StorageError` when an action is illegal, when the status disagrees with the replay,
+    or when the exported state differs from the rebuilt one.
+    """
+    if data["seed"] is None:
+        return None
+    engine = games.get(data["kind"])
+    try:
+        state = engine.new(len(data["seats"]), data["seed"], data["options"])
+        for action in data["actions"]:
+            state, _ = engine.apply(state, action["seat"], action["code"])
+    except Exception as exc:  # noqa: BLE001 - any failure means the log does not replay
+        raise _fail(data, f"its log does not replay ({type(exc).__name__}: {exc})") from exc
+    over = engine.is_over(state)
+    if data["status"] == "finished" and not over:
+        raise _fail(data, "it is marked finished but its replay is not over")
+    if data["status"] == "active" and over:
+        raise _fail(data, "it is marked active but its replay is over")
+    if data.get("state") is not None and canonical(engine.to_json(state)) != canonical(
+        data["state"]
+    ):
+        raise _fail(data, "its state differs from the replay of its log")
+    return state
+
+
+def canonical(data: Any) -> Any:
+    """JSON data as it reads back (tuples become lists), for comparisons."""
+    return json.loads(json.dumps(data))
+
+
+def first_difference(a: Any, b: Any, path: str = "$") -> str | None:
+    """The path of the first place where two JSON values differ, or None if equal."""
+    if type(a) is not type(b):
+        return path
+    if isinstance(a, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}.{key}"
+            found = first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path}[len {len(a)} != {len(b)}]"
+        for index, (x, y) in enumerate(zip(a, b, strict=True)):
+            found = first_difference(x, y, f"{path}[{index}]")
+            if found:
+                return found
+        return None
+    return None if a == b else path

@@ -1,0 +1,114 @@
+"""Numbered schema migrations, applied in order at start-up and recorded in `PRAGMA user_version`.
+
+Never edit a migration that has shipped: add a new one at the end. Each runs in one transaction
+together with the `user_version` bump, so a crash leaves the database at the old or the new version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Written to the file header (`PRAGMA application_id`) so a foreign SQLite file is recognised.
+APPLICATION_ID = 0x4D4C434E  # "MLCN"
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    summary: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "games, seats and the append-only action log",
+        (
+            f"PRAGMA application_id = {APPLICATION_ID}",
+            # `state` is the last column: list_active reads the others without touching the
+            # overflow pages that hold a large state.
+            """CREATE TABLE games (
+                id INTEGER PRIMARY KEY,
+                guild_id INTEGER NOT NULL,
+                channel_id INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                status TEXT NOT NULL
+                    CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+                options TEXT NOT NULL,
+                seed INTEGER,
+                version INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
+                creator_id INTEGER NOT NULL,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                state TEXT
+            )""",
+            # One lobby or active game per channel, enforced by the database itself.
+            """CREATE UNIQUE INDEX games_one_open_per_channel
+                ON games (channel_id) WHERE status IN ('lobby', 'active')""",
+            """CREATE TABLE seats (
+                game_id INTEGER NOT NULL REFERENCES games (id),
+                seat INTEGER NOT NULL CHECK (seat >= 0),
+                user_id INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                PRIMARY KEY (game_id, seat),
+                UNIQUE (game_id, user_id)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE actions (
+                game_id INTEGER NOT NULL REFERENCES games (id),
+                seq INTEGER NOT NULL CHECK (seq >= 1),
+                seat INTEGER NOT NULL,
+                code TEXT NOT NULL,
+                at TEXT NOT NULL,
+                PRIMARY KEY (game_id, seq)
+            ) WITHOUT ROWID""",
+            # The log is the history of the game: it is only ever appended to.
+            """CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+                BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END""",
+            """CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+                BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END""",
+        ),
+    ),
+    Migration(
+        2,
+        "notes: the bot's small per-game key/value housekeeping",
+        (
+            """CREATE TABLE notes (
+                game_id INTEGER NOT NULL REFERENCES games (id),
+                key TEXT NOT NULL,
+                value TEXT NOT NULL,
+                PRIMARY KEY (game_id, key)
+            ) WITHOUT ROWID""",
+        ),
+    ),
+)
+
+LATEST = MIGRATIONS[-1].version
+
+assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"
+
+
+def migrate(conn, upto: int = LATEST) -> int:
+    """Apply the missing migrations up to `upto` on a `sqlite3` connection in autocommit mode.
+
+    Each migration and its `user_version` bump share one transaction; the version is read again
+    inside it, so two processes opening the same new file at once do not both migrate.
+    Returns the version reached.
+    """
+    for migration in MIGRATIONS:
+        if migration.version > upto:
+            break
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            current = conn.execute("PRAGMA user_version").fetchone()[0]
+            if current >= migration.version:
+                conn.execute("ROLLBACK")
+                continue
+            for statement in migration.statements:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {migration.version}")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+    return conn.execute("PRAGMA user_version").fetchone()[0]

@@ -1,0 +1,102 @@
+"""Plain values read from the database: games, seats, summaries and action log rows."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import games
+
+from .errors import CorruptGame
+
+STATUSES = ("lobby", "active", "finished", "abandoned")
+# A channel holds at most one game in these states (see the partial unique index).
+OPEN_STATUSES = ("lobby", "active")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One entry of the append-only action log; `seq` counts from 1."""
+
+    seq: int
+    seat: int
+    code: str
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A lobby or active game as listed at start-up: everything but the state."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    status: str
+    version: int
+    creator_id: int
+    seats: tuple[Seat, ...]
+    updated_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One stored game. `version` is the number of moves applied (0 at the start)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    status: str
+    options: dict
+    seed: int | None
+    version: int
+    creator_id: int
+    seats: tuple[Seat, ...]
+    created_at: str
+    updated_at: str
+    state_json: str | None
+
+    def describe(self) -> str:
+        return f"game {self.id} ({self.kind}, channel {self.channel_id})"
+
+    def state(self) -> Any:
+        """The engine state; `CorruptGame` naming the game if it cannot be read back."""
+        if self.state_json is None:
+            raise CorruptGame(f"{self.describe()} has no state: it is {self.status}.", self.id)
+        return parse_state(self.id, self.kind, self.state_json, self.describe())
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+
+def parse_state(game_id: int, kind: str, state_json: str, described: str | None = None) -> Any:
+    described = described or f"game {game_id}"
+    try:
+        engine = games.get(kind)
+    except KeyError:
+        raise CorruptGame(f"{described} is of an unknown kind {kind!r}.", game_id) from None
+    try:
+        data = json.loads(state_json)
+        return engine.from_json(data)
+    except Exception as exc:  # noqa: BLE001 - any failure to read back means a damaged state
+        raise CorruptGame(
+            f"The stored state of {described} cannot be read back: {type(exc).__name__}: {exc}",
+            game_id,
+        ) from exc
+
+
+def dump_state(engine: Any, state: Any) -> str:
+    """The state as compact JSON, the form kept in the database."""
+    return json.dumps(engine.to_json(state), separators=(",", ":"), ensure_ascii=False)

@@ -1,0 +1,429 @@
+"""The game store: one aiosqlite connection, one transaction per change.
+
+Every operation holds the store's lock for its whole transaction, so two coroutines sharing a
+store never interleave statements. Two stores (or two processes) on the same file are kept apart
+by SQLite's write lock plus optimistic concurrency: a move names the version it was computed
+from, and `UPDATE ... WHERE id = ? AND version = ?` changes nothing if another move got there first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+import games
+
+from .database import CONNECTION_PRAGMAS, prepare
+from .errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
+from .exchange import EXPORT_FORMAT, check_import, replay_export
+from .records import ActionRow, GameRecord, GameSummary, Seat, dump_state
+
+_RECORD_COLUMNS = (
+    "g.id, g.guild_id, g.channel_id, g.kind, g.status, g.options, g.seed, g.version,"
+    " g.creator_id, g.created_at, g.updated_at, g.state,"
+    " (SELECT json_group_array(json_array(seat, user_id, name))"
+    "    FROM (SELECT seat, user_id, name FROM seats WHERE game_id = g.id ORDER BY seat))"
+)
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _record(row: sqlite3.Row | tuple) -> GameRecord:
+    seats = tuple(Seat(s, u, n) for s, u, n in json.loads(row[12]))
+    return GameRecord(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        kind=row[3],
+        status=row[4],
+        options=json.loads(row[5]),
+        seed=row[6],
+        version=row[7],
+        creator_id=row[8],
+        created_at=row[9],
+        updated_at=row[10],
+        state_json=row[11],
+        seats=seats,
+    )
+
+
+class Store:
+    """Games, seats, the action log and notes in one SQLite file."""
+
+    def __init__(self, db: aiosqlite.Connection, path: Path):
+        self._db = db
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        """Create the file (and its folder) if needed, refuse foreign or newer files, migrate."""
+        path = Path(path)
+        await asyncio.to_thread(prepare, path)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            for pragma in CONNECTION_PRAGMAS:
+                await db.execute(pragma)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, path)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction under the lock; rolled back on any error."""
+        async with self._lock:
+            db = self._db
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                await db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    await db.execute("ROLLBACK")
+                raise
+
+    async def _fetch_record(self, db: aiosqlite.Connection, game_id: int) -> GameRecord:
+        rows = await db.execute_fetchall(
+            f"SELECT {_RECORD_COLUMNS} FROM games AS g WHERE g.id = ?", (game_id,)
+        )
+        if not rows:
+            raise GameNotFound(f"There is no game {game_id}.")
+        return _record(rows[0])
+
+    async def _busy(self, db: aiosqlite.Connection, channel_id: int) -> ChannelBusy:
+        rows = await db.execute_fetchall(
+            "SELECT id, kind, status FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        if rows:
+            game_id, kind, status = rows[0]
+            where = "a lobby" if status == "lobby" else "a game in progress"
+            return ChannelBusy(f"Channel {channel_id} already has {where}: {kind} game {game_id}.")
+        return ChannelBusy(f"Channel {channel_id} already has a lobby or a game in progress.")
+
+    # -- lobby ------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        kind: str,
+        options: dict,
+        creator_id: int,
+        creator_name: str,
+    ) -> GameRecord:
+        """A new lobby in the channel; the creator takes seat 0. `ChannelBusy` if one is open."""
+        if kind not in games.NAMES:
+            raise StorageError(f"Unknown game {kind!r}; known: {', '.join(games.NAMES)}.")
+        stamp = now()
+        async with self._write() as db:
+            try:
+                cursor = await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, kind, status, options, creator_id,"
+                    " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (guild_id, channel_id, kind, json.dumps(options), creator_id, stamp, stamp),
+                )
+            except sqlite3.IntegrityError:
+                raise await self._busy(db, channel_id) from None
+            game_id = cursor.lastrowid
+            await db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                (game_id, creator_id, creator_name),
+            )
+            return await self._fetch_record(db, game_id)
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
+        """Take the next free seat of a lobby."""
+        async with self._write() as db:
+            record = await self._fetch_record(db, game_id)
+            if record.status != "lobby":
+                raise StorageError(f"{record.describe()} is {record.status}, not open to join.")
+            if record.seat_of(user_id) is not None:
+                raise StorageError(f"You already have a seat in {record.describe()}.")
+            limit = games.get(record.kind).max_players
+            if len(record.seats) >= limit:
+                raise StorageError(f"{record.describe()} is full ({limit} players).")
+            await db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                (game_id, len(record.seats), user_id, name),
+            )
+            await self._touch(db, game_id)
+            return await self._fetch_record(db, game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> GameRecord:
+        """Leave a lobby; later seats move up so the seats stay 0..n-1.
+
+        The last person to leave abandons the lobby (kept, status abandoned) so it frees the channel.
+        """
+        async with self._write() as db:
+            record = await self._fetch_record(db, game_id)
+            if record.status != "lobby":
+                raise StorageError(f"{record.describe()} has started; seats can no longer change.")
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise StorageError(f"You have no seat in {record.describe()}.")
+            await db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+            # Two steps, because shifting in place could collide with the (game, seat) key.
+            await db.execute(
+                "UPDATE seats SET seat = -seat WHERE game_id = ? AND seat > ?", (game_id, seat)
+            )
+            await db.execute(
+                "UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat < 0", (game_id,)
+            )
+            status = "abandoned" if len(record.seats) == 1 else "lobby"
+            await db.execute(
+                "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now(), game_id)
+            )
+            return await self._fetch_record(db, game_id)
+
+    async def start(self, game_id: int, *, seed: int, state_json: str) -> GameRecord:
+        """Lobby -> active at version 0 with the initial state."""
+        async with self._write() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status = 'active', seed = ?, state = ?, version = 0,"
+                " updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (seed, state_json, now(), game_id),
+            )
+            record = await self._fetch_record(db, game_id)
+            if cursor.rowcount != 1:
+                raise StorageError(f"{record.describe()} is {record.status}, not a lobby.")
+            return record
+
+    async def _touch(self, db: aiosqlite.Connection, game_id: int) -> None:
+        await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now(), game_id))
+
+    # -- play -------------------------------------------------------------------------------
+
+    async def commit_move(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        code: str,
+        state_json: str,
+        finished: bool = False,
+    ) -> GameRecord:
+        """Append the action and write the new state and version in ONE transaction.
+
+        `VersionConflict` (nothing written) if the stored version is not `expected_version`.
+        """
+        stamp = now()
+        async with self._write() as db:
+            cursor = await db.execute(
+                "UPDATE games SET state = ?, version = version + 1, status = ?, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (
+                    state_json,
+                    "finished" if finished else "active",
+                    stamp,
+                    game_id,
+                    expected_version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                record = await self._fetch_record(db, game_id)
+                if record.status != "active":
+                    raise StorageError(
+                        f"{record.describe()} is {record.status}; no move can be made."
+                    )
+                raise VersionConflict(
+                    f"{record.describe()} is at move {record.version}, not {expected_version}:"
+                    " another move got there first."
+                )
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, seat, code, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, expected_version + 1, seat, code, stamp),
+            )
+            return await self._fetch_record(db, game_id)
+
+    async def abandon(self, game_id: int) -> GameRecord:
+        """Lobby or active -> abandoned. Nothing is deleted."""
+        async with self._write() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status = 'abandoned', updated_at = ?"
+                " WHERE id = ? AND status IN ('lobby', 'active')",
+                (now(), game_id),
+            )
+            record = await self._fetch_record(db, game_id)
+            if cursor.rowcount != 1:
+                raise StorageError(f"{record.describe()} is already {record.status}.")
+            return record
+
+    # -- reads ------------------------------------------------------------------------------
+
+    async def by_channel(self, channel_id: int) -> GameRecord | None:
+        """The lobby or active game of the channel, if any."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                f"SELECT {_RECORD_COLUMNS} FROM games AS g"
+                " WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')",
+                (channel_id,),
+            )
+        return _record(rows[0]) if rows else None
+
+    async def get(self, game_id: int) -> GameRecord:
+        async with self._lock:
+            return await self._fetch_record(self._db, game_id)
+
+    async def list_active(self) -> list[GameSummary]:
+        """Every lobby and active game, without reading their states (fast at start-up)."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT id, guild_id, channel_id, kind, status, version, creator_id, updated_at"
+                " FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+            )
+            seat_rows = await self._db.execute_fetchall(
+                "SELECT s.game_id, s.seat, s.user_id, s.name FROM games AS g"
+                " JOIN seats AS s ON s.game_id = g.id"
+                " WHERE g.status IN ('lobby', 'active') ORDER BY s.game_id, s.seat"
+            )
+        seats: dict[int, list[Seat]] = {}
+        for game_id, seat, user_id, name in seat_rows:
+            seats.setdefault(game_id, []).append(Seat(seat, user_id, name))
+        return [
+            GameSummary(
+                id=r[0],
+                guild_id=r[1],
+                channel_id=r[2],
+                kind=r[3],
+                status=r[4],
+                version=r[5],
+                creator_id=r[6],
+                updated_at=r[7],
+                seats=tuple(seats.get(r[0], ())),
+            )
+            for r in rows
+        ]
+
+    async def game_ids(self) -> list[int]:
+        """Every game id, oldest first (for tools such as verify)."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall("SELECT id FROM games ORDER BY id")
+        return [r[0] for r in rows]
+
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        """The action log of a game in order."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT seq, seat, code, at FROM actions WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            )
+        return [ActionRow(*r) for r in rows]
+
+    # -- export / import --------------------------------------------------------------------
+
+    async def export_game(self, game_id: int) -> dict[str, Any]:
+        """One game as plain JSON: enough to rebuild it anywhere (seed, options, seats, log)."""
+        record = await self.get(game_id)
+        log = await self.actions(game_id)
+        return {
+            "format": EXPORT_FORMAT,
+            "id": record.id,
+            "kind": record.kind,
+            "status": record.status,
+            "guild_id": record.guild_id,
+            "channel_id": record.channel_id,
+            "creator_id": record.creator_id,
+            "created_at": record.created_at,
+            "updated_at": record.updated_at,
+            "options": record.options,
+            "seed": record.seed,
+            "version": record.version,
+            "seats": [{"seat": s.seat, "user_id": s.user_id, "name": s.name} for s in record.seats],
+            "actions": [{"seq": a.seq, "seat": a.seat, "code": a.code, "at": a.at} for a in log],
+            "state": None if record.state_json is None else json.loads(record.state_json),
+        }
+
+    async def import_game(
+        self, data: dict[str, Any], *, guild_id: int | None = None, channel_id: int | None = None
+    ) -> GameRecord:
+        """Store an exported game under a new id, rebuilding its state by replaying the log.
+
+        The rebuilt state must equal the exported one (when given) and agree with the status;
+        otherwise nothing is written. A lobby or active game still needs a free channel.
+        """
+        check_import(data)
+        state = await asyncio.to_thread(replay_export, data)
+        kind = data["kind"]
+        status = data["status"]
+        state_json = None if state is None else dump_state(games.get(kind), state)
+        guild = data["guild_id"] if guild_id is None else guild_id
+        channel = data["channel_id"] if channel_id is None else channel_id
+        stamp = now()
+        async with self._write() as db:
+            try:
+                cursor = await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, kind, status, options, seed, version,"
+                    " creator_id, created_at, updated_at, state)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        guild,
+                        channel,
+                        kind,
+                        status,
+                        json.dumps(data["options"]),
+                        data["seed"],
+                        len(data["actions"]),
+                        data["creator_id"],
+                        data.get("created_at") or stamp,
+                        stamp,
+                        state_json,
+                    ),
+                )
+            except sqlite3.IntegrityError:
+                raise await self._busy(db, channel) from None
+            game_id = cursor.lastrowid
+            await db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                [(game_id, s["seat"], s["user_id"], s["name"]) for s in data["seats"]],
+            )
+            await db.executemany(
+                "INSERT INTO actions (game_id, seq, seat, code, at) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, a["seq"], a["seat"], a["code"], a["at"]) for a in data["actions"]],
+            )
+            return await self._fetch_record(db, game_id)
+
+    # -- notes ------------------------------------------------------------------------------
+
+    async def get_note(self, game_id: int, key: str) -> str | None:
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT value FROM notes WHERE game_id = ? AND key = ?", (game_id, key)
+            )
+        return rows[0][0] if rows else None
+
+    async def set_note(self, game_id: int, key: str, value: str) -> None:
+        async with self._write() as db:
+            try:
+                await db.execute(
+                    "INSERT INTO notes (game_id, key, value) VALUES (?, ?, ?)"
+                    " ON CONFLICT (game_id, key) DO UPDATE SET value = excluded.value",
+                    (game_id, key, value),
+                )
+            except sqlite3.IntegrityError:
+                raise GameNotFound(f"There is no game {game_id}.") from None

@@ -1,0 +1,146 @@
+"""Schema, migrations and hostile files: the database refuses what is not ours and never touches it."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+
+import pytest
+
+from storage import NotADatabase, SchemaTooNew, Store
+from storage.migrations import APPLICATION_ID, LATEST, MIGRATIONS, migrate
+
+
+def tables(path) -> set[str]:
+    with sqlite3.connect(path) as conn:
+        return {r[0] for r in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
+
+
+def digest(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+async def test_a_new_file_and_folder_get_the_whole_schema_in_wal_mode(tmp_path):
+    path = tmp_path / "data" / "bot.sqlite3"
+    store = await Store.open(path)
+    await store.close()
+    assert {"games", "seats", "actions", "notes"} <= tables(path)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_the_connection_enforces_foreign_keys(tmp_path):
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        with pytest.raises(sqlite3.IntegrityError):
+            await store._db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (999, 0, 1, 'x')"
+            )
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("start", range(LATEST))
+async def test_every_earlier_version_is_migrated_keeping_its_games(tmp_path, start):
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    assert migrate(conn, upto=start) == start
+    if start >= 1:
+        conn.execute(
+            "INSERT INTO games (guild_id, channel_id, kind, status, options, creator_id,"
+            " created_at, updated_at) VALUES (1, 2, 'santiago', 'lobby', '{}', 3, 't', 't')"
+        )
+        conn.execute("INSERT INTO seats VALUES (1, 0, 3, 'Ana')")
+    conn.close()
+
+    store = await Store.open(path)
+    try:
+        if start >= 1:
+            record = await store.by_channel(2)
+            assert record is not None and record.seats[0].name == "Ana"
+        assert [g.channel_id for g in await store.list_active()] == ([2] if start else [])
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST
+    assert {"games", "seats", "actions", "notes"} <= tables(path)
+
+
+def test_migrations_are_numbered_one_to_latest():
+    assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1))
+
+
+async def test_opening_twice_does_not_migrate_again(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    for _ in range(2):
+        store = await Store.open(path)
+        await store.close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST
+
+
+async def test_a_newer_schema_is_refused_and_left_untouched(tmp_path):
+    path = tmp_path / "newer.sqlite3"
+    store = await Store.open(path)
+    await store.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version = {LATEST + 1}")
+    before = digest(path)
+    with pytest.raises(SchemaTooNew, match=f"schema version {LATEST + 1}"):
+        await Store.open(path)
+    assert digest(path) == before
+
+
+async def test_random_bytes_are_not_a_database(tmp_path):
+    path = tmp_path / "noise.sqlite3"
+    path.write_bytes(os.urandom(8192))
+    before = digest(path)
+    with pytest.raises(NotADatabase, match="not an SQLite database"):
+        await Store.open(path)
+    assert digest(path) == before
+
+
+async def test_a_text_file_is_not_a_database(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("these are my notes\n" * 50)
+    with pytest.raises(NotADatabase):
+        await Store.open(path)
+    assert path.read_text() == "these are my notes\n" * 50
+
+
+async def test_a_damaged_database_behind_a_valid_header_is_refused(tmp_path):
+    path = tmp_path / "damaged.sqlite3"
+    store = await Store.open(path)
+    await store.close()
+    data = bytearray(path.read_bytes())
+    data[16:100] = os.urandom(84)  # page size and the rest of the header are garbage
+    path.write_bytes(bytes(data))
+    for suffix in ("-wal", "-shm"):
+        (tmp_path / f"damaged.sqlite3{suffix}").unlink(missing_ok=True)
+    with pytest.raises(NotADatabase):
+        await Store.open(path)
+
+
+async def test_another_applications_database_is_refused_and_left_untouched(tmp_path):
+    path = tmp_path / "other.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE recipes (name TEXT, minutes INTEGER)")
+        conn.execute("INSERT INTO recipes VALUES ('flan', 60)")
+    before = digest(path)
+    with pytest.raises(NotADatabase, match="another application"):
+        await Store.open(path)
+    assert digest(path) == before
+    assert tables(path) == {"recipes"}
+
+
+async def test_another_application_using_user_version_is_refused(tmp_path):
+    path = tmp_path / "other.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE games (x)")
+        conn.execute("PRAGMA user_version = 1")
+    with pytest.raises(NotADatabase):
+        await Store.open(path)
