@@ -1,1 +1,55 @@
-"""Pictures with Pillow: public view -> board PNG, player view -> screen PNG."""
+"""Pictures with Pillow: public view -> board PNG, player view -> screen PNG.
+
+Renderers take only a view, never a game state: a board is drawn from the public view, whose
+type has no field for hidden information, so a channel picture cannot show a secret. The same
+view always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.core import Result
+
+from . import draw
+
+
+def _game_module(view):
+    """The renderer module for a view of either game (imported lazily)."""
+    module = type(view).__module__
+    if module.startswith("games.santiago"):
+        from . import santiago
+
+        return santiago
+    if module.startswith("games.havana"):
+        from . import havana
+
+        return havana
+    raise TypeError(f"no renderer for {type(view).__name__} from {module}")
+
+
+def board_image(view, names: Sequence[str] | None = None):
+    """The public board as a Pillow image (for callers that compose pictures)."""
+    if hasattr(view, "public") and hasattr(view, "seat"):
+        raise TypeError("board_png takes the public view, not a player view")
+    return _game_module(view).board(view, names)
+
+
+def board_png(view, names: Sequence[str] | None = None) -> bytes:
+    """PNG of the public board of Santiago de Cuba or Havana."""
+    return draw.encode(board_image(view, names))
+
+
+def screen_png(player_view, names: Sequence[str] | None = None) -> bytes:
+    """PNG of one player's private screen (for a DM or an ephemeral reply)."""
+    return draw.encode(_game_module(player_view).screen(player_view, names))
+
+
+def final_scores_png(kind: str, result: Result, names: Sequence[str] | None = None) -> bytes:
+    """PNG bar chart of the final scores with the tie-break notes; `kind` is the game name."""
+    from . import scores
+
+    return draw.encode(scores.final_scores(kind, result, names))
+
+
+__all__ = ["board_image", "board_png", "final_scores_png", "screen_png"]

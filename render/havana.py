@@ -1,0 +1,461 @@
+"""Havana pictures: the public table and one player's screen.
+
+The board shows both building rows (cost and VP on every card, buyable ends marked), the centre
+pool, the bank, this round's turn order and every player's side of the table: the two face-up
+action cards, materials, workers, pesos, built buildings and VP. The screen adds what only that
+player knows: the hand, the discard pile and the face-down card(s) just picked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from games.havana.views import BuildingView, Cubes, PlayerPublic, PlayerView, PublicView
+
+from . import draw as dr
+from .draw import INK, MUTED, PANEL, text
+
+W, H = 1400, 1290
+
+# colour id: (fill, letter). W(ood) for brown so that B stays blue; G for grey rubble.
+CUBE_STYLE = {
+    "red": ((205, 45, 45), "R"),
+    "yellow": ((245, 205, 50), "Y"),
+    "brown": ((130, 85, 45), "W"),
+    "blue": ((50, 110, 210), "B"),
+    "rubble": ((150, 150, 150), "G"),
+}
+COLOURS = ("red", "yellow", "brown", "blue", "rubble")
+
+# The action cards' numbers are printed on them (rules §4.1).
+CARD_NUMBER = {
+    "siesta": 0,
+    "refreshment": 1,
+    "protection": 2,
+    "debris": 2,
+    "demolition": 3,
+    "tax_collector": 3,
+    "workers": 4,
+    "architect": 4,
+    "peso_thief": 5,
+    "material_thief": 6,
+    "black_market": 7,
+    "pesos": 8,
+    "mama": 9,
+}
+CARDS = tuple(CARD_NUMBER)
+
+CARD_W, CARD_H = 204, 168
+ROW_Y = (150, 372)
+ROW_X0 = 48
+POOL_Y = 594
+ORDER_Y = 700
+PLAYERS_Y = 760
+PW, PH = 672, 255
+
+
+def card_name(card: str) -> str:
+    return dr.term(f"havana.card.{card}", card.replace("_", " ").title())
+
+
+def colour_name(colour: str) -> str:
+    return dr.term(f"havana.colour.{colour}", colour)
+
+
+def cube_row(
+    d: ImageDraw.ImageDraw, x: int, y: int, cubes: Cubes, s: int = 28, skip_zero=True, max_x=None
+) -> tuple[int, int]:
+    """Cubes with counts, left to right, wrapping at `max_x`; returns the (x, y) after the last."""
+    x0 = x
+    for colour in COLOURS:
+        n = getattr(cubes, colour)
+        if skip_zero and n == 0:
+            continue
+        step = s + 10 + int(s * 0.45) * len(str(n))
+        if max_x is not None and x + step - 8 > max_x and x > x0:
+            x, y = x0, y + s + 6
+        fill, letter = CUBE_STYLE[colour]
+        dr.cube(d, x, y, fill, letter, s=s)
+        text(d, (x + s + 3, y + s / 2), f"{n}", size=int(s * 0.72), bold=True, anchor="lm")
+        x += step
+    return x, y
+
+
+def worker(d: ImageDraw.ImageDraw, cx: int, cy: int, h: int = 28):
+    """A worker pictogram: head and shoulders in dark blue."""
+    r = h * 0.22
+    d.ellipse((cx - r, cy - h / 2, cx + r, cy - h / 2 + 2 * r), fill=(40, 60, 110))
+    d.rounded_rectangle(
+        (cx - h * 0.38, cy - h / 2 + 2 * r + 2, cx + h * 0.38, cy + h / 2),
+        radius=int(h * 0.2),
+        fill=(40, 60, 110),
+    )
+
+
+def coin(d: ImageDraw.ImageDraw, cx: int, cy: int, r: int = 14):
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(235, 190, 60), outline=INK, width=2)
+    text(d, (cx, cy + 1), "$", size=int(r * 1.3), bold=True, anchor="mm")
+
+
+def action_card(
+    d: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    card: str | None,
+    w: int = 96,
+    h: int = 112,
+    face_down=False,
+):
+    """An action card: the big number, the name below; face down = dark back."""
+    if face_down or card is None:
+        d.rounded_rectangle(
+            (x, y, x + w, y + h), radius=10, fill=(70, 60, 90), outline=INK, width=2
+        )
+        text(
+            d,
+            (x + w / 2, y + h / 2),
+            "?",
+            size=int(h * 0.4),
+            bold=True,
+            fill=(230, 230, 230),
+            anchor="mm",
+        )
+        return
+    d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=(255, 255, 255), outline=INK, width=2)
+    text(
+        d,
+        (x + w / 2, y + h * 0.38),
+        str(CARD_NUMBER.get(card, "?")),
+        size=int(h * 0.42),
+        bold=True,
+        anchor="mm",
+    )
+    name = card_name(card)
+    f = dr.font(17)
+    if f.getlength(name) <= w - 8 or " " not in name:
+        dr.fit_text(d, (x + w / 2, y + h * 0.82), name, w - 8, size=17, anchor="mm")
+    else:
+        first, rest = name.split(" ", 1)
+        dr.fit_text(d, (x + w / 2, y + h * 0.74), first, w - 8, size=17, anchor="mm")
+        dr.fit_text(d, (x + w / 2, y + h * 0.89), rest, w - 8, size=17, anchor="mm")
+
+
+def building_card(
+    d: ImageDraw.ImageDraw, x: int, y: int, b: BuildingView, buyable: bool, w=CARD_W, h=CARD_H
+):
+    outline = (200, 140, 0) if buyable else dr.FRAME
+    d.rounded_rectangle(
+        (x, y, x + w, y + h),
+        radius=10,
+        fill=(255, 255, 255),
+        outline=outline,
+        width=6 if buyable else 2,
+    )
+    if buyable:
+        d.rounded_rectangle((x + 8, y - 14, x + 78, y + 12), radius=8, fill=(200, 140, 0))
+        text(d, (x + 43, y - 1), "BUY", size=18, bold=True, fill=(255, 255, 255), anchor="mm")
+    # VP in a laurel-ish circle, top right
+    d.ellipse((x + w - 58, y + 10, x + w - 10, y + 58), fill=(40, 120, 60), outline=INK, width=2)
+    text(d, (x + w - 34, y + 28), str(b.vp), size=24, bold=True, fill=(255, 255, 255), anchor="mm")
+    text(d, (x + w - 34, y + 49), "VP", size=12, bold=True, fill=(255, 255, 255), anchor="mm")
+    dr.fit_text(d, (x + 10, y + 34), str(b.name), w - 76, size=20, bold=True, anchor="lm")
+    text(d, (x + 10, y + 68), "Cost", size=16, fill=MUTED, anchor="lm")
+    if b.cost.requires_architect:
+        d.rounded_rectangle((x + 56, y + 57, x + 150, y + 79), radius=6, fill=(60, 60, 120))
+        text(
+            d, (x + 103, y + 68), "Architect", size=15, bold=True, fill=(255, 255, 255), anchor="mm"
+        )
+    cx, cy = cube_row(d, x + 10, y + 84, b.cost.cubes, s=24, max_x=x + w - 8)
+    if cx > x + 10:
+        cx, cy = x + 10, cy + 30
+    cy += 12
+    if cy + 12 > y + h:
+        cy = y + h - 14
+    if b.cost.pesos:
+        coin(d, cx + 12, cy, r=12)
+        text(d, (cx + 28, cy), str(b.cost.pesos), size=19, bold=True, anchor="lm")
+        cx += 60
+    if b.cost.workers:
+        worker(d, cx + 10, cy, h=26)
+        text(d, (cx + 24, cy), str(b.cost.workers), size=19, bold=True, anchor="lm")
+        cx += 56
+    if not (b.cost.pesos or b.cost.workers or b.cost.cubes.total):
+        text(d, (x + 10, y + 100), "free", size=19, bold=True, anchor="lm")
+
+
+def _vertical_label(im: Image.Image, label: str, cx: float, cy: float):
+    f = dr.font(20, True)
+    w = int(f.getlength(label)) + 4
+    tile = Image.new("RGB", (w, 26), (236, 228, 210))
+    ImageDraw.Draw(tile).text((2, 13), label, font=f, fill=MUTED, anchor="lm")
+    tile = tile.rotate(90, expand=True)
+    im.paste(tile, (int(cx - tile.width / 2), int(cy - tile.height / 2)))
+
+
+@lru_cache(maxsize=1)
+def _base() -> Image.Image:
+    im, d = dr.new_canvas(W, H)
+    text(d, (24, 16), "Havana", size=34, bold=True)
+    for i, label in enumerate(("Top row", "Bottom row")):
+        y = ROW_Y[i]
+        dr.panel(d, (16, y - 24, W - 16, y + CARD_H + 18), fill=(236, 228, 210))
+        _vertical_label(im, label, 26, y + CARD_H / 2)
+    # legend of materials (colour + letter)
+    lx = 24
+    ly = POOL_Y + 70
+    x = lx
+    for colour in COLOURS:
+        fill, letter = CUBE_STYLE[colour]
+        dr.cube(d, x, ly - 13, fill, letter, s=26)
+        label = {"brown": "wood (brown)", "rubble": "rubble (grey)"}.get(
+            colour, colour_name(colour)
+        )
+        text(d, (x + 32, ly), label, size=18, anchor="lm")
+        x += 48 + int(dr.font(18).getlength(label))
+    coin(d, x + 14, ly, r=13)
+    text(d, (x + 32, ly), "pesos", size=18, anchor="lm")
+    worker(d, x + 110, ly, h=26)
+    text(d, (x + 126, ly), "workers", size=18, anchor="lm")
+    return im
+
+
+def _decision_line(view: PublicView, names: list[str]) -> str:
+    if view.game_over:
+        won = ", ".join(names[s] for s in view.winners)
+        reason = f" — {view.end_reason}" if view.end_reason is not None else ""
+        return f"Game over. Winner: {won}{reason}" if won else f"Game over{reason}"
+    seats = []
+    for p in view.pending:
+        if p.seat not in seats:
+            seats.append(p.seat)
+    if not seats:
+        return ""
+    who = ", ".join(names[s] for s in seats)
+    if len(view.pending) == 1 and not view.pending[0].secret:
+        return f"Now: {who} — {view.pending[0].prompt}"
+    if all(p.secret for p in view.pending):
+        return f"Choosing a card in secret: {who}"
+    return f"Waiting for: {who}"
+
+
+PHASES = {
+    "pick": "first card choice",
+    "actions": "phase I: actions and buying",
+    "place": "phase III: new card",
+    "over": "game over",
+}
+
+
+def _rows(d, view: PublicView):
+    for i, row in enumerate(view.rows):
+        y = ROW_Y[i]
+        n = len(row.buildings)
+        if n == 0:
+            text(d, (ROW_X0 + 30, y + CARD_H / 2), "empty", size=22, fill=MUTED, anchor="lm")
+            continue
+        step = min(CARD_W + 10, (W - 40 - ROW_X0 - CARD_W) // max(n - 1, 1))
+        for k, b in enumerate(row.buildings):
+            buyable = ("left" in row.buyable_ends and k == 0) or (
+                "right" in row.buyable_ends and k == n - 1
+            )
+            building_card(d, ROW_X0 + k * step, y, b, buyable)
+
+
+def _pool(d, view: PublicView):
+    y = POOL_Y
+    dr.panel(d, (16, y - 10, 700, y + 44))
+    text(d, (30, y + 17), "Centre", size=22, bold=True, anchor="lm")
+    coin(d, 140, y + 17, r=15)
+    text(d, (160, y + 17), str(view.centre.pesos), size=24, bold=True, anchor="lm")
+    cube_row(d, 215, y + 2, view.centre.cubes, s=30, skip_zero=False)
+    dr.panel(d, (712, y - 10, W - 16, y + 44))
+    bits = [
+        f"Bank: {view.bank_pesos} $",
+        f"{view.bank_workers} workers",
+        f"bag {view.bag_count}",
+        f"deck {view.deck_count}",
+    ]
+    dr.fit_text(d, (726, y + 17), " · ".join(bits), W - 16 - 740, size=20, anchor="lm")
+
+
+def _order(d, view: PublicView, names: list[str]):
+    y = ORDER_Y
+    parts = []
+    for k, seat in enumerate(view.turn_order):
+        p = view.players[seat]
+        parts.append((k, seat, f"{k + 1}. {names[seat]} {p.number_text}".rstrip()))
+    text(d, (24, y + 18), "Turn order:", size=20, bold=True, anchor="lm")
+    x = 150
+    flags = []
+    if view.demolition_used:
+        flags.append("demolition used")
+    tail = ("  ·  " + ", ".join(flags)) if flags else ""
+    avail = W - 30 - x - int(dr.font(18).getlength(tail))
+    each = max(120, avail // max(len(parts), 1))
+    for _k, seat, label in parts:
+        label, f = dr.fit(label, 20, each - 46, bold=True)
+        active = seat == view.active_seat
+        wdt = int(f.getlength(label)) + 44
+        d.rounded_rectangle(
+            (x, y, x + wdt, y + 36),
+            radius=10,
+            fill=dr.HIGHLIGHT if active else PANEL,
+            outline=dr.FRAME,
+        )
+        dr.seat_disc(d, x + 18, y + 18, seat, r=12)
+        d.text((x + 36, y + 18), label, font=f, fill=INK, anchor="lm")
+        x += wdt + 8
+    if tail:
+        text(d, (x + 4, y + 18), tail.strip(" ·"), size=18, fill=MUTED, anchor="lm")
+
+
+def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
+    active = p.seat == view.active_seat or p.seat in {q.seat for q in view.pending}
+    dr.panel(
+        d, (x, y, x + PW, y + PH), fill=(255, 244, 200) if active and not view.game_over else PANEL
+    )
+    dr.pawn(d, x + 24, y + 28, p.seat, h=38)
+    dr.fit_text(d, (x + 50, y + 26), name, 300, size=24, bold=True, anchor="lm")
+    text(d, (x + PW - 14, y + 26), f"{p.vp} / {view.target_vp} VP", size=26, bold=True, anchor="rm")
+    # face-up cards (and what is being placed on them)
+    for k in range(2):
+        cx = x + 14 + k * 106
+        card = p.face_up[k] if k < len(p.face_up) else None
+        action_card(d, cx, y + 56, card, face_down=card is None)
+        side = "left" if k == 0 else "right"
+        if p.covering == side and p.placed:
+            d.rounded_rectangle((cx + 6, y + 50, cx + 90, y + 72), radius=6, fill=(70, 60, 90))
+            text(
+                d,
+                (cx + 48, y + 61),
+                "covered",
+                size=15,
+                bold=True,
+                fill=(255, 255, 255),
+                anchor="mm",
+            )
+    text(
+        d,
+        (x + 14, y + 190),
+        f"Number {p.number_text}" if p.number_text else "",
+        size=18,
+        bold=True,
+        anchor="lm",
+    )
+    status = []
+    if view.phase == "pick":
+        status.append(f"picked {p.picked}/2")
+    if p.protected:
+        status.append("protected")
+    if p.has_played and view.phase == "actions":
+        status.append("done")
+    text(d, (x + 14, y + 216), ", ".join(status), size=17, fill=MUTED, anchor="lm")
+    # holdings
+    hx = x + 240
+    coin(d, hx + 14, y + 78, r=14)
+    text(d, (hx + 34, y + 78), str(p.pesos), size=22, bold=True, anchor="lm")
+    worker(d, hx + 94, y + 78, h=28)
+    text(d, (hx + 112, y + 78), str(p.workers), size=22, bold=True, anchor="lm")
+    text(
+        d,
+        (hx + 170, y + 78),
+        f"hand {p.hand_size} · discard {p.discard_size}",
+        size=17,
+        fill=MUTED,
+        anchor="lm",
+    )
+    cube_row(d, hx, y + 102, p.cubes, s=28, skip_zero=False)
+    # buildings built
+    text(d, (hx, y + 154), f"Built ({len(p.buildings)}):", size=18, bold=True, anchor="lm")
+    names = ", ".join(f"{b.name} {b.vp}" for b in p.buildings) or "none yet"
+    _wrap(d, hx, y + 178, names, PW - 254, 2, size=17)
+
+
+def _wrap(d, x, y, s: str, width: int, lines: int, size: int):
+    f = dr.font(size)
+    words = s.split(" ")
+    out = []
+    cur = ""
+    for w in words:
+        cand = (cur + " " + w).strip()
+        if f.getlength(cand) <= width:
+            cur = cand
+        else:
+            out.append(cur)
+            cur = w
+    out.append(cur)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = dr.fit(out[-1] + " …", size, width)[0]
+    for i, line in enumerate(out):
+        d.text((x, y + i * (size + 6)), line, font=f, fill=INK, anchor="lm")
+
+
+def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
+    all_names = dr.seat_names(view.players_count, names)
+    im = _base().copy()
+    d = ImageDraw.Draw(im)
+    phase = PHASES.get(view.phase, view.phase)
+    text(
+        d,
+        (W - 24, 36),
+        f"Round {view.round} · {phase} · goal {view.target_vp} VP",
+        size=22,
+        anchor="rm",
+    )
+    line = _decision_line(view, all_names)
+    if line:
+        d.rounded_rectangle(
+            (24, 70, W - 24, 110), radius=10, fill=(255, 240, 175), outline=dr.FRAME
+        )
+        dr.fit_text(d, (36, 90), line, W - 72, size=22, bold=True, anchor="lm")
+    _rows(d, view)
+    _pool(d, view)
+    _order(d, view, all_names)
+    for k, p in enumerate(view.players):
+        x = 16 + (k % 2) * (PW + 24)
+        y = PLAYERS_Y + (k // 2) * (PH + 14)
+        _player(d, x, y, p, all_names[p.seat], view)
+    return im
+
+
+def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
+    """The hand, the discard pile and the secret picks of one player."""
+    pub = view.public
+    all_names = dr.seat_names(pub.players_count, names)
+    p = pub.players[view.seat]
+
+    def by_number(cards):
+        return sorted(cards, key=lambda c: (CARD_NUMBER.get(c, 99), c))
+
+    sections = [
+        ("Hand", by_number(view.hand)),
+        ("Face down, not yet revealed", tuple(view.secret_picks)),
+        ("Discard pile (face down)", by_number(view.discard)),
+    ]
+    per_row = 9
+    heights = [60 + max(1, -(-len(cards) // per_row)) * 140 for _, cards in sections]
+    im, d = dr.new_canvas(1000, 92 + sum(heights) + 16 * len(sections) + 50)
+    dr.pawn(d, 40, 44, view.seat, h=50)
+    dr.fit_text(
+        d, (76, 44), f"{all_names[view.seat]} — your cards", 560, size=30, bold=True, anchor="lm"
+    )
+    text(d, (976, 44), f"{p.vp} VP · {p.pesos} $ · {p.workers} workers", size=22, anchor="rm")
+    y = 92
+    for (title, cards), h in zip(sections, heights, strict=True):
+        dr.panel(d, (20, y, 980, y + h))
+        text(d, (36, y + 22), f"{title}: {len(cards)}", size=22, bold=True, anchor="lm")
+        if not cards:
+            text(d, (36, y + 100), "none", size=22, fill=MUTED, anchor="lm")
+        for k, card in enumerate(cards):
+            action_card(
+                d, 36 + (k % per_row) * 102, y + 46 + (k // per_row) * 140, card, w=96, h=130
+            )
+        y += h + 16
+    line = _decision_line(pub, all_names)
+    if line:
+        dr.fit_text(d, (30, y + 20), line, 940, size=20, bold=True, anchor="lm")
+    return im

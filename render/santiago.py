@@ -1,0 +1,493 @@
+"""Santiago de Cuba pictures: the public board and one player's screen.
+
+The board shows what lies on the real table: the circular road with the harbour and the nine
+citizens (turned-over ones dark), the car, the twelve buildings grouped by flower colour with
+property markers and pawns, the ship with its demand dice and the left-out die, the price marker,
+the ship track and each player's public facts. Everything is drawn from the view alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from games.santiago.views import Die, PlayerView, PublicView
+
+from . import draw as dr
+from .draw import INK, MUTED, PANEL, font, text
+
+W, H = 1400, 1300
+
+GOOD_STYLE = {
+    # good id: (fill colour, letters); letters keep goods apart without colour.
+    "sugar_cane": ((250, 250, 250), "Su"),
+    "citrus": ((245, 150, 30), "Ci"),
+    "tobacco": ((70, 150, 60), "To"),
+    "rum": ((200, 40, 45), "Ru"),
+    "cigar": ((45, 35, 35), "Cg"),
+    "wood": ((150, 100, 55), "Wd"),
+}
+GOODS = ("sugar_cane", "citrus", "tobacco", "rum", "cigar", "wood")
+
+FLOWER_STYLE = {
+    "yellow": ((245, 200, 40), "Y"),
+    "blue": ((60, 115, 210), "B"),
+    "red": ((215, 55, 55), "R"),
+    "white": ((255, 255, 255), "W"),
+}
+FLOWERS = ("yellow", "blue", "red", "white")
+
+ROAD_C = (430, 545)
+ROAD_R = (340, 375)
+TILE_W, TILE_H = 164, 92
+BUILDINGS_X = 890
+CARD_W, CARD_H = 158, 112
+
+
+def good_name(good: str) -> str:
+    return dr.term(f"santiago.good.{good}")
+
+
+def citizen_name(citizen: str) -> str:
+    return dr.term(f"santiago.citizen.{citizen}", citizen.replace("_", " ").title())
+
+
+def building_name(building: str) -> str:
+    return dr.term(f"santiago.building.{building}", building.replace("_", " ").title())
+
+
+def colour_name(colour: str) -> str:
+    return dr.term(f"santiago.colour.{colour}", colour)
+
+
+def stop_centre(index: int) -> tuple[int, int]:
+    """Stop 0 (harbour) at the top, then clockwise, as on the board."""
+    angle = -math.pi / 2 + index * 2 * math.pi / 10
+    return (
+        round(ROAD_C[0] + ROAD_R[0] * math.cos(angle)),
+        round(ROAD_C[1] + ROAD_R[1] * math.sin(angle)),
+    )
+
+
+def flower(d: ImageDraw.ImageDraw, cx: int, cy: int, colour: str | None, r: int = 16):
+    """A flower symbol in the colour, with its initial in the heart (Y/B/R/W)."""
+    if colour is None:
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=MUTED, width=2)
+        text(d, (cx, cy), "–", size=r, bold=True, fill=MUTED, anchor="mm")
+        return
+    fill, letter = FLOWER_STYLE[colour]
+    pr = r * 0.5
+    for k in range(5):
+        a = -math.pi / 2 + k * 2 * math.pi / 5
+        px, py = cx + r * 0.55 * math.cos(a), cy + r * 0.55 * math.sin(a)
+        d.ellipse((px - pr, py - pr, px + pr, py + pr), fill=fill, outline=INK, width=1)
+    hr = r * 0.48
+    d.ellipse((cx - hr, cy - hr, cx + hr, cy + hr), fill=(255, 255, 255), outline=INK, width=1)
+    text(d, (cx, cy + 1), letter, size=int(r * 0.8), bold=True, fill=INK, anchor="mm")
+
+
+def die(d: ImageDraw.ImageDraw, x: int, y: int, face: Die, s: int = 66, left_out=False):
+    fill, letters = GOOD_STYLE.get(face.good, ((200, 200, 200), "?"))
+    ink = dr.contrast_ink(fill)
+    d.rounded_rectangle((x, y, x + s, y + s), radius=10, fill=fill, outline=INK, width=3)
+    text(
+        d,
+        (x + s / 2, y + s * 0.40),
+        str(face.value),
+        size=int(s * 0.5),
+        bold=True,
+        fill=ink,
+        anchor="mm",
+    )
+    text(
+        d, (x + s / 2, y + s * 0.80), letters, size=int(s * 0.26), bold=True, fill=ink, anchor="mm"
+    )
+    if left_out:
+        d.line((x + 4, y + 4, x + s - 4, y + s - 4), fill=dr.ALERT, width=4)
+
+
+def car(d: ImageDraw.ImageDraw, cx: int, cy: int):
+    """The car: a black body with yellow windows and two wheels."""
+    d.rounded_rectangle((cx - 30, cy - 10, cx + 30, cy + 10), radius=6, fill=INK)
+    d.polygon(
+        [(cx - 18, cy - 10), (cx - 10, cy - 22), (cx + 12, cy - 22), (cx + 20, cy - 10)], fill=INK
+    )
+    d.rectangle((cx - 10, cy - 18, cx - 1, cy - 11), fill=dr.HIGHLIGHT)
+    d.rectangle((cx + 3, cy - 18, cx + 12, cy - 11), fill=dr.HIGHLIGHT)
+    for wx in (cx - 17, cx + 17):
+        d.ellipse((wx - 8, cy + 3, wx + 8, cy + 19), fill=(90, 90, 90), outline=INK, width=2)
+
+
+def checkered(d: ImageDraw.ImageDraw, x: int, y: int, s: int):
+    n = 4
+    c = s / n
+    for i in range(n):
+        for j in range(n):
+            fill = INK if (i + j) % 2 == 0 else (255, 255, 255)
+            d.rectangle((x + i * c, y + j * c, x + (i + 1) * c, y + (j + 1) * c), fill=fill)
+    d.rectangle((x, y, x + s, y + s), outline=INK, width=2)
+
+
+# --- static layer --------------------------------------------------------------------------------
+
+PRICE_Y = 590
+PRICE_X0 = 272
+PRICE_STEP = 80
+TRACK_Y = 700
+TRACK_X0 = 286
+TRACK_STEP = 48
+PLAYERS_Y = 1000
+
+
+@lru_cache(maxsize=1)
+def _base() -> Image.Image:
+    """Everything that never changes: background, road, tracks, frames and the legend."""
+    im, d = dr.new_canvas(W, H)
+    text(d, (24, 16), "Santiago de Cuba", size=34, bold=True)
+    # the road: a ring with arrows showing the clockwise direction of the car
+    cx, cy = ROAD_C
+    rx, ry = ROAD_R
+    d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), outline=(150, 140, 125), width=30)
+    d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), outline=(235, 225, 200), width=2)
+    for k in range(10):
+        a = -math.pi / 2 + (k + 0.5) * 2 * math.pi / 10
+        px, py = cx + rx * math.cos(a), cy + ry * math.sin(a)
+        tx, ty = -math.sin(a), math.cos(a)  # clockwise tangent on screen
+        nx, ny = math.cos(a), math.sin(a)
+        tip = (px + tx * 12, py + ty * 12)
+        d.polygon(
+            [
+                tip,
+                (px - tx * 8 + nx * 10, py - ty * 8 + ny * 10),
+                (px - tx * 8 - nx * 10, py - ty * 8 - ny * 10),
+            ],
+            fill=(255, 255, 255),
+        )
+    # ship area
+    dr.panel(d, (245, 300, 615, 778), fill=(214, 232, 244), outline=(70, 110, 150))
+    text(d, (430, 322), "Ship in port", size=22, bold=True, anchor="mm")
+    text(d, (430, 540), "Price: VP per good", size=20, bold=True, anchor="mm")
+    for i, label in enumerate(("2", "3", "4")):
+        x = PRICE_X0 + i * PRICE_STEP
+        d.rectangle(
+            (x, PRICE_Y - 24, x + 50, PRICE_Y + 24), fill=(255, 255, 255), outline=INK, width=2
+        )
+        text(d, (x + 25, PRICE_Y), label, size=28, bold=True, anchor="mm")
+    checkered(d, PRICE_X0 + 3 * PRICE_STEP, PRICE_Y - 24, 48)
+    text(d, (430, 652), "Ships (the 7th ends the game)", size=18, bold=True, anchor="mm")
+    for i in range(7):
+        x = TRACK_X0 + i * TRACK_STEP
+        d.ellipse(
+            (x - 19, TRACK_Y - 19, x + 19, TRACK_Y + 19), fill=(255, 255, 255), outline=INK, width=2
+        )
+    # frames of the building area
+    text(d, (BUILDINGS_X - 8, 76), "Buildings by flower colour", size=22, bold=True)
+    # legend
+    lx, ly = BUILDINGS_X, 832
+    dr.panel(d, (lx - 10, ly - 8, W - 16, ly + 152))
+    for i, g in enumerate(GOODS):
+        fill, letters = GOOD_STYLE[g]
+        x = lx + (i % 3) * 165
+        y = ly + (i // 3) * 40
+        dr.cube(d, x, y, fill, letters, s=32)
+        text(d, (x + 40, y + 16), good_name(g), size=19, anchor="lm")
+    y = ly + 110
+    dr.seat_disc(d, lx + 14, y, 0, r=14)
+    text(d, (lx + 34, y), "marker", size=19, anchor="lm")
+    dr.pawn(d, lx + 126, y - 2, 0, h=32)
+    text(d, (lx + 146, y), "pawn", size=19, anchor="lm")
+    car(d, lx + 240, y - 4)
+    text(d, (lx + 276, y), "car", size=19, anchor="lm")
+    d.rounded_rectangle((lx + 322, y - 16, lx + 350, y + 16), radius=5, fill=(70, 70, 78))
+    text(d, (lx + 358, y), "turned over", size=19, anchor="lm")
+    return im
+
+
+# --- dynamic parts -------------------------------------------------------------------------------
+
+
+def _decision_line(view: PublicView, names: list[str]) -> str:
+    if view.game_over:
+        return "Game over"
+    if not view.pending:
+        return ""
+    seats = []
+    for p in view.pending:
+        if p.seat not in seats:
+            seats.append(p.seat)
+    who = ", ".join(names[s] for s in seats)
+    if len(view.pending) == 1:
+        return f"Now: {who} — {view.pending[0].prompt}"
+    return f"Waiting for: {who}"
+
+
+def _stops(d: ImageDraw.ImageDraw, view: PublicView):
+    for stop in view.road:
+        cx, cy = stop_centre(stop.index)
+        box = (cx - TILE_W // 2, cy - TILE_H // 2, cx + TILE_W // 2, cy + TILE_H // 2)
+        has_car = stop.index == view.car
+        outline = dr.ALERT if has_car else dr.FRAME
+        width = 6 if has_car else 2
+        if stop.citizen is None:
+            d.rounded_rectangle(box, radius=12, fill=(255, 236, 160), outline=outline, width=width)
+            _star(d, box[0] + 24, cy - 14, 13)
+            text(d, (cx + 12, cy - 14), "Harbour", size=21, bold=True, anchor="mm")
+            text(d, (cx, cy + 20), "deliver goods", size=17, fill=MUTED, anchor="mm")
+        elif stop.active:
+            d.rounded_rectangle(box, radius=12, fill=PANEL, outline=outline, width=width)
+            flower(d, box[0] + 24, cy - 16, stop.colour, r=16)
+            dr.fit_text(
+                d,
+                (box[0] + 46, cy - 16),
+                citizen_name(stop.citizen),
+                TILE_W - 54,
+                size=22,
+                bold=True,
+                anchor="lm",
+            )
+            label = colour_name(stop.colour) if stop.colour else "no colour"
+            text(d, (cx, cy + 22), label, size=18, fill=MUTED, anchor="mm")
+        else:
+            d.rounded_rectangle(box, radius=12, fill=(70, 70, 78), outline=outline, width=width)
+            dr.fit_text(
+                d,
+                (cx, cy - 14),
+                citizen_name(stop.citizen),
+                TILE_W - 16,
+                size=21,
+                bold=True,
+                fill=(225, 225, 225),
+                anchor="mm",
+            )
+            text(d, (cx, cy + 20), "turned over", size=18, fill=(225, 225, 225), anchor="mm")
+        if has_car:
+            # the car straddles the top edge of its stop
+            car(d, box[2] - 34, box[1] - 6)
+
+
+def _star(d, cx, cy, r):
+    pts = []
+    for k in range(10):
+        a = -math.pi / 2 + k * math.pi / 5
+        rr = r if k % 2 == 0 else r * 0.45
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    d.polygon(pts, fill=(240, 190, 20), outline=INK)
+
+
+def _ship(d: ImageDraw.ImageDraw, view: PublicView):
+    d.polygon([(258, 345), (602, 345), (578, 455), (282, 455)], fill=(120, 80, 50), outline=INK)
+    if view.demand is None:
+        text(d, (430, 385), "New ship:", size=22, bold=True, fill=(255, 255, 255), anchor="mm")
+        text(d, (430, 418), "demand not rolled yet", size=20, fill=(255, 255, 255), anchor="mm")
+    else:
+        for i, face in enumerate(view.demand):
+            die(d, 274 + i * 82, 365, face, s=66)
+    if view.set_aside is not None:
+        die(d, 552, 467, view.set_aside, s=40, left_out=True)
+        text(d, (542, 487), "left-out die (no demand)", size=17, fill=INK, anchor="rm")
+    i = min(max(view.price, 2), 5) - 2
+    x = PRICE_X0 + i * PRICE_STEP
+    d.rounded_rectangle(
+        (x - 7, PRICE_Y - 31, x + 57, PRICE_Y + 31), radius=8, outline=(0, 60, 200), width=6
+    )
+    for n in range(1, 8):
+        x = TRACK_X0 + (n - 1) * TRACK_STEP
+        if n == view.ship and not view.game_over:
+            d.ellipse(
+                (x - 21, TRACK_Y - 21, x + 21, TRACK_Y + 21),
+                fill=(0, 60, 200),
+                outline=INK,
+                width=2,
+            )
+            text(d, (x, TRACK_Y), str(n), size=22, bold=True, fill=(255, 255, 255), anchor="mm")
+        elif n <= view.ships_departed:
+            d.ellipse(
+                (x - 19, TRACK_Y - 19, x + 19, TRACK_Y + 19),
+                fill=(170, 170, 170),
+                outline=INK,
+                width=2,
+            )
+            text(d, (x, TRACK_Y), "✓", size=22, bold=True, fill=INK, anchor="mm")
+        else:
+            text(d, (x, TRACK_Y), str(n), size=20, fill=INK, anchor="mm")
+    text(
+        d,
+        (430, 748),
+        f"Ship {view.ship} of 7 · {view.ships_departed} departed",
+        size=19,
+        anchor="mm",
+    )
+
+
+def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
+    groups: dict[str, list] = {}
+    for space in view.buildings:
+        groups.setdefault(space.colour, []).append(space)
+    order = [c for c in FLOWERS if c in groups] + [c for c in groups if c not in FLOWERS]
+    y = 108
+    for colour in order:
+        spaces = groups[colour]
+        fill = FLOWER_STYLE.get(colour, ((200, 200, 200), "?"))[0]
+        dr.panel(d, (BUILDINGS_X - 10, y, W - 16, y + 36 + CARD_H + 10), fill=PANEL)
+        d.rounded_rectangle(
+            (BUILDINGS_X - 10, y, BUILDINGS_X - 2, y + 36 + CARD_H + 10),
+            radius=4,
+            fill=fill,
+            outline=INK,
+        )
+        flower(d, BUILDINGS_X + 14, y + 19, colour, r=14)
+        text(
+            d,
+            (BUILDINGS_X + 36, y + 19),
+            f"{colour_name(colour).capitalize()} flower",
+            size=20,
+            bold=True,
+            anchor="lm",
+        )
+        for i, space in enumerate(spaces):
+            x = BUILDINGS_X + 4 + i * (CARD_W + 6)
+            top = y + 38
+            d.rounded_rectangle(
+                (x, top, x + CARD_W, top + CARD_H - 4),
+                radius=8,
+                fill=(255, 255, 255),
+                outline=INK,
+                width=2,
+            )
+            dr.fit_text(
+                d,
+                (x + CARD_W / 2, top + 22),
+                building_name(space.building),
+                CARD_W - 12,
+                size=20,
+                bold=True,
+                anchor="mm",
+            )
+            if space.owner is not None:
+                dr.seat_disc(d, x + 24, top + 70, space.owner, r=17)
+                text(d, (x + 44, top + 70), "owner", size=16, fill=MUTED, anchor="lm")
+            if space.pawn is not None:
+                dr.pawn(d, x + CARD_W - 26, top + 68, space.pawn, h=44)
+        y += 36 + CARD_H + 20
+
+
+def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
+    y = PLAYERS_Y
+    open_h = view.open_holdings
+    row_h = 64 if open_h is None else 64
+    dr.panel(d, (16, y - 8, W - 16, y + 36 + row_h * view.players))
+    text(d, (30, y), "Players", size=22, bold=True)
+    if open_h is not None:
+        text(d, (880, y + 2), "Open holdings (all-public variant)", size=18, fill=MUTED)
+    space_names = {s.index: building_name(s.building) for s in view.buildings}
+    for seat_info in view.seats:
+        seat = seat_info.seat
+        ry = y + 34 + seat * row_h
+        if seat in {p.seat for p in view.pending} and not view.game_over:
+            d.rounded_rectangle(
+                (22, ry - 2, W - 22, ry + row_h - 6), radius=8, fill=(255, 240, 175)
+            )
+        dr.pawn(d, 44, ry + 28, seat, h=40)
+        dr.fit_text(d, (72, ry + 16), names[seat], 230, size=22, bold=True, anchor="lm")
+        sub = []
+        if seat == view.start_seat:
+            sub.append("start player")
+        if seat_info.passed:
+            sub.append("passed")
+        if sub:
+            text(d, (72, ry + 42), ", ".join(sub), size=16, fill=MUTED, anchor="lm")
+        # markers left: filled discs for markers in hand, empty rings for placed ones
+        for k in range(3):
+            mx = 330 + k * 30
+            if k < seat_info.markers_left:
+                dr.seat_disc(d, mx, ry + 28, seat, r=12)
+            else:
+                d.ellipse((mx - 12, ry + 16, mx + 12, ry + 40), outline=MUTED, width=2)
+        where = (
+            space_names.get(seat_info.pawn, "?") if seat_info.pawn is not None else "off the board"
+        )
+        dr.fit_text(d, (440, ry + 16), f"Pawn: {where}", 400, size=19, anchor="lm")
+        owned = ", ".join(building_name(b) for b in seat_info.buildings) or "none"
+        dr.fit_text(
+            d,
+            (440, ry + 42),
+            f"Owns: {owned}",
+            420 if open_h is not None else 900,
+            size=19,
+            anchor="lm",
+        )
+        if open_h is not None and seat < len(open_h):
+            _holdings_row(d, 880, ry + 10, open_h[seat])
+
+
+def _holdings_row(d, x, y, holdings):
+    text(d, (x, y + 16), f"{holdings.pesos} $", size=20, bold=True, anchor="lm")
+    text(d, (x + 64, y + 16), f"{holdings.vp} VP", size=20, bold=True, anchor="lm")
+    gx = x + 140
+    for good, n in holdings.goods:
+        fill, letters = GOOD_STYLE.get(good, ((200, 200, 200), "?"))
+        dr.cube(d, gx, y + 2, fill, letters, s=28)
+        text(d, (gx + 31, y + 16), str(n), size=19, bold=True, anchor="lm")
+        gx += 60
+
+
+def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
+    all_names = dr.seat_names(view.players, names)
+    im = _base().copy()
+    d = ImageDraw.Draw(im)
+    line = _decision_line(view, all_names)
+    if line:
+        d.rounded_rectangle((24, 62, 830, 104), radius=10, fill=(255, 240, 175), outline=dr.FRAME)
+        dr.fit_text(d, (36, 83), line, 784, size=22, bold=True, anchor="lm")
+    supply = "  ".join(f"{GOOD_STYLE.get(g, (0, '?'))[1]} {n}" for g, n in view.supply)
+    dr.fit_text(d, (420, 30), f"Supply: {supply}", 480, size=19, fill=MUTED, anchor="lm")
+    _stops(d, view)
+    _ship(d, view)
+    _buildings(d, view)
+    _players(d, view, all_names)
+    return im
+
+
+def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
+    """One player's screen: pesos, VP, goods and property markers left."""
+    pub = view.public
+    all_names = dr.seat_names(pub.players, names)
+    im, d = dr.new_canvas(1000, 520)
+    seat = view.seat
+    h = view.holdings
+    dr.pawn(d, 46, 50, seat, h=56)
+    dr.fit_text(
+        d, (86, 50), f"{all_names[seat]} — your screen", 880, size=30, bold=True, anchor="lm"
+    )
+    dr.panel(d, (24, 100, 976, 240))
+    text(d, (60, 130), "Pesos", size=22, fill=MUTED)
+    d.ellipse((60, 160, 120, 220), fill=(235, 190, 60), outline=INK, width=3)
+    text(d, (90, 190), "$", size=30, bold=True, anchor="mm")
+    text(d, (135, 190), str(h.pesos), size=48, bold=True, anchor="lm")
+    text(d, (330, 130), "Victory points", size=22, fill=MUTED)
+    text(d, (330, 190), f"{h.vp} VP", size=48, bold=True, anchor="lm")
+    text(d, (640, 130), "Property markers left", size=22, fill=MUTED)
+    for k in range(3):
+        mx = 665 + k * 56
+        if k < pub.seats[seat].markers_left:
+            dr.seat_disc(d, mx, 190, seat, r=22)
+        else:
+            d.ellipse((mx - 22, 168, mx + 22, 212), outline=MUTED, width=3)
+    dr.panel(d, (24, 260, 976, 420))
+    text(d, (44, 275), "Goods", size=22, fill=MUTED)
+    for i, (good, n) in enumerate(h.goods):
+        fill, letters = GOOD_STYLE.get(good, ((200, 200, 200), "?"))
+        x = 44 + i * 155
+        dr.cube(d, x, 315, fill, letters, s=52)
+        text(d, (x + 62, 341), f"× {n}", size=30, bold=True, anchor="lm")
+        dr.fit_text(d, (x, 395), good_name(good), 145, size=18, anchor="lm")
+    line = _decision_line(pub, all_names)
+    if line:
+        dr.fit_text(d, (30, 470), line, 940, size=22, bold=True, anchor="lm")
+    return im
+
+
+__all__ = ["board", "screen", "font"]
