@@ -64,6 +64,7 @@ class Store:
         self._db = db
         self.path = path
         self._lock = asyncio.Lock()
+        self._closed = False
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -80,8 +81,11 @@ class Store:
         return cls(db, path)
 
     async def close(self) -> None:
+        """Close the connection; closing twice is harmless."""
         async with self._lock:
-            await self._db.close()
+            if not self._closed:
+                self._closed = True
+                await self._db.close()
 
     async def __aenter__(self) -> Store:
         return self
@@ -187,13 +191,13 @@ class Store:
             if seat is None:
                 raise StorageError(f"You have no seat in {record.describe()}.")
             await db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
-            # Two steps, because shifting in place could collide with the (game, seat) key.
-            await db.execute(
-                "UPDATE seats SET seat = -seat WHERE game_id = ? AND seat > ?", (game_id, seat)
-            )
-            await db.execute(
-                "UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat < 0", (game_id,)
-            )
+            # One row at a time in ascending order: each moves into the seat just vacated, so the
+            # (game, seat) key never collides.
+            for later in record.seats[seat + 1 :]:
+                await db.execute(
+                    "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
+                    (later.seat - 1, game_id, later.seat),
+                )
             status = "abandoned" if len(record.seats) == 1 else "lobby"
             await db.execute(
                 "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now(), game_id)

@@ -1,0 +1,104 @@
+"""Export one game as JSON and import it again, rebuilt and checked by replaying its log."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+
+import pytest
+from conftest import play_random_moves, seated_lobby, started_game
+
+from storage import EXPORT_FORMAT, ChannelBusy, StorageError, Store
+from storage.__main__ import main as storage_main
+
+
+async def finished_export(store: Store) -> dict:
+    started = await started_game(store, players=3, seed=11)
+    await play_random_moves(store, started.record.id, 5000, seed=11)
+    return await store.export_game(started.record.id)
+
+
+async def test_a_finished_game_survives_export_and_import_into_another_file(store, tmp_path):
+    exported = await finished_export(store)
+    assert exported["format"] == EXPORT_FORMAT and exported["status"] == "finished"
+    assert exported["seed"] == 11 and len(exported["actions"]) == exported["version"] > 0
+    text = json.dumps(exported)  # plain JSON all the way down
+
+    other = await Store.open(tmp_path / "other.sqlite3")
+    try:
+        imported = await other.import_game(json.loads(text))
+        original = await store.get(exported["id"])
+        assert imported.status == "finished" and imported.version == original.version
+        assert json.loads(imported.state_json) == json.loads(original.state_json)
+        assert imported.seats == original.seats and imported.options == original.options
+        assert [(a.seq, a.seat, a.code, a.at) for a in await other.actions(imported.id)] == [
+            (a.seq, a.seat, a.code, a.at) for a in await store.actions(original.id)
+        ]
+        again = await other.export_game(imported.id)
+        for key in ("kind", "options", "seed", "seats", "actions", "state", "status"):
+            assert again[key] == exported[key]
+    finally:
+        await other.close()
+
+
+async def test_an_active_game_needs_a_free_channel_to_come_back(store):
+    started = await started_game(store, channel=10)
+    await play_random_moves(store, started.record.id, 12)
+    exported = await store.export_game(started.record.id)
+    with pytest.raises(ChannelBusy, match="channel 10|Channel 10"):
+        await store.import_game(exported)
+    moved = await store.import_game(exported, guild_id=6, channel_id=20)
+    assert moved.status == "active" and moved.channel_id == 20 and moved.guild_id == 6
+    assert moved.state_json == (await store.get(started.record.id)).state_json
+
+
+async def test_a_lobby_round_trips_without_seed_or_state(store):
+    lobby = await seated_lobby(store, players=2)
+    exported = await store.export_game(lobby.id)
+    assert exported["seed"] is None and exported["state"] is None and exported["actions"] == []
+    copied = await store.import_game(exported, channel_id=11)
+    assert copied.status == "lobby" and copied.seats == lobby.seats
+
+
+@pytest.mark.parametrize(
+    "damage, reason",
+    [
+        (lambda d: d["actions"][3].update(code="drive:99"), "does not replay"),
+        (lambda d: d["actions"].pop(), "marked finished but its replay is not over"),
+        (lambda d: d["state"].update(format=99), "state differs"),
+        (lambda d: d["actions"][0].update(seq=5), "out of sequence"),
+        (lambda d: d.update(format="other"), "unknown format"),
+        (lambda d: d.update(kind="chess"), "unknown game kind"),
+        (lambda d: d.update(seats=[]), "no seats"),
+    ],
+)
+async def test_a_damaged_export_is_refused_and_nothing_is_written(store, damage, reason):
+    exported = await finished_export(store)
+    before = len(await store.list_active()), await store.get(exported["id"])
+    bad = copy.deepcopy(exported)
+    damage(bad)
+    with pytest.raises(StorageError, match=reason):
+        await store.import_game(bad)
+    assert (len(await store.list_active()), await store.get(exported["id"])) == before
+    with pytest.raises(StorageError):
+        await store.get(exported["id"] + 1)
+
+
+def test_export_and_import_from_the_command_line(tmp_path, capsys):
+    db = str(tmp_path / "db.sqlite3")
+
+    async def build() -> dict:
+        async with await Store.open(db) as store:
+            return await finished_export(store)
+
+    exported = asyncio.run(build())
+    out = tmp_path / "game.json"
+    assert storage_main(["export", db, str(exported["id"]), "-o", str(out)]) == 0
+    assert json.loads(out.read_text())["actions"] == exported["actions"]
+    target = str(tmp_path / "copy.sqlite3")
+    assert storage_main(["import", target, str(out)]) == 0
+    assert "imported as game 1" in capsys.readouterr().out
+    assert storage_main(["verify", target]) == 0
+    assert storage_main(["export", db, "999"]) == 2
+    assert "no game 999" in capsys.readouterr().err

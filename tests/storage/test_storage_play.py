@@ -1,0 +1,101 @@
+"""The move path shared by the bot and the simulator, on the real Santiago engine."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+from conftest import play_random_moves, seated_lobby, started_game
+
+import games
+from storage import CorruptGame, StorageError, VersionConflict, apply_move, start_game
+
+
+async def test_join_and_leave_keep_seats_numbered_in_join_order(store):
+    lobby = await seated_lobby(store, players=4)
+    assert [s.user_id for s in lobby.seats] == [100, 101, 102, 103]
+    after = await store.leave(lobby.id, 101)
+    assert [(s.seat, s.user_id) for s in after.seats] == [(0, 100), (1, 102), (2, 103)]
+    with pytest.raises(StorageError, match="no seat"):
+        await store.leave(lobby.id, 101)
+    with pytest.raises(StorageError, match="already have a seat"):
+        await store.join(lobby.id, 102, "again")
+    full = await store.join(lobby.id, 104, "Eve")
+    with pytest.raises(StorageError, match="full \\(4 players\\)"):
+        await store.join(full.id, 105, "Sam")
+
+
+async def test_the_last_person_leaving_a_lobby_frees_the_channel(store):
+    lobby = await seated_lobby(store, players=1)
+    gone = await store.leave(lobby.id, 100)
+    assert gone.status == "abandoned" and gone.seats == ()
+    assert await store.by_channel(10) is None
+
+
+async def test_start_deals_the_engines_initial_state_and_closes_the_lobby(store):
+    lobby = await seated_lobby(store, players=3)
+    result = await start_game(store, lobby.id, seed=99)
+    engine = games.get("santiago")
+    expected = engine.to_json(engine.new(3, 99, engine.options(None)))
+    assert result.record.status == "active" and result.record.seed == 99
+    assert json.loads(result.record.state_json) == json.loads(json.dumps(expected))
+    with pytest.raises(StorageError, match="not open to join"):
+        await store.join(lobby.id, 200, "Late")
+    with pytest.raises(StorageError, match="started"):
+        await store.leave(lobby.id, 101)
+    with pytest.raises(StorageError, match="not a lobby"):
+        await start_game(store, lobby.id, seed=1)
+
+
+async def test_moves_are_stored_and_reload_to_the_same_state(store, tmp_path):
+    started = await started_game(store)
+    last = await play_random_moves(store, started.record.id, 30)
+    assert last.record.version == 30
+    reloaded = await store.get(started.record.id)
+    engine = games.get("santiago")
+    assert engine.to_json(reloaded.state()) == engine.to_json(last.state)
+    assert len(await store.actions(started.record.id)) == 30
+
+
+async def test_an_illegal_action_writes_nothing(store):
+    started = await started_game(store)
+    seat = games.get("santiago").pending(started.state)[0].seat
+    with pytest.raises(games.IllegalAction):
+        await apply_move(store, started.record.id, seat, "drive:999", expected_version=0)
+    again = await store.get(started.record.id)
+    assert again.version == 0 and again.state_json == started.record.state_json
+    assert await store.actions(started.record.id) == []
+
+
+async def test_a_move_computed_from_an_old_version_is_refused(store):
+    started = await started_game(store)
+    await play_random_moves(store, started.record.id, 2)
+    engine = games.get("santiago")
+    decision = engine.pending(started.state)[0]
+    code = engine.legal_codes(started.state, decision.seat)[0]
+    with pytest.raises(VersionConflict, match="at move 2, not 0"):
+        await apply_move(store, started.record.id, decision.seat, code, expected_version=0)
+    assert len(await store.actions(started.record.id)) == 2
+
+
+async def test_a_game_played_to_the_end_is_finished(store):
+    started = await started_game(store, players=2, seed=3)
+    last = await play_random_moves(store, started.record.id, 5000, seed=3)
+    assert last.record.status == "finished"
+    assert games.get("santiago").is_over(last.state)
+    assert await store.by_channel(10) is None
+
+
+async def test_a_state_that_no_longer_parses_names_the_game(store, tmp_path):
+    started = await started_game(store)
+    game_id = started.record.id
+    with sqlite3.connect(tmp_path / "db.sqlite3") as conn:
+        conn.execute('UPDATE games SET state = \'{"format": 1, "tru\' WHERE id = ?', (game_id,))
+    record = await store.get(game_id)  # the rest of the record is still readable
+    with pytest.raises(CorruptGame, match=f"game {game_id} \\(santiago, channel 10\\)") as caught:
+        record.state()
+    assert caught.value.game_id == game_id
+    with pytest.raises(CorruptGame):
+        await apply_move(store, game_id, 0, "anything", expected_version=0)
+    assert await store.actions(game_id) == []
