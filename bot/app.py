@@ -1,0 +1,93 @@
+"""The bot object: `create_bot(db_path)` builds exactly what `python -m bot` runs."""
+
+from __future__ import annotations
+
+import logging
+import random
+from pathlib import Path
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from storage import Store
+
+from . import components
+from .commands import GameGroup
+from .i18n import text
+from .tables import Tables
+
+log = logging.getLogger(__name__)
+
+
+class GameTree(app_commands.CommandTree):
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """The last resort: log, and answer politely so the user is never left waiting."""
+        if isinstance(error, app_commands.NoPrivateMessage):
+            key = "bot.error.guild_only"
+        elif isinstance(error, app_commands.CheckFailure):
+            key = "bot.error.missing_permission"
+        else:
+            key = "bot.error.unexpected"
+            log.error("command failed", exc_info=error)
+        content = text(interaction.locale, key)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(content, ephemeral=True)
+            else:
+                await interaction.response.send_message(content, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+
+class MaleconBot(commands.Bot):
+    """One process, many servers and channels; one game per channel."""
+
+    def __init__(
+        self,
+        db_path: str | Path,
+        *,
+        sync_guild_id: int | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        # No privileged intent: slash commands and components arrive as interactions.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=GameTree,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.db_path = Path(db_path)
+        self.sync_guild_id = sync_guild_id
+        self.store: Store | None = None
+        self.tables = Tables(self, rng=rng)
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.db_path)
+        self.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        self.tree.add_command(GameGroup(self))
+        if self.sync_guild_id is not None:
+            guild = discord.Object(self.sync_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        await self.tree.sync()
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self.store is not None:
+                await self.store.close()
+                self.store = None
+
+
+def create_bot(
+    db_path: str | Path, *, sync_guild_id: int | None = None, rng: random.Random | None = None
+) -> MaleconBot:
+    """The configured bot, not connected. `rng` seeds new games (tests pass a seeded one)."""
+    return MaleconBot(db_path, sync_guild_id=sync_guild_id, rng=rng)

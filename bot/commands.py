@@ -1,0 +1,156 @@
+"""The `/game` slash command group."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+import games
+
+from .errors import Refusal
+from .i18n import text, text_msg
+
+if TYPE_CHECKING:
+    from .app import MaleconBot
+
+log = logging.getLogger(__name__)
+
+# A deck file is a few kilobytes; refuse anything large before reading it.
+MAX_DECK_BYTES = 256 * 1024
+
+GAME_CHOICES = [
+    app_commands.Choice(name="Santiago de Cuba", value="santiago"),
+    app_commands.Choice(name="Havana", value="havana"),
+]
+
+
+class GameGroup(app_commands.Group):
+    """Play Santiago de Cuba or Havana in this channel."""
+
+    def __init__(self, bot: MaleconBot) -> None:
+        super().__init__(
+            name="game",
+            description="Play Santiago de Cuba or Havana in this channel",
+            guild_only=True,
+        )
+        self.bot = bot
+
+    @property
+    def tables(self):
+        return self.bot.tables
+
+    @app_commands.command(name="new", description="Open a new game in this channel")
+    @app_commands.describe(
+        game="Which game",
+        open_holdings="Santiago de Cuba: everybody's pesos, VP and goods are public",
+        deck="Havana: a JSON file with your own building deck",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        open_holdings: bool | None = None,
+        deck: discord.Attachment | None = None,
+    ) -> None:
+        raw: dict = {}
+        if open_holdings is not None:
+            raw["open_holdings"] = open_holdings
+        if deck is not None:
+            try:
+                raw["deck"] = await read_deck(deck)
+            except Refusal as refusal:
+                await self.tables.reply(
+                    interaction, text(interaction.locale, refusal.key, **refusal.params)
+                )
+                return
+        await self.tables.new_game(interaction, game.value, raw)
+
+    @app_commands.command(name="join", description="Take a seat in the game that is open here")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.tables.join(interaction)
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.tables.leave(interaction)
+
+    @app_commands.command(name="start", description="Start the game (the player who opened it)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.tables.start(interaction)
+
+    @app_commands.command(name="move", description="Make your move")
+    @app_commands.describe(choice="Start typing to see your choices")
+    async def move(self, interaction: discord.Interaction, choice: str) -> None:
+        await self.tables.move(interaction, choice)
+
+    @move.autocomplete("choice")
+    async def move_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The caller's legal actions now, filtered by what they typed (at most 25)."""
+        record = await self.bot.store.by_channel(interaction.channel_id)
+        if record is None or record.status != "active":
+            return []
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            return []
+        actions = games.get(record.kind).legal_actions(self.tables.state_of(record), seat)
+        typed = current.strip().lower()
+        found = []
+        for action in actions:
+            label = text_msg(interaction.locale, action.label)
+            if typed and typed not in label.lower() and typed not in action.code.lower():
+                continue
+            if len(action.code) > 100:
+                continue
+            found.append(app_commands.Choice(name=label[:100], value=action.code))
+        return found[:25]
+
+    @app_commands.command(name="board", description="Show the board")
+    async def board(self, interaction: discord.Interaction) -> None:
+        await self.tables.show_board(interaction)
+
+    @app_commands.command(name="screen", description="Show your screen (only you see it)")
+    async def screen(self, interaction: discord.Interaction) -> None:
+        await self.tables.show_screen(interaction)
+
+    @app_commands.command(name="log", description="The last moves of the game here")
+    async def log(self, interaction: discord.Interaction) -> None:
+        await self.tables.show_log(interaction)
+
+    @app_commands.command(
+        name="abandon", description="End the game here without scores (creator or moderators)"
+    )
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        await self.tables.abandon(interaction)
+
+    @app_commands.command(name="help", description="A short summary of the rules")
+    async def help(self, interaction: discord.Interaction) -> None:
+        record = await self.bot.store.by_channel(interaction.channel_id)
+        kinds = [record.kind] if record is not None else list(games.NAMES)
+        locale = interaction.locale
+        parts = [text(locale, f"bot.help.{kind}") for kind in kinds]
+        parts.append(text(locale, "bot.help.commands"))
+        await self.tables.reply(interaction, "\n\n".join(parts))
+
+
+async def read_deck(attachment: discord.Attachment) -> object:
+    """The parsed JSON of a deck attachment (the engine validates its content)."""
+    if attachment.size > MAX_DECK_BYTES:
+        raise Refusal("bot.error.deck_too_big", limit=MAX_DECK_BYTES // 1024)
+    try:
+        data = await attachment.read()
+        parsed = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise Refusal("bot.error.deck_not_json", detail=str(exc)) from None
+    except discord.HTTPException:
+        raise Refusal("bot.error.deck_unreadable") from None
+    # Only a deck's content is accepted from Discord, never a string (the engine reads a string
+    # as a file path on this machine).
+    if not isinstance(parsed, dict | list):
+        raise Refusal("bot.error.deck_not_json", detail=type(parsed).__name__)
+    return parsed

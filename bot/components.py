@@ -1,0 +1,192 @@
+"""Buttons and menus that survive restarts.
+
+Every component is a `discord.ui.DynamicItem`: its custom id carries what the click means
+(game id, state version, choice), so the bot needs no memory of the message that holds it and
+old messages keep working after a restart. Custom ids are at most 100 characters.
+
+    mc:<game>:<version>:<code>   choose action <code> (a button)
+    ms:<game>:<version>          choose an action from a select menu (the value is the code)
+    mx:<game>:<version>          "Choose": show the clicker their own choices, ephemerally
+    sc:<game>                    "My screen", ephemerally
+    lb:<game>:<join|leave|start> lobby buttons
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from games import Action
+
+from .i18n import text, text_msg
+from .present import clip
+
+CUSTOM_ID_LIMIT = 100
+# Up to this many choices are shown as buttons; more go in one select menu (at most 25).
+MAX_BUTTONS = 5
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"mc:(?P<game>\d+):(?P<version>\d+):(?P<code>.+)",
+):
+    def __init__(self, game: int, version: int, code: str, label: str = "?") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, 80),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"mc:{game}:{version}:{code}",
+            )
+        )
+        self.game, self.version, self.code = game, version, code
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["version"]), match["code"], item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.click_move(interaction, self.game, self.version, self.code)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"ms:(?P<game>\d+):(?P<version>\d+)"
+):
+    def __init__(
+        self,
+        game: int,
+        version: int,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ms:{game}:{version}",
+                options=list(options) or [discord.SelectOption(label="?", value="?")],
+                placeholder=placeholder,
+            )
+        )
+        self.game, self.version = game, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["version"]), item.options, item.placeholder)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        code = self.item.values[0] if self.item.values else ""
+        await interaction.client.tables.click_move(interaction, self.game, self.version, code)
+
+
+class ChooseButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"mx:(?P<game>\d+):(?P<version>\d+)"
+):
+    def __init__(self, game: int, version: int, label: str = "?") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.success, custom_id=f"mx:{game}:{version}"
+            )
+        )
+        self.game, self.version = game, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["version"]), item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.show_choices(interaction, self.game, self.version)
+
+
+class ScreenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:(?P<game>\d+)"):
+    def __init__(self, game: int, label: str = "?") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"sc:{game}"
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.show_screen(interaction, self.game)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<game>\d+):(?P<op>join|leave|start)"
+):
+    STYLES = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+    }
+
+    def __init__(self, game: int, op: str, label: str = "?") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=self.STYLES[op], custom_id=f"lb:{game}:{op}")
+        )
+        self.game, self.op = game, op
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), match["op"], item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.lobby_button(interaction, self.game, self.op)
+
+
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, ChooseButton, ScreenButton, LobbyButton)
+
+
+def _view() -> discord.ui.View:
+    return discord.ui.View(timeout=None)
+
+
+def lobby_view(locale: Any, game: int) -> discord.ui.View:
+    view = _view()
+    for op in ("join", "leave", "start"):
+        view.add_item(LobbyButton(game, op, text(locale, f"bot.button.{op}")))
+    return view
+
+
+def fits(game: int, version: int, code: str) -> bool:
+    return len(f"mc:{game}:{version}:{code}") <= CUSTOM_ID_LIMIT
+
+
+def choices_view(
+    locale: Any, game: int, version: int, actions: Sequence[Action], *, screen: bool
+) -> discord.ui.View:
+    """Buttons when there are few choices, else one select menu; plus "My screen" if asked.
+
+    Rows: at most 5 buttons fill one row, the select takes one row, the screen button one more.
+    """
+    view = _view()
+    usable = [a for a in actions if fits(game, version, a.code)]
+    if len(usable) <= MAX_BUTTONS:
+        for action in usable:
+            view.add_item(MoveButton(game, version, action.code, text_msg(locale, action.label)))
+    else:
+        options = [
+            discord.SelectOption(label=clip(text_msg(locale, a.label), 100), value=a.code)
+            for a in usable[:25]
+        ]
+        view.add_item(MoveSelect(game, version, options, text(locale, "bot.select.placeholder")))
+    if screen:
+        view.add_item(ScreenButton(game, text(locale, "bot.button.screen")))
+    return view
+
+
+def choose_view(locale: Any, game: int, version: int) -> discord.ui.View:
+    view = _view()
+    view.add_item(ChooseButton(game, version, text(locale, "bot.button.choose")))
+    view.add_item(ScreenButton(game, text(locale, "bot.button.screen")))
+    return view
+
+
+def screen_view(locale: Any, game: int) -> discord.ui.View:
+    view = _view()
+    view.add_item(ScreenButton(game, text(locale, "bot.button.screen")))
+    return view

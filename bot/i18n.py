@@ -1,0 +1,80 @@
+"""One translation lookup for every text a user sees.
+
+`text(locale, key, **params)` looks a bot key up; `text_msg(locale, msg)` renders an engine `Msg`.
+Both read the same per-language catalogue (bot keys from `bot.locales.<lang>`, engine keys from
+the games' registered English templates or a language's translation of them) and fall back to
+English, so a new language is one more module in `bot/locales/` and no handler changes.
+
+Discord gives locales such as `en-US`, `de`, `es-ES`, `ru`; the language part picks the catalogue.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+import games
+from games.text import ENGLISH as GAME_ENGLISH
+from games.text import Msg, render
+
+from .locales import en
+
+# Languages we plan to ship; only those with a module in bot/locales are loaded.
+LANGUAGES = ("en", "de", "it", "es", "ru")
+_CATALOGUES: dict[str, dict[str, str]] = {}
+
+
+def _ensure_games_registered() -> None:
+    # Each game registers its English templates on import.
+    for name in games.NAMES:
+        try:
+            games.get(name)
+        except ImportError:  # a game package that is not installed has no texts to offer
+            continue
+
+
+def english() -> Mapping[str, str]:
+    """The complete English catalogue: bot keys plus every engine key."""
+    return catalogue("en")
+
+
+def catalogue(lang: str) -> Mapping[str, str]:
+    found = _CATALOGUES.get(lang)
+    if found is not None:
+        return found
+    _ensure_games_registered()
+    merged: dict[str, str] = {}
+    if lang == "en":
+        merged.update(GAME_ENGLISH)
+        merged.update(en.MESSAGES)
+    else:
+        try:
+            module = importlib.import_module(f"bot.locales.{lang}")
+        except ModuleNotFoundError:
+            return catalogue("en")
+        merged.update(getattr(module, "GAMES", {}))
+        merged.update(getattr(module, "MESSAGES", {}))
+    _CATALOGUES[lang] = merged
+    return merged
+
+
+def language(locale: discord.Locale | str | None) -> str:
+    """`de` for `discord.Locale.german`, `es` for `es-ES`; English when unknown."""
+    if locale is None:
+        return "en"
+    value = locale.value if isinstance(locale, discord.Locale) else str(locale)
+    lang = value.split("-")[0].lower()
+    return lang if lang in LANGUAGES else "en"
+
+
+def text(locale: discord.Locale | str | None, key: str, **params: Any) -> str:
+    """The bot text `key` in the language of `locale`, filled with `params`."""
+    return render(Msg(key, params), catalogue(language(locale)), english())
+
+
+def text_msg(locale: discord.Locale | str | None, message: Msg) -> str:
+    """An engine message (with nested game terms) in the language of `locale`."""
+    return render(message, catalogue(language(locale)), english())

@@ -1,0 +1,1 @@
+"""Catalogues of the bot texts, one module per language (`en` is complete)."""

@@ -1,0 +1,90 @@
+"""English texts of the bot (complete). Engine texts come from the games' own catalogues.
+
+A translation is a module beside this one (`de.py`, `it.py`, `es.py`, `ru.py`) with `MESSAGES`
+(these keys) and optionally `GAMES` (engine keys); the placeholders must stay the same.
+"""
+
+MESSAGES: dict[str, str] = {
+    # lobby
+    "bot.lobby.title": "**{game}**: a new game is open in this channel.",
+    "bot.lobby.players": "Players ({count}/{high}, at least {low}): {players}",
+    "bot.lobby.how": "Press Join to take a seat. {creator} starts the game once enough players have joined.",
+    "bot.lobby.started": "**{game}** begins! Good luck, everybody.",
+    "bot.option.open_holdings": "Variant: open holdings (everybody's pesos, VP and goods are public).",
+    "bot.option.own_deck": "Building deck: this table's own deck file.",
+    "bot.button.join": "Join",
+    "bot.button.leave": "Leave",
+    "bot.button.start": "Start",
+    "bot.button.screen": "My screen",
+    "bot.button.choose": "Choose",
+    "bot.select.placeholder": "Choose…",
+    # turns
+    "bot.turn.header": "**{game}**, move {move}:",
+    "bot.turn.decide": "{who}: {prompt}",
+    "bot.turn.use_choose": "Press **Choose** to see your choices (only you will see them).",
+    "bot.turn.waiting": "{name} has decided. Still waiting for {names}.",
+    "bot.turn.not_yours": "It is not your decision now. Waiting for: {waiting}",
+    "bot.event.by": "{name}: {event}",
+    "bot.event.more": "…and {count} more (see /game log).",
+    "bot.move.done": "Done: {choice}.",
+    # screens and DMs
+    "bot.figures.santiago": "Pesos: {pesos} · VP: {vp} · Goods: {goods}",
+    "bot.figures.havana": "Hand: {hand}\nDiscard pile: {discard}\nFace-down cards: {picks}",
+    "bot.figures.none": "none",
+    "bot.dm.title": "Your screen in **{game}** ({channel}):",
+    "bot.dm.closed": "{who}, I cannot send you direct messages. Use `/game screen` in this channel to see your screen.",
+    # end
+    "bot.final.title": "**{game}** is over. Final scores:",
+    "bot.final.row": "{place}. {name}: {score} VP{extra}",
+    "bot.final.winners": "Congratulations {winners}!",
+    "bot.final.free": "This channel is free for a new game (`/game new`).",
+    "bot.abandoned": "**{game}** was abandoned by {who}. The channel is free for a new game.",
+    # log
+    "bot.log.title": "Moves so far: {count}. The latest:",
+    "bot.log.empty": "Nothing has happened yet.",
+    # help
+    "bot.help.santiago": (
+        "**Santiago de Cuba** (2-4 players). Drive the car around the road and stop at a citizen: "
+        "take their goods, pesos or favour, and place a marker on a building of the same flower "
+        "colour to own it. Put your pawn on a building to use it. At the harbour, deliver goods "
+        "to the ship for victory points (VP). When the seventh ship has sailed, goods are sold "
+        "and the most VP wins. Your pesos, VP and goods are behind your screen unless the table "
+        "plays with open holdings."
+    ),
+    "bot.help.havana": (
+        "**Havana** (2-4 players). Each round every player holds two face-up action cards; their "
+        "two-digit number sets the turn order (lowest first). On your turn take both card "
+        "actions in any order, then buy buildings from the row ends with building materials, "
+        "workers and pesos. Then everybody secretly puts a card from the hand on one of the two. "
+        "The first to reach the target VP (25 with 2 players, 20 with 3, 15 with 4) wins."
+    ),
+    "bot.help.commands": (
+        "Commands: `/game new` opens a game, `/game join` and `/game leave` before it starts, "
+        "`/game start` (who opened it). Then use the buttons, or `/game move` and pick from the "
+        "list. `/game screen` shows your screen (only to you), `/game board` the board, "
+        "`/game log` the last moves, `/game abandon` ends the game (who opened it, or moderators)."
+    ),
+    # refusals
+    "bot.error.unexpected": "Sorry, something went wrong on my side. Nothing was changed; please try again.",
+    "bot.error.no_game": "There is no game in this channel. Open one with `/game new`.",
+    "bot.error.busy": "There is already a game in this channel. Finish or abandon it first (`/game abandon`), or use another channel.",
+    "bot.error.not_lobby": "This game has already started (or is over), so seats cannot change now.",
+    "bot.error.not_active": "The game here is not being played right now.",
+    "bot.error.already_seated": "You already have a seat in this game.",
+    "bot.error.lobby_full": "Sorry, the game is full ({high} players).",
+    "bot.error.creator_leaves": "You opened this game, so you cannot leave it. Use `/game abandon` to close it.",
+    "bot.error.not_creator": "Only {creator}, who opened the game, can start it.",
+    "bot.error.seats": "The game needs {low} to {high} players to start.",
+    "bot.error.not_a_player": "You are not a player in this game.",
+    "bot.error.not_your_decision": "This is not your decision. {current}",
+    "bot.error.outdated": "This prompt is outdated. The current one: {current}",
+    "bot.error.conflict": "Another move was made just before yours, so yours was not applied. {current}",
+    "bot.error.illegal": "That move is not allowed: {reason}",
+    "bot.error.bad_option": "That option cannot be used: {reason}",
+    "bot.error.cannot_abandon": "Only the player who opened the game or someone who can manage this channel can abandon it.",
+    "bot.error.deck_too_big": "The deck file is too large (at most {limit} KB).",
+    "bot.error.deck_not_json": "The deck file is not valid JSON ({detail}).",
+    "bot.error.deck_unreadable": "I could not download the deck file; please attach it again.",
+    "bot.error.guild_only": "Games are played in server channels, not in direct messages.",
+    "bot.error.missing_permission": "You do not have the permission to do that here.",
+}

@@ -1,0 +1,178 @@
+"""Texts built from records and views, always through the translation lookup.
+
+Channel texts take the public view or public events only; `figures` reads one player's view and
+is only ever sent to that player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import discord
+
+import games
+from games import Decision, Event, Result
+from games.text import Msg
+
+from .i18n import text, text_msg
+
+Locale = discord.Locale | str | None
+
+# A turn message lists at most this many events; the rest are in `/game log`.
+MAX_EVENT_LINES = 12
+# Discord's message limit is 2000 characters; keep a margin for mentions and markup.
+MAX_CONTENT = 1900
+
+
+def clip(value: str, limit: int) -> str:
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
+def title(locale: Locale, kind: str) -> str:
+    return text_msg(locale, games.get(kind).title)
+
+
+def seat_name(record: Any, seat: int | None) -> str:
+    if seat is None or seat >= len(record.seats):
+        return "?"
+    return record.seats[seat].name
+
+
+def mention(record: Any, seat: int) -> str:
+    return f"<@{record.seats[seat].user_id}>"
+
+
+def option_lines(locale: Locale, kind: str, options: dict) -> list[str]:
+    lines = []
+    if kind == "santiago" and options.get("open_holdings"):
+        lines.append(text(locale, "bot.option.open_holdings"))
+    if kind == "havana" and options.get("deck"):
+        lines.append(text(locale, "bot.option.own_deck"))
+    return lines
+
+
+def lobby(locale: Locale, record: Any) -> str:
+    engine = games.get(record.kind)
+    seats = ", ".join(f"<@{s.user_id}>" for s in record.seats) or "-"
+    lines = [
+        text(locale, "bot.lobby.title", game=title(locale, record.kind)),
+        text(
+            locale,
+            "bot.lobby.players",
+            count=len(record.seats),
+            low=engine.min_players,
+            high=engine.max_players,
+            players=seats,
+        ),
+        *option_lines(locale, record.kind, record.options),
+        text(locale, "bot.lobby.how", creator=f"<@{record.creator_id}>"),
+    ]
+    return "\n".join(lines)
+
+
+def public_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[str]:
+    """Lines for a channel: events with `only_for` (hidden information) are left out."""
+    lines = []
+    for event in events:
+        if event.only_for is not None:
+            continue
+        line = text_msg(locale, event.msg)
+        if event.seat is not None:
+            line = text(locale, "bot.event.by", name=seat_name(record, event.seat), event=line)
+        lines.append("• " + line)
+    if len(lines) > MAX_EVENT_LINES:
+        hidden = len(lines) - MAX_EVENT_LINES + 1
+        lines = [*lines[: MAX_EVENT_LINES - 1], text(locale, "bot.event.more", count=hidden)]
+    return lines
+
+
+def private_events(locale: Locale, events: Iterable[Event], seat: int) -> list[str]:
+    return ["• " + text_msg(locale, e.msg) for e in events if e.only_for == seat]
+
+
+def decision_line(locale: Locale, record: Any, decision: Decision, *, ping: bool) -> str:
+    who = mention(record, decision.seat) if ping else f"**{seat_name(record, decision.seat)}**"
+    return text(locale, "bot.turn.decide", who=who, prompt=text_msg(locale, decision.prompt))
+
+
+def turn(
+    locale: Locale,
+    record: Any,
+    decisions: Sequence[Decision],
+    event_lines: Sequence[str],
+    *,
+    ping: set[int],
+    hidden_choices: bool,
+) -> str:
+    lines = list(event_lines)
+    lines.append(
+        text(locale, "bot.turn.header", game=title(locale, record.kind), move=record.version + 1)
+    )
+    lines.extend(decision_line(locale, record, d, ping=d.seat in ping) for d in decisions)
+    if hidden_choices:
+        lines.append(text(locale, "bot.turn.use_choose"))
+    return clip("\n".join(lines), MAX_CONTENT)
+
+
+def waiting(locale: Locale, record: Any, actor: int, decisions: Sequence[Decision]) -> str:
+    names = ", ".join(f"**{seat_name(record, d.seat)}**" for d in decisions)
+    return text(locale, "bot.turn.waiting", name=seat_name(record, actor), names=names)
+
+
+def _join(locale: Locale, parts: list[str]) -> str:
+    return ", ".join(parts) if parts else text(locale, "bot.figures.none")
+
+
+def figures(locale: Locale, kind: str, view: Any) -> str:
+    """The private figures of one player's view, as text beside their screen picture."""
+    if kind == "santiago":
+        h = view.holdings
+        goods = [
+            f"{text_msg(locale, Msg('santiago.good.' + good))} {n}" for good, n in h.goods if n
+        ]
+        return text(
+            locale, "bot.figures.santiago", pesos=h.pesos, vp=h.vp, goods=_join(locale, goods)
+        )
+    if kind == "havana":
+
+        def cards(ids: Sequence[str]) -> str:
+            return _join(locale, [text_msg(locale, Msg("havana.card." + c)) for c in ids])
+
+        return text(
+            locale,
+            "bot.figures.havana",
+            hand=cards(view.hand),
+            discard=cards(view.discard),
+            picks=cards(view.secret_picks),
+        )
+    return ""
+
+
+def final_table(locale: Locale, record: Any, result: Result) -> str:
+    lines = [text(locale, "bot.final.title", game=title(locale, record.kind))]
+    if result.reason is not None:
+        lines.append(text_msg(locale, result.reason))
+    for seat in result.ranking:
+        extra = ""
+        if result.tiebreaks and result.tiebreak_names:
+            parts = [
+                f"{text_msg(locale, name)} {value}"
+                for name, value in zip(result.tiebreak_names, result.tiebreaks[seat], strict=False)
+            ]
+            extra = f" ({', '.join(parts)})"
+        lines.append(
+            text(
+                locale,
+                "bot.final.row",
+                place=result.places[seat],
+                name=seat_name(record, seat),
+                score=result.scores[seat],
+                extra=extra,
+            )
+        )
+    winners = ", ".join(mention(record, s) for s in result.winners)
+    lines.append(text(locale, "bot.final.winners", winners=winners))
+    lines.extend(text_msg(locale, note) for note in result.notes)
+    lines.append(text(locale, "bot.final.free"))
+    return clip("\n".join(lines), MAX_CONTENT)

@@ -1,0 +1,30 @@
+"""SimCord harness: the real bot from `create_bot` on a temporary SQLite file."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot import create_bot
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def simcord_bot(db_path):
+    return create_bot(db_path, rng=random.Random(7))
+
+
+@pytest.fixture
+def table(simcord_env):
+    """A server with one text channel and four members."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    players = [
+        guild.add_member(simcord_env.create_user(name)) for name in ("ana", "ben", "cai", "dee")
+    ]
+    return guild, channel, players
