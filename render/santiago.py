@@ -239,33 +239,32 @@ def _stops(d: ImageDraw.ImageDraw, view: PublicView):
         elif stop.active:
             d.rounded_rectangle(box, radius=12, fill=PANEL, outline=outline, width=width)
             flower(d, box[0] + 24, cy - 16, stop.colour, r=16)
+            name, role = _split_role(citizen_name(stop.citizen))
             dr.fit_text(
-                d,
-                (box[0] + 46, cy - 16),
-                citizen_name(stop.citizen),
-                TILE_W - 54,
-                size=22,
-                bold=True,
-                anchor="lm",
+                d, (box[0] + 46, cy - 16), name, TILE_W - 54, size=22, bold=True, anchor="lm"
             )
             label = colour_name(stop.colour) if stop.colour else "no colour"
-            text(d, (cx, cy + 22), label, size=18, fill=MUTED, anchor="mm")
+            label = f"{role} · {label}" if role else label
+            dr.fit_text(d, (cx, cy + 22), label, TILE_W - 10, size=18, fill=MUTED, anchor="mm")
         else:
             d.rounded_rectangle(box, radius=12, fill=(70, 70, 78), outline=outline, width=width)
+            name, _role = _split_role(citizen_name(stop.citizen))
+            light = (225, 225, 225)
             dr.fit_text(
-                d,
-                (cx, cy - 14),
-                citizen_name(stop.citizen),
-                TILE_W - 16,
-                size=21,
-                bold=True,
-                fill=(225, 225, 225),
-                anchor="mm",
+                d, (cx, cy - 14), name, TILE_W - 16, size=21, bold=True, fill=light, anchor="mm"
             )
-            text(d, (cx, cy + 20), "turned over", size=18, fill=(225, 225, 225), anchor="mm")
+            text(d, (cx, cy + 20), "turned over", size=18, fill=light, anchor="mm")
         if has_car:
             # the car straddles the top edge of its stop
             car(d, box[2] - 34, box[1] - 6)
+
+
+def _split_role(name: str) -> tuple[str, str]:
+    """ "Pablo (fence)" -> ("Pablo", "fence"): the name on the first line, the role below."""
+    if name.endswith(")") and " (" in name:
+        head, role = name[:-1].split(" (", 1)
+        return head, role
+    return name, ""
 
 
 def _star(d, cx, cy, r):

@@ -67,7 +67,7 @@ def final_scores(kind: str, result: Result, names: Sequence[str] | None = None) 
             anchor="lm",
         )
     top = max(max(result.scores, default=0), 1)
-    bar_x, bar_w = 420, W - 420 - 120
+    bar_x, bar_w = 420, W - 420 - 150
     tb_names = [str(m) for m in result.tiebreak_names]
     order = (
         list(result.ranking)
