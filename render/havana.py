@@ -8,6 +8,7 @@ player knows: the hand, the discard pile and the face-down card(s) just picked.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -58,7 +59,9 @@ PW, PH = 672, 255
 
 
 def card_name(card: str) -> str:
-    return dr.term(f"havana.card.{card}", card.replace("_", " ").title())
+    """The card's name without its printed number, which the card shows in large type."""
+    name = dr.term(f"havana.card.{card}", card.replace("_", " ").title())
+    return re.sub(r"\s*\(\d\)$", "", name)
 
 
 def colour_name(colour: str) -> str:
@@ -161,7 +164,7 @@ def building_card(
     d.ellipse((x + w - 58, y + 10, x + w - 10, y + 58), fill=(40, 120, 60), outline=INK, width=2)
     text(d, (x + w - 34, y + 28), str(b.vp), size=24, bold=True, fill=(255, 255, 255), anchor="mm")
     text(d, (x + w - 34, y + 49), "VP", size=12, bold=True, fill=(255, 255, 255), anchor="mm")
-    dr.fit_text(d, (x + 10, y + 34), str(b.name), w - 76, size=20, bold=True, anchor="lm")
+    _name_lines(d, x + 10, y + 34, str(b.name), w - 76)
     text(d, (x + 10, y + 68), "Cost", size=16, fill=MUTED, anchor="lm")
     if b.cost.requires_architect:
         d.rounded_rectangle((x + 56, y + 57, x + 150, y + 79), radius=6, fill=(60, 60, 120))
@@ -193,6 +196,20 @@ def _vertical_label(im: Image.Image, label: str, cx: float, cy: float):
     ImageDraw.Draw(tile).text((2, 13), label, font=f, fill=MUTED, anchor="lm")
     tile = tile.rotate(90, expand=True)
     im.paste(tile, (int(cx - tile.width / 2), int(cy - tile.height / 2)))
+
+
+def _name_lines(d, x: int, cy: int, name: str, width: int):
+    """A building name: one line at 20 px if it fits, else two lines rather than tiny type."""
+    if dr.font(20, True).getlength(name) <= width or " " not in name:
+        dr.fit_text(d, (x, cy), name, width, size=20, bold=True, anchor="lm")
+        return
+    words = name.split(" ")
+    best = 1
+    for k in range(1, len(words)):
+        if dr.font(17, True).getlength(" ".join(words[:k])) <= width:
+            best = k
+    dr.fit_text(d, (x, cy - 11), " ".join(words[:best]), width, size=17, bold=True, anchor="lm")
+    dr.fit_text(d, (x, cy + 10), " ".join(words[best:]), width, size=17, bold=True, anchor="lm")
 
 
 @lru_cache(maxsize=1)
@@ -432,11 +449,12 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
         return sorted(cards, key=lambda c: (CARD_NUMBER.get(c, 99), c))
 
     sections = [
+        ("Face up on the table", tuple(p.face_up)),
         ("Hand", by_number(view.hand)),
         ("Face down, not yet revealed", tuple(view.secret_picks)),
         ("Discard pile (face down)", by_number(view.discard)),
     ]
-    per_row = 9
+    per_row = 8
     heights = [60 + max(1, -(-len(cards) // per_row)) * 140 for _, cards in sections]
     im, d = dr.new_canvas(1000, 92 + sum(heights) + 16 * len(sections) + 50)
     dr.pawn(d, 40, 44, view.seat, h=50)
@@ -452,7 +470,7 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
             text(d, (36, y + 100), "none", size=22, fill=MUTED, anchor="lm")
         for k, card in enumerate(cards):
             action_card(
-                d, 36 + (k % per_row) * 102, y + 46 + (k // per_row) * 140, card, w=96, h=130
+                d, 36 + (k % per_row) * 116, y + 46 + (k // per_row) * 140, card, w=108, h=130
             )
         y += h + 16
     line = _decision_line(pub, all_names)

@@ -238,13 +238,17 @@ def _stops(d: ImageDraw.ImageDraw, view: PublicView):
             text(d, (cx, cy + 20), "deliver goods", size=17, fill=MUTED, anchor="mm")
         elif stop.active:
             d.rounded_rectangle(box, radius=12, fill=PANEL, outline=outline, width=width)
-            flower(d, box[0] + 24, cy - 16, stop.colour, r=16)
+            flower(d, box[0] + 25, cy - 16, stop.colour, r=20)
             name, role = _split_role(citizen_name(stop.citizen))
             dr.fit_text(
-                d, (box[0] + 46, cy - 16), name, TILE_W - 54, size=22, bold=True, anchor="lm"
+                d, (box[0] + 50, cy - 16), name, TILE_W - 56, size=22, bold=True, anchor="lm"
             )
             label = colour_name(stop.colour) if stop.colour else "no colour"
-            label = f"{role} · {label}" if role else label
+            both = f"{role} · {label}"
+            if role and dr.font(17).getlength(both) <= TILE_W - 12:
+                label = both
+            elif role:
+                label = role  # the flower already shows the colour, with its letter
             dr.fit_text(d, (cx, cy + 22), label, TILE_W - 10, size=18, fill=MUTED, anchor="mm")
         else:
             d.rounded_rectangle(box, radius=12, fill=(70, 70, 78), outline=outline, width=width)
@@ -337,7 +341,7 @@ def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
             fill=fill,
             outline=INK,
         )
-        flower(d, BUILDINGS_X + 14, y + 19, colour, r=14)
+        flower(d, BUILDINGS_X + 16, y + 19, colour, r=17)
         text(
             d,
             (BUILDINGS_X + 36, y + 19),
@@ -379,6 +383,7 @@ def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
     row_h = 64 if open_h is None else 64
     dr.panel(d, (16, y - 8, W - 16, y + 36 + row_h * view.players))
     text(d, (30, y), "Players", size=22, bold=True)
+    text(d, (306, y + 4), "markers left", size=17, fill=MUTED)
     if open_h is not None:
         text(d, (880, y + 2), "Open holdings (all-public variant)", size=18, fill=MUTED)
     space_names = {s.index: building_name(s.building) for s in view.buildings}
@@ -442,7 +447,7 @@ def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
         d.rounded_rectangle((24, 62, 830, 104), radius=10, fill=(255, 240, 175), outline=dr.FRAME)
         dr.fit_text(d, (36, 83), line, 784, size=22, bold=True, anchor="lm")
     supply = "  ".join(f"{GOOD_STYLE.get(g, (0, '?'))[1]} {n}" for g, n in view.supply)
-    dr.fit_text(d, (420, 30), f"Supply: {supply}", 480, size=19, fill=MUTED, anchor="lm")
+    dr.fit_text(d, (420, 30), f"Goods in supply: {supply}", 480, size=19, anchor="lm")
     _stops(d, view)
     _ship(d, view)
     _buildings(d, view)
