@@ -570,3 +570,27 @@ def test_views_hide_holdings_unless_the_table_is_open():
     open_view = GAME.public_view(started(open_holdings=True))
     assert [h.vp for h in open_view.open_holdings] == [2, 2, 2]
     assert all(len(a.code) and str(a.label) for a in GAME.legal_actions(s, s.active))
+
+
+def test_inactive_el_zorro_takes_nothing_e19():
+    s = arrange(started(), car="jose", inactive=["el_zorro"], pawns={0: "bank"}, pesos={0: 1})
+    s, events = play(s, "drive:1")
+    assert "santiago.event.inactive" in keys(events)
+    assert s.active == 1 and s.pesos[0] == 1 and s.pesos[1] == 3
+
+
+def test_newspaper_may_turn_down_el_zorro_and_alonso_e20():
+    s = _at("newspaper")
+    assert {"flip:el_zorro", "flip:alonso", "flip:martinez"} <= set(codes(s))
+
+
+def test_each_pass_of_the_harbour_counts_when_the_cap_allows_two_laps_e7():
+    s = arrange(started(max_distance=24), car="alonso", pesos={0: 30}, price=2)
+    s, _ = play(s, "drive:12")  # harbour, the whole road, harbour again, then Maria
+    assert s.price == 4 and s.road[s.car] == D.MARIA
+
+
+def test_a_delivery_round_nobody_can_serve_still_raises_the_price_e25():
+    s = arrange(started(), car="alonso", price=3, goods={0: {}, 1: {}, 2: {}})
+    s, events = play(s, "drive:1")
+    assert s.price == 4 and keys(events).count("santiago.event.pass") == 3
