@@ -8,7 +8,7 @@ applied at once (with a `santiago.event.forced` log line); optional things alway
 
 from __future__ import annotations
 
-from games.core import IllegalAction
+from games.core import Event, IllegalAction
 from games.text import Msg
 
 from . import data as D
@@ -63,9 +63,6 @@ def M(key: str, **params) -> Msg:
 
 
 def _ev(ev: list, seat: int | None, key: str, **params) -> None:
-    # Imported lazily to keep the hot path free of dataclass construction until an event exists.
-    from games.core import Event
-
     ev.append(Event(Msg("santiago.event." + key, params), seat))
 
 

@@ -113,7 +113,7 @@ def public_view(s) -> PublicView:
     """Build the public view of a state; hidden holdings appear only at open tables."""
     from . import data as D
     from .labels import prompt
-    from .state import DELIVER, OVER
+    from .state import OVER
 
     road = [Stop(0, None, None, True)]
     for stop in range(1, D.STOPS):
@@ -138,14 +138,13 @@ def public_view(s) -> PublicView:
         )
         for sp in range(12)
     )
-    in_round = s.phase == DELIVER or (s.phase != OVER and s.passed)
     seats = tuple(
         SeatPublic(
             seat,
             D.MARKERS - s.owner.count(seat),
             None if s.pawn[seat] < 0 else s.pawn[seat],
             tuple(D.BUILDINGS[s.bld[sp]] for sp in range(12) if s.owner[sp] == seat),
-            bool(in_round and (s.passed >> seat) & 1),
+            bool((s.passed >> seat) & 1),  # cleared when the delivery round ends
         )
         for seat in range(s.n)
     )
