@@ -22,7 +22,7 @@ import aiosqlite
 import games
 
 from .database import CONNECTION_PRAGMAS, prepare
-from .errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
+from .errors import ChannelBusy, CorruptGame, GameNotFound, StorageError, VersionConflict
 from .exchange import EXPORT_FORMAT, check_import, replay_export
 from .records import ActionRow, GameRecord, GameSummary, Seat, dump_state
 
@@ -39,14 +39,21 @@ def now() -> str:
 
 
 def _record(row: sqlite3.Row | tuple) -> GameRecord:
-    seats = tuple(Seat(s, u, n) for s, u, n in json.loads(row[12]))
+    try:
+        seats = tuple(Seat(s, u, n) for s, u, n in json.loads(row[12]))
+        options = json.loads(row[5])
+    except (ValueError, TypeError) as exc:
+        raise CorruptGame(
+            f"The stored options or seats of game {row[0]} (channel {row[2]}) cannot be read: {exc}",
+            row[0],
+        ) from exc
     return GameRecord(
         id=row[0],
         guild_id=row[1],
         channel_id=row[2],
         kind=row[3],
         status=row[4],
-        options=json.loads(row[5]),
+        options=options,
         seed=row[6],
         version=row[7],
         creator_id=row[8],
@@ -345,6 +352,14 @@ class Store:
         """One game as plain JSON: enough to rebuild it anywhere (seed, options, seats, log)."""
         record = await self.get(game_id)
         log = await self.actions(game_id)
+        try:
+            state = None if record.state_json is None else json.loads(record.state_json)
+        except ValueError as exc:
+            raise CorruptGame(
+                f"The stored state of {record.describe()} is not JSON ({exc}), so it cannot be"
+                " exported.",
+                record.id,
+            ) from exc
         return {
             "format": EXPORT_FORMAT,
             "id": record.id,
@@ -360,7 +375,7 @@ class Store:
             "version": record.version,
             "seats": [{"seat": s.seat, "user_id": s.user_id, "name": s.name} for s in record.seats],
             "actions": [{"seq": a.seq, "seat": a.seat, "code": a.code, "at": a.at} for a in log],
-            "state": None if record.state_json is None else json.loads(record.state_json),
+            "state": state,
         }
 
     async def import_game(

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import games
 
-from .errors import StorageError
+from .errors import CorruptGame, StorageError
 from .exchange import canonical, first_difference
 from .records import ActionRow, GameRecord
 from .store import Store
@@ -68,7 +68,12 @@ def check_game(record: GameRecord, log: list[ActionRow]) -> str | None:
 async def verify_store(store: Store) -> Report:
     report = Report()
     for game_id in await store.game_ids():
-        record = await store.get(game_id)
+        try:
+            record = await store.get(game_id)
+        except CorruptGame as exc:
+            report.games += 1
+            report.problems.append(f"game {game_id}: {exc}")
+            continue
         if record.status == "lobby" or (record.status == "abandoned" and record.seed is None):
             continue
         report.games += 1

@@ -98,4 +98,6 @@ async def test_a_state_that_no_longer_parses_names_the_game(store, tmp_path):
     assert caught.value.game_id == game_id
     with pytest.raises(CorruptGame):
         await apply_move(store, game_id, 0, "anything", expected_version=0)
+    with pytest.raises(CorruptGame, match=f"game {game_id}"):
+        await store.export_game(game_id)
     assert await store.actions(game_id) == []

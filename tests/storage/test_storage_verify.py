@@ -41,9 +41,10 @@ def last_json(text: str) -> dict:
     return json.loads(text.strip().splitlines()[-1])
 
 
-def test_the_simulator_through_the_database_plays_the_same_games(tmp_path):
-    plain = simulate("santiago", 3, 3, 5)
-    stored = simulate_into_db(tmp_path / "sim.sqlite3", "santiago", 3, 3, 5, None)
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+def test_the_simulator_through_the_database_plays_the_same_games(tmp_path, kind):
+    plain = simulate(kind, 3, 3, 5)
+    stored = simulate_into_db(tmp_path / "sim.sqlite3", kind, 3, 3, 5, None)
     assert stored.final_scores == plain.final_scores
     assert stored.decisions == plain.decisions > 0
     with sqlite3.connect(tmp_path / "sim.sqlite3") as conn:
@@ -51,6 +52,7 @@ def test_the_simulator_through_the_database_plays_the_same_games(tmp_path):
         logged = conn.execute("SELECT count(*) FROM actions").fetchone()[0]
     assert [status for status, _ in rows] == ["finished"] * 3
     assert sum(version for _, version in rows) == logged == plain.decisions
+    assert storage_main(["verify", str(tmp_path / "sim.sqlite3")]) == 0
 
 
 def test_a_good_database_verifies(simulated_db, capsys):
@@ -78,6 +80,15 @@ def test_a_state_that_does_not_parse_is_a_mismatch_naming_the_game(simulated_db,
     out = capsys.readouterr().out
     assert "game 3 (santiago" in out and "does not parse" in out
     assert last_json(out)["mismatches"] == 1
+
+
+def test_unreadable_options_are_a_mismatch_naming_the_game(simulated_db, capsys):
+    with sqlite3.connect(simulated_db) as conn:
+        conn.execute("UPDATE games SET options = '{broken' WHERE id = 1")
+    assert storage_main(["verify", str(simulated_db)]) == 1
+    out = capsys.readouterr().out
+    assert "game 1" in out and "options or seats" in out
+    assert last_json(out) == {"games": 3, "verified": 2, "mismatches": 1}
 
 
 def test_a_missing_move_is_found(simulated_db, capsys):
