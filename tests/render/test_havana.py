@@ -1,0 +1,125 @@
+"""Havana pictures: every card, building and player count renders; secrets never reach the board."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from render_helpers import check_png, compare_golden, differing_fraction
+
+import games
+from games.havana import deck
+from games.havana.cards import CARDS
+from games.havana.views import BuildingView, Cost, Cubes, RowView
+from games.text import Msg
+from render import board_png, havana, screen_png
+from render.demo import NAMES, play
+
+GAME = games.get("havana")
+
+
+@pytest.fixture(scope="module")
+def mid_game():
+    return play("havana", 4, 7, 45)
+
+
+def test_card_numbers_match_the_rules_data():
+    assert dict(CARDS) == havana.CARD_NUMBER
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_board_and_screens_render_for_each_player_count(players):
+    state = play("havana", players, 20 + players, 40)
+    view = GAME.public_view(state)
+    assert len(view.players) == players
+    check_png(board_png(view, NAMES[:players]))
+    for seat in range(players):
+        check_png(screen_png(GAME.player_view(state, seat), NAMES[:players]), min_width=1000)
+
+
+def test_every_card_renders_in_hand_and_face_up():
+    start = GAME.new(3, 1, {})
+    pv = GAME.player_view(start, 0)
+    assert sorted(pv.hand) == sorted(havana.CARD_NUMBER)  # the whole set before the first pick
+    check_png(screen_png(pv))
+    view = GAME.public_view(play("havana", 3, 1, 30))
+    for card in havana.CARD_NUMBER:
+        players = tuple(dataclasses.replace(p, face_up=(card, card)) for p in view.players)
+        check_png(board_png(dataclasses.replace(view, players=players)))
+
+
+def _all_buildings() -> list[BuildingView]:
+    out = []
+    for b in deck.bundled():
+        c = b.cost
+        cost = Cost(Cubes(c[0], c[1], c[2], c[3], c[4]), c[5], c[6], b.requires_architect)
+        out.append(BuildingView(b.id, Msg("havana.building." + b.id), b.vp, cost))
+    return out
+
+
+def test_every_building_renders_in_the_rows(mid_game):
+    view = GAME.public_view(mid_game)
+    everything = _all_buildings()
+    assert len(everything) == 36
+    for k in range(0, 36, 12):
+        rows = (
+            RowView("top", tuple(everything[k : k + 6]), ("left", "right")),
+            RowView("bottom", tuple(everything[k + 6 : k + 12]), ("left", "right")),
+        )
+        check_png(board_png(dataclasses.replace(view, rows=rows)))
+
+
+def test_single_card_and_empty_rows_render(mid_game):
+    view = GAME.public_view(mid_game)
+    one = _all_buildings()[:1]
+    rows = (RowView("top", tuple(one), ("left",)), RowView("bottom", (), ()))
+    check_png(board_png(dataclasses.replace(view, rows=rows)))
+
+
+def test_buyable_ends_are_marked(mid_game):
+    view = GAME.public_view(mid_game)
+    top = view.rows[0]
+    marked = check_png(board_png(view))
+    unmarked = check_png(
+        board_png(
+            dataclasses.replace(
+                view, rows=(dataclasses.replace(top, buyable_ends=()), view.rows[1])
+            )
+        )
+    )
+    assert differing_fraction(marked, unmarked) > 0.002
+
+
+def _with_other_secrets(state):
+    """Seat 0 swaps a hand card with a discarded card and with its face-down pick: every count
+    stays, only secrets change."""
+    data = GAME.to_json(state)
+    p = data["players"][0]
+    assert p["hand"] and p["discard"] and p["picks"]
+    h = [c for c in p["hand"] if c not in p["discard"] and c not in p["picks"]]
+    p["hand"].remove(h[0])
+    p["hand"].append(p["discard"][0])
+    p["discard"][0] = h[0]
+    p["hand"].remove(h[1])
+    p["hand"].append(p["picks"][0])
+    p["picks"][0] = h[1]
+    p["hand"].sort()
+    return GAME.from_json(data)
+
+
+def test_hidden_cards_never_change_the_board(mid_game):
+    other = _with_other_secrets(mid_game)
+    mine, theirs = GAME.player_view(mid_game, 0), GAME.player_view(other, 0)
+    assert (mine.hand, mine.discard, mine.secret_picks) != (
+        theirs.hand,
+        theirs.discard,
+        theirs.secret_picks,
+    )
+    assert GAME.public_view(other) == GAME.public_view(mid_game)
+    assert board_png(GAME.public_view(other), NAMES) == board_png(GAME.public_view(mid_game), NAMES)
+    assert screen_png(theirs, NAMES) != screen_png(mine, NAMES)
+
+
+def test_golden_havana_4p(mid_game):
+    compare_golden("havana-4p-board.png", board_png(GAME.public_view(mid_game), NAMES))
+    compare_golden("havana-4p-screen.png", screen_png(GAME.player_view(mid_game, 0), NAMES))
