@@ -91,6 +91,8 @@ class PublicView:
     pending: tuple[PendingView, ...]
     game_over: bool
     open_holdings: tuple[Holdings, ...] | None  # only at all-public tables, else None
+    # the 5 dice just rolled while the roller chooses which one to set aside, else None
+    rolled: tuple[Die, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +173,7 @@ def public_view(s) -> PublicView:
         pending=pending,
         game_over=s.phase == OVER,
         open_holdings=open_holdings,
+        rolled=tuple(Die(D.GOODS[g], v) for g, v in enumerate(s.rolled)) if s.rolled else None,
     )
 
 

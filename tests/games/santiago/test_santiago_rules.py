@@ -594,3 +594,20 @@ def test_a_delivery_round_nobody_can_serve_still_raises_the_price_e25():
     s = arrange(started(), car="alonso", price=3, goods={0: {}, 1: {}, 2: {}})
     s, events = play(s, "drive:1")
     assert s.price == 4 and keys(events).count("santiago.event.pass") == 3
+
+
+def test_public_view_shows_the_roll_and_who_passed():
+    s = GAME.new(3, 21)
+    view = GAME.public_view(s)
+    assert view.demand is None and [d.good for d in view.rolled][1] == "citrus"
+    assert view.pending[0].kind == "santiago.roll"
+    s = arrange(
+        started(),
+        car="alonso",
+        demand={"rum": 2, "citrus": 1, "tobacco": 1, "cigar": 0},
+        goods={0: {"rum": 1}, 1: {"citrus": 1}, 2: {}},
+    )
+    s, _ = play(s, "drive:1", "pass")
+    view = GAME.public_view(s)
+    assert [p.passed for p in view.seats] == [True, False, False]
+    assert view.rolled is None and view.demand[0].good == "rum" and view.car == 0
