@@ -79,7 +79,7 @@ def to_json(s: State) -> dict:
         "game": "santiago",
         "format": FORMAT,
         "players": s.n,
-        "options": s.opts,
+        "options": {**s.opts, "citizen_colours": dict(s.opts["citizen_colours"])},
         "rng": str(s.rng),
         "road": list(s.road),
         "inactive": s.inactive,
