@@ -19,7 +19,7 @@ from games.havana.views import BuildingView, Cubes, PlayerPublic, PlayerView, Pu
 from . import draw as dr
 from .draw import INK, MUTED, PANEL, text
 
-W, H = 1400, 1290
+W = 1400
 
 # colour id: (fill, letter). W(ood) for brown so that B stays blue; G for grey rubble.
 CUBE_STYLE = {
@@ -212,9 +212,14 @@ def _name_lines(d, x: int, cy: int, name: str, width: int):
     dr.fit_text(d, (x, cy + 10), " ".join(words[best:]), width, size=17, bold=True, anchor="lm")
 
 
-@lru_cache(maxsize=1)
-def _base() -> Image.Image:
-    im, d = dr.new_canvas(W, H)
+def height(players: int) -> int:
+    """The board ends below the last row of player panels (two panels per row)."""
+    return PLAYERS_Y + ((players + 1) // 2) * (PH + 14) + 10
+
+
+@lru_cache(maxsize=4)
+def _base(h: int) -> Image.Image:
+    im, d = dr.new_canvas(W, h)
     text(d, (24, 16), "Havana", size=34, bold=True)
     for i, label in enumerate(("Top row", "Bottom row")):
         y = ROW_Y[i]
@@ -305,7 +310,16 @@ def _order(d, view: PublicView, names: list[str]):
         p = view.players[seat]
         parts.append((k, seat, f"{k + 1}. {names[seat]} {p.number_text}".rstrip()))
     text(d, (24, y + 18), "Turn order:", size=20, bold=True, anchor="lm")
-    x = 150
+    if not parts:
+        text(
+            d,
+            (150, y + 18),
+            "set by the cards revealed after the first choice",
+            size=20,
+            fill=MUTED,
+            anchor="lm",
+        )
+    x = 165
     flags = []
     if view.demolition_used:
         flags.append("demolition used")
@@ -341,7 +355,12 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
     for k in range(2):
         cx = x + 14 + k * 106
         card = p.face_up[k] if k < len(p.face_up) else None
-        action_card(d, cx, y + 56, card, face_down=card is None)
+        if card is None and k >= p.picked:
+            # an empty place: this card has not been chosen yet
+            d.rounded_rectangle((cx, y + 56, cx + 96, y + 168), radius=10, outline=MUTED, width=2)
+            text(d, (cx + 48, y + 112), "to pick", size=16, fill=MUTED, anchor="mm")
+        else:
+            action_card(d, cx, y + 56, card, face_down=card is None)
         side = "left" if k == 0 else "right"
         if p.covering == side and p.placed:
             d.rounded_rectangle((cx + 6, y + 50, cx + 90, y + 72), radius=6, fill=(70, 60, 90))
@@ -411,15 +430,21 @@ def _wrap(d, x, y, s: str, width: int, lines: int, size: int):
         d.text((x, y + i * (size + 6)), line, font=f, fill=INK, anchor="lm")
 
 
+def _round_label(view: PublicView) -> str:
+    if view.round <= 0:
+        return "Before round 1"
+    return f"Round {view.round} of at most {view.max_rounds}"
+
+
 def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
     all_names = dr.seat_names(view.players_count, names)
-    im = _base().copy()
+    im = _base(height(view.players_count)).copy()
     d = ImageDraw.Draw(im)
     phase = PHASES.get(view.phase, view.phase)
     text(
         d,
         (W - 24, 36),
-        f"Round {view.round} · {phase} · goal {view.target_vp} VP",
+        f"{_round_label(view)} · {phase} · goal {view.target_vp} VP",
         size=22,
         anchor="rm",
     )

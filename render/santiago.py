@@ -19,7 +19,7 @@ from games.santiago.views import Die, PlayerView, PublicView
 from . import draw as dr
 from .draw import INK, MUTED, PANEL, font, text
 
-W, H = 1400, 1300
+W = 1400
 
 GOOD_STYLE = {
     # good id: (fill colour, letters); letters keep goods apart without colour.
@@ -142,10 +142,15 @@ TRACK_STEP = 48
 PLAYERS_Y = 1000
 
 
-@lru_cache(maxsize=1)
-def _base() -> Image.Image:
+def height(players: int) -> int:
+    """The board ends just below the players panel (2-4 rows)."""
+    return PLAYERS_Y + 36 + 64 * players + 24
+
+
+@lru_cache(maxsize=4)
+def _base(h: int) -> Image.Image:
     """Everything that never changes: background, road, tracks, frames and the legend."""
-    im, d = dr.new_canvas(W, H)
+    im, d = dr.new_canvas(W, h)
     text(d, (24, 16), "Santiago de Cuba", size=34, bold=True)
     # the road: a ring with arrows showing the clockwise direction of the car
     cx, cy = ROAD_C
@@ -219,8 +224,10 @@ def _decision_line(view: PublicView, names: list[str]) -> str:
         if p.seat not in seats:
             seats.append(p.seat)
     who = ", ".join(names[s] for s in seats)
-    if len(view.pending) == 1:
-        return f"Now: {who} — {view.pending[0].prompt}"
+    prompts = {str(p.prompt) for p in view.pending}
+    if len(seats) == 1 or len(prompts) == 1:
+        label = "Now" if len(seats) == 1 else "Waiting for"
+        return f"{label}: {who} — {prompts.pop()}" if len(prompts) == 1 else f"{label}: {who}"
     return f"Waiting for: {who}"
 
 
@@ -344,7 +351,7 @@ def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
         flower(d, BUILDINGS_X + 16, y + 19, colour, r=17)
         text(
             d,
-            (BUILDINGS_X + 36, y + 19),
+            (BUILDINGS_X + 40, y + 19),
             f"{colour_name(colour).capitalize()} flower",
             size=20,
             bold=True,
@@ -440,7 +447,7 @@ def _holdings_row(d, x, y, holdings):
 
 def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
     all_names = dr.seat_names(view.players, names)
-    im = _base().copy()
+    im = _base(height(view.players)).copy()
     d = ImageDraw.Draw(im)
     line = _decision_line(view, all_names)
     if line:
