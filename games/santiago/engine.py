@@ -539,12 +539,7 @@ def _begin_roll(t: State, roller: int, after: int, ev: list) -> None:
     """Roll the 5 dice; the roller then chooses which one to set aside (8.6)."""
     t.rolled = tuple(D.DIE_FACES[g][t.next_random(6)] for g in D.DICE_GOODS)
     t.phase, t.pd = ROLL, (roller, after)
-    _ev(
-        ev,
-        roller,
-        "rolled",
-        dice=", ".join(f"{D.GOODS[g]} {v}" for g, v in zip(D.DICE_GOODS, t.rolled, strict=True)),
-    )
+    _ev(ev, roller, "rolled", **dict(zip(D.GOODS, t.rolled, strict=False)))
 
 
 def _leave(t: State, seat: int, left: int, ev: list) -> None:

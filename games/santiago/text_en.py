@@ -128,7 +128,10 @@ ENGLISH = {
     "santiago.event.depart": "Ship {ship} departs.",
     "santiago.event.game_over": "The 7th ship has departed: the game is over.",
     "santiago.event.owner_vp": "Seat {visitor}'s pawn is on the {building}: its owner gains 1 VP.",
-    "santiago.event.rolled": "Dice rolled: {dice}.",
+    "santiago.event.rolled": (
+        "Dice rolled: sugar cane {sugar_cane}, citrus {citrus}, tobacco {tobacco}, rum {rum}, "
+        "cigars {cigar}."
+    ),
     "santiago.event.demand": "The {aside} die is set aside; the ship has its demand.",
     "santiago.event.empty_reroll": "No die demands anything: the dice are rolled again.",
     "santiago.event.empty_departs": "The new ship demands nothing and departs at once.",
