@@ -7,7 +7,7 @@ import copy
 import json
 
 import pytest
-from conftest import play_random_moves, seated_lobby, started_game
+from storage_support import play_random_moves, seated_lobby, started_game
 
 from storage import EXPORT_FORMAT, ChannelBusy, StorageError, Store
 from storage.__main__ import main as storage_main
@@ -72,6 +72,7 @@ async def test_a_lobby_round_trips_without_seed_or_state(store):
         (lambda d: d.update(kind="chess"), "unknown game kind"),
         (lambda d: d.update(seats=[]), "no seats"),
     ],
+    ids=["illegal-action", "log-cut-short", "state-edited", "gap", "format", "kind", "seats"],
 )
 async def test_a_damaged_export_is_refused_and_nothing_is_written(store, damage, reason):
     exported = await finished_export(store)

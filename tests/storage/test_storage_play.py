@@ -6,7 +6,7 @@ import json
 import sqlite3
 
 import pytest
-from conftest import play_random_moves, seated_lobby, started_game
+from storage_support import play_random_moves, seated_lobby, started_game
 
 import games
 from storage import CorruptGame, StorageError, VersionConflict, apply_move, start_game
