@@ -1,0 +1,176 @@
+"""The building deck option and property tests over random legal play."""
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games import Replay, replay
+from games.core import MAX_CHOICES, OptionError, StateError
+from games.havana import GAME
+from games.havana.deck import bundled_file
+
+
+def _deck():
+    return json.loads(json.dumps(bundled_file()))
+
+
+def test_bundled_deck_follows_the_rules_text():
+    data = bundled_file()
+    assert data["synthetic"] is True and "own" in data["note"]
+    cards = {c["id"]: c for c in data["buildings"]}
+    assert len(cards) == 36
+    assert cards["statue"]["vp"] == 2
+    assert {1, 2, 3} <= {c["vp"] for c in cards.values()}
+    assert any(c["requires_architect"] for c in cards.values())
+    anchor = [c for c in cards.values() if c["cost"] == {"red": 1, "pesos": 2}]
+    assert anchor and all(c["vp"] == 2 for c in anchor)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d["buildings"][3].pop("vp"), ["#3", "market_stall", "vp", "missing"]),
+        (lambda d: d["buildings"][5].update(vp="two"), ["#5", "cottage", "vp", "whole number"]),
+        (
+            lambda d: d["buildings"][0]["cost"].update(red=-1),
+            ["#0", "statue", "cost.red", "negative"],
+        ),
+        (lambda d: d["buildings"][2]["cost"].update(gold=1), ["#2", "shrine", "cost.gold"]),
+        (lambda d: d["buildings"][7].update(id="statue"), ["#7", "statue", "same id"]),
+        (
+            lambda d: d["buildings"][8].update(requires_architect="yes"),
+            ["#8", "requires_architect"],
+        ),
+        (lambda d: d.update(buildings=d["buildings"][:5]), ["5 buildings", "12"]),
+    ],
+)
+def test_malformed_deck_names_card_and_field(change, words):
+    data = _deck()
+    change(data)
+    with pytest.raises(OptionError) as err:
+        GAME.options({"deck": data})
+    message = str(err.value.msg)
+    for word in words:
+        assert word in message
+
+
+def test_deck_file_is_loaded_and_stored_in_the_options(tmp_path):
+    data = _deck()
+    data["buildings"] = data["buildings"][:12]
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(data))
+    options = GAME.options({"deck": str(path)})
+    assert len(options["deck"]) == 12
+    path.write_text("broken")  # a stored game replays from its options, not the file
+    s = GAME.new(2, 3, options)
+    assert len(s.deck) == 12 and s.stack == []
+    assert GAME.from_json(json.loads(json.dumps(GAME.to_json(s)))) == s
+    with pytest.raises(OptionError) as err:
+        GAME.options({"deck": str(path)})
+    assert "not valid JSON" in str(err.value.msg)
+    with pytest.raises(OptionError):
+        GAME.options({"deck": str(tmp_path / "missing.json")})
+
+
+def test_bad_options_and_states():
+    with pytest.raises(OptionError):
+        GAME.options({"max_rounds": 0})
+    with pytest.raises(OptionError):
+        GAME.options({"colour": "red"})
+    good = GAME.to_json(GAME.new(2, 1))
+    for bad in (
+        {},
+        {**good, "format": 99},
+        {**good, "bag": [1, 2]},
+        {**good, "bank_pesos": 5},
+        {**good, "players": "x"},
+    ):
+        with pytest.raises(StateError):
+            GAME.from_json(bad)
+
+
+def _totals(s):
+    cubes = sum(s.bag) + sum(s.centre) + sum(s.box_cubes) + sum(sum(p.cubes) for p in s.players)
+    workers = s.bank_workers + sum(p.workers for p in s.players)
+    pesos = s.bank_pesos + s.centre_pesos + sum(p.pesos for p in s.players)
+    return cubes, workers, pesos
+
+
+@settings(max_examples=12, deadline=None)
+@given(n=st.integers(2, 4), seed=st.integers(0, 2**32), chooser=st.integers(0, 2**32))
+def test_random_games_keep_every_promise(n, seed, chooser):
+    rnd = random.Random(chooser)
+    s = GAME.new(n, seed)
+    moves = []
+    while not GAME.is_over(s):
+        assert _totals(s) == (80, 15, 108)
+        values = [s.bank_pesos, s.bank_workers, s.centre_pesos, *s.bag, *s.centre]
+        for p in s.players:
+            values += [p.pesos, p.workers, *p.cubes]
+            assert sorted(p.hand + p.up + p.discard + p.picks) == list(range(13))
+        assert min(values) >= 0
+        pending = GAME.pending(s)
+        assert pending
+        d = rnd.choice(pending)
+        codes = GAME.legal_codes(s, d.seat)
+        assert 0 < len(codes) <= MAX_CHOICES and len(set(codes)) == len(codes)
+        assert [a.code for a in GAME.legal_actions(s, d.seat)] == codes
+        if len(moves) % 7 == 0:
+            back = GAME.from_json(json.loads(json.dumps(GAME.to_json(s))))
+            assert back == s and GAME.to_json(back) == GAME.to_json(s)
+        code = rnd.choice(codes)
+        s, _ = GAME.apply(s, d.seat, code)
+        moves.append((d.seat, code))
+        assert len(moves) < 20000
+    result = GAME.result(s)
+    assert result is not None and not GAME.pending(s)
+    target = {2: 25, 3: 20, 4: 15}[n]
+    assert max(result.scores) >= target or s.reason in ("round_limit", "no_buildings")
+    again, _ = replay(Replay("havana", n, seed, {}, moves))
+    assert again == s
+
+
+def test_apply_leaves_the_old_state_alone():
+    s = GAME.new(2, 9)
+    before = GAME.to_json(s)
+    GAME.apply(s, 0, "pick:mama")
+    assert GAME.to_json(s) == before
+
+
+def _cli(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "games", "simulate", "--game", "havana", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_cli_summary_and_bad_deck(tmp_path):
+    out = _cli("--players", "3", "--games", "4", "--seed", "7", "--json", "--check")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout.strip().splitlines()[-1])
+    for key in (
+        "game",
+        "players",
+        "games",
+        "finished",
+        "errors",
+        "decisions",
+        "seconds",
+        "final_scores",
+    ):
+        assert key in summary
+    assert summary["finished"] == 4 and summary["errors"] == 0
+    bad = _deck()
+    del bad["buildings"][4]["cost"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    out = _cli("--players", "2", "--deck", str(path))
+    assert out.returncode != 0
+    assert "#4" in out.stderr and "well" in out.stderr and "cost" in out.stderr
