@@ -107,10 +107,19 @@ class Store:
         """One write transaction under the lock; rolled back on any error."""
         async with self._lock:
             db = self._db
-            await db.execute("BEGIN IMMEDIATE")
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:  # still locked after busy_timeout
+                raise StorageError(f"The database is busy ({exc}); nothing was saved.") from exc
             try:
                 yield db
                 await db.execute("COMMIT")
+            except sqlite3.OperationalError as exc:  # disk full, I/O error...
+                if db.in_transaction:
+                    await db.execute("ROLLBACK")
+                raise StorageError(
+                    f"The database could not be written ({exc}); nothing was saved."
+                ) from exc
             except BaseException:
                 if db.in_transaction:
                     await db.execute("ROLLBACK")

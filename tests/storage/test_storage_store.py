@@ -238,3 +238,23 @@ async def test_notes_are_kept_per_game_and_overwritten(tmp_path):
         assert await again.get_note(game.id, "dm:1") == "222"
     finally:
         await again.close()
+
+
+async def test_a_writer_locked_out_too_long_gets_a_clear_error_and_writes_nothing(tmp_path):
+    store = await open_store(tmp_path)
+    game = await new_active(store)
+    blocker = sqlite3.connect(tmp_path / "db.sqlite3", isolation_level=None)
+    try:
+        blocker.execute("BEGIN IMMEDIATE")  # another process holding the write lock
+        await store._db.execute("PRAGMA busy_timeout = 50")
+        with pytest.raises(StorageError, match="busy"):
+            await store.commit_move(game.id, expected_version=0, seat=0, code="a", state_json="1")
+        blocker.execute("ROLLBACK")
+        assert (await store.get(game.id)).version == 0
+        after = await store.commit_move(
+            game.id, expected_version=0, seat=0, code="a", state_json="1"
+        )
+        assert after.version == 1
+    finally:
+        blocker.close()
+        await store.close()
