@@ -70,8 +70,9 @@ def term(key: str, fallback: str | None = None) -> str:
     return text
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, size: int, width: int, bold: bool = False, min_size: int = 14):
-    """The largest font (down to `min_size`) that fits `text` in `width`; then ellipsis."""
+    """The largest font (down to `min_size`) that fits `text` in `width`; then an ellipsis."""
     while size > min_size and font(size, bold).getlength(text) > width:
         size -= 1
     f = font(size, bold)
@@ -82,13 +83,30 @@ def fit(text: str, size: int, width: int, bold: bool = False, min_size: int = 14
     return text + "…", f
 
 
+@lru_cache(maxsize=8192)
+def _mask(s: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """The anti-aliased coverage mask of a text and its offset from the anchor point.
+
+    Boards repeat the same words move after move (names, buildings, labels), so rendering each
+    text once per process and stamping its mask keeps drawing a small part of a render.
+    """
+    f = font(size, bold)
+    left, top, right, bottom = f.getbbox(s, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), s, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
 def text(d: ImageDraw.ImageDraw, xy, s: str, size: int = 20, bold=False, fill=INK, anchor="la"):
-    d.text(xy, s, font=font(size, bold), fill=fill, anchor=anchor)
+    if not s:
+        return
+    mask, left, top = _mask(s, int(size), bool(bold), anchor)
+    d.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
 
 
 def fit_text(d, xy, s: str, width: int, size: int = 20, bold=False, fill=INK, anchor="la"):
-    s, f = fit(s, size, width, bold)
-    d.text(xy, s, font=f, fill=fill, anchor=anchor)
+    s, f = fit(s, size, int(width), bool(bold))
+    text(d, xy, s, size=f.size, bold=bold, fill=fill, anchor=anchor)
 
 
 def contrast_ink(rgb) -> tuple[int, int, int]:

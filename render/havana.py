@@ -313,7 +313,7 @@ def _order(d, view: PublicView, names: list[str]):
     if not parts:
         text(
             d,
-            (150, y + 18),
+            (165, y + 18),
             "set by the cards revealed after the first choice",
             size=20,
             fill=MUTED,
@@ -337,7 +337,7 @@ def _order(d, view: PublicView, names: list[str]):
             outline=dr.FRAME,
         )
         dr.seat_disc(d, x + 18, y + 18, seat, r=12)
-        d.text((x + 36, y + 18), label, font=f, fill=INK, anchor="lm")
+        text(d, (x + 36, y + 18), label, size=f.size, bold=True, anchor="lm")
         x += wdt + 8
     if tail:
         text(d, (x + 4, y + 18), tail.strip(" ·"), size=18, fill=MUTED, anchor="lm")
@@ -427,7 +427,7 @@ def _wrap(d, x, y, s: str, width: int, lines: int, size: int):
         out = out[:lines]
         out[-1] = dr.fit(out[-1] + " …", size, width)[0]
     for i, line in enumerate(out):
-        d.text((x, y + i * (size + 6)), line, font=f, fill=INK, anchor="lm")
+        text(d, (x, y + i * (size + 6)), line, size=size, anchor="lm")
 
 
 def _round_label(view: PublicView) -> str:
