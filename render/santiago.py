@@ -466,7 +466,7 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
     """One player's screen: pesos, VP, goods and property markers left."""
     pub = view.public
     all_names = dr.seat_names(pub.players, names)
-    im, d = dr.new_canvas(1000, 520)
+    im, d = dr.new_canvas(1000, 560)
     seat = view.seat
     h = view.holdings
     dr.pawn(d, 46, 50, seat, h=56)
@@ -495,9 +495,16 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
         dr.cube(d, x, 315, fill, letters, s=52)
         text(d, (x + 62, 341), f"× {n}", size=30, bold=True, anchor="lm")
         dr.fit_text(d, (x, 395), good_name(good), 145, size=18, anchor="lm")
+    public = pub.seats[seat]
+    where = "off the board"
+    for space in pub.buildings:
+        if space.index == public.pawn:
+            where = building_name(space.building)
+    owned = ", ".join(building_name(b) for b in public.buildings) or "none"
+    dr.fit_text(d, (30, 456), f"Your pawn: {where} · You own: {owned}", 940, size=21, anchor="lm")
     line = _decision_line(pub, all_names)
     if line:
-        dr.fit_text(d, (30, 470), line, 940, size=22, bold=True, anchor="lm")
+        dr.fit_text(d, (30, 522), line, 940, size=22, bold=True, anchor="lm")
     return im
 
 

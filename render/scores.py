@@ -83,8 +83,10 @@ def final_scores(kind: str, result: Result, names: Sequence[str] | None = None) 
         )
         text(d, (70, y + 43), _ordinal(place), size=30, bold=True, anchor="mm")
         dr.pawn(d, 140, y + 43, seat, h=50)
-        dr.fit_text(d, (172, y + 30), all_names[seat], 240, size=24, bold=True, anchor="lm")
-        if seat < len(result.tiebreaks) and tb_names:
+        has_tiebreaks = seat < len(result.tiebreaks) and bool(tb_names)
+        name_y = y + 30 if has_tiebreaks else y + 43
+        dr.fit_text(d, (172, name_y), all_names[seat], 240, size=24, bold=True, anchor="lm")
+        if has_tiebreaks:
             parts = [
                 f"{name} {value}"
                 for name, value in zip(tb_names, result.tiebreaks[seat], strict=False)

@@ -50,4 +50,7 @@ def compare_golden(name: str, data: bytes, tolerance: float = 0.002) -> None:
     actual = decode(data)
     assert actual.size == expected.size, (actual.size, expected.size)
     fraction = differing_fraction(actual, expected)
-    assert fraction <= tolerance, f"{name}: {fraction:.4%} of the pixels differ"
+    assert fraction <= tolerance, (
+        f"{name}: {fraction:.4%} of the pixels differ. If the picture or the seeded game changed "
+        "on purpose, look at it and regenerate with MALECON_REGEN_GOLDEN=1."
+    )
