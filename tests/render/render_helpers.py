@@ -28,7 +28,7 @@ def check_png(data: bytes, min_width: int = 1000) -> Image.Image:
     return image
 
 
-def differing_fraction(a: Image.Image, b: Image.Image, threshold: int = 40) -> float:
+def differing_fraction(a: Image.Image, b: Image.Image, threshold: int = 48) -> float:
     """Share of pixels whose largest channel difference exceeds `threshold`."""
     assert a.size == b.size, (a.size, b.size)
     r, g, b_ = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).split()
@@ -37,7 +37,7 @@ def differing_fraction(a: Image.Image, b: Image.Image, threshold: int = 40) -> f
     return mask.histogram()[255] / (a.width * a.height)
 
 
-def compare_golden(name: str, data: bytes, tolerance: float = 0.002) -> None:
+def compare_golden(name: str, data: bytes, tolerance: float = 0.00002) -> None:
     """Compare with tests/render/golden/<name>; MALECON_REGEN_GOLDEN=1 rewrites it on purpose."""
     path = GOLDEN / name
     if os.environ.get("MALECON_REGEN_GOLDEN") == "1" or not path.exists():
