@@ -353,20 +353,20 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
     text(d, (x + PW - 14, y + 26), f"{p.vp} / {view.target_vp} VP", size=26, bold=True, anchor="rm")
     # face-up cards (and what is being placed on them)
     for k in range(2):
-        cx = x + 14 + k * 106
+        cx = x + 14 + k * 110
         card = p.face_up[k] if k < len(p.face_up) else None
         if card is None and k >= p.picked:
             # an empty place: this card has not been chosen yet
-            d.rounded_rectangle((cx, y + 56, cx + 96, y + 168), radius=10, outline=MUTED, width=2)
-            text(d, (cx + 48, y + 112), "to pick", size=16, fill=MUTED, anchor="mm")
+            d.rounded_rectangle((cx, y + 56, cx + 104, y + 168), radius=10, outline=MUTED, width=2)
+            text(d, (cx + 52, y + 112), "to pick", size=16, fill=MUTED, anchor="mm")
         else:
-            action_card(d, cx, y + 56, card, face_down=card is None)
+            action_card(d, cx, y + 56, card, w=104, face_down=card is None)
         side = "left" if k == 0 else "right"
         if p.covering == side and p.placed:
-            d.rounded_rectangle((cx + 6, y + 50, cx + 90, y + 72), radius=6, fill=(70, 60, 90))
+            d.rounded_rectangle((cx + 10, y + 50, cx + 94, y + 72), radius=6, fill=(70, 60, 90))
             text(
                 d,
-                (cx + 48, y + 61),
+                (cx + 52, y + 61),
                 "covered",
                 size=15,
                 bold=True,
@@ -406,7 +406,7 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
     cube_row(d, hx, y + 102, p.cubes, s=28, skip_zero=False)
     # buildings built
     text(d, (hx, y + 154), f"Built ({len(p.buildings)}):", size=18, bold=True, anchor="lm")
-    names = ", ".join(f"{b.name} {b.vp}" for b in p.buildings) or "none yet"
+    names = ", ".join(f"{b.name} ({b.vp} VP)" for b in p.buildings) or "none yet"
     _wrap(d, hx, y + 178, names, PW - 254, 2, size=17)
 
 
