@@ -163,24 +163,30 @@ def compute_choices(s: State) -> tuple:
             "market:take:" + D.GOODS[g] for g in D.DICE_GOODS if g != given and s.supply[g] > 0
         ]
     elif ph == CASINO_AMOUNT:
-        direction = s.pd[0]
+        direction, _via, first = s.pd
         top = s.pesos[seat] // 3 if direction == "vp" else s.vp[seat]
-        codes = [f"casino:{k}" for k in casino_amounts(top)]
+        codes = casino_codes(top, first)
     else:  # pragma: no cover - every phase is handled above
         raise AssertionError(ph)
     return ((seat, KIND[ph], codes),)
 
 
-def casino_amounts(top: int) -> list[int]:
-    """Amounts offered at the casino: every amount up to 24; above that 1..12 and 12 steps to the max.
+CASINO_PAGE = 23  # amounts per casino menu, leaving room for "more" and "less" (25 in all)
 
-    Discord menus hold 25 entries, so a player with more than 24 convertible units picks among
-    1..12 and twelve evenly spread larger amounts that always include the maximum.
-    """
-    if top <= 24:
-        return list(range(1, top + 1))
-    big = sorted({13 + round((top - 13) * i / 11) for i in range(12)})
-    return list(range(1, 13)) + big
+
+def casino_codes(top: int, first: int) -> list[str]:
+    """Amounts offered at the casino (any number, 7): all of 1..top when they fit in one menu;
+    otherwise pages of 23 amounts starting at `first`, with `casino:more` / `casino:less` to
+    turn the page, so every amount stays reachable within Discord's 25 entries."""
+    if top <= CASINO_PAGE + 1:
+        return [f"casino:{k}" for k in range(1, top + 1)]
+    last = min(top, first + CASINO_PAGE - 1)
+    codes = [f"casino:{k}" for k in range(first, last + 1)]
+    if first > 1:
+        codes.append("casino:less")
+    if last < top:
+        codes.append("casino:more")
+    return codes
 
 
 def _markers_left(s: State, seat: int) -> int:
@@ -417,7 +423,11 @@ def do(t: State, seat: int, code: str, ev: list) -> None:
         _ev(ev, seat, "market", give=GOOD_MSG[given], take=GOOD_MSG[g])
         _after_building(t, seat, via_alonso, ev)
     elif ph == CASINO_AMOUNT:
-        direction, via_alonso = t.pd
+        direction, via_alonso, first = t.pd
+        if code == "casino:more" or code == "casino:less":
+            step = CASINO_PAGE if code == "casino:more" else -CASINO_PAGE
+            t.pd = (direction, via_alonso, first + step)
+            return
         k = int(code[7:])
         if direction == "vp":
             t.pesos[seat] -= 3 * k
@@ -779,7 +789,7 @@ def _use_building(t: State, seat: int, sp: int, code: str, via_alonso: bool, ev:
         if not any(t.dv):
             _depart(t, seat, ev)
     elif b == CASINO:
-        t.phase, t.pd = CASINO_AMOUNT, (code[7:], via_alonso)
+        t.phase, t.pd = CASINO_AMOUNT, (code[7:], via_alonso, 1)
         return
     elif b == HARBOUR_OFFICE:
         if code == "price:up":

@@ -60,7 +60,7 @@ def label(s: State, seat: int, code: str) -> Msg:
     if head == "customs":
         return _m("action.customs", good=_good(rest))
     if head == "casino":
-        if rest in ("vp", "pesos"):
+        if rest in ("vp", "pesos", "more", "less"):
             return _m("action.casino_" + rest)
         k = int(rest)
         if s.phase == CASINO_AMOUNT and s.pd[0] == "vp":

@@ -102,6 +102,8 @@ ENGLISH = {
     "santiago.action.customs": "Turn the {good} die to 0",
     "santiago.action.casino_vp": "Buy VP with pesos (3 pesos = 1 VP)",
     "santiago.action.casino_pesos": "Sell VP for pesos (1 VP = 3 pesos)",
+    "santiago.action.casino_more": "More…",
+    "santiago.action.casino_less": "Fewer…",
     "santiago.action.casino_buy": "Pay {pesos} pesos for {vp} VP",
     "santiago.action.casino_sell": "Give {vp} VP for {pesos} pesos",
     "santiago.action.price_up": "Move the price marker right (now {price})",

@@ -381,10 +381,27 @@ def test_casino_both_directions_and_menus_stay_small():
     assert (s1.pesos[0], s1.vp[0]) == (1, 5)
     s2, _ = play(s, "casino:pesos", "casino:2")
     assert (s2.pesos[0], s2.vp[0]) == (16, 0)
+
+
+def test_casino_changes_any_number_even_beyond_one_menu():
+    """'beliebig viele Pesos in Siegpunkte umtauschen oder umgekehrt': with 60 VP a player can
+    sell exactly 14 or exactly 60 of them, paging through menus of at most 25 entries."""
     rich = _at("casino", pesos={0: 1}, vp={0: 60})
     rich, _ = play(rich, "casino:pesos")
-    offered = codes(rich)
-    assert len(offered) <= 25 and offered[-1] == "casino:60" and offered[0] == "casino:1"
+    seen = set()
+    page = rich
+    while True:
+        offered = codes(page)
+        assert len(offered) <= 25
+        seen |= {c for c in offered if c[7:].isdigit()}
+        if "casino:more" not in offered:
+            break
+        page, _ = play(page, "casino:more")
+    assert seen == {f"casino:{k}" for k in range(1, 61)}
+    back, _ = play(rich, "casino:more", "casino:less")
+    assert codes(back) == codes(rich)
+    sold, _ = play(rich, "casino:14")
+    assert (sold.vp[0], sold.pesos[0]) == (46, 1 + 42)
 
 
 def test_harbour_office_moves_price_and_can_send_the_ship():
