@@ -465,6 +465,7 @@ def _drive(t: State, seat: int, d: int, ev: list) -> None:
             _ev(ev, seat, "pass_harbour")
             _price_up(t, seat, ev)
             if t.phase == OVER:
+                t.car = pos  # the 7th ship left as the car went by: it stops there (E24)
                 return
         else:
             t.inactive &= ~(1 << pos)

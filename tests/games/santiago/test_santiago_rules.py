@@ -472,14 +472,6 @@ def test_new_demand_of_all_zeros_departs_and_rolls_again_e10():
 
 def test_new_demand_of_all_zeros_rerolled_with_the_option():
     base = started(reroll_empty_demand=True)
-    s = arrange(
-        base,
-        car="martinez",
-        pawns={1: "harbour_office", 2: "office"},
-        pesos={0: 1},
-        demand={"rum": 1, "citrus": 0, "sugar_cane": 0, "cigar": 0},
-    )
-    s, _ = play(s, "drive:1", "skip", "use")  # Alonso: skip; newspaper forced; take the peso
     s = arrange(base, car="martinez", pesos={0: 1}, price=4, pawns={1: "office", 2: "newspaper"})
     s, _ = play(s, "drive:1", "skip", "price:up")
     s.rolled = (0, 0, 0, 0, 0)  # the dice are set to this throw (the roll itself is random)
@@ -502,7 +494,7 @@ def test_the_seventh_ship_ends_the_game_at_once_e24():
     )
     s, events = play(s, "drive:2")  # passing the harbour at 4: the 7th ship leaves
     assert GAME.is_over(s) and GAME.pending(s) == ()
-    assert s.road[s.car] != D.MARIA or s.vp[0] == 10  # the rest of the move is skipped
+    assert s.car == 0 and s.vp[0] == 10  # the rest of the move is skipped: Maria gives nothing
     assert s.vp[1] == 10  # no owner VP (E24)
     result = GAME.result(s)
     assert result.scores == (11, 11, 10)  # 4 rum -> 1 VP (1 left), 5 wood -> 1 VP (2 left)
@@ -628,3 +620,66 @@ def test_public_view_shows_the_roll_and_who_passed():
     view = GAME.public_view(s)
     assert [p.passed for p in view.seats] == [True, False, False]
     assert view.rolled is None and view.demand[0].good == "rum" and view.car == 0
+
+
+# ------------------------------------------------------------------ second reading: rules a player meets
+
+
+def test_a_full_lap_from_a_citizen_passes_the_harbour_and_turns_its_start_stop_up_e6_e21():
+    s = arrange(started(), car="maria", inactive=["maria"], pesos={0: 9}, price=2, vp={0: 0})
+    s, events = play(s, "drive:10")  # round the whole road back to Maria
+    assert "santiago.event.pass_harbour" in keys(events) and s.price == 3
+    assert s.inactive == 0 and s.pesos[0] == 0  # Maria was left behind, so she is face up
+    s, _ = play(s, "use")
+    assert s.vp[0] == 2
+
+
+def test_the_driver_rolls_even_when_another_player_fills_the_ship():
+    s = arrange(
+        started(),
+        car="alonso",
+        demand={"rum": 1, "citrus": 1, "tobacco": 0, "cigar": 0},
+        goods={0: {"rum": 1}, 1: {"citrus": 1}, 2: {}},
+    )
+    s, _ = play(s, "drive:1", "deliver:rum", "deliver:citrus")  # seat 1 delivers the last good
+    assert s.ships == 1 and kinds(s) == [(0, "santiago.roll")]
+
+
+def test_owner_vp_when_el_zorro_leaves_the_pawn_on_another_players_building_e12():
+    s = arrange(started(), car="jose", pawns={0: "bank"}, owners={"bank": 1}, vp={1: 0})
+    s, _ = play(s, "drive:1", (1, "zorro:give:peso"), (2, "zorro:give:peso"), "skip")
+    assert s.vp[1] == 1 and s.active == 1
+
+
+def test_harbour_office_still_works_while_the_new_ship_has_no_demand_e9():
+    s = _at("harbour_office", demand=None, price=2)
+    assert codes(s) == ["price:up", "skip"]
+    s, _ = play(s, "price:up")
+    assert s.price == 3 and s.ships == 0
+
+
+def test_alonso_customs_sends_the_ship_then_the_pawn_still_moves():
+    s = arrange(
+        started(),
+        car="martinez",
+        owners={"customs": 0},
+        pesos={0: 1},
+        demand={"rum": 1, "citrus": 0, "sugar_cane": 0, "cigar": 0},
+    )
+    s, _ = play(s, "drive:1", "alonso:use", "customs:rum")
+    assert s.ships == 1 and kinds(s) == [(0, "santiago.pawn")]
+    s, _ = play(s, "pawn:office")  # the new ship has no demand yet: the office can do nothing
+    assert kinds(s) == [(0, "santiago.roll")]
+
+
+def test_the_seventh_ship_through_alonso_ends_the_game_before_the_pawn_moves():
+    s = arrange(
+        started(),
+        car="martinez",
+        owners={"customs": 0},
+        pesos={0: 1},
+        ships=6,
+        demand={"rum": 1, "citrus": 0, "sugar_cane": 0, "cigar": 0},
+    )
+    s, _ = play(s, "drive:1", "alonso:use", "customs:rum")
+    assert GAME.is_over(s) and s.pawn[0] == -1 and GAME.pending(s) == ()
