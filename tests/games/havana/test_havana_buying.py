@@ -121,25 +121,42 @@ def test_exchange_is_a_choice_when_both_ways_are_possible():
 
 
 def test_no_reverse_exchange_and_no_colour_swap():
-    # statue needs a yellow: a red cube or a worker never replaces it, 4 rubble are not enough
+    """Statue needs a yellow: red cubes, workers and 4 rubble never replace it (5.2, E20)."""
     s = table(
         2,
         [IDLE, BUSY],
         holdings=[{"cubes": cubes(red=3, rubble=4), "pesos": 2, "workers": 3}],
         rows=(["statue"], []),
+        start=False,
     )
-    assert GAME.legal_codes(s, 0) == ["end"] or decider(s)[0] != 0
+    from games.havana.engine import _start_round
+
+    s.phase = "actions"
+    _start_round(s, [])
+    s.sub = ("buy",)  # seat 0's actions are over: stop at its buying step
+    s.todo = ()
+    assert GAME.legal_codes(s, 0) == ["end"]
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(s, 0, "buy:top:left")
+    assert "cannot pay" in str(err.value.msg)
+    give_rubble = s.clone()
+    give_rubble.players[0].cubes[4] = 5
+    give_rubble.bag[4] -= 1
+    assert GAME.legal_codes(give_rubble, 0) == ["buy:top:left", "end"]
 
 
 def test_reaching_the_target_ends_the_game_at_once():
     ups = [IDLE, BUSY, ("debris", "mama")]
     s = table(3, ups, holdings=[{"cubes": cubes(red=1), "pesos": 2, "vp": 18}], rows=ROWS)
     assert s.order[0] == 0
+    centre_cubes, centre_pesos = sum(s.centre), s.centre_pesos
     s, events = play(s, (0, "buy:top:left"))
     assert GAME.is_over(s) and GAME.pending(s) == ()
     r = GAME.result(s)
     assert r.winners == (0,) and r.scores[0] == 20 and "20 VP" in str(r.reason)
     assert s.round == 1 and s.players[1].played is False
+    # no phase II: the centre did not receive its 3 cubes and 3 pesos
+    assert sum(s.centre) == centre_cubes and s.centre_pesos == centre_pesos
 
 
 def test_fallback_round_limit():

@@ -68,7 +68,8 @@ def test_age_ranks_are_a_public_random_permutation():
 
 
 def test_order_is_frozen_for_the_round():
-    """E2: VP bought during phase I do not reorder the round."""
+    """E2: seat 0 goes first with fewer VP, then buys past seat 1; phase III still starts with
+    seat 0 (the order of phase I), and the new order only counts from the next round."""
     ups = [("siesta", "protection"), ("siesta", "protection")]
     rows = (
         ["fountain", "statue", "well", "cottage", "shed", "kiosk"],
@@ -77,13 +78,14 @@ def test_order_is_frozen_for_the_round():
     s = table(
         2,
         ups,
-        holdings=[{"cubes": [1, 0, 0, 0, 0], "pesos": 2}, {"pesos": 1}],
+        holdings=[{"cubes": [1, 0, 0, 0, 0], "pesos": 2, "vp": 0}, {"vp": 1}],
         ages=[1, 0],
         rows=rows,
     )
-    assert s.order == (1, 0)
-    # seat 1 cannot pay for anything and its turn ends by itself; seat 0 buys a 2 VP building
-    assert GAME.pending(s)[0].seat == 0
-    s, _ = play(s, (0, "buy:top:left"))
-    assert s.players[0].vp == 2
-    assert s.order == (1, 0)
+    assert s.order == (0, 1)
+    s, _ = play(s, (0, "buy:top:left"))  # nothing more to buy: the turn ends by itself
+    assert s.players[0].vp == 2 > s.players[1].vp
+    # seat 1 cannot buy: its turn ends by itself; phase III follows the frozen order
+    assert [(d.seat, d.kind) for d in GAME.pending(s)] == [(0, "cover")]
+    s, _ = play(s, (0, "cover:left"), (0, "place:mama"), (1, "cover:left"), (1, "place:mama"))
+    assert s.round == 2 and s.order == (1, 0)

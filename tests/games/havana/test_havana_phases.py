@@ -116,3 +116,26 @@ def test_hand_comes_back_at_two_cards():
     assert len(p.hand) == 11 and p.discard == [] and len(p.up) == 2
     assert sorted(p.hand + p.up) == list(range(13))
     assert any("takes the discard pile back" in str(e.msg) for e in events)
+
+
+def _high_value_deck(low_count: int) -> dict:
+    """A 36-card deck where only `low_count` buildings are worth 1 to 3 VP."""
+    cards = [
+        {"id": f"b{i}", "vp": 2 if i < low_count else 5, "cost": {"pesos": 1}} for i in range(36)
+    ]
+    return {"buildings": cards}
+
+
+def test_row_end_note_is_enforced_by_re_dealing():
+    """E1: with 3 low buildings in 36, most deals break the note; every game still starts with a
+    building worth 1 to 3 at a row end, and the stricter reading puts two at the ends of a row."""
+    deck = GAME.options({"deck": _high_value_deck(3)})["deck"]
+    for seed in range(30):
+        for rule, check in (("any_end", any), ("both_ends_of_a_row", None)):
+            s = GAME.new(2, seed, {"deck": deck, "row_end_rule": rule})
+            low = [[s.deck[b].vp <= 3 for b in (row[0], row[-1])] for row in s.rows]
+            if check is any:
+                assert any(low[0] + low[1])
+            else:
+                assert all(low[0]) or all(low[1])
+            assert sorted(s.rows[0] + s.rows[1] + s.stack) == list(range(36))
