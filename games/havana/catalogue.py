@@ -152,6 +152,7 @@ ENGLISH = {
     "havana.illegal.buy_after_actions": "You may buy buildings only after both of your actions.",
     "havana.illegal.not_now": "You cannot do that now. {prompt}",
     # options
+    "havana.option.deck_source": "deck_source must be “bundled” or “custom”, not {value}.",
     "havana.option.unknown": "Havana has no option “{name}”.",
     "havana.option.max_rounds": "max_rounds must be a whole number from 1 to 1000, not {value}.",
     "havana.option.row_end_rule": "row_end_rule must be “any_end” or “both_ends_of_a_row”, not {value}.",

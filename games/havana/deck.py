@@ -148,16 +148,33 @@ def bundled_file() -> dict:
 
 
 @lru_cache(maxsize=1)
+def _bundled_cards() -> tuple[dict, ...]:
+    return tuple(parse_deck(bundled_file()))
+
+
+def bundled_cards() -> list[dict]:
+    """The bundled deck as a validated `deck` option: a fresh copy (callers may keep or change
+    it) of the parsed file, which is read and checked only once."""
+    return [{**c, "cost": dict(c["cost"])} for c in _bundled_cards()]
+
+
+def is_bundled(cards: list[dict]) -> bool:
+    """True when a validated deck is exactly the bundled file's deck."""
+    return list(_bundled_cards()) == cards
+
+
+@lru_cache(maxsize=1)
 def bundled() -> tuple[Building, ...]:
-    return to_buildings(parse_deck(bundled_file()))
+    return to_buildings(list(_bundled_cards()))
 
 
 _CACHE: dict[str, tuple[Building, ...]] = {}
 
 
 def buildings_of(deck_option: list[dict] | None) -> tuple[Building, ...]:
-    """The buildings of a validated `deck` option (None = the bundled deck), cached by content."""
-    if deck_option is None:
+    """The buildings of a validated `deck` option, cached by content. The bundled deck always
+    gives the same object, `bundled()`; None (stored by early versions) also means it."""
+    if deck_option is None or is_bundled(deck_option):
         return bundled()
     key = json.dumps(deck_option, sort_keys=True)
     found = _CACHE.get(key)

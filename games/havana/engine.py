@@ -53,6 +53,7 @@ from .cards import (
     WORKERS,
     number_of,
 )
+from .deck import bundled
 from .state import DEMOLISHED, FIRST_BLACK_MARKET, FIRST_WORKERS, Player, State
 
 ROWS = ("top", "bottom")
@@ -198,7 +199,7 @@ def building_msg(s: State, b: int):
 
     building = s.deck[b]
     key = "havana.building." + building.id
-    if s.options.get("deck") is None and key in ENGLISH:
+    if s.deck is bundled() and key in ENGLISH:
         return Msg(key)
     return Msg("havana.building.custom", {"name": building.name})
 

@@ -30,7 +30,7 @@ from .cards import (
     TOTAL_WORKERS,
     number_of,
 )
-from .deck import buildings_of, parse_deck
+from .deck import buildings_of, bundled, bundled_cards, is_bundled, parse_deck
 from .engine import (
     ENDS,
     ROWS,
@@ -61,7 +61,8 @@ from .views import (
 
 DEFAULT_MAX_ROUNDS = 60
 ROW_RULES = ("any_end", "both_ends_of_a_row")
-OPTION_NAMES = ("deck", "max_rounds", "row_end_rule")
+OPTION_NAMES = ("deck", "deck_source", "max_rounds", "row_end_rule")
+DECK_SOURCES = ("bundled", "custom")
 
 
 def _m(key: str, **params: Any) -> Msg:
@@ -80,8 +81,12 @@ class Havana:
 
     def options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """`max_rounds` (fallback end, default 60), `row_end_rule` (E1 reading) and `deck`
-        (None = the bundled deck; a path, a parsed deck file or a list of buildings, stored
-        as the validated list so a game replays exactly even if the file changes)."""
+        (absent or None = the bundled deck; a path, a parsed deck file or a list of buildings).
+
+        The result always holds the whole validated deck, the bundled one included, so the
+        stored options alone rebuild a game exactly even if a deck file changes later.
+        `deck_source` says whether that deck is the bundled one ("bundled") or not ("custom");
+        it is derived from the deck, so a given value is only checked."""
         raw = dict(raw or {})
         for key in raw:
             if key not in OPTION_NAMES:
@@ -96,10 +101,16 @@ class Havana:
         rule = raw.get("row_end_rule", ROW_RULES[0])
         if rule not in ROW_RULES:
             raise OptionError(_m("havana.option.row_end_rule", value=str(rule)))
+        source = raw.get("deck_source", DECK_SOURCES[0])
+        if source not in DECK_SOURCES:
+            raise OptionError(_m("havana.option.deck_source", value=str(source)))
         deck = raw.get("deck")
-        if deck is not None:
+        if deck is None:
+            deck, source = bundled_cards(), "bundled"
+        else:
             deck = parse_deck(deck)
-        return {"deck": deck, "max_rounds": max_rounds, "row_end_rule": rule}
+            source = "bundled" if is_bundled(deck) else "custom"
+        return {"deck": deck, "deck_source": source, "max_rounds": max_rounds, "row_end_rule": rule}
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
@@ -391,7 +402,7 @@ def public_view(s: State, pending: tuple[Decision, ...]) -> PublicView:
         )
         if s.reason
         else None,
-        synthetic_deck=s.options["deck"] is None,
+        synthetic_deck=s.deck is bundled(),
     )
 
 

@@ -174,3 +174,48 @@ def test_cli_summary_and_bad_deck(tmp_path):
     out = _cli("--players", "2", "--deck", str(path))
     assert out.returncode != 0
     assert "#4" in out.stderr and "well" in out.stderr and "cost" in out.stderr
+
+
+def test_default_options_carry_the_whole_bundled_deck():
+    """A stored game must not depend on the bundled file: its options hold every card."""
+    options = GAME.options(None)
+    assert options["deck_source"] == "bundled"
+    assert [c["id"] for c in options["deck"]] == [c["id"] for c in bundled_file()["buildings"]]
+    assert options["deck"][0]["cost"]["pesos"] == bundled_file()["buildings"][0]["cost"]["pesos"]
+    stored = json.loads(json.dumps(options))
+    assert GAME.options(stored) == options
+    assert GAME.new(3, 4, stored) == GAME.new(3, 4)
+    assert GAME.public_view(GAME.new(3, 4, stored)).synthetic_deck
+    # a caller changing its copy does not change the next game's deck
+    options["deck"][0]["vp"] = 99
+    assert GAME.options(None)["deck"][0]["vp"] == bundled_file()["buildings"][0]["vp"]
+
+
+def test_a_stored_game_keeps_its_own_deck_when_the_bundled_one_differs():
+    """A game stored with an earlier edition of the bundled deck replays with that edition."""
+    older = GAME.options(None)
+    older["deck"][0]["vp"] += 5  # the deck as it was when the game was stored
+    stored = json.loads(json.dumps(GAME.options(older)))
+    assert stored["deck_source"] == "custom"
+    s = GAME.new(2, 8, stored)
+    first = s.deck[0]
+    assert first.vp == bundled_file()["buildings"][0]["vp"] + 5
+    assert not GAME.public_view(s).synthetic_deck
+    back = GAME.from_json(json.loads(json.dumps(GAME.to_json(s))))
+    assert back == s and back.deck[0].vp == first.vp
+    moves = []
+    rnd = random.Random(2)
+    for _ in range(40):
+        d = GAME.pending(s)[0]
+        code = rnd.choice(GAME.legal_codes(s, d.seat))
+        s, _ = GAME.apply(s, d.seat, code)
+        moves.append((d.seat, code))
+    again, _ = replay(Replay("havana", 2, 8, stored, moves))
+    assert again == s
+
+
+def test_deck_source_is_checked():
+    with pytest.raises(OptionError) as err:
+        GAME.options({"deck_source": "mine"})
+    assert "deck_source" in str(err.value.msg)
+    assert GAME.options({"deck_source": "custom"})["deck_source"] == "bundled"
