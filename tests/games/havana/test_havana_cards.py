@@ -91,10 +91,11 @@ def test_architect_takes_one_worker_and_allows_architect_buildings():
     holdings = [{"cubes": cubes(yellow=1, blue=2), "pesos": 8}, {}]
     s = table(2, [("architect", "siesta"), IDLE], holdings=holdings, rows=rows)
     assert s.players[0].workers == 1
-    assert "buy:top:left" in GAME.legal_codes(s, 0)  # bank: yellow + 8 pesos, needs architect
+    assert "buy:top:left" in GAME.legal_codes(s, 0)  # bank: yellow + pesos, needs architect
     s, _ = play(s, (0, "buy:top:left"))
-    assert s.players[0].vp == 6
-    # E12 (c): the architect is not used up; museum needs 2 workers (1 own + 5 pesos? none left)
+    bank = s.deck[s.players[0].buildings[0]]
+    assert bank.id == "bank" and bank.requires_architect and s.players[0].vp == bank.vp
+    # E12 (c): the architect is not used up; museum needs a yellow cube: none left
     assert "buy:top:right" not in GAME.legal_codes(s, 0)
 
 
@@ -123,7 +124,8 @@ def test_architect_counts_with_an_empty_worker_bank():
     assert s.players[0].workers == 15 and s.bank_workers == 0
     assert "buy:top:left" in GAME.legal_codes(s, 0)
     s, _ = play(s, (0, "buy:top:left"))
-    assert s.players[0].vp == 6
+    bank = s.deck[s.players[0].buildings[0]]
+    assert bank.id == "bank" and bank.requires_architect and s.players[0].vp == bank.vp
 
 
 def test_refreshment_choose_a_card_privately():
