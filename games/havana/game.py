@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -428,7 +429,7 @@ def to_json(s: State) -> dict:
     return {
         "format": STATE_FORMAT,
         "game": "havana",
-        "options": s.options,
+        "options": copy.deepcopy(s.options),
         **{k: getattr(s, k) for k in _STATE_INTS},
         **{k: list(getattr(s, k)) for k in _STATE_LISTS},
         "rows": [list(s.rows[0]), list(s.rows[1])],
