@@ -9,7 +9,7 @@ through `str(msg)`.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,13 +54,33 @@ def msg(key: str, **params: Any) -> Msg:
     return Msg(key, params)
 
 
+# A reference to a seat inside a message. Without names it reads "Player 2"; the bot passes
+# the seats' display names to `render` so that it reads "Anna".
+PLAYER_KEY = "player"
+ENGLISH[PLAYER_KEY] = "Player {number}"
+
+
+def player(seat: int) -> Msg:
+    return Msg(PLAYER_KEY, {"seat": seat, "number": seat + 1})
+
+
 def render(
-    message: Msg, catalogue: Mapping[str, str], fallback: Mapping[str, str] = ENGLISH
+    message: Msg,
+    catalogue: Mapping[str, str],
+    fallback: Mapping[str, str] = ENGLISH,
+    names: Sequence[str] | None = None,
 ) -> str:
-    """Fill a template from `catalogue` (falling back to English, then to the bare key)."""
+    """Fill a template from `catalogue` (falling back to English, then to the bare key).
+
+    `names` (seat order) replaces every `player(seat)` reference by that seat's name.
+    """
+    if message.key == PLAYER_KEY and names is not None:
+        seat = message.params.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            return names[seat]
     template = catalogue.get(message.key) or fallback.get(message.key) or message.key
     values = {
-        k: render(v, catalogue, fallback) if isinstance(v, Msg) else v
+        k: render(v, catalogue, fallback, names) if isinstance(v, Msg) else v
         for k, v in message.params.items()
     }
     try:

@@ -45,3 +45,14 @@ def test_same_key_with_other_text_is_refused(monkeypatch):
 
 def test_placeholders():
     assert placeholders("{seat} gets {n} {good}") == {"seat", "n", "good"}
+
+
+def test_player_references_read_as_names_when_the_names_are_known():
+    from games.text import player
+
+    line = msg("t.gives", who=player(1), to=player(0))
+    english = {"t.gives": "{who} gives 1 VP to {to}"}
+    assert render(line, {}, {**ENGLISH, **english}) == "Player 2 gives 1 VP to Player 1"
+    assert render(line, {}, {**ENGLISH, **english}, names=["Anna", "Иван"]) == (
+        "Иван gives 1 VP to Anna"
+    )

@@ -8,7 +8,6 @@ from .deck import bundled_file
 
 ENGLISH = {
     "havana.title": "Havana",
-    "havana.player": "Player {seat}",
     # cards
     "havana.card.siesta": "Siesta (0)",
     "havana.card.refreshment": "Refreshment (1)",

@@ -13,7 +13,7 @@ from the hand, face down; then all are revealed together.
 from __future__ import annotations
 
 from games.core import Event
-from games.text import ENGLISH, Msg
+from games.text import ENGLISH, Msg, player
 
 from .cards import (
     ARCHITECT,
@@ -181,8 +181,7 @@ def _ev(events: list, key: str, seat: int | None = None, only_for: int | None = 
 
 
 def player_msg(seat: int):
-
-    return Msg("havana.player", {"seat": seat + 1})
+    return player(seat)
 
 
 def card_msg(card: int):

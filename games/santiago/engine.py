@@ -9,7 +9,7 @@ applied at once (with a `santiago.event.forced` log line); optional things alway
 from __future__ import annotations
 
 from games.core import Event, IllegalAction
-from games.text import Msg
+from games.text import Msg, player
 
 from . import data as D
 from .state import (
@@ -104,7 +104,7 @@ def new_state(players: int, seed: int, opts: dict) -> tuple[State, list]:
     s.phase = ROLL
     s.pd = ()
     ev: list = []
-    _ev(ev, None, "setup", start=s.start)
+    _ev(ev, None, "setup", start=player(s.start))
     roller = (s.start - 1) % players  # E30: the player to the right of the start player
     _begin_roll(s, roller, s.start, ev)
     settle(s, ev)
@@ -356,7 +356,9 @@ def settle(t: State, ev: list) -> None:
             if len(codes) == 1:
                 from .labels import label
 
-                _ev(ev, seat, "forced", action=label(t, seat, codes[0]))
+                # Told only to the player concerned: "you had only one choice" would tell the
+                # table about a screened purse (no pesos to drive further, nothing but VP to give).
+                ev.append(Event(M("event.forced", action=label(t, seat, codes[0])), seat, seat))
                 do(t, seat, codes[0], ev)
                 break
         else:
@@ -534,7 +536,7 @@ def _owner_vp(t: State, seat: int, ev: list) -> None:
     if t.opts["owner_vp_only_when_moved"] and not t.moved:
         return
     t.vp[owner] += 1
-    _ev(ev, owner, "owner_vp", building=BUILDING_MSG[t.bld[sp]], visitor=seat)
+    _ev(ev, owner, "owner_vp", building=BUILDING_MSG[t.bld[sp]], visitor=player(seat))
 
 
 def _end_turn(t: State, seat: int, ev: list) -> None:
@@ -709,7 +711,7 @@ def _zorro_give(t: State, seat: int, what: str, ev: list) -> None:
         t.goods[seat * 6 + g] -= 1
         t.goods[thief * 6 + g] += 1
         item = GOOD_MSG[g]
-    _ev(ev, seat, "zorro_give", item=item, to=thief)
+    _ev(ev, seat, "zorro_give", item=item, to=player(thief))
     t.pd = tuple(v for v in t.pd if v != seat)
     if not t.pd:
         _after_zorro(t, thief, ev)

@@ -119,7 +119,7 @@ ENGLISH = {
     "santiago.action.zorro_good": "Give 1 {good}",
     "santiago.action.unknown": "{code}",
     # events
-    "santiago.event.setup": "Seat {start} starts; the last seat in turn order rolls the first demand.",
+    "santiago.event.setup": "{start} starts; the last player in turn order rolls the first demand.",
     "santiago.event.forced": "Only one choice: {action}.",
     "santiago.event.drive": "The car drives {stops} stop(s) to {to} for {cost} peso(s).",
     "santiago.event.pass_harbour": "The car passes the harbour.",
@@ -129,7 +129,7 @@ ENGLISH = {
     "santiago.event.price": "The price is now {price}.",
     "santiago.event.depart": "Ship {ship} departs.",
     "santiago.event.game_over": "The 7th ship has departed: the game is over.",
-    "santiago.event.owner_vp": "Seat {visitor}'s pawn is on the {building}: its owner gains 1 VP.",
+    "santiago.event.owner_vp": "{visitor}'s pawn is on the {building}: its owner gains 1 VP.",
     "santiago.event.rolled": (
         "Dice rolled: sugar cane {sugar_cane}, citrus {citrus}, tobacco {tobacco}, rum {rum}, "
         "cigars {cigar}."
@@ -155,7 +155,7 @@ ENGLISH = {
     "santiago.event.all_occupied_off": "Every {colour} building is taken: the pawn stays off the board.",
     "santiago.event.pawn": "The pawn moves to the {building}.",
     "santiago.event.zorro_nothing": "Has nothing El Zorro could take.",
-    "santiago.event.zorro_give": "Gives {item} to seat {to}.",
+    "santiago.event.zorro_give": "Gives {item} to {to}.",
     "santiago.event.no_pawn": "The pawn is not on the board yet: no building to use.",
     "santiago.event.convert": "Changes {amount} {src} into {dst}.",
     "santiago.event.sawmill": "Sawmill: returns 1 wood for 1 VP and 1 peso.",

@@ -14,6 +14,7 @@ from santiago_helpers import (
     play,
     space,
     started,
+    stop_of,
 )
 
 from games.core import IllegalAction, OptionError
@@ -683,3 +684,15 @@ def test_the_seventh_ship_through_alonso_ends_the_game_before_the_pawn_moves():
     )
     s, _ = play(s, "drive:1", "alonso:use", "customs:rum")
     assert GAME.is_over(s) and s.pawn[0] == -1 and GAME.pending(s) == ()
+
+
+def test_a_forced_choice_is_told_only_to_its_player_so_a_screened_purse_stays_hidden():
+    # Seat 1 has only VP behind the screen: El Zorro's gift is forced, and saying so in public
+    # would tell the table that seat 1 holds no pesos and no goods.
+    s = arrange(started(), car="martinez", pesos={0: 20, 1: 0}, goods={1: {}}, vp={1: 4})
+    s, events = play(s, f"drive:{(stop_of('el_zorro') - s.car) % 10}")
+    forced = [e for e in events if e.msg.key == "santiago.event.forced"]
+    assert forced and all(e.only_for == e.seat for e in forced)
+    assert any(e.seat == 1 for e in forced)
+    public = [e for e in events if e.only_for is None]
+    assert any(e.msg.key == "santiago.event.zorro_give" and e.seat == 1 for e in public)
