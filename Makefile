@@ -7,13 +7,17 @@ STAMP := $(VENV)/.installed
 .PHONY: run test lint format bench clean
 
 $(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	@echo "Setting up $(VENV) (first run or pyproject.toml changed)..."
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --upgrade pip > $(VENV)/install.log 2>&1 \
+		&& $(BIN)/python -m pip install -e '.[dev]' >> $(VENV)/install.log 2>&1 \
+		|| { cat $(VENV)/install.log; echo "Installing failed: see above."; exit 1; }
+	@touch $(STAMP)
 
+# Exit status 2 means a setting is missing or wrong: the bot has already said which in one
+# line, and make's own "Error 2" line would only bury it.
 run: $(STAMP)
-	$(BIN)/python -m bot
+	@$(BIN)/python -m bot || { status=$$?; [ $$status -eq 2 ] || exit $$status; }
 
 test: $(STAMP)
 	$(BIN)/ruff check .
