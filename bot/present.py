@@ -47,7 +47,7 @@ def option_lines(locale: Locale, kind: str, options: dict) -> list[str]:
     lines = []
     if kind == "santiago" and options.get("open_holdings"):
         lines.append(text(locale, "bot.option.open_holdings"))
-    if kind == "havana" and options.get("deck"):
+    if kind == "havana" and options.get("deck_source") == "custom":
         lines.append(text(locale, "bot.option.own_deck"))
     return lines
 

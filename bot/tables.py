@@ -115,6 +115,10 @@ class Tables:
             await interaction.followup.send(**kwargs)
         else:
             await interaction.response.send_message(**kwargs)
+        if view is not None:
+            # Our items are DynamicItems dispatched by custom id; discord.py would otherwise keep
+            # an ephemeral view (and its 15-minute timer) alive for nothing.
+            view.stop()
 
     async def guarded(self, interaction: discord.Interaction, work) -> None:
         """Run one interaction's work; refusals become polite ephemeral replies.
@@ -413,8 +417,13 @@ class Tables:
             view = components.choices_view(ch, record.id, record.version, actions, screen=True)
         else:
             view = components.choose_view(ch, record.id, record.version)
-        file = await pictures.board(engine.public_view(state), names(record))
-        await channel.send(content, file=file, view=view)
+        if seats != previous:
+            # A new turn (somebody else decides now): a fresh picture of the board. Further
+            # steps of the same player's turn are short texts; `/game board` shows it any time.
+            file = await pictures.board(engine.public_view(state), names(record))
+            await channel.send(content, file=file, view=view)
+        else:
+            await channel.send(content, view=view)
 
     async def _finish(self, channel, locale, record: GameRecord, state: Any, event_lines) -> None:
         engine = games.get(record.kind)

@@ -1,0 +1,142 @@
+"""Players who read the bot's channel messages and answer them, as people would.
+
+A player finds the newest message of the bot that carries components, sees whether they are
+named in it (a mention or their name in bold on a decision line), and answers: a button or the
+select menu on the message, or "Choose" and then their own (ephemeral) buttons, or now and then
+the typed `/game move` with a value from its autocomplete list. Choices come from a seeded RNG.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from simcord.results import to_discord_message
+
+MENTION = re.compile(r"<@(\d+)>")
+BOLD = re.compile(r"\*\*([^*]+)\*\*")
+
+
+def components_of(message) -> list[dict]:
+    """Flat list of the component dicts of a message (SimCord gives rows of raw payloads)."""
+    rows = message.components
+    out = []
+    for row in rows:
+        row = row if isinstance(row, dict) else row.to_dict()
+        out.extend(row.get("components", []))
+    return out
+
+
+def custom_ids(message) -> list[str]:
+    return [c.get("custom_id", "") for c in components_of(message)]
+
+
+class Table:
+    def __init__(self, env, channel, players, rng: random.Random) -> None:
+        self.env = env
+        self.channel = channel
+        self.players = players
+        self.rng = rng
+        self.moves = 0
+        self.typed_moves = 0
+
+    def recent(self, count: int = 6):
+        """The newest channel messages visible to everybody, oldest first.
+
+        Read from SimCord's store without converting the whole history each time (a game has
+        hundreds of messages; `channel.history()` rebuilds all of them).
+        """
+        stored = self.env.backend.messages.get(self.channel.id, {})
+        newest = []
+        for message in reversed(list(stored.values())):
+            if message.is_ephemeral:
+                continue
+            newest.append(message)
+            if len(newest) == count:
+                break
+        return [to_discord_message(self.env, m) for m in reversed(newest)]
+
+    def bot_messages(self):
+        bot_id = self.env.bot.user.id
+        return [m for m in self.recent() if m.author.id == bot_id]
+
+    def prompt_message(self):
+        """The newest bot message in the channel that carries game components."""
+        for message in reversed(self.bot_messages()):
+            ids = custom_ids(message)
+            if any(i.startswith(("mc:", "ms:", "mx:")) for i in ids):
+                return message
+        return None
+
+    def named(self, content: str):
+        lines = [line for line in content.splitlines() if not line.startswith("• ")]
+        text = "\n".join(lines)
+        ids = {int(x) for x in MENTION.findall(text)}
+        bold = set(BOLD.findall(text))
+        return [p for p in self.players if p.id in ids or p.name in bold]
+
+    async def open(self, kind: str, count: int, **options):
+        creator, *others = self.players[:count]
+        result = await creator.slash(self.channel, "game new", game=kind, **options)
+        assert not result.ephemeral, result.response.content
+        lobby = result.response
+        for player in others:
+            done = await player.click(lobby, label="Join")
+            assert done.acknowledged
+        await creator.click(lobby, label="Start")
+        self.players = self.players[:count]
+        return lobby
+
+    def finished(self) -> bool:
+        last = self.recent(1)
+        return bool(last) and "Final scores" in last[0].content
+
+    async def step(self) -> None:
+        message = self.prompt_message()
+        assert message is not None, [m.content for m in self.bot_messages()[-3:]]
+        deciders = self.named(message.content)
+        assert deciders, message.content
+        player = self.rng.choice(deciders)
+        if self.rng.random() < 0.15:
+            await self.typed_move(player)
+            return
+        ids = custom_ids(message)
+        if any(i.startswith("mx:") for i in ids):
+            shown = await player.click(message, label="Choose")
+            assert shown.ephemeral
+            await self.answer(player, shown.response)
+        else:
+            await self.answer(player, message)
+
+    async def answer(self, player, message) -> None:
+        """Click one of the move buttons or pick from the select menu of `message`."""
+        comps = components_of(message)
+        buttons = [c for c in comps if c.get("custom_id", "").startswith("mc:")]
+        selects = [c for c in comps if c.get("custom_id", "").startswith("ms:")]
+        if selects and (not buttons or self.rng.random() < 0.5):
+            menu = selects[0]
+            value = self.rng.choice(menu["options"])["value"]
+            result = await player.select(message, [value], custom_id=menu["custom_id"])
+        else:
+            assert buttons, comps
+            button = self.rng.choice(buttons)
+            result = await player.click(message, custom_id=button["custom_id"])
+        assert result.acknowledged
+        self.moves += 1
+
+    async def typed_move(self, player) -> None:
+        choices = await player.autocomplete(self.channel, "game move", "choice", "")
+        assert choices, "a named decider must have choices"
+        value = self.rng.choice(choices)["value"]
+        result = await player.slash(self.channel, "game move", choice=value)
+        assert result.ephemeral
+        assert "Done" in (
+            result.followups[0].content if result.followups else result.response.content
+        )
+        self.moves += 1
+        self.typed_moves += 1
+
+    async def play_to_end(self, limit: int = 3000) -> None:
+        while not self.finished():
+            await self.step()
+            assert self.moves < limit, "the game did not end"

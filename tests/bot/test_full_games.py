@@ -1,0 +1,37 @@
+"""Whole games of both games, 2 to 4 players, played through Discord to the final scores."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.bot.driver import Table
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+async def test_a_whole_game_ends_with_the_final_scores(simcord_env, table, kind, players):
+    guild, channel, members = table
+    game = Table(simcord_env, channel, members, random.Random(players * 10 + len(kind)))
+    await game.open(kind, players)
+    await game.play_to_end()
+
+    final = channel.last_message
+    assert "Final scores" in final.content
+    assert [a.filename for a in final.attachments] == ["scores.png"]
+    png = await final.attachments[0].read()
+    assert png.startswith(b"\x89PNG")
+    # Every player appears in the table with a score.
+    for member in game.players:
+        assert f"{member.name}: " in final.content
+    # Players used the buttons, the menus and the typed command alike.
+    assert game.typed_moves > 0
+    assert game.moves > 10
+
+    # The game is kept as finished and the channel is free again.
+    store = simcord_env.bot.store
+    assert await store.by_channel(channel.id) is None
+    again = await members[0].slash(channel, "game new", game=kind)
+    assert not again.ephemeral
+    assert "new game is open" in again.response.content
