@@ -1,0 +1,152 @@
+"""Opening, joining, leaving, starting and abandoning a game; every bad input is refused politely."""
+
+from __future__ import annotations
+
+import json
+
+import discord
+
+
+async def open_lobby(member, channel, game="santiago", **options):
+    result = await member.slash(channel, "game new", game=game, **options)
+    assert not result.ephemeral, result.response.content
+    return result.response
+
+
+def refused(result, *words):
+    """An ephemeral answer that contains `words`."""
+    assert result.ephemeral, result
+    message = result.followups[-1] if result.followups else result.response
+    for word in words:
+        assert word in message.content, message.content
+    return message.content
+
+
+async def test_lobby_buttons_and_commands(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    lobby = await open_lobby(ana, channel)
+    assert "Santiago de Cuba" in lobby.content
+    await ben.click(lobby, label="Join")
+    joined = await cai.slash(channel, "game join")
+    assert cai.mention in joined.response.content and ben.mention in joined.response.content
+    left = await cai.slash(channel, "game leave")
+    assert cai.mention not in left.response.content
+    record = await simcord_env.bot.store.by_channel(channel.id)
+    assert [s.user_id for s in record.seats] == [ana.id, ben.id]
+    await ana.click(lobby, label="Start")
+    record = await simcord_env.bot.store.by_channel(channel.id)
+    assert record.status == "active"
+    assert "begins" in channel.history()[-2].content
+
+
+async def test_bad_lobby_inputs_change_nothing(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    store = simcord_env.bot.store
+    # No game here.
+    for command in (
+        "game join",
+        "game leave",
+        "game start",
+        "game board",
+        "game screen",
+        "game log",
+        "game abandon",
+    ):
+        refused(await ben.slash(channel, command), "no game")
+    refused(await ben.slash(channel, "game move", choice="drive:1"), "no game")
+
+    lobby = await open_lobby(ana, channel)
+    # A game already here.
+    refused(await ben.slash(channel, "game new", game="havana"), "already a game")
+    # Start: only the creator, and only with enough players.
+    refused(await ben.slash(channel, "game start"), "Only", ana.mention)
+    refused(await ana.slash(channel, "game start"), "2 to 4 players")
+    # Joining twice, leaving without a seat, the creator leaving.
+    await ben.click(lobby, label="Join")
+    refused(await ben.click(lobby, label="Join"), "already have a seat")
+    refused(await cai.click(lobby, label="Leave"), "not a player")
+    refused(await ana.click(lobby, label="Leave"), "cannot leave")
+    # Lobby full.
+    await cai.click(lobby, label="Join")
+    await dee.click(lobby, label="Join")
+    eve = guild.add_member(simcord_env.create_user("eve"))
+    refused(await eve.click(lobby, label="Join"), "full")
+    # Moves before the start.
+    refused(await ben.slash(channel, "game move", choice="drive:1"), "not being played")
+    record = await store.by_channel(channel.id)
+    assert [s.user_id for s in record.seats] == [ana.id, ben.id, cai.id, dee.id]
+    assert record.status == "lobby"
+
+
+async def test_options_are_validated_by_the_game(simcord_env, table):
+    guild, channel, (ana, *_rest) = table
+    store = simcord_env.bot.store
+    # An option of the other game is unknown to Havana.
+    text = refused(
+        await ana.slash(channel, "game new", game="havana", open_holdings=True), "cannot be used"
+    )
+    assert "open_holdings" in text
+    refused(
+        await ana.slash(channel, "game new", game="havana", deck=("deck.json", b"{not json")),
+        "not valid JSON",
+    )
+    # A string would be read as a path by the engine: refused before it gets there.
+    refused(
+        await ana.slash(channel, "game new", game="havana", deck=("deck.json", b'"/etc/passwd"')),
+        "not valid JSON",
+    )
+    refused(
+        await ana.slash(
+            channel,
+            "game new",
+            game="havana",
+            deck=("deck.json", json.dumps({"buildings": []}).encode()),
+        ),
+        "cannot be used",
+    )
+    assert await store.by_channel(channel.id) is None
+    lobby = await open_lobby(ana, channel, "santiago", open_holdings=True)
+    assert "open holdings" in lobby.content
+    record = await store.by_channel(channel.id)
+    assert record.options["open_holdings"] is True
+
+
+async def test_havana_with_its_own_deck(simcord_env, table):
+    from games.havana.deck import bundled_file
+
+    guild, channel, (ana, *_rest) = table
+    data = json.loads(json.dumps(bundled_file()))
+    data["buildings"] = data["buildings"][::-1]  # same cards, another order: a deck of our own
+    deck = json.dumps(data).encode()
+    lobby = await open_lobby(ana, channel, "havana", deck=("deck.json", deck))
+    assert "own deck" in lobby.content
+    record = await simcord_env.bot.store.by_channel(channel.id)
+    assert record.options["deck_source"] == "custom"
+
+
+async def test_abandon_needs_the_creator_or_manage_channels(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+    mod = guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+    lobby = await open_lobby(ana, channel)
+    await ben.click(lobby, label="Join")
+    await ana.click(lobby, label="Start")
+    refused(await ben.slash(channel, "game abandon"), "Only")
+    assert (await simcord_env.bot.store.by_channel(channel.id)).status == "active"
+    done = await mod.slash(channel, "game abandon")
+    assert not done.ephemeral and "abandoned" in done.response.content
+    assert await simcord_env.bot.store.by_channel(channel.id) is None
+    # Kept as abandoned, and the channel is free.
+    summaries = await simcord_env.bot.store.list_active()
+    assert summaries == [] or all(s.channel_id != channel.id for s in summaries)
+    await open_lobby(ana, channel, "havana")
+
+
+async def test_help_summarises_the_game_here_or_both(simcord_env, table):
+    guild, channel, (ana, *_rest) = table
+    both = await ana.slash(channel, "game help")
+    assert both.ephemeral
+    assert "Santiago de Cuba" in both.response.content and "Havana" in both.response.content
+    await open_lobby(ana, channel, "havana")
+    one = await ana.slash(channel, "game help")
+    assert "Havana" in one.response.content and "Santiago de Cuba" not in one.response.content
