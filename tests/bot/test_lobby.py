@@ -15,8 +15,8 @@ async def open_lobby(member, channel, game="santiago", **options):
 
 def refused(result, *words):
     """An ephemeral answer that contains `words`."""
-    assert result.ephemeral, result
     message = result.followups[-1] if result.followups else result.response
+    assert message is not None and message.ephemeral, result
     for word in words:
         assert word in message.content, message.content
     return message.content

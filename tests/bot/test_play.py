@@ -1,0 +1,221 @@
+"""Moves through Discord: wrong people, stale prompts, restarts, races, channels, DMs."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from simcord import interactions as sim_interactions
+from simcord.backend import serializers
+from simcord.enums import ComponentType, InteractionType
+from simcord.results import InteractionResult
+
+from bot import create_bot
+from tests.bot.driver import Table, components_of, custom_ids
+from tests.bot.test_lobby import refused
+
+
+def answer(result):
+    return result.followups[-1] if result.followups else result.response
+
+
+async def started(env, channel, members, kind="santiago", players=2, seed=1):
+    game = Table(env, channel, members, random.Random(seed))
+    await game.open(kind, players)
+    return game
+
+
+async def version(env, channel):
+    return (await env.bot.store.by_channel(channel.id)).version
+
+
+async def test_wrong_people_stale_buttons_and_illegal_moves(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    await started(simcord_env, channel, [ana, ben])
+    turn = channel.last_message
+    assert ana.mention in turn.content and "Choose" in turn.content
+    refused(await ben.click(turn, label="Choose"), "not your decision")
+    refused(await cai.click(turn, label="Choose"), "not a player")
+    refused(await cai.slash(channel, "game move", choice="leave:rum"), "not a player")
+    refused(await ben.slash(channel, "game move", choice="leave:rum"), "not your decision")
+    refused(await ana.slash(channel, "game move", choice="fly:moon"), "not allowed")
+    assert await version(simcord_env, channel) == 0
+
+    first = (await ana.click(turn, label="Choose")).response
+    second = (await ana.click(turn, label="Choose")).response
+    button = next(c for c in components_of(first) if c["custom_id"].startswith("mc:"))
+    done = await ana.click(first, custom_id=button["custom_id"])
+    assert "Done" in answer(done).content
+    assert await version(simcord_env, channel) == 1
+    # The same prompt again: outdated, and the current prompt comes with the answer.
+    stale = await ana.click(second, custom_id=button["custom_id"])
+    text = refused(stale, "outdated")
+    assert await version(simcord_env, channel) == 1
+    assert "Waiting" in text or custom_ids(answer(stale))
+
+
+async def test_autocomplete_offers_the_callers_choices_only(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    await started(simcord_env, channel, [ana, ben])
+    mine = await ana.autocomplete(channel, "game move", "choice", "")
+    assert 0 < len(mine) <= 25
+    assert all(c["value"] and c["name"] for c in mine)
+    assert await ben.autocomplete(channel, "game move", "choice", "") == []
+    assert await cai.autocomplete(channel, "game move", "choice", "") == []
+    typed = mine[0]["name"][:4]
+    narrowed = await ana.autocomplete(channel, "game move", "choice", typed)
+    assert narrowed and all(
+        typed.lower() in c["name"].lower() or typed.lower() in c["value"].lower() for c in narrowed
+    )
+
+
+async def test_my_screen_is_ephemeral_with_figures(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    await started(simcord_env, channel, [ana, ben])
+    shown = await ben.click(channel.last_message, label="My screen")
+    assert shown.ephemeral
+    message = answer(shown)
+    assert "Pesos:" in message.content and "VP:" in message.content
+    assert [a.filename for a in message.attachments] == ["screen.png"]
+    typed = await ben.slash(channel, "game screen")
+    assert typed.ephemeral and "Pesos:" in answer(typed).content
+    refused(await cai.slash(channel, "game screen"), "not a player")
+    log = await ben.slash(channel, "game log")
+    assert log.ephemeral and "Moves so far: 0" in answer(log).content
+    board = await cai.slash(channel, "game board")
+    assert board.ephemeral and [a.filename for a in answer(board).attachments] == ["board.png"]
+
+
+async def test_old_buttons_work_after_a_restart(simcord_env, table, db_path):
+    guild, channel, (ana, ben, cai, dee) = table
+    game = await started(simcord_env, channel, [ana, ben], kind="havana")
+    for _ in range(5):
+        await game.step()
+    before = await version(simcord_env, channel)
+    prompt = game.prompt_message()
+    await simcord_env.restart_bot(create_bot(db_path, rng=random.Random(3)))
+    game.rng = random.Random(5)
+    await game.answer(game.named(prompt.content)[0], prompt) if any(
+        i.startswith(("mc:", "ms:")) for i in custom_ids(prompt)
+    ) else await game.step()
+    assert await version(simcord_env, channel) == before + 1
+    for _ in range(5):
+        await game.step()
+    assert await version(simcord_env, channel) == before + 6
+
+
+async def click_together(env, clicks):
+    """Two people press at the same moment: both interactions arrive before either is handled.
+
+    SimCord's actors settle after each action, so simultaneous clicks are delivered here as two
+    INTERACTION_CREATE events built exactly as `MemberActor.click` builds them.
+    """
+    env._begin_operation("click_together")
+    try:
+        records, payloads = [], []
+        for actor, message, custom_id in clicks:
+            stored = env.backend.get_message(message.channel.id, message.id)
+            component = next(c for c in components_of(message) if c.get("custom_id") == custom_id)
+            data = {"custom_id": custom_id, "component_type": ComponentType.BUTTON}
+            if component.get("id") is not None:
+                data["id"] = component["id"]
+            record, payload = sim_interactions.base_payload(
+                env.backend,
+                type=InteractionType.MESSAGE_COMPONENT,
+                channel_id=stored.channel_id,
+                guild_id=actor.guild.id,
+                user_id=actor.id,
+                data=data,
+            )
+            payload["message"] = dict(serializers.message_payload(env.backend, stored))
+            record.source_message_id = stored.id
+            env._notify_dispatch_observers(record)
+            records.append(record)
+            payloads.append(payload)
+        for payload in payloads:
+            env.backend.emit("INTERACTION_CREATE", payload)
+        await env._settle_internal(dispatch="INTERACTION_CREATE")
+    finally:
+        env._end_operation()
+    return [InteractionResult(env, record) for record in records]
+
+
+async def test_two_clicks_at_once_apply_once(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    game = await started(simcord_env, channel, [ana, ben], kind="havana")
+    # Find a prompt with at least two buttons on the channel message.
+    for _ in range(200):
+        prompt = game.prompt_message()
+        buttons = [i for i in custom_ids(prompt) if i.startswith("mc:")]
+        if len(buttons) >= 2:
+            break
+        await game.step()
+    else:
+        raise AssertionError("no prompt with two buttons")
+    player = game.named(prompt.content)[0]
+    before = await version(simcord_env, channel)
+    results = await click_together(
+        simcord_env, [(player, prompt, buttons[0]), (player, prompt, buttons[1])]
+    )
+    assert await version(simcord_env, channel) == before + 1
+    texts = [answer(r).content for r in results]
+    assert sum("Done" in t for t in texts) == 1, texts
+    assert sum("outdated" in t or "Another move" in t for t in texts) == 1, texts
+    assert all(r.ephemeral for r in results)
+    rows = await simcord_env.bot.store.actions(
+        (await simcord_env.bot.store.by_channel(channel.id)).id
+    )
+    assert len(rows) == before + 1
+
+
+async def test_two_channels_play_at_once(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    other = guild.create_text_channel("more-games")
+    first = await started(simcord_env, channel, [ana, ben], kind="havana", seed=1)
+    second = await started(simcord_env, other, [cai, dee], kind="santiago", seed=2)
+    for _ in range(8):
+        await first.step()
+        await second.step()
+    store = simcord_env.bot.store
+    one, two = await store.by_channel(channel.id), await store.by_channel(other.id)
+    assert (one.kind, two.kind) == ("havana", "santiago")
+    assert one.version >= 8 and two.version >= 8
+    assert {s.user_id for s in one.seats} == {ana.id, ben.id}
+    assert {s.user_id for s in two.seats} == {cai.id, dee.id}
+
+
+async def test_private_changes_are_dmed_and_the_dm_is_edited(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    game = await started(simcord_env, channel, [ana, ben])
+    dm = ana.user.dm_channel
+    for _ in range(40):
+        await game.step()
+    dms = [m for m in dm.history() if m.author.id == simcord_env.bot.user.id]
+    # One DM per game, kept up to date by editing it.
+    assert len(dms) == 1
+    assert "Pesos:" in dms[0].content
+    assert [a.filename for a in dms[0].attachments] == ["screen.png"]
+    edits = [r for r in simcord_env.http_requests if r.method == "PATCH" and str(dm.id) in r.path]
+    assert edits, "the screen DM is edited when the holdings change"
+
+
+async def test_closed_dms_are_announced_once_and_play_goes_on(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    closed = ben.user.dm_channel
+    # Ben does not accept direct messages from server members: Discord answers 403 / 50007.
+    simcord_env.inject_error(
+        "*",
+        f"/channels/{closed.id}/messages*",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    game = await started(simcord_env, channel, [ana, ben])
+    for _ in range(30):
+        await game.step()
+    notices = [m for m in channel.history() if "cannot send you direct messages" in m.content]
+    assert len(notices) == 1 and ben.mention in notices[0].content
+    assert "/game screen" in notices[0].content
+    assert await version(simcord_env, channel) >= 30
+    assert re.search("Pesos", answer(await ben.slash(channel, "game screen")).content)
