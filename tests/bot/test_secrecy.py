@@ -1,0 +1,61 @@
+"""Hidden information never reaches the channel: pictures are public boards, texts hold no screen."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import games
+import render
+from tests.bot.driver import Table
+
+PRIVATE_WORDS = ("Pesos:", "Hand:", "Discard pile:", "Face-down cards:", "Your screen")
+
+
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+async def test_channel_pictures_are_public_boards_and_texts_hold_no_screen(
+    simcord_env, table, kind
+):
+    guild, channel, members = table
+    game = Table(simcord_env, channel, members, random.Random(11))
+    await game.open(kind, 3)
+    for _ in range(45):
+        if game.finished():
+            break
+        await game.step()
+
+    store = simcord_env.bot.store
+    record = await store.by_channel(channel.id)
+    rows = await store.actions(record.id)
+    replay = games.Replay(
+        kind, len(record.seats), record.seed, record.options, [(r.seat, r.code) for r in rows]
+    )
+    states = list(games.replay_states(replay))
+    engine = games.get(kind)
+    names = [s.name for s in record.seats]
+    bot_id = simcord_env.bot.user.id
+
+    screens = set()
+    for member in game.players:
+        for message in member.user.dm_channel.history():
+            for attachment in message.attachments:
+                screens.add(await attachment.read())
+    assert screens, "players got their screens by DM"
+
+    boards = 0
+    for message in channel.history():
+        if message.author.id != bot_id:
+            continue
+        for word in PRIVATE_WORDS:
+            assert word not in message.content, message.content
+        for attachment in message.attachments:
+            data = await attachment.read()
+            assert data not in screens
+            assert attachment.filename == "board.png"
+            move = int(re.search(r"move (\d+):", message.content).group(1))
+            # Byte for byte the picture of the public view at that move, nothing else.
+            assert data == render.board_png(engine.public_view(states[move - 1]), names)
+            boards += 1
+    assert boards >= 3
