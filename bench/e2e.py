@@ -69,7 +69,10 @@ async def moves(games_per_kind: int, players: int, seed: int) -> list[float]:
 
 
 async def floor(count: int) -> list[float]:
-    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    # The same intents as the game bot, so both pay the same for each interaction.
+    intents = discord.Intents.none()
+    intents.guilds = True
+    bot = commands.Bot(command_prefix="!", intents=intents)
 
     @bot.tree.command(name="ping", description="ok")
     async def ping(interaction: discord.Interaction) -> None:

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 
 from .config import ConfigError, load
+
+
+async def _check_database(path) -> None:
+    from storage import Store
+
+    store = await Store.open(path)
+    await store.close()
 
 
 def main() -> int:
@@ -14,7 +22,10 @@ def main() -> int:
     except ConfigError as exc:
         print(exc, file=sys.stderr)
         return 2
+    import aiohttp
     import discord
+
+    from storage import StorageError
 
     from .app import create_bot
 
@@ -23,6 +34,12 @@ def main() -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     config.database_path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        # Create or migrate the database before connecting: a bad file stops here, clearly.
+        asyncio.run(_check_database(config.database_path))
+    except StorageError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     bot = create_bot(config.database_path, sync_guild_id=config.dev_guild_id)
     try:
         # log_handler=None: our logging is configured above; discord.py never logs the token.
@@ -34,6 +51,12 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
+    except (OSError, aiohttp.ClientError) as exc:
+        print(
+            f"Cannot reach Discord ({type(exc).__name__}); check the network and try again.",
+            file=sys.stderr,
+        )
+        return 1
     except KeyboardInterrupt:
         pass
     return 0
