@@ -287,9 +287,21 @@ def _star(d, cx, cy, r):
     d.polygon(pts, fill=(240, 190, 20), outline=INK)
 
 
+# five rolled dice fit inside the hull (which narrows towards its keel)
+ROLLED_S, ROLLED_STEP = 52, 62
+ROLLED_X0 = 430 - (4 * ROLLED_STEP + ROLLED_S) // 2
+
+
 def _ship(d: ImageDraw.ImageDraw, view: PublicView):
     d.polygon([(258, 345), (602, 345), (578, 455), (282, 455)], fill=(120, 80, 50), outline=INK)
-    if view.demand is None:
+    if view.rolled is not None:
+        # the roller is choosing which of the five dice to leave out: show them all
+        white = (255, 255, 255)
+        caption = "Rolled: the roller sets one die aside"
+        dr.fit_text(d, (430, 362), caption, 310, size=19, bold=True, fill=white, anchor="mm")
+        for i, face in enumerate(view.rolled):
+            die(d, ROLLED_X0 + i * ROLLED_STEP, 378, face, s=ROLLED_S)
+    elif view.demand is None:
         text(d, (430, 385), "New ship:", size=22, bold=True, fill=(255, 255, 255), anchor="mm")
         text(d, (430, 418), "demand not rolled yet", size=20, fill=(255, 255, 255), anchor="mm")
     else:

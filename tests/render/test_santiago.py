@@ -122,3 +122,20 @@ def test_screen_shows_pesos_vp_and_goods(mid_game):
 def test_golden_santiago_3p(mid_game):
     compare_golden("santiago-3p-board.png", board_png(GAME.public_view(mid_game), NAMES[:3]))
     compare_golden("santiago-3p-screen.png", screen_png(GAME.player_view(mid_game, 1), NAMES[:3]))
+
+
+def test_rolled_dice_show_on_the_ship_while_the_roller_chooses():
+    state = GAME.new(3, 7, {})  # the first decision of every game is the set-up roll
+    view = GAME.public_view(state)
+    assert view.rolled is not None and len(view.rolled) == 5
+    assert view.demand is None
+    rolling = check_png(board_png(view, NAMES[:3]))
+    waiting = check_png(board_png(dataclasses.replace(view, rolled=None), NAMES[:3]))
+    ship = (258, 345, 602, 455)  # the hull, where the demand dice sit
+    # the five dice fill much of the hull, which otherwise shows only two lines of text
+    assert differing_fraction(rolling.crop(ship), waiting.crop(ship)) > 0.15
+    # ...and nothing outside the ship changes
+    outside = rolling.copy(), waiting.copy()
+    for im in outside:
+        im.paste((0, 0, 0), ship)
+    assert differing_fraction(*outside) == 0
