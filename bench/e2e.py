@@ -22,7 +22,6 @@ from pathlib import Path
 
 import discord
 import simcord
-from discord.ext import commands
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -65,32 +64,35 @@ async def moves(games_per_kind: int, players: int, seed: int) -> list[float]:
                     table.times = times
                     await table.open(kind, players)
                     await table.play_to_end()
+        await bot.store.close()  # SimCord detaches the bot without closing it
     return times
 
 
 async def floor(count: int) -> list[float]:
-    # The same intents as the game bot, so both pay the same for each interaction.
-    intents = discord.Intents.none()
-    intents.guilds = True
-    bot = commands.Bot(command_prefix="!", intents=intents)
+    """A command that only replies "ok", on the same bot in the same simulated Discord.
 
-    @bot.tree.command(name="ping", description="ok")
-    async def ping(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("ok")
+    It is added to the game bot's own command tree (in this script only), so both figures pay
+    the same for the harness, the interaction and the reply.
+    """
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        bot = create_bot(Path(folder) / "floor.sqlite3")
 
-    async def setup_hook() -> None:
-        await bot.tree.sync()
+        @bot.tree.command(name="ping", description="ok")
+        async def ping(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("ok")
 
-    bot.setup_hook = setup_hook
-    times = []
-    async with simcord.run(bot) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("floor")
-        member = guild.add_member(env.create_user("floor"))
-        for _ in range(count):
-            start = time.perf_counter()
-            await member.slash(channel, "ping")
-            times.append(time.perf_counter() - start)
+        try:
+            async with simcord.run(bot) as env:
+                guild = env.create_guild()
+                channel = guild.create_text_channel("floor")
+                member = guild.add_member(env.create_user("floor"))
+                for _ in range(count):
+                    start = time.perf_counter()
+                    await member.slash(channel, "ping")
+                    times.append(time.perf_counter() - start)
+        finally:
+            await bot.store.close()
     return times
 
 

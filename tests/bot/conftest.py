@@ -15,8 +15,27 @@ def db_path(tmp_path):
 
 
 @pytest.fixture
-def simcord_bot(db_path):
-    return create_bot(db_path, rng=random.Random(7))
+async def new_bot():
+    """`create_bot` for a test; every bot made is closed at the end.
+
+    SimCord detaches a bot without closing it (a real process would simply end), and an open
+    store keeps its database thread alive, which would stop the test process from exiting.
+    """
+    made = []
+
+    def make(db_path, **kwargs):
+        made.append(create_bot(db_path, **kwargs))
+        return made[-1]
+
+    yield make
+    for bot in made:
+        if bot.store is not None:
+            await bot.store.close()
+
+
+@pytest.fixture
+def simcord_bot(new_bot, db_path):
+    return new_bot(db_path, rng=random.Random(7))
 
 
 @pytest.fixture

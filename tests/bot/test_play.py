@@ -10,7 +10,6 @@ from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
 from simcord.results import InteractionResult
 
-from bot import create_bot
 from tests.bot.driver import Table, components_of, custom_ids
 from tests.bot.test_lobby import refused
 
@@ -86,14 +85,15 @@ async def test_my_screen_is_ephemeral_with_figures(simcord_env, table):
     assert board.ephemeral and [a.filename for a in answer(board).attachments] == ["board.png"]
 
 
-async def test_old_buttons_work_after_a_restart(simcord_env, table, db_path):
+async def test_old_buttons_work_after_a_restart(simcord_env, simcord_bot, new_bot, table, db_path):
     guild, channel, (ana, ben, cai, dee) = table
     game = await started(simcord_env, channel, [ana, ben], kind="havana")
     for _ in range(5):
         await game.step()
     before = await version(simcord_env, channel)
     prompt = game.prompt_message()
-    await simcord_env.restart_bot(create_bot(db_path, rng=random.Random(3)))
+    await simcord_bot.store.close()  # the old process is gone: only the file remains
+    await simcord_env.restart_bot(new_bot(db_path, rng=random.Random(3)))
     game.rng = random.Random(5)
     await game.answer(game.named(prompt.content)[0], prompt) if any(
         i.startswith(("mc:", "ms:")) for i in custom_ids(prompt)
