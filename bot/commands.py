@@ -11,6 +11,7 @@ from discord import app_commands
 
 import games
 
+from . import present
 from .errors import Refusal
 from .i18n import text, text_msg
 
@@ -102,7 +103,7 @@ class GameGroup(app_commands.Group):
         typed = current.strip().lower()
         found = []
         for action in actions:
-            label = text_msg(interaction.locale, action.label)
+            label = text_msg(interaction.locale, action.label, present.seat_names(record))
             if typed and typed not in label.lower() and typed not in action.code.lower():
                 continue
             if len(action.code) > 100:

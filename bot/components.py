@@ -157,7 +157,13 @@ def fits(game: int, version: int, code: str) -> bool:
 
 
 def choices_view(
-    locale: Any, game: int, version: int, actions: Sequence[Action], *, screen: bool
+    locale: Any,
+    game: int,
+    version: int,
+    actions: Sequence[Action],
+    *,
+    screen: bool,
+    names: Sequence[str] | None = None,
 ) -> discord.ui.View:
     """Buttons when there are few choices, else one select menu; plus "My screen" if asked.
 
@@ -167,10 +173,12 @@ def choices_view(
     usable = [a for a in actions if fits(game, version, a.code)]
     if len(usable) <= MAX_BUTTONS:
         for action in usable:
-            view.add_item(MoveButton(game, version, action.code, text_msg(locale, action.label)))
+            view.add_item(
+                MoveButton(game, version, action.code, text_msg(locale, action.label, names))
+            )
     else:
         options = [
-            discord.SelectOption(label=clip(text_msg(locale, a.label), 100), value=a.code)
+            discord.SelectOption(label=clip(text_msg(locale, a.label, names), 100), value=a.code)
             for a in usable[:25]
         ]
         view.add_item(MoveSelect(game, version, options, text(locale, "bot.select.placeholder")))

@@ -11,7 +11,7 @@ Discord gives locales such as `en-US`, `de`, `es-ES`, `ru`; the language part pi
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -75,6 +75,8 @@ def text(locale: discord.Locale | str | None, key: str, **params: Any) -> str:
     return render(Msg(key, params), catalogue(language(locale)), english())
 
 
-def text_msg(locale: discord.Locale | str | None, message: Msg) -> str:
+def text_msg(
+    locale: discord.Locale | str | None, message: Msg, names: Sequence[str] | None = None
+) -> str:
     """An engine message (with nested game terms) in the language of `locale`."""
-    return render(message, catalogue(language(locale)), english())
+    return render(message, catalogue(language(locale)), english(), names)

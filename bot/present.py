@@ -39,6 +39,11 @@ def seat_name(record: Any, seat: int | None) -> str:
     return record.seats[seat].name
 
 
+def seat_names(record: Any) -> list[str]:
+    """Display names in seat order, for the engine's player references."""
+    return [s.name for s in record.seats]
+
+
 def mention(record: Any, seat: int) -> str:
     return f"<@{record.seats[seat].user_id}>"
 
@@ -77,7 +82,7 @@ def public_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[
     for event in events:
         if event.only_for is not None:
             continue
-        line = text_msg(locale, event.msg)
+        line = text_msg(locale, event.msg, seat_names(record))
         if event.seat is not None:
             line = text(locale, "bot.event.by", name=seat_name(record, event.seat), event=line)
         lines.append("• " + line)
@@ -87,13 +92,20 @@ def public_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[
     return lines
 
 
-def private_events(locale: Locale, events: Iterable[Event], seat: int) -> list[str]:
-    return ["• " + text_msg(locale, e.msg) for e in events if e.only_for == seat]
+def private_events(
+    locale: Locale, events: Iterable[Event], seat: int, names: Sequence[str] | None = None
+) -> list[str]:
+    return ["• " + text_msg(locale, e.msg, names) for e in events if e.only_for == seat]
 
 
 def decision_line(locale: Locale, record: Any, decision: Decision, *, ping: bool) -> str:
     who = mention(record, decision.seat) if ping else f"**{seat_name(record, decision.seat)}**"
-    return text(locale, "bot.turn.decide", who=who, prompt=text_msg(locale, decision.prompt))
+    return text(
+        locale,
+        "bot.turn.decide",
+        who=who,
+        prompt=text_msg(locale, decision.prompt, seat_names(record)),
+    )
 
 
 def turn(
@@ -152,7 +164,7 @@ def figures(locale: Locale, kind: str, view: Any) -> str:
 def final_table(locale: Locale, record: Any, result: Result) -> str:
     lines = [text(locale, "bot.final.title", game=title(locale, record.kind))]
     if result.reason is not None:
-        lines.append(text_msg(locale, result.reason))
+        lines.append(text_msg(locale, result.reason, seat_names(record)))
     for seat in result.ranking:
         extra = ""
         if result.tiebreaks and result.tiebreak_names:
@@ -173,6 +185,6 @@ def final_table(locale: Locale, record: Any, result: Result) -> str:
         )
     winners = ", ".join(mention(record, s) for s in result.winners)
     lines.append(text(locale, "bot.final.winners", winners=winners))
-    lines.extend(text_msg(locale, note) for note in result.notes)
+    lines.extend(text_msg(locale, note, seat_names(record)) for note in result.notes)
     lines.append(text(locale, "bot.final.free"))
     return clip("\n".join(lines), MAX_CONTENT)

@@ -51,10 +51,6 @@ def private_part(view: Any) -> Any:
     return view
 
 
-def names(record: GameRecord) -> list[str]:
-    return [seat.name for seat in record.seats]
-
-
 def shows_choices_publicly(record: GameRecord, decision: Decision) -> bool:
     """May this decision's choices be buttons on the channel message?
 
@@ -312,7 +308,12 @@ class Tables:
             actions = engine.legal_actions(state, seat)
             content = present.decision_line(locale, record, mine[0], ping=False)
             return content, components.choices_view(
-                locale, record.id, record.version, actions, screen=True
+                locale,
+                record.id,
+                record.version,
+                actions,
+                screen=True,
+                names=present.seat_names(record),
             )
         others = " ".join(present.decision_line(locale, record, d, ping=False) for d in decisions)
         return text(locale, "bot.turn.not_yours", waiting=others), None
@@ -369,8 +370,14 @@ class Tables:
                     raise Refusal("bot.error.conflict", current=content, view=view) from None
                 self._states[record.id] = (result.record.version, result.state)
                 # Persisted: now answer the player, then everybody else.
-                chosen = text_msg(locale, label) if label is not None else code
-                mine = present.private_events(locale, result.events, seat)
+                chosen = (
+                    text_msg(locale, label, present.seat_names(record))
+                    if label is not None
+                    else code
+                )
+                mine = present.private_events(
+                    locale, result.events, seat, present.seat_names(record)
+                )
                 confirm = "\n".join([text(locale, "bot.move.done", choice=chosen), *mine])
                 if from_ephemeral:
                     await interaction.edit_original_response(content=confirm, view=None)
@@ -414,13 +421,20 @@ class Tables:
         )
         if public:
             actions = engine.legal_actions(state, decisions[0].seat)
-            view = components.choices_view(ch, record.id, record.version, actions, screen=True)
+            view = components.choices_view(
+                ch,
+                record.id,
+                record.version,
+                actions,
+                screen=True,
+                names=present.seat_names(record),
+            )
         else:
             view = components.choose_view(ch, record.id, record.version)
         if seats != previous:
             # A new turn (somebody else decides now): a fresh picture of the board. Further
             # steps of the same player's turn are short texts; `/game board` shows it any time.
-            file = await pictures.board(engine.public_view(state), names(record))
+            file = await pictures.board(engine.public_view(state), present.seat_names(record))
             await channel.send(content, file=file, view=view)
         else:
             await channel.send(content, view=view)
@@ -428,7 +442,7 @@ class Tables:
     async def _finish(self, channel, locale, record: GameRecord, state: Any, event_lines) -> None:
         engine = games.get(record.kind)
         result = engine.result(state)
-        file = await pictures.final_scores(record.kind, result, names(record))
+        file = await pictures.final_scores(record.kind, result, present.seat_names(record))
         table = present.final_table(locale, record, result)
         content = present.clip("\n".join([*event_lines, table]), present.MAX_CONTENT)
         await channel.send(content, file=file)
@@ -466,7 +480,7 @@ class Tables:
             await interaction.response.defer(ephemeral=True, thinking=True)
             engine = games.get(record.kind)
             view = engine.player_view(self.state_of(record), seat)
-            file = await pictures.screen(view, names(record))
+            file = await pictures.screen(view, present.seat_names(record))
             await interaction.followup.send(
                 present.figures(locale, record.kind, view), file=file, ephemeral=True
             )
@@ -484,7 +498,7 @@ class Tables:
             content, _ = self._prompt_for(
                 locale, record, state, record.seat_of(interaction.user.id)
             )
-            file = await pictures.board(engine.public_view(state), names(record))
+            file = await pictures.board(engine.public_view(state), present.seat_names(record))
             await interaction.followup.send(content, file=file, ephemeral=True)
 
         await self.guarded(interaction, work)
@@ -536,10 +550,10 @@ class Tables:
                 channel=f"<#{record.channel_id}>",
             ),
             present.figures(locale, record.kind, view),
-            *present.private_events(locale, told, seat),
+            *present.private_events(locale, told, seat, present.seat_names(record)),
         ]
         content = present.clip("\n".join(lines), present.MAX_CONTENT)
-        file = await pictures.screen(view, names(record))
+        file = await pictures.screen(view, present.seat_names(record))
         key = f"dm:{user_id}"
         note = await self.store.get_note(record.id, key)
         if note:
@@ -555,7 +569,7 @@ class Tables:
                     await self._dms_closed(record, user_id)
                     return
                 # The old DM was deleted or cannot be edited: send a new one.
-                file = await pictures.screen(view, names(record))
+                file = await pictures.screen(view, present.seat_names(record))
         try:
             dm = await self.bot.create_dm(discord.Object(user_id))
             sent = await dm.send(content, file=file)

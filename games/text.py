@@ -64,6 +64,21 @@ def player(seat: int) -> Msg:
     return Msg(PLAYER_KEY, {"seat": seat, "number": seat + 1})
 
 
+ENGLISH.update(
+    {
+        "players.1": "{p0}",
+        "players.2": "{p0} and {p1}",
+        "players.3": "{p0}, {p1} and {p2}",
+        "players.4": "{p0}, {p1}, {p2} and {p3}",
+    }
+)
+
+
+def players(seats: Sequence[int]) -> Msg:
+    """Several seats in one phrase ("Anna and Ben"), each a `player` reference."""
+    return Msg(f"players.{len(seats)}", {f"p{i}": player(s) for i, s in enumerate(seats)})
+
+
 def render(
     message: Msg,
     catalogue: Mapping[str, str],

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from games.core import Result
+from games.text import ENGLISH, render
 
 from . import draw as dr
 from .draw import INK, MUTED, text
@@ -46,9 +47,9 @@ def final_scores(kind: str, result: Result, names: Sequence[str] | None = None) 
     all_names = dr.seat_names(n, names)
     notes = []
     if result.reason is not None:
-        notes.extend(_wrap(str(result.reason), 20, W - 80))
+        notes.extend(_wrap(render(result.reason, ENGLISH, names=all_names), 20, W - 80))
     for note in result.notes:
-        notes.extend(_wrap(str(note), 20, W - 80))
+        notes.extend(_wrap(render(note, ENGLISH, names=all_names), 20, W - 80))
     height = 150 + n * ROW_H + 30 + (40 + 28 * len(notes) if notes else 0)
     im, d = dr.new_canvas(W, height)
     title = TITLES.get(kind, kind.title())

@@ -56,3 +56,10 @@ def test_player_references_read_as_names_when_the_names_are_known():
     assert render(line, {}, {**ENGLISH, **english}, names=["Anna", "Иван"]) == (
         "Иван gives 1 VP to Anna"
     )
+
+
+def test_several_players_read_as_one_phrase_of_names():
+    from games.text import players
+
+    assert render(players([2, 0]), {}, names=["Anna", "Ben", "Cai"]) == "Cai and Anna"
+    assert render(players([0, 1, 2]), {}) == "Player 1, Player 2 and Player 3"

@@ -126,9 +126,9 @@ ENGLISH = {
     "havana.event.placed_card": "You placed {card} face down.",
     "havana.event.revealed": "{player} reveals {card} and discards {old}: number {number}.",
     "havana.event.recycled": "{player} takes the discard pile back: {count} cards in hand.",
-    "havana.event.game_over_target": "Game over: Player {winners} reached the target.",
-    "havana.event.game_over_round_limit": "Game over: round limit reached. Winner(s): Player {winners}.",
-    "havana.event.game_over_no_buildings": "Game over: no buildings left. Winner(s): Player {winners}.",
+    "havana.event.game_over_target": "Game over: {winners} reached the target.",
+    "havana.event.game_over_round_limit": "Game over: round limit reached. Winner(s): {winners}.",
+    "havana.event.game_over_no_buildings": "Game over: no buildings left. Winner(s): {winners}.",
     # end reasons
     "havana.end.target": "A player reached {target} VP.",
     "havana.end.round_limit": "Nobody reached the target within {rounds} rounds (a house limit); the most VP win.",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from games.core import Event
 from games.text import ENGLISH, Msg, player
+from games.text import players as player_list
 
 from .cards import (
     ARCHITECT,
@@ -234,7 +235,7 @@ def _start_round(s: State, ev: list) -> None:
     s.sub = None
     for p in players:
         p.played = False
-    _ev(ev, "round", round=s.round, order=", ".join(str(v + 1) for v in s.order))
+    _ev(ev, "round", round=s.round, order=player_list(s.order))
 
 
 def order_key(p: Player) -> tuple[int, ...]:
@@ -305,7 +306,7 @@ def _finish(s: State, ev: list, reason: str, winner: int | None) -> None:
     else:
         best = max(p.vp for p in s.players)
         s.winners = tuple(v for v in range(s.n) if s.players[v].vp == best)
-    _ev(ev, "game_over_" + reason, winners=", ".join(str(v + 1) for v in s.winners))
+    _ev(ev, "game_over_" + reason, winners=player_list(s.winners))
 
 
 # ---------------------------------------------------------------- settling

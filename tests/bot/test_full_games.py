@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -25,6 +26,11 @@ async def test_a_whole_game_ends_with_the_final_scores(simcord_env, table, kind,
     # Every player appears in the table with a score.
     for member in game.players:
         assert f"{member.name}: " in final.content
+    # The log speaks of people by their names, never "Player 2".
+    bot_id = simcord_env.bot.user.id
+    texts = [m.content for m in game.recent(100_000) if m.author.id == bot_id]
+    assert len(texts) > 20
+    assert not [t for t in texts if re.search(r"\bPlayer [1-4]\b", t)]
     # Players used the buttons, the menus and the typed command alike.
     assert game.typed_moves > 0
     assert game.moves > 10
