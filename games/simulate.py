@@ -28,6 +28,21 @@ class Summary:
     final_scores: list[list[int]] = field(default_factory=list)
     error_messages: list[str] = field(default_factory=list)
 
+    def count_error(self, index: int, exc: BaseException) -> None:
+        self.errors += 1
+        self.error_messages.append(f"game {index}: {type(exc).__name__}: {exc}")
+
+    def count_game(self, index: int, game: Any, state: Any, decisions: int) -> None:
+        """Add one played game: its decisions and final scores, or an error if it has no result."""
+        self.decisions += decisions
+        result = game.result(state)
+        if result is None:
+            self.errors += 1
+            self.error_messages.append(f"game {index}: over but without a result")
+            return
+        self.finished += 1
+        self.final_scores.append(list(result.scores))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
@@ -118,16 +133,8 @@ def simulate(
                 name, players, game_seed(seed, index), options, check=check
             )
         except Exception as exc:  # noqa: BLE001 - every failure is counted, not raised
-            summary.errors += 1
-            summary.error_messages.append(f"game {index}: {type(exc).__name__}: {exc}")
+            summary.count_error(index, exc)
             continue
-        summary.decisions += decisions
-        result = game.result(state)
-        if result is None:
-            summary.errors += 1
-            summary.error_messages.append(f"game {index}: over but without a result")
-            continue
-        summary.finished += 1
-        summary.final_scores.append(list(result.scores))
+        summary.count_game(index, game, state, decisions)
     summary.seconds = time.perf_counter() - started
     return summary

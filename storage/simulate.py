@@ -102,17 +102,9 @@ async def _simulate(
                     store, name, players, game_seed(seed, index), options, sim_channel(seed, index)
                 )
             except Exception as exc:  # noqa: BLE001 - every failure is counted, not raised
-                summary.errors += 1
-                summary.error_messages.append(f"game {index}: {type(exc).__name__}: {exc}")
+                summary.count_error(index, exc)
                 continue
-            summary.decisions += decisions
-            result = engine.result(state)
-            if result is None:
-                summary.errors += 1
-                summary.error_messages.append(f"game {index}: over but without a result")
-                continue
-            summary.finished += 1
-            summary.final_scores.append(list(result.scores))
+            summary.count_game(index, engine, state, decisions)
     finally:
         await store.close()
     summary.seconds = time.perf_counter() - started

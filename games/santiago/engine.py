@@ -12,6 +12,20 @@ from games.core import Event, IllegalAction
 from games.text import Msg, player
 
 from . import data as D
+from .data import (
+    BANK,
+    BLACK_MARKET,
+    CAFE,
+    CASINO,
+    CHURCH,
+    CIGAR_FACTORY,
+    CUSTOMS,
+    DISTILLERY,
+    HARBOUR_OFFICE,
+    NEWSPAPER,
+    OFFICE,
+    SAWMILL,
+)
 from .state import (
     ALONSO,
     AMOUNT,
@@ -308,22 +322,6 @@ def building_codes(s: State, seat: int, b: int) -> list[str]:
         codes.append("skip")
         return codes
     raise AssertionError(b)  # pragma: no cover
-
-
-(
-    BANK,
-    CHURCH,
-    DISTILLERY,
-    CIGAR_FACTORY,
-    BLACK_MARKET,
-    SAWMILL,
-    CAFE,
-    CUSTOMS,
-    CASINO,
-    HARBOUR_OFFICE,
-    OFFICE,
-    NEWSPAPER,
-) = range(12)
 
 
 # ---------------------------------------------------------------- apply
