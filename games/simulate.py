@@ -63,6 +63,27 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"{seed}:{index}").getrandbits(63)
 
 
+def chooser_for(seed: int) -> random.Random:
+    """The random source of the simulators' choices for the game played from `seed`."""
+    return random.Random(seed ^ 0x5DEECE66D)
+
+
+def random_choice(game: Any, state: Any, chooser: random.Random) -> tuple[Any, list[str], str]:
+    """The next decision, its legal codes and one of them picked uniformly at random.
+
+    Both simulators (in memory and through storage) use this, so one seed plays the same game.
+    """
+    pending = game.pending(state)
+    if not pending:
+        raise RuntimeError("no pending decision but the game is not over")
+    decision = pending[0] if len(pending) == 1 else chooser.choice(pending)
+    codes = game.legal_codes(state, decision.seat)
+    if not codes:
+        raise RuntimeError(f"seat {decision.seat} must decide {decision.kind} but has no action")
+    code = codes[0] if len(codes) == 1 else chooser.choice(codes)
+    return decision, codes, code
+
+
 def play_random(
     name: str,
     players: int,
@@ -78,22 +99,13 @@ def play_random(
     (slower). Returns the final state and the number of decisions taken.
     """
     game = get(name)
-    chooser = random.Random(seed ^ 0x5DEECE66D)
+    chooser = chooser_for(seed)
     state = game.new(players, seed, options)
     decisions = 0
     while not game.is_over(state):
-        pending = game.pending(state)
-        if not pending:
-            raise RuntimeError("no pending decision but the game is not over")
-        decision = pending[0] if len(pending) == 1 else chooser.choice(pending)
-        codes = game.legal_codes(state, decision.seat)
-        if not codes:
-            raise RuntimeError(
-                f"seat {decision.seat} must decide {decision.kind} but has no action"
-            )
+        decision, codes, code = random_choice(game, state, chooser)
         if check:
             _check_step(game, state, decision.seat, codes)
-        code = codes[0] if len(codes) == 1 else chooser.choice(codes)
         state, _ = game.apply(state, decision.seat, code)
         if on_move is not None:
             on_move(state, decision.seat, code)

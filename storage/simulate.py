@@ -8,14 +8,13 @@ makes them, so the same seed gives the same games with or without a database.
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import games
-from games.simulate import MAX_DECISIONS, Summary, game_seed
+from games.simulate import MAX_DECISIONS, Summary, chooser_for, game_seed, random_choice
 
 from .play import apply_move, start_game
 from .store import Store
@@ -55,22 +54,12 @@ async def play_into_store(
         for seat in range(1, players):
             await store.join(record.id, FIRST_USER + seat, f"Player {seat + 1}")
         result = await start_game(store, record.id, seed)
-        # The same chooser and the same order of draws as games.simulate.play_random.
-        chooser = random.Random(seed ^ 0x5DEECE66D)
+        chooser = chooser_for(seed)
         state = result.state
         version = result.record.version
         decisions = 0
         while not engine.is_over(state):
-            pending = engine.pending(state)
-            if not pending:
-                raise RuntimeError("no pending decision but the game is not over")
-            decision = pending[0] if len(pending) == 1 else chooser.choice(pending)
-            codes = engine.legal_codes(state, decision.seat)
-            if not codes:
-                raise RuntimeError(
-                    f"seat {decision.seat} must decide {decision.kind} but has no action"
-                )
-            code = codes[0] if len(codes) == 1 else chooser.choice(codes)
+            decision, _, code = random_choice(engine, state, chooser)
             result = await apply_move(
                 store, record.id, decision.seat, code, expected_version=version
             )
