@@ -153,6 +153,16 @@ class Tables:
         except StorageError:
             raise Refusal("bot.error.no_game") from None
 
+    async def active_game(self, channel_id: int, game_id: int | None) -> GameRecord:
+        """The game a command (no id) or a component (its id) is about; it must be in play."""
+        if game_id is None:
+            record = await self.game_here(channel_id)
+        else:
+            record = await self.game_by_id(game_id)
+        if record.status != "active":
+            raise Refusal("bot.error.not_active")
+        return record
+
     @staticmethod
     def seat_of(record: GameRecord, user_id: int) -> int:
         seat = record.seat_of(user_id)
@@ -338,12 +348,7 @@ class Tables:
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
             async with self.lock(interaction.channel_id):
-                if game_id is None:
-                    record = await self.game_here(interaction.channel_id)
-                else:
-                    record = await self.game_by_id(game_id)
-                if record.status != "active":
-                    raise Refusal("bot.error.not_active")
+                record = await self.active_game(interaction.channel_id, game_id)
                 seat = self.seat_of(record, interaction.user.id)
                 state = self.state_of(record)
                 if version is not None and version != record.version:
@@ -470,12 +475,7 @@ class Tables:
 
     async def show_screen(self, interaction, game_id: int | None = None) -> None:
         async def work(locale):
-            if game_id is None:
-                record = await self.game_here(interaction.channel_id)
-            else:
-                record = await self.game_by_id(game_id)
-            if record.status != "active":
-                raise Refusal("bot.error.not_active")
+            record = await self.active_game(interaction.channel_id, game_id)
             seat = self.seat_of(record, interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             engine = games.get(record.kind)
