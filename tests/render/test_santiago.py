@@ -8,26 +8,12 @@ import pytest
 from render_helpers import check_png, compare_golden, differing_fraction
 
 import games
+from games.santiago.data import BUILDINGS, CITIZENS
 from games.santiago.views import Holdings, PlayerView
 from render import board_png, screen_png
 from render.demo import NAMES, play
 
 GAME = games.get("santiago")
-CITIZENS = (
-    "pedro",
-    "jose",
-    "conchita",
-    "miguel",
-    "pablo",
-    "maria",
-    "martinez",
-    "el_zorro",
-    "alonso",
-)
-BUILDINGS = (
-    "bank", "church", "distillery", "cigar_factory", "black_market", "sawmill",
-    "cafe", "customs", "casino", "harbour_office", "office", "newspaper",
-)  # fmt: skip
 
 
 @pytest.fixture(scope="module")
