@@ -60,7 +60,8 @@ class MaleconBot(commands.Bot):
             intents=intents,
             help_command=None,
             tree_cls=GameTree,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nothing pings unless a message names whom it pings (see `announce.pinging`).
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.db_path = Path(db_path)
         self.sync_guild_id = sync_guild_id
@@ -69,6 +70,7 @@ class MaleconBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path)
+        await self.tables.announcer.load()
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         self.tree.add_command(GameGroup(self))
         if self.sync_guild_id is not None:

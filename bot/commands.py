@@ -131,12 +131,14 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name="help", description="A short summary of the rules")
     async def help(self, interaction: discord.Interaction) -> None:
-        record = await self.bot.store.by_channel(interaction.channel_id)
-        kinds = [record.kind] if record is not None else list(games.NAMES)
-        locale = interaction.locale
-        parts = [text(locale, f"bot.help.{kind}") for kind in kinds]
-        parts.append(text(locale, "bot.help.commands"))
-        await self.tables.reply(interaction, "\n\n".join(parts))
+        async def work(locale):
+            record = await self.bot.store.by_channel(interaction.channel_id)
+            kinds = [record.kind] if record is not None else list(games.NAMES)
+            parts = [text(locale, f"bot.help.{kind}") for kind in kinds]
+            parts.append(text(locale, "bot.help.commands"))
+            await self.tables.reply(interaction, "\n\n".join(parts))
+
+        await self.tables.guarded(interaction, work)
 
 
 async def read_deck(attachment: discord.Attachment) -> object:

@@ -4,8 +4,13 @@ Every component is a `discord.ui.DynamicItem`: its custom id carries what the cl
 (game id, state version, choice), so the bot needs no memory of the message that holds it and
 old messages keep working after a restart. Custom ids are at most 100 characters.
 
-    mc:<game>:<version>:<code>   choose action <code> (a button)
-    ms:<game>:<version>          choose an action from a select menu (the value is the code)
+A move component names the seat whose decision it answers and the version it was made at: it
+is outdated only once that seat has acted since (or decides nothing now), so players deciding
+at the same time do not outdate each other's buttons. Ids made before seats were named
+(`mc:<game>:<version>:<code>`) still parse and are judged by the version alone.
+
+    mc:<game>:<version>.<seat>:<code>   choose action <code> (a button) for <seat>'s decision
+    ms:<game>:<version>.<seat>          the same from a select menu (the value is the code)
     mx:<game>:<version>          "Choose": show the clicker their own choices, ephemerally
     sc:<game>                    "My screen", ephemerally
     lb:<game>:<join|leave|start> lobby buttons
@@ -29,54 +34,74 @@ CUSTOM_ID_LIMIT = 100
 MAX_BUTTONS = 5
 
 
+def _seat(match: re.Match[str]) -> int | None:
+    return None if match["seat"] is None else int(match["seat"])
+
+
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"mc:(?P<game>\d+):(?P<version>\d+):(?P<code>.+)",
+    template=r"mc:(?P<game>\d+):(?P<version>\d+)(?:\.(?P<seat>\d))?:(?P<code>.+)",
 ):
-    def __init__(self, game: int, version: int, code: str, label: str = "?") -> None:
+    def __init__(
+        self, game: int, version: int, seat: int | None, code: str, label: str = "?"
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=clip(label, 80),
                 style=discord.ButtonStyle.primary,
-                custom_id=f"mc:{game}:{version}:{code}",
+                custom_id=move_id("mc", game, version, seat, code),
             )
         )
-        self.game, self.version, self.code = game, version, code
+        self.game, self.version, self.seat, self.code = game, version, seat, code
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls(int(match["game"]), int(match["version"]), match["code"], item.label or "?")
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            _seat(match),
+            match["code"],
+            item.label or "?",
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.click_move(interaction, self.game, self.version, self.code)
+        await interaction.client.tables.click_move(
+            interaction, self.game, self.version, self.seat, self.code
+        )
 
 
 class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"ms:(?P<game>\d+):(?P<version>\d+)"
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"ms:(?P<game>\d+):(?P<version>\d+)(?:\.(?P<seat>\d))?",
 ):
     def __init__(
         self,
         game: int,
         version: int,
+        seat: int | None,
         options: Sequence[discord.SelectOption] = (),
         placeholder: str | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"ms:{game}:{version}",
+                custom_id=move_id("ms", game, version, seat),
                 options=list(options) or [discord.SelectOption(label="?", value="?")],
                 placeholder=placeholder,
             )
         )
-        self.game, self.version = game, version
+        self.game, self.version, self.seat = game, version, seat
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls(int(match["game"]), int(match["version"]), item.options, item.placeholder)
+        return cls(
+            int(match["game"]), int(match["version"]), _seat(match), item.options, item.placeholder
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         code = self.item.values[0] if self.item.values else ""
-        await interaction.client.tables.click_move(interaction, self.game, self.version, code)
+        await interaction.client.tables.click_move(
+            interaction, self.game, self.version, self.seat, code
+        )
 
 
 class ChooseButton(
@@ -152,8 +177,13 @@ def lobby_view(locale: Any, game: int) -> discord.ui.View:
     return view
 
 
-def fits(game: int, version: int, code: str) -> bool:
-    return len(f"mc:{game}:{version}:{code}") <= CUSTOM_ID_LIMIT
+def move_id(prefix: str, game: int, version: int, seat: int | None, code: str | None = None) -> str:
+    head = f"{prefix}:{game}:{version}" if seat is None else f"{prefix}:{game}:{version}.{seat}"
+    return head if code is None else f"{head}:{code}"
+
+
+def fits(game: int, version: int, seat: int, code: str) -> bool:
+    return len(move_id("mc", game, version, seat, code)) <= CUSTOM_ID_LIMIT
 
 
 def choices_view(
@@ -162,6 +192,7 @@ def choices_view(
     version: int,
     actions: Sequence[Action],
     *,
+    seat: int,
     screen: bool,
     names: Sequence[str] | None = None,
 ) -> discord.ui.View:
@@ -170,18 +201,18 @@ def choices_view(
     Rows: at most 5 buttons fill one row, the select takes one row, the screen button one more.
     """
     view = _view()
-    usable = [a for a in actions if fits(game, version, a.code)]
+    usable = [a for a in actions if fits(game, version, seat, a.code)]
     if len(usable) <= MAX_BUTTONS:
         for action in usable:
-            view.add_item(
-                MoveButton(game, version, action.code, text_msg(locale, action.label, names))
-            )
+            label = text_msg(locale, action.label, names)
+            view.add_item(MoveButton(game, version, seat, action.code, label))
     else:
         options = [
             discord.SelectOption(label=clip(text_msg(locale, a.label, names), 100), value=a.code)
             for a in usable[:25]
         ]
-        view.add_item(MoveSelect(game, version, options, text(locale, "bot.select.placeholder")))
+        placeholder = text(locale, "bot.select.placeholder")
+        view.add_item(MoveSelect(game, version, seat, options, placeholder))
     if screen:
         view.add_item(ScreenButton(game, text(locale, "bot.button.screen")))
     return view

@@ -76,7 +76,40 @@ def text(locale: discord.Locale | str | None, key: str, **params: Any) -> str:
 
 
 def text_msg(
-    locale: discord.Locale | str | None, message: Msg, names: Sequence[str] | None = None
+    locale: discord.Locale | str | None,
+    message: Msg,
+    names: Sequence[str] | None = None,
+    *,
+    markdown: bool = False,
 ) -> str:
-    """An engine message (with nested game terms) in the language of `locale`."""
+    """An engine message (with nested game terms) in the language of `locale`.
+
+    `markdown=True` is for message content, where Discord reads Markdown and mentions: every
+    text that came from people (player names, a deck's building names) is then escaped so it
+    shows as typed. Button labels and menu options show text literally and need no escaping.
+    """
+    if markdown:
+        message = _escaped(message)
+        names = None if names is None else [escape(n) for n in names]
     return render(message, catalogue(language(locale)), english(), names)
+
+
+def escape(value: str) -> str:
+    """User-provided text for message content: shown as typed, never Markdown, never a ping."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(value))
+
+
+def _escaped(message: Msg) -> Msg:
+    params = {}
+    for key, value in message.params.items():
+        if isinstance(value, Msg):
+            value = _escaped(value)
+        elif isinstance(value, str):
+            value = escape(value)
+        params[key] = value
+    return Msg(message.key, params)
+
+
+def channel_locale(interaction: discord.Interaction) -> discord.Locale:
+    """Channel messages are read by everyone: use the server's language when Discord gives it."""
+    return interaction.guild_locale or interaction.locale

@@ -15,7 +15,7 @@ import games
 from games import Decision, Event, Result
 from games.text import Msg
 
-from .i18n import text, text_msg
+from .i18n import escape, text, text_msg
 
 Locale = discord.Locale | str | None
 
@@ -34,13 +34,15 @@ def title(locale: Locale, kind: str) -> str:
 
 
 def seat_name(record: Any, seat: int | None) -> str:
+    """A player's name for message content: escaped, so `**ana**` or `<@1>` show as typed."""
     if seat is None or seat >= len(record.seats):
         return "?"
-    return record.seats[seat].name
+    return escape(record.seats[seat].name)
 
 
 def seat_names(record: Any) -> list[str]:
-    """Display names in seat order, for the engine's player references."""
+    """Display names in seat order as typed, for pictures, labels and `text_msg` (which escapes
+    them itself when it builds message content)."""
     return [s.name for s in record.seats]
 
 
@@ -82,7 +84,7 @@ def public_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[
     for event in events:
         if event.only_for is not None:
             continue
-        line = text_msg(locale, event.msg, seat_names(record))
+        line = text_msg(locale, event.msg, seat_names(record), markdown=True)
         if event.seat is not None:
             line = text(locale, "bot.event.by", name=seat_name(record, event.seat), event=line)
         lines.append("• " + line)
@@ -95,7 +97,9 @@ def public_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[
 def private_events(
     locale: Locale, events: Iterable[Event], seat: int, names: Sequence[str] | None = None
 ) -> list[str]:
-    return ["• " + text_msg(locale, e.msg, names) for e in events if e.only_for == seat]
+    return [
+        "• " + text_msg(locale, e.msg, names, markdown=True) for e in events if e.only_for == seat
+    ]
 
 
 def decision_line(locale: Locale, record: Any, decision: Decision, *, ping: bool) -> str:
@@ -104,7 +108,7 @@ def decision_line(locale: Locale, record: Any, decision: Decision, *, ping: bool
         locale,
         "bot.turn.decide",
         who=who,
-        prompt=text_msg(locale, decision.prompt, seat_names(record)),
+        prompt=text_msg(locale, decision.prompt, seat_names(record), markdown=True),
     )
 
 
@@ -164,7 +168,7 @@ def figures(locale: Locale, kind: str, view: Any) -> str:
 def final_table(locale: Locale, record: Any, result: Result) -> str:
     lines = [text(locale, "bot.final.title", game=title(locale, record.kind))]
     if result.reason is not None:
-        lines.append(text_msg(locale, result.reason, seat_names(record)))
+        lines.append(text_msg(locale, result.reason, seat_names(record), markdown=True))
     for seat in result.ranking:
         extra = ""
         if result.tiebreaks and result.tiebreak_names:
@@ -185,6 +189,6 @@ def final_table(locale: Locale, record: Any, result: Result) -> str:
         )
     winners = ", ".join(mention(record, s) for s in result.winners)
     lines.append(text(locale, "bot.final.winners", winners=winners))
-    lines.extend(text_msg(locale, note, seat_names(record)) for note in result.notes)
+    lines.extend(text_msg(locale, note, seat_names(record), markdown=True) for note in result.notes)
     lines.append(text(locale, "bot.final.free"))
     return clip("\n".join(lines), MAX_CONTENT)

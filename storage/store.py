@@ -395,6 +395,15 @@ class Store:
             )
         return [ActionRow(*r) for r in rows]
 
+    async def acted_since(self, game_id: int, seat: int, version: int) -> bool:
+        """Has `seat` made a move after the game was at `version`?"""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT 1 FROM actions WHERE game_id = ? AND seq > ? AND seat = ? LIMIT 1",
+                (game_id, version, seat),
+            )
+        return bool(rows)
+
     # -- export / import --------------------------------------------------------------------
 
     async def export_game(self, game_id: int) -> dict[str, Any]:
@@ -495,3 +504,15 @@ class Store:
                 )
             except sqlite3.IntegrityError:
                 raise GameNotFound(f"There is no game {game_id}.") from None
+
+    async def delete_note(self, game_id: int, key: str) -> None:
+        async with self._write() as db:
+            await db.execute("DELETE FROM notes WHERE game_id = ? AND key = ?", (game_id, key))
+
+    async def notes_named(self, key: str) -> list[tuple[int, str]]:
+        """Every game's note called `key`, as (game id, value)."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT game_id, value FROM notes WHERE key = ? ORDER BY game_id", (key,)
+            )
+        return [(r[0], r[1]) for r in rows]

@@ -87,4 +87,18 @@ MESSAGES: dict[str, str] = {
     "bot.error.deck_unreadable": "I could not download the deck file; please attach it again.",
     "bot.error.guild_only": "Games are played in server channels, not in direct messages.",
     "bot.error.missing_permission": "You do not have the permission to do that here.",
+    "bot.error.other_channel": "This button belongs to a game in another channel, so it does nothing here.",
+    "bot.error.unknown_choice": "“{choice}” is not one of your choices. Pick one from the list that `/game move` shows as you type.",
+    "bot.error.not_posted": (
+        "Your move is saved, but I could not post the board in this channel: please check my "
+        "permissions here (View Channel, Send Messages, Attach Files, Embed Links, Read Message "
+        "History). I will post it with the next command or button used in this channel."
+    ),
+    "bot.error.bot_permissions": "I cannot host a game in this channel: I am missing these permissions here: {missing}. Ask a moderator to grant them, or use another channel.",
+    "bot.permission.view_channel": "View Channel",
+    "bot.permission.send_messages": "Send Messages",
+    "bot.permission.send_messages_in_threads": "Send Messages in Threads",
+    "bot.permission.attach_files": "Attach Files",
+    "bot.permission.embed_links": "Embed Links",
+    "bot.permission.read_message_history": "Read Message History",
 }

@@ -140,3 +140,62 @@ class Table:
         while not self.finished():
             await self.step()
             assert self.moves < limit, "the game did not end"
+
+
+def press_payload(env, actor, message, custom_id: str, values=None, *, channel_id=None, dm=False):
+    """An INTERACTION_CREATE payload for pressing `custom_id` on `message`, as a client sends it.
+
+    SimCord's actors only press components that a message really carries; a modified client can
+    send any custom id from any channel or DM, so the hostile tests build the payload themselves
+    (with SimCord's own payload builder), as `MemberActor.click` does.
+    """
+    from simcord import interactions as sim_interactions
+    from simcord.backend import serializers
+    from simcord.enums import ComponentType, InteractionType
+
+    source = getattr(message, "channel_id", None) or message.channel.id
+    stored = env.backend.get_message(source, message.id)
+    kind = ComponentType.BUTTON if values is None else ComponentType.STRING_SELECT
+    data = {"custom_id": custom_id, "component_type": kind}
+    if values is not None:
+        data["values"] = list(values)
+    if dm:
+        target_channel = env.backend.dm_channels.get(actor.id)
+        assert target_channel is not None, "open the DM channel first"
+    else:
+        target_channel = channel_id or stored.channel_id
+    record, payload = sim_interactions.base_payload(
+        env.backend,
+        type=InteractionType.MESSAGE_COMPONENT,
+        channel_id=target_channel,
+        guild_id=None if dm else actor.guild.id,
+        user_id=actor.id,
+        data=data,
+    )
+    payload["message"] = dict(serializers.message_payload(env.backend, stored))
+    record.source_message_id = stored.id
+    return record, payload
+
+
+async def press_together(env, presses):
+    """Several people press at the same moment: every interaction arrives before any is handled.
+
+    `presses` holds (actor, message, custom_id, values or None); SimCord's actors settle after
+    each action, so the payloads are emitted together here.
+    """
+    from simcord.results import InteractionResult
+
+    env._begin_operation("press_together")
+    try:
+        records, payloads = [], []
+        for actor, message, custom_id, values in presses:
+            record, payload = press_payload(env, actor, message, custom_id, values)
+            env._notify_dispatch_observers(record)
+            records.append(record)
+            payloads.append(payload)
+        for payload in payloads:
+            env.backend.emit("INTERACTION_CREATE", payload)
+        await env._settle_internal(dispatch="INTERACTION_CREATE")
+    finally:
+        env._end_operation()
+    return [InteractionResult(env, record) for record in records]

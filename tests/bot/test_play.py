@@ -5,12 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from simcord import interactions as sim_interactions
-from simcord.backend import serializers
-from simcord.enums import ComponentType, InteractionType
-from simcord.results import InteractionResult
-
-from tests.bot.driver import Table, components_of, custom_ids
+from tests.bot.driver import Table, components_of, custom_ids, press_together
 from tests.bot.test_lobby import refused
 
 
@@ -104,42 +99,6 @@ async def test_old_buttons_work_after_a_restart(simcord_env, simcord_bot, new_bo
     assert await version(simcord_env, channel) == before + 6
 
 
-async def click_together(env, clicks):
-    """Two people press at the same moment: both interactions arrive before either is handled.
-
-    SimCord's actors settle after each action, so simultaneous clicks are delivered here as two
-    INTERACTION_CREATE events built exactly as `MemberActor.click` builds them.
-    """
-    env._begin_operation("click_together")
-    try:
-        records, payloads = [], []
-        for actor, message, custom_id in clicks:
-            stored = env.backend.get_message(message.channel.id, message.id)
-            component = next(c for c in components_of(message) if c.get("custom_id") == custom_id)
-            data = {"custom_id": custom_id, "component_type": ComponentType.BUTTON}
-            if component.get("id") is not None:
-                data["id"] = component["id"]
-            record, payload = sim_interactions.base_payload(
-                env.backend,
-                type=InteractionType.MESSAGE_COMPONENT,
-                channel_id=stored.channel_id,
-                guild_id=actor.guild.id,
-                user_id=actor.id,
-                data=data,
-            )
-            payload["message"] = dict(serializers.message_payload(env.backend, stored))
-            record.source_message_id = stored.id
-            env._notify_dispatch_observers(record)
-            records.append(record)
-            payloads.append(payload)
-        for payload in payloads:
-            env.backend.emit("INTERACTION_CREATE", payload)
-        await env._settle_internal(dispatch="INTERACTION_CREATE")
-    finally:
-        env._end_operation()
-    return [InteractionResult(env, record) for record in records]
-
-
 async def test_two_clicks_at_once_apply_once(simcord_env, table):
     guild, channel, (ana, ben, cai, dee) = table
     game = await started(simcord_env, channel, [ana, ben], kind="havana")
@@ -154,8 +113,8 @@ async def test_two_clicks_at_once_apply_once(simcord_env, table):
         raise AssertionError("no prompt with two buttons")
     player = game.named(prompt.content)[0]
     before = await version(simcord_env, channel)
-    results = await click_together(
-        simcord_env, [(player, prompt, buttons[0]), (player, prompt, buttons[1])]
+    results = await press_together(
+        simcord_env, [(player, prompt, buttons[0], None), (player, prompt, buttons[1], None)]
     )
     assert await version(simcord_env, channel) == before + 1
     texts = [answer(r).content for r in results]

@@ -1,0 +1,126 @@
+"""Private screens by direct message: one DM per player and game, edited as holdings change.
+
+A DM is a courtesy, never a condition for play: closed DMs are said once in the channel (the
+player then uses `/game screen`), and any other failure is logged and skipped, because the move
+that caused it is already saved.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import games
+from storage import GameRecord
+
+from . import pictures, present
+from .i18n import text
+
+if TYPE_CHECKING:
+    from .app import MaleconBot
+
+log = logging.getLogger(__name__)
+
+# Discord error code for "Cannot send messages to this user" (DMs closed or no shared server).
+CANNOT_DM = 50007
+
+
+def private_part(view: Any) -> Any:
+    """The part of a player view that lies behind the player's screen (the view minus `public`)."""
+    if dataclasses.is_dataclass(view):
+        return {
+            f.name: getattr(view, f.name) for f in dataclasses.fields(view) if f.name != "public"
+        }
+    return view
+
+
+class Mail:
+    def __init__(self, bot: MaleconBot) -> None:
+        self.bot = bot
+        # user id -> last locale seen, so their DMs speak their language.
+        self.locales: dict[int, discord.Locale] = {}
+
+    @property
+    def store(self):
+        return self.bot.store
+
+    def locale_of(self, user_id: int) -> discord.Locale:
+        return self.locales.get(user_id, discord.Locale.american_english)
+
+    async def private_updates(self, record: GameRecord, before: Any, after: Any, events) -> None:
+        """DM every player whose private view changed (or who got a private event)."""
+        engine = games.get(record.kind)
+        for seat in range(len(record.seats)):
+            new_view = engine.player_view(after, seat)
+            old = None if before is None else private_part(engine.player_view(before, seat))
+            told = [e for e in events if e.only_for == seat]
+            if old == private_part(new_view) and not told:
+                continue
+            try:
+                await self._dm_screen(record, seat, new_view, told)
+            except discord.HTTPException as exc:
+                log.warning(
+                    "game %s: could not DM seat %s its screen (HTTP %s, code %s)",
+                    record.id,
+                    seat,
+                    exc.status,
+                    exc.code,
+                )
+
+    async def _dm_screen(self, record: GameRecord, seat: int, view: Any, told) -> None:
+        user_id = record.seats[seat].user_id
+        locale = self.locale_of(user_id)
+        names = present.seat_names(record)
+        lines = [
+            text(
+                locale,
+                "bot.dm.title",
+                game=present.title(locale, record.kind),
+                channel=f"<#{record.channel_id}>",
+            ),
+            present.figures(locale, record.kind, view),
+            *present.private_events(locale, told, seat, names),
+        ]
+        content = present.clip("\n".join(lines), present.MAX_CONTENT)
+        pixels = present.seat_names(record)
+        file = await pictures.screen(view, pixels)
+        key = f"dm:{user_id}"
+        note = await self.store.get_note(record.id, key)
+        if note:
+            channel_id, message_id = (int(x) for x in note.split(":"))
+            try:
+                message = self.bot.get_partial_messageable(channel_id).get_partial_message(
+                    message_id
+                )
+                await message.edit(content=content, attachments=[file])
+                return
+            except discord.HTTPException as exc:
+                if exc.code == CANNOT_DM:
+                    await self._dms_closed(record, user_id)
+                    return
+                # The old DM was deleted or cannot be edited: send a new one.
+                file = await pictures.screen(view, pixels)
+        try:
+            dm = await self.bot.create_dm(discord.Object(user_id))
+            sent = await dm.send(content, file=file)
+        except discord.Forbidden as exc:
+            if exc.code == CANNOT_DM or exc.status == 403:
+                await self._dms_closed(record, user_id)
+                return
+            raise
+        await self.store.set_note(record.id, key, f"{sent.channel.id}:{sent.id}")
+
+    async def _dms_closed(self, record: GameRecord, user_id: int) -> None:
+        """Say once per game and player that DMs are closed; the game carries on."""
+        key = f"dm_closed:{user_id}"
+        if await self.store.get_note(record.id, key):
+            return
+        await self.store.set_note(record.id, key, "1")
+        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        await channel.send(
+            text(self.locale_of(user_id), "bot.dm.closed", who=f"<@{user_id}>"),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+        )

@@ -1,0 +1,184 @@
+"""Opening a game: the lobby (join, leave, start) and ending a game early (abandon)."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+import games
+from storage import ChannelBusy, GameRecord, StorageError
+from storage.play import start_game
+
+from . import components, present
+from .errors import Refusal
+from .i18n import channel_locale, text
+
+log = logging.getLogger(__name__)
+
+# What the bot needs in a channel to host a game there: see it, post turn messages with the
+# board picture, and read the history its buttons live in.
+NEEDED_PERMISSIONS = (
+    "view_channel",
+    "send_messages",
+    "attach_files",
+    "embed_links",
+    "read_message_history",
+)
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    have = interaction.app_permissions
+    needed = list(NEEDED_PERMISSIONS)
+    if isinstance(interaction.channel, discord.Thread):
+        needed[needed.index("send_messages")] = "send_messages_in_threads"
+    return [name for name in needed if not getattr(have, name)]
+
+
+class Lobby:
+    async def new_game(
+        self, interaction: discord.Interaction, kind: str, raw_options: dict
+    ) -> None:
+        async def work(locale):
+            missing = missing_permissions(interaction)
+            if missing:
+                names = ", ".join(text(locale, f"bot.permission.{name}") for name in missing)
+                raise Refusal("bot.error.bot_permissions", missing=names)
+            engine = games.get(kind)
+            try:
+                options = engine.options(raw_options)
+            except games.OptionError as exc:
+                raise Refusal("bot.error.bad_option", reason=exc.msg) from None
+            async with self.lock(interaction.channel_id):
+                try:
+                    record = await self.store.create_game(
+                        guild_id=interaction.guild_id or 0,
+                        channel_id=interaction.channel_id,
+                        kind=kind,
+                        options=options,
+                        creator_id=interaction.user.id,
+                        creator_name=interaction.user.display_name,
+                    )
+                except ChannelBusy:
+                    raise Refusal("bot.error.busy") from None
+                ch = channel_locale(interaction)
+                await interaction.response.send_message(
+                    present.lobby(ch, record),
+                    view=components.lobby_view(ch, record.id),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+
+        await self.guarded(interaction, work)
+
+    async def _lobby(self, interaction, game_id: int | None) -> GameRecord:
+        if game_id is None:
+            record = await self.game_here(interaction.channel_id)
+        else:
+            record = await self.game_of_component(interaction, game_id)
+        if record.status != "lobby":
+            raise Refusal("bot.error.not_lobby")
+        return record
+
+    async def join(self, interaction, game_id: int | None = None, *, edit: bool = False) -> None:
+        async def work(locale):
+            async with self.lock(interaction.channel_id):
+                record = await self._lobby(interaction, game_id)
+                if record.seat_of(interaction.user.id) is not None:
+                    raise Refusal("bot.error.already_seated")
+                if len(record.seats) >= games.get(record.kind).max_players:
+                    raise Refusal("bot.error.lobby_full", high=len(record.seats))
+                try:
+                    record = await self.store.join(
+                        record.id, interaction.user.id, interaction.user.display_name
+                    )
+                except StorageError:
+                    raise Refusal("bot.error.not_lobby") from None
+                await self._show_lobby(interaction, record, edit)
+
+        await self.guarded(interaction, work)
+
+    async def leave(self, interaction, game_id: int | None = None, *, edit: bool = False) -> None:
+        async def work(locale):
+            async with self.lock(interaction.channel_id):
+                record = await self._lobby(interaction, game_id)
+                if record.seat_of(interaction.user.id) is None:
+                    raise Refusal("bot.error.not_a_player")
+                if interaction.user.id == record.creator_id:
+                    raise Refusal("bot.error.creator_leaves")
+                record = await self.store.leave(record.id, interaction.user.id)
+                await self._show_lobby(interaction, record, edit)
+
+        await self.guarded(interaction, work)
+
+    async def _show_lobby(self, interaction, record: GameRecord, edit: bool) -> None:
+        ch = channel_locale(interaction)
+        content = present.lobby(ch, record)
+        view = components.lobby_view(ch, record.id)
+        if edit:
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await interaction.response.send_message(
+                content, view=view, allowed_mentions=discord.AllowedMentions.none()
+            )
+
+    async def start(self, interaction, game_id: int | None = None) -> None:
+        async def work(locale):
+            async with self.lock(interaction.channel_id):
+                record = await self._lobby(interaction, game_id)
+                if interaction.user.id != record.creator_id:
+                    raise Refusal("bot.error.not_creator", creator=f"<@{record.creator_id}>")
+                engine = games.get(record.kind)
+                if not engine.min_players <= len(record.seats) <= engine.max_players:
+                    raise Refusal(
+                        "bot.error.seats", low=engine.min_players, high=engine.max_players
+                    )
+                await interaction.response.defer(thinking=True)
+                result = await start_game(self.store, record.id, self.rng.randrange(2**31))
+                self._states[record.id] = (result.record.version, result.state)
+                # Saved: from here on a failure to post must not be reported as "nothing changed".
+                ch = channel_locale(interaction)
+                await self.answer_saved(
+                    interaction,
+                    text(ch, "bot.lobby.started", game=present.title(ch, record.kind)),
+                    ephemeral=False,
+                )
+                posted = await self.announcer.after_move(
+                    ch, result.record, result.state, result.events, None, set()
+                )
+                await self.mail.private_updates(result.record, None, result.state, result.events)
+                if not posted:
+                    await self.answer_saved(interaction, text(locale, "bot.error.not_posted"))
+
+        await self.guarded(interaction, work)
+
+    async def lobby_button(self, interaction, game_id: int, op: str) -> None:
+        if op == "join":
+            await self.join(interaction, game_id, edit=True)
+        elif op == "leave":
+            await self.leave(interaction, game_id, edit=True)
+        else:
+            await self.start(interaction, game_id)
+
+    async def abandon(self, interaction) -> None:
+        async def work(locale):
+            async with self.lock(interaction.channel_id):
+                record = await self.game_here(interaction.channel_id)
+                allowed = interaction.user.id == record.creator_id or (
+                    interaction.permissions is not None and interaction.permissions.manage_channels
+                )
+                if not allowed:
+                    raise Refusal("bot.error.cannot_abandon")
+                await self.store.abandon(record.id)
+                self._states.pop(record.id, None)
+                ch = channel_locale(interaction)
+                await interaction.response.send_message(
+                    text(
+                        ch,
+                        "bot.abandoned",
+                        game=present.title(ch, record.kind),
+                        who=present.escape(interaction.user.display_name),
+                    ),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+
+        await self.guarded(interaction, work)

@@ -1,0 +1,234 @@
+"""Playing: moves from buttons, menus and `/game move`, private choices, board, screen, log."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+import games
+from games import Decision, IllegalAction
+from storage import GameRecord, VersionConflict
+from storage.play import apply_move
+
+from . import components, pictures, present
+from .errors import Refusal
+from .i18n import channel_locale, escape, text, text_msg
+
+log = logging.getLogger(__name__)
+
+# No action code is longer: codes travel in custom ids, which hold at most 100 characters.
+MAX_CODE = components.CUSTOM_ID_LIMIT
+
+
+class Play:
+    def _pending(self, record: GameRecord, state: Any) -> tuple[Decision, ...]:
+        return tuple(games.get(record.kind).pending(state))
+
+    def _prompt_for(self, locale, record: GameRecord, state: Any, seat: int | None):
+        """The current prompt as one player should see it: their own choices if they decide."""
+        engine = games.get(record.kind)
+        decisions = self._pending(record, state)
+        mine = [d for d in decisions if d.seat == seat]
+        if mine and seat is not None:
+            actions = engine.legal_actions(state, seat)
+            content = present.decision_line(locale, record, mine[0], ping=False)
+            return content, components.choices_view(
+                locale,
+                record.id,
+                record.version,
+                actions,
+                seat=seat,
+                screen=True,
+                names=present.seat_names(record),
+            )
+        others = " ".join(present.decision_line(locale, record, d, ping=False) for d in decisions)
+        return text(locale, "bot.turn.not_yours", waiting=others), None
+
+    async def _still_open(
+        self, record: GameRecord, seat: int, version: int, made_for: int | None, deciders
+    ) -> bool:
+        """Is a component made at `version` for `made_for`'s decision still that decision?
+
+        It is while that seat has not acted since and still has to decide: whatever else
+        happened in between were other players' independent choices (simultaneous decisions).
+        """
+        if made_for is None or made_for != seat or version > record.version:
+            return False
+        if seat not in deciders:
+            return False
+        return not await self.store.acted_since(record.id, seat, version)
+
+    async def click_move(
+        self, interaction, game_id: int, version: int, seat: int | None, code: str
+    ) -> None:
+        await self.move(interaction, code, game_id=game_id, version=version, made_for=seat)
+
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        code: str,
+        *,
+        game_id: int | None = None,
+        version: int | None = None,
+        made_for: int | None = None,
+    ) -> None:
+        """Apply `code` for the user; `version` and `made_for` say which decision a component
+        was made for (typed moves have neither)."""
+
+        async def work(locale):
+            from_ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
+            if from_ephemeral:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            if len(code) > MAX_CODE:
+                raise Refusal("bot.error.unknown_choice", choice=escape(present.clip(code, 60)))
+            async with self.lock(interaction.channel_id):
+                record = await self.active_game(interaction, game_id)
+                seat = self.seat_of(record, interaction.user.id)
+                state = self.state_of(record)
+                decisions = self._pending(record, state)
+                deciders = {d.seat for d in decisions}
+                stale = version is not None and version != record.version
+                if stale and not await self._still_open(record, seat, version, made_for, deciders):
+                    content, view = self._prompt_for(locale, record, state, seat)
+                    raise Refusal("bot.error.outdated", current=content, view=view)
+                if seat not in deciders or (made_for is not None and made_for != seat):
+                    content, _ = self._prompt_for(locale, record, state, seat)
+                    raise Refusal("bot.error.not_your_decision", current=content)
+                engine = games.get(record.kind)
+                label = next(
+                    (a.label for a in engine.legal_actions(state, seat) if a.code == code), None
+                )
+                try:
+                    result = await apply_move(
+                        self.store, record.id, seat, code, expected_version=record.version
+                    )
+                except IllegalAction as exc:
+                    raise Refusal("bot.error.illegal", reason=exc.msg) from None
+                except VersionConflict:
+                    self._states.pop(record.id, None)
+                    fresh = await self.store.get(record.id)
+                    content, view = self._prompt_for(locale, fresh, self.state_of(fresh), seat)
+                    raise Refusal("bot.error.conflict", current=content, view=view) from None
+                self._states[record.id] = (result.record.version, result.state)
+                # Saved: from here on a failure to post must not be reported as "nothing changed".
+                names = present.seat_names(record)
+                chosen = (
+                    text_msg(locale, label, names, markdown=True)
+                    if label is not None
+                    else escape(code)
+                )
+                mine = present.private_events(locale, result.events, seat, names)
+                confirm = "\n".join([text(locale, "bot.move.done", choice=chosen), *mine])
+                await self.answer_saved(interaction, confirm, edit=from_ephemeral)
+                posted = await self.announcer.after_move(
+                    channel_locale(interaction),
+                    result.record,
+                    result.state,
+                    result.events,
+                    seat,
+                    deciders,
+                )
+                await self.mail.private_updates(result.record, state, result.state, result.events)
+                if not posted:
+                    await self.answer_saved(interaction, text(locale, "bot.error.not_posted"))
+
+        await self.guarded(interaction, work)
+
+    async def answer_saved(
+        self, interaction, content: str, *, edit: bool = False, ephemeral: bool = True
+    ) -> None:
+        """Answer after a move was saved: a failure here is logged, never reported as a failed
+        move (the move stands, and the channel shows it)."""
+        content = present.clip(content, present.MAX_CONTENT)
+        try:
+            if edit:
+                await interaction.edit_original_response(content=content, view=None)
+            else:
+                await interaction.followup.send(
+                    content,
+                    ephemeral=ephemeral,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+        except discord.HTTPException as exc:
+            log.warning(
+                "channel %s: could not answer %s after a saved move (HTTP %s)",
+                interaction.channel_id,
+                interaction.user.id,
+                exc.status,
+            )
+
+    async def show_choices(self, interaction, game_id: int, version: int) -> None:
+        """The "Choose" button: the clicker's own choices now, built from their seat only.
+
+        Whatever the button's version, a player who decides now gets their current choices.
+        """
+
+        async def work(locale):
+            record = await self.active_game(interaction, game_id)
+            seat = self.seat_of(record, interaction.user.id)
+            state = self.state_of(record)
+            content, view = self._prompt_for(locale, record, state, seat)
+            if view is None:
+                raise Refusal("bot.error.not_your_decision", current=content)
+            await self.reply(interaction, content, view=view)
+
+        await self.guarded(interaction, work)
+
+    async def show_screen(self, interaction, game_id: int | None = None) -> None:
+        async def work(locale):
+            record = await self.active_game(interaction, game_id)
+            seat = self.seat_of(record, interaction.user.id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            engine = games.get(record.kind)
+            view = engine.player_view(self.state_of(record), seat)
+            file = await pictures.screen(view, present.seat_names(record))
+            await interaction.followup.send(
+                present.figures(locale, record.kind, view), file=file, ephemeral=True
+            )
+
+        await self.guarded(interaction, work)
+
+    async def show_board(self, interaction) -> None:
+        async def work(locale):
+            record = await self.active_game(interaction, None)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            state = self.state_of(record)
+            engine = games.get(record.kind)
+            content, _ = self._prompt_for(
+                locale, record, state, record.seat_of(interaction.user.id)
+            )
+            file = await pictures.board(engine.public_view(state), present.seat_names(record))
+            await interaction.followup.send(
+                content,
+                file=file,
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+        await self.guarded(interaction, work)
+
+    async def show_log(self, interaction, count: int = 15) -> None:
+        async def work(locale):
+            record = await self.active_game(interaction, None)
+            rows = await self.store.actions(record.id)
+            replay = games.Replay(
+                game=record.kind,
+                players=len(record.seats),
+                seed=record.seed,
+                options=record.options,
+                actions=[(row.seat, row.code) for row in rows],
+            )
+            _, events = await asyncio.to_thread(games.replay, replay)
+            lines = present.public_events(locale, record, events[-count:])
+            body = "\n".join(lines) or text(locale, "bot.log.empty")
+            await self.reply(
+                interaction,
+                present.clip(text(locale, "bot.log.title", count=len(rows)) + "\n" + body, 1900),
+            )
+
+        await self.guarded(interaction, work)

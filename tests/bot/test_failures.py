@@ -1,0 +1,119 @@
+"""When Discord fails after a move is saved, the player hears the truth and the game goes on."""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import discord
+
+from tests.bot.driver import Table
+from tests.bot.test_lobby import refused
+
+MISSING_PERMISSIONS = {"status": 403, "code": 50013, "message": "Missing Permissions"}
+
+
+def answer_texts(result):
+    return [m.content for m in [result.response, *result.followups] if m is not None]
+
+
+async def choose_and_move(game):
+    """The decider presses Choose and then one of their choices; returns that last result."""
+    message = game.prompt_message()
+    player = game.named(message.content)[0]
+    shown = await player.click(message, label="Choose")
+    prompt = shown.followups[-1] if shown.followups else shown.response
+    comps = [
+        c
+        for row in prompt.components
+        for c in (row if isinstance(row, dict) else row.to_dict())["components"]
+    ]
+    button = next(c for c in comps if c.get("custom_id", "").startswith(("mc:", "ms:")))
+    if button["custom_id"].startswith("mc:"):
+        return player, await player.click(prompt, custom_id=button["custom_id"])
+    value = button["options"][0]["value"]
+    return player, await player.select(prompt, [value], custom_id=button["custom_id"])
+
+
+async def test_a_saved_move_is_reported_as_saved_and_posted_later(simcord_env, table, caplog):
+    guild, channel, (ana, ben, cai, dee) = table
+    game = Table(simcord_env, channel, [ana, ben], random.Random(1))
+    await game.open("santiago", 2)
+    store = simcord_env.bot.store
+    before = (await store.by_channel(channel.id)).version
+    posts_before = len(channel.history())
+    # The bot's channel messages fail twice (the move's turn message, then a first retry).
+    simcord_env.inject_error(
+        "POST", f"/channels/{channel.id}/messages", times=2, **MISSING_PERMISSIONS
+    )
+    caplog.set_level(logging.WARNING, logger="bot")
+    player, result = await choose_and_move(game)
+    texts = "\n".join(answer_texts(result))
+    assert "Your move is saved" in texts and "permissions" in texts, texts
+    assert "Nothing was changed" not in texts
+    after = await store.by_channel(channel.id)
+    assert after.version > before
+    assert len(channel.history()) == posts_before, "nothing could be posted"
+
+    # Any interaction in the channel tries again; the first retry fails too, quietly.
+    await cai.slash(channel, "game help")
+    assert len(channel.history()) == posts_before
+    # The next one posts the missing turn message, pinging whoever decides now.
+    board = await cai.slash(channel, "game board")
+    assert board.ephemeral
+    posted = channel.history()[-1]
+    assert len(channel.history()) == posts_before + 1
+    decider = game.named(posted.content)
+    assert decider and decider[0].mention in posted.content
+    assert [a.filename for a in posted.attachments] == ["board.png"]
+    warnings = [r for r in caplog.records if "could not post" in r.getMessage()]
+    assert len(warnings) == 1, [r.getMessage() for r in warnings]
+    # And play goes on from it.
+    await game.step()
+    assert (await store.by_channel(channel.id)).version > after.version
+
+
+async def test_the_missing_message_is_posted_after_a_restart(
+    simcord_env, simcord_bot, new_bot, table, db_path
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    game = Table(simcord_env, channel, [ana, ben], random.Random(1))
+    await game.open("havana", 2)
+    count = len(channel.history())
+    simcord_env.inject_error("POST", f"/channels/{channel.id}/messages", **MISSING_PERMISSIONS)
+    _, result = await choose_and_move(game)
+    assert "Your move is saved" in "\n".join(answer_texts(result))
+    await simcord_bot.store.close()
+    await simcord_env.restart_bot(new_bot(db_path, rng=random.Random(3)))
+    assert len(channel.history()) == count
+    await cai.slash(channel, "game help")
+    assert len(channel.history()) == count + 1
+    assert "Havana" in channel.history()[-1].content
+
+
+async def test_a_failing_dm_does_not_fail_the_move(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    game = Table(simcord_env, channel, [ana, ben], random.Random(1))
+    await game.open("santiago", 2)
+    # Sending and editing direct messages fails for the rest of the test (a Discord outage).
+    for member in (ana, ben):
+        dm = member.user.dm_channel
+        simcord_env.inject_error("*", f"/channels/{dm.id}/messages*", status=503, times=None)
+    cursor = simcord_env.error_cursor
+    for _ in range(6):
+        player, result = await choose_and_move(game)
+        texts = "\n".join(answer_texts(result))
+        assert "Done" in texts and "wrong" not in texts, texts
+    assert simcord_env.errors_since(cursor) == ()
+
+
+async def test_a_channel_without_the_bots_permissions_gets_no_game(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    bot_member = guild.me
+    locked = guild.create_text_channel(
+        "no-pictures", overwrites={bot_member: discord.PermissionOverwrite(attach_files=False)}
+    )
+    result = await ana.slash(locked, "game new", game="santiago")
+    content = refused(result, "Attach Files")
+    assert "Send Messages" not in content
+    assert await simcord_env.bot.store.by_channel(locked.id) is None
