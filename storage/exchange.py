@@ -45,6 +45,7 @@ def check_import(data: Any) -> None:
             or seat.get("seat") != index
             or not isinstance(seat.get("user_id"), int)
             or not isinstance(seat.get("name"), str)
+            or not isinstance(seat.get("controller", "human"), str)
         ):
             raise _fail(data, f"seat {index} is malformed")
     actions = data.get("actions")

@@ -80,6 +80,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    Migration(
+        3,
+        "seats: who plays each seat now (its person, or the AI at a level)",
+        ("ALTER TABLE seats ADD COLUMN controller TEXT NOT NULL DEFAULT 'human'",),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

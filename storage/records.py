@@ -15,11 +15,30 @@ STATUSES = ("lobby", "active", "finished", "abandoned")
 OPEN_STATUSES = ("lobby", "active")
 
 
+# Who plays a seat: its person, or the AI at one of its levels ("ai:greedy").
+HUMAN = "human"
+AI_PREFIX = "ai:"
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
+    """One seat. `controller` says who plays it now: its person (`human`) or the AI
+    (`ai:<level>`). A seat opened for the AI has no Discord user: its `user_id` is negative."""
+
     seat: int
     user_id: int
     name: str
+    controller: str = HUMAN
+
+    @property
+    def ai_level(self) -> str | None:
+        if self.controller.startswith(AI_PREFIX):
+            return self.controller[len(AI_PREFIX) :]
+        return None
+
+    @property
+    def has_person(self) -> bool:
+        return self.user_id > 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,13 +24,14 @@ import games
 from .database import CONNECTION_PRAGMAS, prepare
 from .errors import ChannelBusy, CorruptGame, GameNotFound, StorageError, VersionConflict
 from .exchange import EXPORT_FORMAT, check_import, replay_export
-from .records import ActionRow, GameRecord, GameSummary, Seat, dump_state
+from .records import AI_PREFIX, HUMAN, ActionRow, GameRecord, GameSummary, Seat, dump_state
 
 _RECORD_COLUMNS = (
     "g.id, g.guild_id, g.channel_id, g.kind, g.status, g.options, g.seed, g.version,"
     " g.creator_id, g.created_at, g.updated_at, g.state,"
-    " (SELECT json_group_array(json_array(seat, user_id, name))"
-    "    FROM (SELECT seat, user_id, name FROM seats WHERE game_id = g.id ORDER BY seat))"
+    " (SELECT json_group_array(json_array(seat, user_id, name, controller))"
+    "    FROM (SELECT seat, user_id, name, controller FROM seats"
+    "          WHERE game_id = g.id ORDER BY seat))"
 )
 
 
@@ -40,7 +41,7 @@ def now() -> str:
 
 def _record(row: sqlite3.Row | tuple) -> GameRecord:
     try:
-        seats = tuple(Seat(s, u, n) for s, u, n in json.loads(row[12]))
+        seats = tuple(Seat(s, u, n, c) for s, u, n, c in json.loads(row[12]))
         options = json.loads(row[5])
     except (ValueError, TypeError) as exc:
         raise CorruptGame(
@@ -249,6 +250,38 @@ class Store:
             await self._touch(db, game_id)
             return await self._fetch_record(db, game_id)
 
+    async def add_ai(self, game_id: int, level: str) -> GameRecord:
+        """Seat the AI at `level` in the next free seat of a lobby; it has no Discord user, so
+        its user id is negative (unique in the game) and it is named "AI <n>"."""
+        async with self._write() as db:
+            record = await self._fetch_record(db, game_id)
+            if record.status != "lobby":
+                raise StorageError(f"{record.describe()} is {record.status}, not open to join.")
+            limit = games.get(record.kind).max_players
+            if len(record.seats) >= limit:
+                raise StorageError(f"{record.describe()} is full ({limit} players).")
+            user_id = min([0, *(s.user_id for s in record.seats)]) - 1
+            number = sum(1 for s in record.seats if not s.has_person) + 1
+            await db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name, controller)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game_id, len(record.seats), user_id, f"AI {number}", AI_PREFIX + level),
+            )
+            await self._touch(db, game_id)
+            return await self._fetch_record(db, game_id)
+
+    async def set_controller(self, game_id: int, seat: int, controller: str) -> GameRecord:
+        """Who plays `seat` from now on: its person (`human`) or the AI (`ai:<level>`)."""
+        async with self._write() as db:
+            cursor = await db.execute(
+                "UPDATE seats SET controller = ? WHERE game_id = ? AND seat = ?",
+                (controller, game_id, seat),
+            )
+            if cursor.rowcount != 1:
+                raise GameNotFound(f"There is no seat {seat} in game {game_id}.")
+            await self._touch(db, game_id)
+            return await self._fetch_record(db, game_id)
+
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         """Leave a lobby; later seats move up so the seats stay 0..n-1.
 
@@ -358,13 +391,13 @@ class Store:
                 " FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
             )
             seat_rows = await self._db.execute_fetchall(
-                "SELECT s.game_id, s.seat, s.user_id, s.name FROM games AS g"
+                "SELECT s.game_id, s.seat, s.user_id, s.name, s.controller FROM games AS g"
                 " JOIN seats AS s ON s.game_id = g.id"
                 " WHERE g.status IN ('lobby', 'active') ORDER BY s.game_id, s.seat"
             )
         seats: dict[int, list[Seat]] = {}
-        for game_id, seat, user_id, name in seat_rows:
-            seats.setdefault(game_id, []).append(Seat(seat, user_id, name))
+        for game_id, seat, user_id, name, controller in seat_rows:
+            seats.setdefault(game_id, []).append(Seat(seat, user_id, name, controller))
         return [
             GameSummary(
                 id=r[0],
@@ -431,7 +464,10 @@ class Store:
             "options": record.options,
             "seed": record.seed,
             "version": record.version,
-            "seats": [{"seat": s.seat, "user_id": s.user_id, "name": s.name} for s in record.seats],
+            "seats": [
+                {"seat": s.seat, "user_id": s.user_id, "name": s.name, "controller": s.controller}
+                for s in record.seats
+            ],
             "actions": [{"seq": a.seq, "seat": a.seat, "code": a.code, "at": a.at} for a in log],
             "state": state,
         }
@@ -476,8 +512,12 @@ class Store:
                 raise await self._busy(db, channel) from None
             game_id = cursor.lastrowid
             await db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                [(game_id, s["seat"], s["user_id"], s["name"]) for s in data["seats"]],
+                "INSERT INTO seats (game_id, seat, user_id, name, controller)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [
+                    (game_id, s["seat"], s["user_id"], s["name"], s.get("controller", HUMAN))
+                    for s in data["seats"]
+                ],
             )
             await db.executemany(
                 "INSERT INTO actions (game_id, seq, seat, code, at) VALUES (?, ?, ?, ?, ?)",

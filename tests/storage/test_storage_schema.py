@@ -62,6 +62,7 @@ async def test_every_earlier_version_is_migrated_keeping_its_games(tmp_path, sta
         if start >= 1:
             record = await store.by_channel(2)
             assert record is not None and record.seats[0].name == "Ana"
+            assert record.seats[0].controller == "human"
         assert [g.channel_id for g in await store.list_active()] == ([2] if start else [])
     finally:
         await store.close()
