@@ -5,6 +5,11 @@ the same run encodes the same finished images with `Image.save(..., "PNG", <same
 The last line is JSON with `p50_ms`, `p95_ms` (full render: view -> PNG bytes) and
 `ratio_to_encode` (median full render / median encode). Goals: ratio <= 2.0, p95 < 150 ms.
 
+The hostile case renders every board and screen of both games and the final scores with
+player names of 7,000 characters (and Havana with a deck whose names have the maximum length),
+with cold text caches as for names never seen before: `hostile_max_ms` is the slowest of those
+renders. Goal: under 1 s.
+
     .venv/bin/python bench/render.py [--repeat 50] [--seed 7]
 """
 
@@ -22,14 +27,65 @@ from pathlib import Path
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
 import games  # noqa: E402
-from render import board_image, board_png, draw  # noqa: E402
+from games.core import Result  # noqa: E402
+from games.havana.deck import MAX_NAME, bundled_file  # noqa: E402
+from games.text import Msg  # noqa: E402
+from games.text import players as seats_phrase  # noqa: E402
+from render import board_image, board_png, draw, final_scores_png, screen_png  # noqa: E402
 from render.demo import DEMO_STEPS, NAMES, play  # noqa: E402
+
+HOSTILE_NAME_LENGTH = 7000
 
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     k = max(0, min(len(ordered) - 1, round(q * (len(ordered) - 1))))
     return ordered[k]
+
+
+def _long_name_deck() -> dict:
+    data = json.loads(json.dumps(bundled_file()))
+    for k, card in enumerate(data["buildings"]):
+        card["name"] = ("W" * MAX_NAME) if k % 2 else ("Wide " * 9)[:MAX_NAME]
+    return data
+
+
+def hostile_renders() -> list[float]:
+    """Milliseconds of each render with 7,000-character names and cold text caches."""
+    n = HOSTILE_NAME_LENGTH
+    names = ["W" * n, ("Wq " * n)[:n], ("e\u0301" * n)[:n], "Ж" * n]
+    cases = [
+        ("santiago", play("santiago", 4, 7, DEMO_STEPS["santiago"])),
+        ("havana", play("havana", 4, 7, 80)),
+        ("havana", play("havana", 4, 7, 80, {"deck": _long_name_deck()})),
+    ]
+    renders = []
+    for kind, state in cases:
+        game = games.get(kind)
+        renders.append(lambda g=game, s=state: board_png(g.public_view(s), names))
+        for seat in range(4):
+            renders.append(
+                lambda g=game, s=state, seat=seat: screen_png(g.player_view(s, seat), names)
+            )
+    result = Result(
+        scores=(30, 26, 22, 18),
+        winners=(0, 1, 2, 3),
+        ranking=(0, 1, 2, 3),
+        places=(1, 1, 1, 1),
+        tiebreaks=((1, 2),) * 4,
+        tiebreak_names=(Msg("santiago.tiebreak.goods"), Msg("santiago.tiebreak.pesos")),
+        notes=(seats_phrase([0, 1, 2, 3]),) * 30,
+        reason=Msg("santiago.reason.seventh_ship"),
+    )
+    renders.append(lambda: final_scores_png("havana", result, names))
+    times = []
+    for make in renders:
+        draw.fit.cache_clear()
+        draw._mask.cache_clear()
+        t0 = time.perf_counter()
+        make()
+        times.append((time.perf_counter() - t0) * 1000)
+    return times
 
 
 def main() -> None:
@@ -68,6 +124,11 @@ def main() -> None:
             f"  encode p50 {statistics.median(encode_ms[-args.repeat :]):6.1f} ms"
             f"  {len(data) // 1024} KiB"
         )
+    hostile_ms = hostile_renders()
+    print(
+        f"hostile   {len(hostile_ms)} renders with {HOSTILE_NAME_LENGTH}-character names:"
+        f" worst {max(hostile_ms):6.1f} ms"
+    )
     p50 = statistics.median(render_ms)
     result = {
         "renders": len(render_ms),
@@ -77,6 +138,7 @@ def main() -> None:
         "ratio_to_encode": round(p50 / statistics.median(encode_ms), 3),
         "png_settings": draw.PNG_SETTINGS,
         "max_bytes": max(sizes.values()),
+        "hostile_max_ms": round(max(hostile_ms), 2),
     }
     print(json.dumps(result))
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import TYPE_CHECKING
 
@@ -10,6 +9,7 @@ import discord
 from discord import app_commands
 
 import games
+from games import jsonin
 
 from . import present
 from .errors import Refusal
@@ -147,11 +147,16 @@ async def read_deck(attachment: discord.Attachment) -> object:
         raise Refusal("bot.error.deck_too_big", limit=MAX_DECK_BYTES // 1024)
     try:
         data = await attachment.read()
-        parsed = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise Refusal("bot.error.deck_not_json", detail=str(exc)) from None
     except discord.HTTPException:
         raise Refusal("bot.error.deck_unreadable") from None
+    try:
+        parsed = jsonin.loads(data, max_bytes=MAX_DECK_BYTES)
+    except jsonin.JSONInputError as exc:
+        if exc.key == "too_large":  # the attachment's declared size was wrong
+            raise Refusal("bot.error.deck_too_big", limit=MAX_DECK_BYTES // 1024) from None
+        if exc.key == "syntax":
+            raise Refusal("bot.error.deck_not_json", detail=exc.reason.params["detail"]) from None
+        raise Refusal("bot.error.bad_option", reason=exc.reason) from None
     # Only a deck's content is accepted from Discord, never a string (the engine reads a string
     # as a file path on this machine).
     if not isinstance(parsed, dict | list):

@@ -52,12 +52,19 @@ def encode(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
+# Discord names have at most 32 characters; anything longer is cut so that sentences which
+# name several players ("Now: Anna, Ben — choose...") keep their end on the picture.
+MAX_NAME = 40
+
+
 def seat_names(players: int, names: Sequence[str] | None) -> list[str]:
-    """Names in seat order; missing or blank ones become "Player N"."""
+    """Names in seat order; missing or blank ones become "Player N", long ones are cut."""
     result = []
     for seat in range(players):
         name = names[seat] if names is not None and seat < len(names) else ""
         name = (name or "").strip()
+        if len(name) > MAX_NAME:
+            name = name[: MAX_NAME - 1].rstrip() + "…"
         result.append(name if name else f"Player {seat + 1}")
     return result
 
@@ -70,17 +77,43 @@ def term(key: str, fallback: str | None = None) -> str:
     return text
 
 
+# Names come from Discord and deck files and may be thousands of characters long. A readable
+# glyph is wider than this many pixels, so a text with more characters than a box's width over
+# it cannot fit, and only that much of it is ever measured.
+MIN_GLYPH_PX = 2
+
+
+def clip(text: str, width: int) -> tuple[str, bool]:
+    """The part of `text` that could possibly fit in `width` pixels, and whether it was cut."""
+    limit = max(0, int(width)) // MIN_GLYPH_PX + 1
+    return (text[:limit], True) if len(text) > limit else (text, False)
+
+
 @lru_cache(maxsize=4096)
 def fit(text: str, size: int, width: int, bold: bool = False, min_size: int = 14):
-    """The largest font (down to `min_size`) that fits `text` in `width`; then an ellipsis."""
+    """The largest font (down to `min_size`) that fits `text` in `width`; then an ellipsis.
+
+    Linear in the text's length whatever it holds: only the part that could fit is measured,
+    each font size once, and the cut for the ellipsis is found by bisection.
+    """
+    text, cut = clip(text, width)
+    if cut:
+        size = min(size, min_size)
     while size > min_size and font(size, bold).getlength(text) > width:
         size -= 1
     f = font(size, bold)
-    if f.getlength(text) <= width:
+    if not cut and f.getlength(text) <= width:
         return text, f
-    while text and f.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…", f
+    # The longest prefix that fits with the ellipsis (a prefix is never narrower than a
+    # shorter one, so the widths are sorted).
+    low, high = 0, len(text)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if f.getlength(text[:mid] + "…") <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low] + "…", f
 
 
 @lru_cache(maxsize=8192)
@@ -104,8 +137,10 @@ def text(d: ImageDraw.ImageDraw, xy, s: str, size: int = 20, bold=False, fill=IN
     d.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
 
 
-def fit_text(d, xy, s: str, width: int, size: int = 20, bold=False, fill=INK, anchor="la"):
-    s, f = fit(s, size, int(width), bool(bold))
+def fit_text(
+    d, xy, s: str, width: int, size: int = 20, bold=False, fill=INK, anchor="la", min_size=14
+):
+    s, f = fit(s, size, int(width), bool(bold), min(size, min_size))
     text(d, xy, s, size=f.size, bold=bold, fill=fill, anchor=anchor)
 
 

@@ -200,14 +200,17 @@ def _vertical_label(im: Image.Image, label: str, cx: float, cy: float):
 
 def _name_lines(d, x: int, cy: int, name: str, width: int):
     """A building name: one line at 20 px if it fits, else two lines rather than tiny type."""
+    name, _cut = dr.clip(name, 2 * width)  # two lines at most: never measure more than that
     if dr.font(20, True).getlength(name) <= width or " " not in name:
         dr.fit_text(d, (x, cy), name, width, size=20, bold=True, anchor="lm")
         return
     words = name.split(" ")
     best = 1
+    first = dr.font(17, True)
     for k in range(1, len(words)):
-        if dr.font(17, True).getlength(" ".join(words[:k])) <= width:
-            best = k
+        if first.getlength(" ".join(words[:k])) > width:
+            break  # longer first lines do not fit either
+        best = k
     dr.fit_text(d, (x, cy - 11), " ".join(words[:best]), width, size=17, bold=True, anchor="lm")
     dr.fit_text(d, (x, cy + 10), " ".join(words[best:]), width, size=17, bold=True, anchor="lm")
 
@@ -411,23 +414,28 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
 
 
 def _wrap(d, x, y, s: str, width: int, lines: int, size: int):
+    """`s` on at most `lines` lines of `width`, each cut with an ellipsis if a word is too long."""
+    s, cut = dr.clip(s, lines * width)
     f = dr.font(size)
-    words = s.split(" ")
     out = []
     cur = ""
-    for w in words:
+    for w in s.split(" "):
         cand = (cur + " " + w).strip()
         if f.getlength(cand) <= width:
             cur = cand
-        else:
-            out.append(cur)
-            cur = w
-    out.append(cur)
-    if len(out) > lines:
-        out = out[:lines]
-        out[-1] = dr.fit(out[-1] + " …", size, width)[0]
+            continue
+        out.append(cur)
+        cur = w
+        if len(out) == lines:
+            cut = True
+            break
+    else:
+        out.append(cur)
+    out = [line for line in out if line] or [""]
+    if cut:
+        out[-1] = dr.fit(out[-1] + " …", size, width, min_size=size)[0]
     for i, line in enumerate(out):
-        text(d, (x, y + i * (size + 6)), line, size=size, anchor="lm")
+        dr.fit_text(d, (x, y + i * (size + 6)), line, width, size=size, anchor="lm")
 
 
 def _round_label(view: PublicView) -> str:

@@ -27,18 +27,31 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _wrap(s: str, size: int, width: int) -> list[str]:
+# Notes name players; however long the names, the picture keeps a bounded height.
+MAX_NOTE_LINES = 12
+
+
+def _wrap(s: str, size: int, width: int, max_lines: int = MAX_NOTE_LINES) -> list[str]:
+    """`s` in lines of `width` (a word too long for a line is cut when drawn), at most
+    `max_lines` of them, the last ending in an ellipsis if the text goes on."""
+    s, cut = dr.clip(s, max_lines * width)
     f = dr.font(size)
     lines, cur = [], ""
     for word in s.split(" "):
         cand = (cur + " " + word).strip()
         if f.getlength(cand) <= width or not cur:
             cur = cand
-        else:
-            lines.append(cur)
-            cur = word
-    if cur:
+            continue
         lines.append(cur)
+        cur = word
+        if len(lines) == max_lines:
+            cut = True
+            break
+    else:
+        if cur:
+            lines.append(cur)
+    if cut and lines:
+        lines[-1] = dr.fit(lines[-1] + " …", size, width, min_size=size)[0]
     return lines
 
 
@@ -50,6 +63,9 @@ def final_scores(kind: str, result: Result, names: Sequence[str] | None = None) 
         notes.extend(_wrap(render(result.reason, ENGLISH, names=all_names), 20, W - 80))
     for note in result.notes:
         notes.extend(_wrap(render(note, ENGLISH, names=all_names), 20, W - 80))
+    if len(notes) > MAX_NOTE_LINES:
+        notes = notes[:MAX_NOTE_LINES]
+        notes[-1] = dr.fit(notes[-1] + " …", 20, W - 80, min_size=20)[0]
     height = 150 + n * ROW_H + 30 + (40 + 28 * len(notes) if notes else 0)
     im, d = dr.new_canvas(W, height)
     title = TITLES.get(kind, kind.title())
@@ -104,5 +120,5 @@ def final_scores(kind: str, result: Result, names: Sequence[str] | None = None) 
         y = 140 + n * ROW_H + 20
         text(d, (30, y), "How it ended", size=22, bold=True)
         for i, line in enumerate(notes):
-            text(d, (40, y + 36 + i * 28), line, size=20)
+            dr.fit_text(d, (40, y + 36 + i * 28), line, W - 80, size=20, min_size=20)
     return im

@@ -13,9 +13,14 @@ import json
 import sys
 from pathlib import Path
 
+from games import jsonin
+
 from .errors import StorageError
 from .store import Store
 from .verify import verify_path
+
+# An export holds one game: its options (a deck at most) and its moves, far below this.
+MAX_IMPORT_BYTES = 32 * 1024 * 1024
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -65,11 +70,18 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 print(text)
             return 0
-        raw = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
         try:
-            data = json.loads(raw)
-        except ValueError as exc:
-            print(f"{args.file} is not JSON: {exc}", file=sys.stderr)
+            if args.file == "-":
+                data = jsonin.loads(
+                    sys.stdin.buffer.read(MAX_IMPORT_BYTES + 1), max_bytes=MAX_IMPORT_BYTES
+                )
+            else:
+                data = jsonin.load_file(args.file, max_bytes=MAX_IMPORT_BYTES)
+        except OSError as exc:
+            print(f"{args.file} cannot be read: {exc.strerror}.", file=sys.stderr)
+            return 2
+        except jsonin.JSONInputError as exc:
+            print(f"{args.file} cannot be imported: {exc}.", file=sys.stderr)
             return 2
         game_id = asyncio.run(_import(args.db, data, args.guild, args.channel))
         print(f"imported as game {game_id}")

@@ -7,23 +7,38 @@ buildings (two rows of 6 to deal) and unique ids; 36 is the size of the printed 
 
 A building is `{"id": str, "name": str, "vp": int >= 1, "cost": {...}, "requires_architect": bool}`
 where `cost` may hold `red`, `yellow`, `brown`, `blue`, `rubble`, `pesos`, `workers` (missing = 0).
+
+Deck files come from players, so every text has a limit: an id is 1 to 32 letters, digits, `_`
+or `-` (ids may become part of action codes, which Discord carries in custom ids of at most 100
+characters), a name 1 to 40 printable characters (it must fit on a card), the file's optional
+`note` at most 1,000; the file itself at most 256 KB and nested at most 32 levels.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from games import jsonin
 from games.core import OptionError
 from games.text import Msg
 
 COST_FIELDS = ("red", "yellow", "brown", "blue", "rubble", "pesos", "workers")
 MIN_DECK = 12
 MAX_DECK = 200
+MAX_FILE_BYTES = 256 * 1024
+MAX_ID = 32
+MAX_NAME = 40
+MAX_NOTE = 1000
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]+")
+# Control, format (invisible, bidi overrides), surrogate and private-use characters.
+_UNPRINTABLE = frozenset(("Cc", "Cf", "Cs", "Co"))
 
 
 class Building(NamedTuple):
@@ -40,14 +55,48 @@ def _error(key: str, **params: Any) -> OptionError:
     return OptionError(Msg(f"havana.option.{key}", params))
 
 
-def _card_error(index: int, card_id: str, field: str, problem: str) -> OptionError:
+def _card_error(index: int, card_id: str, field: str, problem: str, **params: Any) -> OptionError:
     return _error(
         "deck_card",
         index=index,
         id=card_id,
         field=field,
-        problem=Msg(f"havana.option.problem.{problem}"),
+        problem=Msg(f"havana.option.problem.{problem}", params),
     )
+
+
+def _printable(text: str) -> bool:
+    return not any(unicodedata.category(ch) in _UNPRINTABLE for ch in text)
+
+
+def _shown(card_id: str) -> str:
+    """A refused id as it may appear in a message: short and printable."""
+    clipped = "".join(ch if _printable(ch) else "?" for ch in card_id[:MAX_ID])
+    return clipped + ("…" if len(card_id) > MAX_ID else "")
+
+
+def _text_problem(value: Any, limit: int) -> tuple[str, dict]:
+    """Why `value` is not a usable text of at most `limit` characters ("" if it is)."""
+    if not isinstance(value, str) or not value.strip():
+        return "not_text", {}
+    if len(value) > limit:
+        return "too_long", {"limit": limit, "length": len(value)}
+    if not _printable(value):
+        return "unprintable", {}
+    return "", {}
+
+
+def _read_file(raw: str | Path) -> Any:
+    try:
+        return jsonin.load_file(Path(raw), max_bytes=MAX_FILE_BYTES)
+    except OSError:
+        raise _error("deck_unreadable", path=str(raw)) from None
+    except jsonin.JSONInputError as exc:
+        if exc.key == "syntax":
+            raise _error(
+                "deck_not_json", path=str(raw), detail=exc.reason.params["detail"]
+            ) from None
+        raise _error("deck_refused", path=str(raw), reason=exc.reason) from None
 
 
 def parse_deck(raw: Any) -> list[dict]:
@@ -56,18 +105,18 @@ def parse_deck(raw: Any) -> list[dict]:
     Raise `OptionError` naming the card (index and id) and the field at fault.
     """
     if isinstance(raw, (str, Path)):
-        path = Path(raw)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError:
-            raise _error("deck_unreadable", path=str(raw)) from None
-        try:
-            raw = json.loads(text)
-        except ValueError as exc:
-            raise _error("deck_not_json", path=str(raw), detail=str(exc)) from None
+        raw = _read_file(raw)
     if isinstance(raw, Mapping):
         if "buildings" not in raw:
             raise _error("deck_no_buildings")
+        if "note" in raw:
+            problem, params = _text_problem(raw["note"], MAX_NOTE)
+            if problem:
+                raise _error(
+                    "deck_field",
+                    field="note",
+                    problem=Msg(f"havana.option.problem.{problem}", params),
+                )
         raw = raw["buildings"]
     if not isinstance(raw, list):
         raise _error("deck_not_list")
@@ -81,12 +130,19 @@ def parse_deck(raw: Any) -> list[dict]:
         card_id = card.get("id")
         if not isinstance(card_id, str) or not card_id.strip():
             raise _card_error(index, "?", "id", "missing" if card_id is None else "not_text")
+        if len(card_id) > MAX_ID:
+            raise _card_error(
+                index, _shown(card_id), "id", "too_long", limit=MAX_ID, length=len(card_id)
+            )
+        if not ID_PATTERN.fullmatch(card_id):
+            raise _card_error(index, _shown(card_id), "id", "bad_id", limit=MAX_ID)
         if card_id in seen:
             raise _card_error(index, card_id, "id", "duplicate")
         seen.add(card_id)
         name = card.get("name", card_id)
-        if not isinstance(name, str) or not name.strip():
-            raise _card_error(index, card_id, "name", "not_text")
+        problem, params = _text_problem(name, MAX_NAME)
+        if problem:
+            raise _card_error(index, card_id, "name", problem, **params)
         if "vp" not in card:
             raise _card_error(index, card_id, "vp", "missing")
         vp = card["vp"]

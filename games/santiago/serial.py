@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from games import jsonin
 from games.core import OptionError, StateError
 from games.text import Msg
 
@@ -14,6 +14,8 @@ from . import data as D
 from .state import FIELDS, OVER, PHASE_NAMES, State
 
 FORMAT = 1
+# A colour file maps 11 citizens to colour names: a few hundred bytes.
+COLOURS_FILE_BYTES = 64 * 1024
 
 BOOL_OPTIONS = {
     "open_holdings": False,  # True: every seat's pesos, VP and goods are public (Yucata style)
@@ -55,9 +57,11 @@ def _colours(value: Any) -> dict[str, str | None]:
         return dict(D.DEFAULT_CITIZEN_COLOURS)
     if isinstance(value, str):
         try:
-            value = json.loads(Path(value).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+            value = jsonin.load_file(Path(value), max_bytes=COLOURS_FILE_BYTES)
+        except OSError as exc:
             raise _colour_error(f"cannot read the file ({exc.__class__.__name__})") from None
+        except jsonin.JSONInputError as exc:
+            raise _colour_error(exc.reason) from None
     if not isinstance(value, Mapping):
         raise _colour_error("give a mapping of citizen to colour")
     colours = dict(D.DEFAULT_CITIZEN_COLOURS)
@@ -68,7 +72,7 @@ def _colours(value: Any) -> dict[str, str | None]:
             if colour is not None:
                 raise _colour_error("El Zorro has no colour")
             continue
-        if colour not in D.COLOUR_INDEX:
+        if not isinstance(colour, str) or colour not in D.COLOUR_INDEX:
             raise _colour_error(f"{colour!r} is not one of {', '.join(D.COLOURS)}")
         colours[cit] = colour
     return colours

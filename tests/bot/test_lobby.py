@@ -124,6 +124,29 @@ async def test_havana_with_its_own_deck(simcord_env, table):
     assert record.options["deck_source"] == "custom"
 
 
+async def test_a_hostile_deck_file_is_refused_politely(simcord_env, table):
+    from games.havana.deck import bundled_file
+
+    guild, channel, (ana, *_rest) = table
+    deep = b"[" * 50_000 + b"]" * 50_000
+    refused(
+        await ana.slash(channel, "game new", game="havana", deck=("deck.json", deep)),
+        "cannot be used",
+        "nested more than 32 levels deep",
+    )
+    data = json.loads(json.dumps(bundled_file()))
+    data["buildings"][2]["name"] = "W" * 7000
+    refused(
+        await ana.slash(
+            channel, "game new", game="havana", deck=("deck.json", json.dumps(data).encode())
+        ),
+        "#2",
+        "shrine",
+        "at most 40",
+    )
+    assert await simcord_env.bot.store.by_channel(channel.id) is None
+
+
 async def test_abandon_needs_the_creator_or_manage_channels(simcord_env, table):
     guild, channel, (ana, ben, cai, dee) = table
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))

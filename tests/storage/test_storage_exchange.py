@@ -103,3 +103,14 @@ def test_export_and_import_from_the_command_line(tmp_path, capsys):
     assert storage_main(["verify", target]) == 0
     assert storage_main(["export", db, "999"]) == 2
     assert "no game 999" in capsys.readouterr().err
+
+
+def test_import_refuses_a_deeply_nested_file(tmp_path, capsys):
+    path = tmp_path / "deep.json"
+    path.write_text('{"format": ' + "[" * 50_000 + "]" * 50_000 + "}")
+    target = tmp_path / "copy.sqlite3"
+    assert storage_main(["import", str(target), str(path)]) == 2
+    assert "nested more than 32 levels deep" in capsys.readouterr().err
+    assert not target.exists()
+    assert storage_main(["import", str(target), str(tmp_path / "missing.json")]) == 2
+    assert "cannot be read" in capsys.readouterr().err

@@ -219,3 +219,79 @@ def test_deck_source_is_checked():
         GAME.options({"deck_source": "mine"})
     assert "deck_source" in str(err.value.msg)
     assert GAME.options({"deck_source": "custom"})["deck_source"] == "bundled"
+
+
+def _refusal(change) -> str:
+    data = _deck()
+    change(data["buildings"][6])
+    with pytest.raises(OptionError) as err:
+        GAME.options({"deck": data})
+    return str(err.value.msg)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda c: c.update(name="x" * 7000), ["#6", "shed", "name", "7000", "at most 40"]),
+        (lambda c: c.update(name="Tobacco\nShed"), ["#6", "shed", "name", "control"]),
+        (lambda c: c.update(name="Shed\u202e"), ["#6", "name", "invisible"]),
+        (lambda c: c.update(id="s" * 5000), ["#6", "s" * 32 + "…", "id", "5000", "at most 32"]),
+        (lambda c: c.update(id="buy:left:first"), ["#6", "buy:left:first", "id", "letters"]),
+        (lambda c: c.update(id="tab\there"), ["#6", "tab?here", "id", "letters"]),
+    ],
+)
+def test_deck_texts_have_limits_and_are_printable(change, words):
+    message = _refusal(change)
+    for word in words:
+        assert word in message
+    assert len(message) < 300  # the refusal never repeats a hostile text in full
+
+
+def test_the_limits_are_exact():
+    data = _deck()
+    data["buildings"][6].update(id="i" * 32, name="N" * 40)
+    options = GAME.options({"deck": data})
+    assert options["deck"][6]["name"] == "N" * 40 and options["deck"][6]["id"] == "i" * 32
+    assert "at most 40" in _refusal(lambda c: c.update(name="N" * 41))
+    assert "at most 32" in _refusal(lambda c: c.update(id="i" * 33))
+
+
+def test_deck_note_has_a_limit():
+    data = _deck()
+    data["note"] = "n" * 1001
+    with pytest.raises(OptionError) as err:
+        GAME.options({"deck": data})
+    assert "note" in str(err.value.msg) and "at most 1000" in str(err.value.msg)
+
+
+def _deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+def test_deeply_nested_or_huge_deck_files_are_refused_clearly(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text(_deep(50_000))
+    with pytest.raises(OptionError) as err:
+        GAME.options({"deck": str(deep)})
+    assert "nested more than 32 levels" in str(err.value.msg)
+    # Deep, but not deep enough to trouble the parser: still refused by the same rule.
+    deep.write_text('{"buildings": ' + _deep(40) + "}")
+    with pytest.raises(OptionError) as err:
+        GAME.options({"deck": str(deep)})
+    assert "nested more than 32 levels" in str(err.value.msg)
+    huge = tmp_path / "huge.json"
+    data = _deck()
+    data["padding"] = "x" * (2 << 20)
+    huge.write_text(json.dumps(data))
+    with pytest.raises(OptionError) as err:
+        GAME.options({"deck": str(huge)})
+    assert "larger than 256 KB" in str(err.value.msg)
+
+
+def test_cli_refuses_a_deeply_nested_deck(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text(_deep(50_000))
+    out = _cli("--players", "2", "--deck", str(path))
+    assert out.returncode == 2
+    assert "nested more than 32 levels deep" in out.stderr
+    assert "Traceback" not in out.stderr

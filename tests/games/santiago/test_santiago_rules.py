@@ -696,3 +696,21 @@ def test_a_forced_choice_is_told_only_to_its_player_so_a_screened_purse_stays_hi
     assert any(e.seat == 1 for e in forced)
     public = [e for e in events if e.only_for is None]
     assert any(e.msg.key == "santiago.event.zorro_give" and e.seat == 1 for e in public)
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ("[" * 30_000 + "]" * 30_000, "nested more than 32 levels"),
+        ('{"jose": ' + "[" * 30_000 + "]" * 30_000 + "}", "nested more than 32 levels"),
+        ('{"jose": ["red"]}', "is not one of"),
+        ('{"jose": "red", "x": "' + "y" * 70_000 + '"}', "larger than 64 KB"),
+    ],
+    ids=["deep", "deep-value", "list-colour", "huge"],
+)
+def test_a_hostile_colours_file_is_refused_clearly(tmp_path, content, words):
+    path = tmp_path / "colours.json"
+    path.write_text(content)
+    with pytest.raises(OptionError) as err:
+        GAME.options({"citizen_colours": str(path)})
+    assert words in str(err.value.msg)
