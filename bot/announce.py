@@ -154,12 +154,21 @@ class Announcer:
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return
+        people = [d for d in decisions if present.played_by_person(record, d.seat)]
         public = len(decisions) == 1 and shows_choices_publicly(record, decisions[0])
-        ping = {s for s in seats if s != actor}
+        ping = {d.seat for d in people if d.seat != actor}
         content = present.turn(
-            locale, record, decisions, event_lines, ping=ping, hidden_choices=not public
+            locale,
+            record,
+            decisions,
+            event_lines,
+            ping=ping,
+            hidden_choices=bool(people) and not public,
         )
-        if public:
+        if not people:
+            # Only the AI decides now: nothing to press but "My screen"; it moves on its own.
+            view = components.screen_view(locale, record.id)
+        elif public:
             seat = decisions[0].seat
             view = components.choices_view(
                 locale,
@@ -187,5 +196,7 @@ class Announcer:
         file = await pictures.final_scores(record.kind, result, present.seat_names(record))
         table = present.final_table(locale, record, result)
         content = present.clip("\n".join([*event_lines, table]), present.MAX_CONTENT)
-        winners = pinging([record.seats[s].user_id for s in result.winners])
+        winners = pinging(
+            [record.seats[s].user_id for s in result.winners if present.played_by_person(record, s)]
+        )
         await channel.send(content, file=file, allowed_mentions=winners)

@@ -51,6 +51,8 @@ class MaleconBot(commands.Bot):
         *,
         sync_guild_id: int | None = None,
         rng: random.Random | None = None,
+        ai_workers: int | None = None,
+        ai_budget: int | None = None,
     ) -> None:
         # No privileged intent: slash commands and components arrive as interactions.
         intents = discord.Intents.none()
@@ -66,11 +68,12 @@ class MaleconBot(commands.Bot):
         self.db_path = Path(db_path)
         self.sync_guild_id = sync_guild_id
         self.store: Store | None = None
-        self.tables = Tables(self, rng=rng)
+        self.tables = Tables(self, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget)
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path)
         await self.tables.announcer.load()
+        await self.tables.ai.resume()
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         self.tree.add_command(GameGroup(self))
         if self.sync_guild_id is not None:
@@ -81,6 +84,7 @@ class MaleconBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            await self.tables.ai.close()
             await super().close()
         finally:
             if self.store is not None:
@@ -89,7 +93,16 @@ class MaleconBot(commands.Bot):
 
 
 def create_bot(
-    db_path: str | Path, *, sync_guild_id: int | None = None, rng: random.Random | None = None
+    db_path: str | Path,
+    *,
+    sync_guild_id: int | None = None,
+    rng: random.Random | None = None,
+    ai_workers: int | None = None,
+    ai_budget: int | None = None,
 ) -> MaleconBot:
-    """The configured bot, not connected. `rng` seeds new games (tests pass a seeded one)."""
-    return MaleconBot(db_path, sync_guild_id=sync_guild_id, rng=rng)
+    """The configured bot, not connected. `rng` seeds new games (tests pass a seeded one);
+    `ai_workers` sizes the AI's process pool (default: one per core) and `ai_budget` sets the
+    strong AI's simulations per decision (default: the AI's own)."""
+    return MaleconBot(
+        db_path, sync_guild_id=sync_guild_id, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget
+    )

@@ -12,6 +12,7 @@ import games
 from games import jsonin
 
 from . import present
+from .ai_seats import DEFAULT_LEVEL
 from .errors import Refusal
 from .i18n import text, text_msg
 
@@ -26,6 +27,13 @@ MAX_DECK_BYTES = 256 * 1024
 GAME_CHOICES = [
     app_commands.Choice(name="Santiago de Cuba", value="santiago"),
     app_commands.Choice(name="Havana", value="havana"),
+]
+
+
+AI_LEVEL_CHOICES = [
+    app_commands.Choice(name="strong: searches ahead", value="strong"),
+    app_commands.Choice(name="greedy: the best move right now", value="greedy"),
+    app_commands.Choice(name="random: any legal move", value="random"),
 ]
 
 
@@ -49,14 +57,18 @@ class GameGroup(app_commands.Group):
         game="Which game",
         open_holdings="Santiago de Cuba: everybody's pesos, VP and goods are public",
         deck="Havana: a JSON file with your own building deck",
+        ai_players="How many seats the AI takes (more can be added in the lobby)",
+        ai_level="How well those AI seats play (default: strong)",
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, ai_level=AI_LEVEL_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
         game: app_commands.Choice[str],
         open_holdings: bool | None = None,
         deck: discord.Attachment | None = None,
+        ai_players: app_commands.Range[int, 0, 3] = 0,
+        ai_level: app_commands.Choice[str] | None = None,
     ) -> None:
         raw: dict = {}
         if open_holdings is not None:
@@ -69,7 +81,13 @@ class GameGroup(app_commands.Group):
                     interaction, text(interaction.locale, refusal.key, **refusal.params)
                 )
                 return
-        await self.tables.new_game(interaction, game.value, raw)
+        await self.tables.new_game(
+            interaction,
+            game.value,
+            raw,
+            ai_players=ai_players,
+            ai_level=ai_level.value if ai_level is not None else DEFAULT_LEVEL,
+        )
 
     @app_commands.command(name="join", description="Take a seat in the game that is open here")
     async def join(self, interaction: discord.Interaction) -> None:

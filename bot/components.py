@@ -13,7 +13,8 @@ at the same time do not outdate each other's buttons. Ids made before seats were
     ms:<game>:<version>.<seat>          the same from a select menu (the value is the code)
     mx:<game>:<version>          "Choose": show the clicker their own choices, ephemerally
     sc:<game>                    "My screen", ephemerally
-    lb:<game>:<join|leave|start> lobby buttons
+    lb:<game>:<join|leave|start|unai> lobby buttons ("unai" takes the last AI seat away)
+    la:<game>                    lobby menu: seat the AI at the chosen level
 """
 
 from __future__ import annotations
@@ -141,12 +142,14 @@ class ScreenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:(?P<
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<game>\d+):(?P<op>join|leave|start)"
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"lb:(?P<game>\d+):(?P<op>join|leave|start|unai)",
 ):
     STYLES = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary,
+        "unai": discord.ButtonStyle.secondary,
     }
 
     def __init__(self, game: int, op: str, label: str = "?") -> None:
@@ -163,17 +166,53 @@ class LobbyButton(
         await interaction.client.tables.lobby_button(interaction, self.game, self.op)
 
 
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, ChooseButton, ScreenButton, LobbyButton)
+class LobbyAiSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"la:(?P<game>\d+)"):
+    def __init__(
+        self,
+        game: int,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"la:{game}",
+                options=list(options) or [discord.SelectOption(label="?", value="?")],
+                placeholder=placeholder,
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), item.options, item.placeholder)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        level = self.item.values[0] if self.item.values else ""
+        await interaction.client.tables.add_ai(interaction, self.game, level)
+
+
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, ChooseButton, ScreenButton, LobbyButton, LobbyAiSelect)
 
 
 def _view() -> discord.ui.View:
     return discord.ui.View(timeout=None)
 
 
-def lobby_view(locale: Any, game: int) -> discord.ui.View:
+def lobby_view(locale: Any, game: int, levels: Sequence[str] = ()) -> discord.ui.View:
+    """Join / Leave / Start, and for the creator the AI seats: a menu of levels and "Remove AI"."""
     view = _view()
-    for op in ("join", "leave", "start"):
+    for op in ("join", "leave", "start", "unai"):
         view.add_item(LobbyButton(game, op, text(locale, f"bot.button.{op}")))
+    if levels:
+        options = [
+            discord.SelectOption(
+                label=text(locale, f"bot.ai.level.{level}"),
+                description=clip(text(locale, f"bot.ai.about.{level}"), 100),
+                value=level,
+            )
+            for level in levels
+        ]
+        view.add_item(LobbyAiSelect(game, options, text(locale, "bot.ai.add")))
     return view
 
 

@@ -54,6 +54,8 @@ class Mail:
         """DM every player whose private view changed (or who got a private event)."""
         engine = games.get(record.kind)
         for seat in range(len(record.seats)):
+            if not present.played_by_person(record, seat):
+                continue  # the AI reads no DMs
             new_view = engine.player_view(after, seat)
             old = None if before is None else private_part(engine.player_view(before, seat))
             told = [e for e in events if e.only_for == seat]

@@ -11,6 +11,7 @@ from storage import ChannelBusy, GameRecord, StorageError
 from storage.play import start_game
 
 from . import components, present
+from .ai_seats import DEFAULT_LEVEL, LEVELS
 from .errors import Refusal
 from .i18n import channel_locale, text
 
@@ -37,7 +38,13 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
 
 class Lobby:
     async def new_game(
-        self, interaction: discord.Interaction, kind: str, raw_options: dict
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        raw_options: dict,
+        *,
+        ai_players: int = 0,
+        ai_level: str = DEFAULT_LEVEL,
     ) -> None:
         async def work(locale):
             missing = missing_permissions(interaction)
@@ -45,6 +52,8 @@ class Lobby:
                 names = ", ".join(text(locale, f"bot.permission.{name}") for name in missing)
                 raise Refusal("bot.error.bot_permissions", missing=names)
             engine = games.get(kind)
+            if not 0 <= ai_players < engine.max_players or ai_level not in LEVELS:
+                raise Refusal("bot.error.ai_players", high=engine.max_players - 1)
             try:
                 options = engine.options(raw_options)
             except games.OptionError as exc:
@@ -61,10 +70,12 @@ class Lobby:
                     )
                 except ChannelBusy:
                     raise Refusal("bot.error.busy") from None
+                for _ in range(ai_players):
+                    record = await self.store.add_ai(record.id, ai_level)
                 ch = channel_locale(interaction)
                 await interaction.response.send_message(
                     present.lobby(ch, record),
-                    view=components.lobby_view(ch, record.id),
+                    view=components.lobby_view(ch, record.id, LEVELS),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
 
@@ -113,7 +124,7 @@ class Lobby:
     async def _show_lobby(self, interaction, record: GameRecord, edit: bool) -> None:
         ch = channel_locale(interaction)
         content = present.lobby(ch, record)
-        view = components.lobby_view(ch, record.id)
+        view = components.lobby_view(ch, record.id, LEVELS)
         if edit:
             await interaction.response.edit_message(content=content, view=view)
         else:
@@ -142,10 +153,7 @@ class Lobby:
                     text(ch, "bot.lobby.started", game=present.title(ch, record.kind)),
                     ephemeral=False,
                 )
-                posted = await self.announcer.after_move(
-                    ch, result.record, result.state, result.events, None, set()
-                )
-                await self.mail.private_updates(result.record, None, result.state, result.events)
+                posted = await self.publish(ch, result, None, None, set())
                 if not posted:
                     await self.answer_saved(interaction, text(locale, "bot.error.not_posted"))
 
@@ -156,8 +164,43 @@ class Lobby:
             await self.join(interaction, game_id, edit=True)
         elif op == "leave":
             await self.leave(interaction, game_id, edit=True)
+        elif op == "unai":
+            await self.remove_ai(interaction, game_id)
         else:
             await self.start(interaction, game_id)
+
+    async def add_ai(self, interaction, game_id: int, level: str) -> None:
+        """The lobby's menu: the creator seats the AI at `level`."""
+
+        async def work(locale):
+            async with self.lock(interaction.channel_id):
+                record = await self._lobby(interaction, game_id)
+                if interaction.user.id != record.creator_id:
+                    raise Refusal("bot.error.not_creator_ai", creator=f"<@{record.creator_id}>")
+                if level not in LEVELS:
+                    raise Refusal("bot.error.ai_players", high=games.get(record.kind).max_players)
+                if len(record.seats) >= games.get(record.kind).max_players:
+                    raise Refusal("bot.error.lobby_full", high=len(record.seats))
+                record = await self.store.add_ai(record.id, level)
+                await self._show_lobby(interaction, record, True)
+
+        await self.guarded(interaction, work)
+
+    async def remove_ai(self, interaction, game_id: int) -> None:
+        """ "Remove AI": the creator frees the last seat the AI holds."""
+
+        async def work(locale):
+            async with self.lock(interaction.channel_id):
+                record = await self._lobby(interaction, game_id)
+                if interaction.user.id != record.creator_id:
+                    raise Refusal("bot.error.not_creator_ai", creator=f"<@{record.creator_id}>")
+                robots = [s for s in record.seats if not s.has_person]
+                if not robots:
+                    raise Refusal("bot.error.no_ai_seat")
+                record = await self.store.leave(record.id, robots[-1].user_id)
+                await self._show_lobby(interaction, record, True)
+
+        await self.guarded(interaction, work)
 
     async def abandon(self, interaction) -> None:
         async def work(locale):

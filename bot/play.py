@@ -11,7 +11,7 @@ import discord
 import games
 from games import Decision, IllegalAction
 from storage import GameRecord, VersionConflict
-from storage.play import apply_move
+from storage.play import MoveResult, apply_move
 
 from . import components, pictures, present
 from .errors import Refusal
@@ -104,9 +104,7 @@ class Play:
                     (a.label for a in engine.legal_actions(state, seat) if a.code == code), None
                 )
                 try:
-                    result = await apply_move(
-                        self.store, record.id, seat, code, expected_version=record.version
-                    )
+                    result = await self.commit(record, seat, code)
                 except IllegalAction as exc:
                     raise Refusal("bot.error.illegal", reason=exc.msg) from None
                 except VersionConflict:
@@ -114,7 +112,6 @@ class Play:
                     fresh = await self.store.get(record.id)
                     content, view = self._prompt_for(locale, fresh, self.state_of(fresh), seat)
                     raise Refusal("bot.error.conflict", current=content, view=view) from None
-                self._states[record.id] = (result.record.version, result.state)
                 # Saved: from here on a failure to post must not be reported as "nothing changed".
                 names = present.seat_names(record)
                 chosen = (
@@ -125,19 +122,37 @@ class Play:
                 mine = present.private_events(locale, result.events, seat, names)
                 confirm = "\n".join([text(locale, "bot.move.done", choice=chosen), *mine])
                 await self.answer_saved(interaction, confirm, edit=from_ephemeral)
-                posted = await self.announcer.after_move(
-                    channel_locale(interaction),
-                    result.record,
-                    result.state,
-                    result.events,
-                    seat,
-                    deciders,
+                posted = await self.publish(
+                    channel_locale(interaction), result, state, seat, deciders
                 )
-                await self.mail.private_updates(result.record, state, result.state, result.events)
                 if not posted:
                     await self.answer_saved(interaction, text(locale, "bot.error.not_posted"))
 
         await self.guarded(interaction, work)
+
+    async def commit(self, record: GameRecord, seat: int, code: str) -> MoveResult:
+        """Save one move of `seat` (the engine validates; one transaction; the version check).
+
+        Every move takes this path, whoever made it: a click, a typed `/game move`, the AI.
+        The caller holds the channel's lock and has checked that `seat` may act.
+        """
+        result = await apply_move(
+            self.store, record.id, seat, code, expected_version=record.version
+        )
+        self._states[record.id] = (result.record.version, result.state)
+        return result
+
+    async def publish(
+        self, locale, result: MoveResult, before: Any, actor: int | None, deciders
+    ) -> bool:
+        """After a saved move: the channel's message, the changed screens by DM, and the AI
+        seats that decide next start thinking. False when the channel message failed."""
+        posted = await self.announcer.after_move(
+            locale, result.record, result.state, result.events, actor, deciders
+        )
+        await self.mail.private_updates(result.record, before, result.state, result.events)
+        self.ai.wake(result.record, result.state)
+        return posted
 
     async def answer_saved(
         self, interaction, content: str, *, edit: bool = False, ephemeral: bool = True

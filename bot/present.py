@@ -33,21 +33,41 @@ def title(locale: Locale, kind: str) -> str:
     return text_msg(locale, games.get(kind).title)
 
 
+def display_name(seat: Any) -> str:
+    """A seat's name as shown everywhere: an AI seat carries its level ("AI 1 (strong)"), and a
+    person's seat that the AI plays for now says so ("ana (AI greedy)")."""
+    level = seat.ai_level
+    if level is None:
+        return seat.name
+    if seat.has_person:
+        return f"{seat.name} (AI {level})"
+    return f"{seat.name} ({level})"
+
+
 def seat_name(record: Any, seat: int | None) -> str:
     """A player's name for message content: escaped, so `**ana**` or `<@1>` show as typed."""
     if seat is None or seat >= len(record.seats):
         return "?"
-    return escape(record.seats[seat].name)
+    return escape(display_name(record.seats[seat]))
 
 
 def seat_names(record: Any) -> list[str]:
     """Display names in seat order as typed, for pictures, labels and `text_msg` (which escapes
     them itself when it builds message content)."""
-    return [s.name for s in record.seats]
+    return [display_name(s) for s in record.seats]
+
+
+def played_by_person(record: Any, seat: int) -> bool:
+    """Does a person play this seat now (so it may be pinged, prompted and sent DMs)?"""
+    found = record.seats[seat]
+    return found.has_person and found.ai_level is None
 
 
 def mention(record: Any, seat: int) -> str:
-    return f"<@{record.seats[seat].user_id}>"
+    """A ping for a person who plays the seat; the AI's seats are named in bold instead."""
+    if played_by_person(record, seat):
+        return f"<@{record.seats[seat].user_id}>"
+    return f"**{seat_name(record, seat)}**"
 
 
 def option_lines(locale: Locale, kind: str, options: dict) -> list[str]:
@@ -61,7 +81,7 @@ def option_lines(locale: Locale, kind: str, options: dict) -> list[str]:
 
 def lobby(locale: Locale, record: Any) -> str:
     engine = games.get(record.kind)
-    seats = ", ".join(f"<@{s.user_id}>" for s in record.seats) or "-"
+    seats = ", ".join(mention(record, s.seat) for s in record.seats) or "-"
     lines = [
         text(locale, "bot.lobby.title", game=title(locale, record.kind)),
         text(

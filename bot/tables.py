@@ -8,7 +8,7 @@ changed. Persisting comes first, so if Discord fails afterwards the next interac
 and posts what is missing (`announce`).
 
 `Tables` holds what every handler shares (locks, the state cache, lookups, answering); the
-handlers themselves live by concern in `lobby` and `play`.
+handlers themselves live by concern in `lobby`, `play` and `ai_seats`.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import discord
 from storage import GameRecord, StorageError
 
 from . import present
+from .ai_seats import AiMoves, AiSeats
 from .announce import Announcer
 from .dms import Mail
 from .errors import Refusal
@@ -40,8 +41,15 @@ log = logging.getLogger(__name__)
 MAX_ID = 2**63 - 1
 
 
-class Tables(Lobby, Play):
-    def __init__(self, bot: MaleconBot, *, rng: random.Random | None = None) -> None:
+class Tables(Lobby, Play, AiMoves):
+    def __init__(
+        self,
+        bot: MaleconBot,
+        *,
+        rng: random.Random | None = None,
+        ai_workers: int | None = None,
+        ai_budget: int | None = None,
+    ) -> None:
         self.bot = bot
         self.rng = rng or random.SystemRandom()
         self._locks: dict[int, asyncio.Lock] = {}
@@ -49,6 +57,7 @@ class Tables(Lobby, Play):
         self._states: dict[int, tuple[int, Any]] = {}
         self.mail = Mail(bot)
         self.announcer = Announcer(bot)
+        self.ai = AiSeats(bot, workers=ai_workers, budget=ai_budget)
 
     @property
     def store(self):

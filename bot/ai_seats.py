@@ -1,0 +1,191 @@
+"""Seats played by the AI: think in worker processes, then move like anybody else.
+
+Whenever a saved move (or the start, or a restart) leaves a decision to a seat the AI plays, a
+task asks a process pool for a code, so a search never holds up the event loop or another
+channel, and then enters the same path as a click: the channel's lock, the check that the seat
+still decides what it was asked (simultaneous decisions of others do not outdate it), the one
+transaction with its version check, the announcement. The AI is given only the seat's own
+information (`ai.choose` samples whatever is hidden from it), and its seed comes from the game's
+seed, the move number and the seat, so a game replays the same choices.
+
+If thinking fails (a crash, a broken worker), the seat falls back to `greedy`, then `random`,
+and the failure is logged: a game never waits on a broken AI.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import functools
+import hashlib
+import json
+import logging
+import multiprocessing
+import os
+import random
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import ai
+import games
+from games import IllegalAction
+from storage import GameRecord, StorageError, VersionConflict
+
+if TYPE_CHECKING:
+    from .app import MaleconBot
+
+log = logging.getLogger(__name__)
+
+LEVELS = ai.LEVELS
+DEFAULT_LEVEL = "strong"
+# Tried in this order after the seat's own level fails.
+FALLBACKS = ("greedy", "random")
+
+
+def ai_seed(record: GameRecord, seat: int) -> int:
+    """The same game at the same move gives the AI the same seed (restarts included)."""
+    digest = hashlib.sha256(f"{record.seed}:{record.version}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class AiSeats:
+    def __init__(
+        self, bot: MaleconBot, *, workers: int | None = None, budget: int | None = None
+    ) -> None:
+        self.bot = bot
+        self.workers = workers or os.cpu_count() or 1
+        self.budget = budget
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        # (game id, seat) -> the task thinking for that seat.
+        self._tasks: dict[tuple[int, int], asyncio.Task] = {}
+
+    @property
+    def tables(self):
+        return self.bot.tables
+
+    def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
+        if self._pool is None:
+            # Spawned, not forked: the bot process has threads (the database's, Discord's).
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._pool
+
+    async def close(self) -> None:
+        for task in list(self._tasks.values()):
+            task.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    def busy(self) -> bool:
+        return bool(self._tasks)
+
+    async def idle(self) -> None:
+        """Wait until no AI seat is thinking or moving (tests and shutdown use it)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+
+    def wake(self, record: GameRecord, state: Any) -> None:
+        """Start thinking for every AI seat that must decide in this state."""
+        if record.status != "active":
+            return
+        for decision in games.get(record.kind).pending(state):
+            seat = decision.seat
+            if record.seats[seat].ai_level is None or (record.id, seat) in self._tasks:
+                continue
+            task = asyncio.get_running_loop().create_task(self._play(record.id, seat))
+            self._tasks[(record.id, seat)] = task
+            task.add_done_callback(functools.partial(self._done, (record.id, seat)))
+
+    def _done(self, key: tuple[int, int], task: asyncio.Task) -> None:
+        if self._tasks.get(key) is task:
+            del self._tasks[key]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("AI seat %s of game %s failed", key[1], key[0], exc_info=task.exception())
+
+    async def resume(self) -> None:
+        """After a restart: every AI decision that was pending is taken again."""
+        for summary in await self.bot.store.list_active():
+            if summary.status != "active":
+                continue
+            if not any(s.controller.startswith("ai:") for s in summary.seats):
+                continue
+            try:
+                record = await self.bot.store.get(summary.id)
+                self.wake(record, self.tables.state_of(record))
+            except StorageError:
+                log.exception("cannot resume the AI seats of game %s", summary.id)
+
+    async def _play(self, game_id: int, seat: int) -> None:
+        """Decide for `seat` for as long as it is the seat's turn (one task per seat: a turn of
+        several decisions is played by the same task, in order)."""
+        while True:
+            record = await self.bot.store.get(game_id)
+            if record.status != "active" or record.seats[seat].ai_level is None:
+                return
+            state = self.tables.state_of(record)
+            if seat not in {d.seat for d in games.get(record.kind).pending(state)}:
+                return
+            code = await self.think(record, seat, record.seats[seat].ai_level)
+            await self.tables.ai_move(record, seat, code)
+
+    async def think(self, record: GameRecord, seat: int, level: str) -> str:
+        """A legal code for `seat`, from the seat's level or, if that fails, its fallbacks."""
+        state_data = json.loads(record.state_json)
+        seed = ai_seed(record, seat)
+        loop = asyncio.get_running_loop()
+        for attempt in (level, *(f for f in FALLBACKS if f != level)):
+            call = functools.partial(
+                ai.choose,
+                record.kind,
+                state_data,
+                seat,
+                level=attempt,
+                seed=seed,
+                budget=self.budget,
+            )
+            try:
+                return await loop.run_in_executor(self._executor(), call)
+            except concurrent.futures.process.BrokenProcessPool:
+                log.error("the AI worker pool broke while game %s seat %s thought", record.id, seat)
+                self._pool = None
+            except Exception:
+                log.exception(
+                    "AI level %s failed for game %s seat %s; falling back", attempt, record.id, seat
+                )
+        # Last resort, in this process: any legal move keeps the game going.
+        codes = games.get(record.kind).legal_codes(self.tables.state_of(record), seat)
+        return random.Random(seed).choice(codes)
+
+
+class AiMoves:
+    """The AI's entry into the move path (mixed into `Tables`)."""
+
+    async def ai_move(self, thought_at: GameRecord, seat: int, code: str) -> None:
+        async with self.lock(thought_at.channel_id):
+            record = await self.store.get(thought_at.id)
+            if record.status != "active" or record.seats[seat].ai_level is None:
+                return
+            state = self.state_of(record)
+            deciders = {d.seat for d in games.get(record.kind).pending(state)}
+            if record.version != thought_at.version and not await self._still_open(
+                record, seat, thought_at.version, seat, deciders
+            ):
+                # The seat's decision changed while it thought: its task looks again.
+                return
+            if seat not in deciders:
+                return
+            try:
+                result = await self.commit(record, seat, code)
+            except IllegalAction as exc:
+                # A bug in the AI must not stall the game: any legal move will do.
+                log.error("game %s: the AI chose %r for seat %s: %s", record.id, code, seat, exc)
+                codes = games.get(record.kind).legal_codes(state, seat)
+                result = await self.commit(record, seat, random.Random(code).choice(codes))
+            except VersionConflict:
+                # Another process moved first: the seat's task thinks again about the new state.
+                return
+            locale = self.announcer.locales.get(record.channel_id, discord.Locale.american_english)
+            await self.publish(locale, result, state, seat, deciders)
