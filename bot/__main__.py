@@ -30,9 +30,9 @@ def main() -> int:
     from .app import create_bot
 
     configure_logging(config.log_level, secrets=(config.token,))
-    config.database_path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        # Create or migrate the database before connecting: a bad file stops here, clearly.
+        # Create or migrate the database before connecting: a bad or unwritable file (or folder)
+        # stops here, clearly.
         asyncio.run(_check_database(config.database_path))
     except StorageError as exc:
         print(exc, file=sys.stderr)
