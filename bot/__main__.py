@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 import sys
 
 from .config import ConfigError, load
+from .logs import configure as configure_logging
 
 
 async def _check_database(path) -> None:
@@ -29,20 +29,17 @@ def main() -> int:
 
     from .app import create_bot
 
-    logging.basicConfig(
-        level=config.log_level,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    config.database_path.parent.mkdir(parents=True, exist_ok=True)
+    configure_logging(config.log_level, secrets=(config.token,))
     try:
-        # Create or migrate the database before connecting: a bad file stops here, clearly.
+        # Create or migrate the database before connecting: a bad or unwritable file (or folder)
+        # stops here, clearly.
         asyncio.run(_check_database(config.database_path))
     except StorageError as exc:
         print(exc, file=sys.stderr)
         return 2
     bot = create_bot(config.database_path, sync_guild_id=config.dev_guild_id)
     try:
-        # log_handler=None: our logging is configured above; discord.py never logs the token.
+        # log_handler=None: our logging (configured above) already hides tokens.
         bot.run(config.token, log_handler=None)
     except discord.LoginFailure:
         print(

@@ -9,6 +9,7 @@ from pathlib import Path
 from dotenv import load_dotenv
 
 DEFAULT_DATABASE = "data/malecon.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class ConfigError(Exception):
@@ -35,9 +36,12 @@ def load(env_file: str | os.PathLike | None = ".env") -> Config:
     guild = os.environ.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
         raise ConfigError(f"DEV_GUILD_ID must be a server id (digits only), not {guild!r}.")
+    level = (os.environ.get("LOG_LEVEL", "").strip() or "INFO").upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
     return Config(
         token=token,
         database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
-        log_level=(os.environ.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+        log_level=level,
         dev_guild_id=int(guild) if guild else None,
     )

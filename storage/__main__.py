@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -88,6 +89,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except StorageError as exc:
         print(str(exc), file=sys.stderr)
+        return 2
+    except sqlite3.DatabaseError as exc:  # damage met where no game can be named
+        print(f"{args.db} is damaged and cannot be read ({exc}).", file=sys.stderr)
         return 2
 
 

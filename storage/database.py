@@ -8,6 +8,7 @@ move, well under a millisecond on an SSD and irrelevant at the pace of a board g
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -18,12 +19,48 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 SYNCHRONOUS = "FULL"
 # How long a writer waits for another connection's transaction before giving up.
 BUSY_TIMEOUT_MS = 5000
+# SQLite's answers when the file, its folder or its -wal/-shm files cannot be written.
+_NO_WRITE = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")
 
 CONNECTION_PRAGMAS = (
     "PRAGMA foreign_keys = ON",
     f"PRAGMA synchronous = {SYNCHRONOUS}",
     f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
 )
+
+
+def not_writable(path: Path, why: str) -> StorageError:
+    return StorageError(
+        f"{path} cannot be written ({why}): the user running this program needs read and write"
+        f" access to the file and to its folder, where SQLite keeps {path.name}-wal and"
+        f" {path.name}-shm; change the owner or permissions, or use another file (DATABASE_PATH)."
+    )
+
+
+def check_access(path: Path) -> None:
+    """Refuse a file this process may not write before SQLite touches it.
+
+    SQLite opens a read-only file without complaint and fails only at the first write, that is at
+    a player's first move; and a reader of a WAL database creates the -wal and -shm files, so a
+    refused file would not even be left as it was.
+    """
+    if path.exists():
+        if not path.is_file():
+            raise NotADatabase(f"{path} is not a file.")
+        if not os.access(path, os.R_OK | os.W_OK):
+            raise not_writable(path, "no read and write permission on the file")
+    folder = path.parent
+    if not os.access(folder, os.W_OK | os.X_OK):
+        beside = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+        # Without a writable folder only existing, writable -wal and -shm files will do.
+        if not path.exists() or not all(os.access(p, os.R_OK | os.W_OK) for p in beside):
+            raise not_writable(path, f"the folder {folder} cannot be written")
+
+
+def _refusal(path: Path, doing: str, exc: sqlite3.OperationalError) -> StorageError:
+    if getattr(exc, "sqlite_errorname", "").startswith(_NO_WRITE):
+        return not_writable(path, str(exc))
+    return StorageError(f"Cannot {doing} {path}: {exc}")
 
 
 def check_header(path: Path) -> None:
@@ -43,10 +80,22 @@ def prepare(path: Path) -> int:
 
     Nothing is written before the checks pass, so a foreign or newer file is left exactly as it was.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    check_header(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StorageError(
+            f"Cannot create the folder {path.parent} ({exc.strerror}): create it, or use another"
+            " file (DATABASE_PATH)."
+        ) from exc
+    try:
+        check_access(path)
+        check_header(path)
+    except OSError as exc:  # a folder on the way that may not be entered...
+        raise not_writable(path, exc.strerror or str(exc)) from exc
     try:
         conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.OperationalError as exc:
+        raise _refusal(path, "open", exc) from exc
     except sqlite3.Error as exc:
         raise StorageError(f"Cannot open {path}: {exc}") from exc
     try:
@@ -55,7 +104,7 @@ def prepare(path: Path) -> int:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             objects = conn.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
         except sqlite3.OperationalError as exc:
-            raise StorageError(f"Cannot read {path}: {exc}") from exc
+            raise _refusal(path, "read", exc) from exc
         except sqlite3.DatabaseError as exc:
             raise NotADatabase(f"{path} is damaged or not a database: {exc}") from exc
         fresh = app_id == 0 and version == 0 and objects == 0
@@ -69,6 +118,13 @@ def prepare(path: Path) -> int:
                 " it was written by a newer version and was left untouched."
             )
         try:
+            # A write transaction that changes nothing: the file must take writes now, not at
+            # the first move (permissions, read-only mounts, ACLs that os.access cannot see).
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("ROLLBACK")
+        except sqlite3.OperationalError as exc:
+            raise _refusal(path, "write to", exc) from exc
+        try:
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if mode.lower() != "wal":
                 raise StorageError(f"{path} cannot use a write-ahead log (journal mode {mode}).")
@@ -76,7 +132,7 @@ def prepare(path: Path) -> int:
                 conn.execute(pragma)
             return migrate(conn)
         except sqlite3.OperationalError as exc:
-            raise StorageError(f"Cannot prepare {path}: {exc}") from exc
+            raise _refusal(path, "prepare", exc) from exc
         except sqlite3.DatabaseError as exc:
             raise NotADatabase(f"{path} is damaged: {exc}") from exc
     finally:

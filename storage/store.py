@@ -381,7 +381,15 @@ class Store:
 
     async def get(self, game_id: int) -> GameRecord:
         async with self._lock:
-            return await self._fetch_record(self._db, game_id)
+            try:
+                return await self._fetch_record(self._db, game_id)
+            except sqlite3.DatabaseError as exc:
+                if isinstance(exc, sqlite3.OperationalError):
+                    raise
+                raise CorruptGame(
+                    f"Game {game_id} cannot be read: the database file is damaged ({exc}).",
+                    game_id,
+                ) from exc
 
     async def list_active(self) -> list[GameSummary]:
         """Every lobby and active game, without reading their states (fast at start-up)."""
@@ -414,18 +422,64 @@ class Store:
         ]
 
     async def game_ids(self) -> list[int]:
-        """Every game id, oldest first (for tools such as verify)."""
+        """Every game id, oldest first (for tools such as verify).
+
+        On a damaged file the scan stops at the first bad page. Then each id up to the highest
+        one found anywhere is looked up on its own: ids on good pages are found, ids whose row
+        cannot be read are kept so that the caller names them (`get` raises `CorruptGame`).
+        """
         async with self._lock:
-            rows = await self._db.execute_fetchall("SELECT id FROM games ORDER BY id")
-        return [r[0] for r in rows]
+            try:
+                rows = await self._db.execute_fetchall("SELECT id FROM games ORDER BY id")
+                return [r[0] for r in rows]
+            except sqlite3.DatabaseError as exc:
+                if isinstance(exc, sqlite3.OperationalError):
+                    raise
+                damage = exc
+            highest = 0
+            for query in (
+                "SELECT max(id) FROM games",
+                "SELECT max(game_id) FROM seats",
+                "SELECT max(game_id) FROM actions",
+                "SELECT max(game_id) FROM notes",
+            ):
+                try:
+                    found = (await self._db.execute_fetchall(query))[0][0]
+                except sqlite3.DatabaseError:
+                    continue
+                highest = max(highest, found or 0)
+            if highest == 0:
+                raise StorageError(
+                    f"{self.path} is damaged: no game can be read from it ({damage})."
+                ) from damage
+            ids = []
+            for game_id in range(1, highest + 1):
+                try:
+                    rows = await self._db.execute_fetchall(
+                        "SELECT 1 FROM games WHERE id = ?", (game_id,)
+                    )
+                except sqlite3.DatabaseError:
+                    rows = [(1,)]
+                if rows:
+                    ids.append(game_id)
+            return ids
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         """The action log of a game in order."""
         async with self._lock:
-            rows = await self._db.execute_fetchall(
-                "SELECT seq, seat, code, at FROM actions WHERE game_id = ? ORDER BY seq",
-                (game_id,),
-            )
+            try:
+                rows = await self._db.execute_fetchall(
+                    "SELECT seq, seat, code, at FROM actions WHERE game_id = ? ORDER BY seq",
+                    (game_id,),
+                )
+            except sqlite3.DatabaseError as exc:
+                if isinstance(exc, sqlite3.OperationalError):
+                    raise
+                raise CorruptGame(
+                    f"The action log of game {game_id} cannot be read: the database file is"
+                    f" damaged ({exc}).",
+                    game_id,
+                ) from exc
         return [ActionRow(*r) for r in rows]
 
     async def acted_since(self, game_id: int, seat: int, version: int) -> bool:

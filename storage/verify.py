@@ -3,6 +3,8 @@
 A game passes when its log is numbered 1..version, every action replays legally, the rebuilt
 state equals the stored one (compared as JSON data), and `finished` agrees with the engine.
 Lobbies (and lobbies abandoned before the start) have nothing to replay and are skipped.
+On a damaged file, each game whose row or log sits on a bad page is named and the others are
+still checked.
 """
 
 from __future__ import annotations
@@ -77,7 +79,10 @@ async def verify_store(store: Store) -> Report:
         if record.status == "lobby" or (record.status == "abandoned" and record.seed is None):
             continue
         report.games += 1
-        problem = check_game(record, await store.actions(game_id))
+        try:
+            problem = check_game(record, await store.actions(game_id))
+        except CorruptGame as exc:
+            problem = str(exc)
         if problem is None:
             report.verified += 1
         else:

@@ -20,3 +20,14 @@ def test_missing_token_names_the_variable_and_the_file(tmp_path):
     assert "DISCORD_TOKEN" in lines[0]
     assert ".env" in lines[0]
     assert "Traceback" not in done.stderr
+
+
+def test_an_unknown_log_level_is_one_clear_line(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN="x", LOG_LEVEL="chatty")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+    assert len(lines) == 1 and "LOG_LEVEL" in lines[0], lines
