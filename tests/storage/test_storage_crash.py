@@ -27,6 +27,10 @@ def committed(stdout: str) -> dict[int, int]:
 def stored_versions(path: Path) -> dict[int, tuple[int, int, str]]:
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        schema = {r[0] for r in conn.execute("SELECT name FROM sqlite_schema")}
+        if "games" not in schema:
+            # Killed while the very first start-up created the file: nothing was committed yet.
+            return {}
         rows = conn.execute(
             "SELECT g.id, g.version, (SELECT count(*) FROM actions WHERE game_id = g.id), g.status"
             " FROM games AS g"
