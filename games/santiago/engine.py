@@ -150,6 +150,8 @@ def private_options(s: State) -> bool:
         return False
     if s.phase == BUILDING:
         return s.bld[s.pd[0]] in PRIVATE_BUILDINGS
+    if s.phase == DRIVE:
+        return s.opts["max_distance"] > 1  # a cap of 1 stop forces every drive, as all can see
     return s.phase in PRIVATE_PHASES
 
 
@@ -417,16 +419,16 @@ def do(t: State, seat: int, code: str, ev: list) -> None:
         _deliver(t, seat, int(code[7:]), ev)
     elif ph == CITIZEN:
         cit = t.road[t.car]
-        if code == "use" and cit == D.EL_ZORRO:
-            _begin_zorro(t, seat, ev)
-            return
-        if code == "use":
-            _simple_gain(t, seat, cit, ev)
-        else:
+        if code == "skip":
             _ev(ev, seat, "skip_citizen", citizen=CITIZEN_MSG[cit])
-        if cit == D.EL_ZORRO:
-            _after_zorro(t, seat, ev)
+        if cit == D.EL_ZORRO:  # the pawn stays, used or not (exception 1)
+            if code == "use":
+                _begin_zorro(t, seat, ev)
+            else:
+                _after_zorro(t, seat, ev)
         else:
+            if code == "use":
+                _simple_gain(t, seat, cit, ev)
             _step_b(t, seat, ev)
     elif ph == PABLO:
         if code != "skip":

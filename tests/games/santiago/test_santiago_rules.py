@@ -77,6 +77,11 @@ def test_max_distance_option():
     assert codes(s) == ["drive:1", "drive:2", "drive:3"]
 
 
+def test_a_one_stop_cap_makes_every_drive_forced_for_all_to_see():
+    s = arrange(started(max_distance=1), car="maria", pesos={0: 5})
+    assert s.road[s.car] == D.JOSE and kinds(s) == [(0, "santiago.citizen")]
+
+
 def test_with_no_money_the_one_stop_drive_is_the_only_one_offered_but_still_asked():
     # Driving on its own would tell the table that the purse behind the screen is empty.
     s = arrange(started(), car="maria", pesos={0: 0})
