@@ -58,12 +58,19 @@ class Decision:
 
     `secret` marks decisions whose choice must not be announced until revealed (Havana's
     face-down card picks); the bot prompts those players privately.
+
+    `private_options` marks decisions whose set of options depends on information hidden from
+    the table (a screened purse, a hand of cards): listing the options, or even saying that there
+    is only one, would tell the others something. Such a decision is always asked, even with a
+    single option, and its options are shown to the deciding player alone. The flag itself is
+    computed from public information only.
     """
 
     seat: int
     kind: str
     prompt: Msg
     secret: bool = False
+    private_options: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -348,7 +348,10 @@ def settle(s: State, ev: list) -> None:
         if kind == "tax" and not _tax_victims_left(s):
             s.sub = None
             continue
-        # E24 / automatic resolution: a step with a single possibility takes it.
+        # E24 / automatic resolution: a step with a single possibility takes it. The steps that
+        # get here (buy, demolish, tax, thief target, steal, Mama) read only the table, never a
+        # hand or the deck order, so taking them tells nobody anything; a refreshment, which
+        # reads the face-down discard pile, always offers 'skip' too and is never forced.
         seat = s.order[s.turn]
         codes = codes_for(s, seat)
         if len(codes) == 1:

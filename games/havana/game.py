@@ -205,13 +205,16 @@ class Havana:
 
 
 def _decision(s: State, seat: int) -> Decision:
+    # The options of a pick, a placement and a refreshment are cards of the hand or of the
+    # face-down discard pile: hidden, so `private_options`. All other options read the table.
     if s.phase == "pick":
         p = s.players[seat]
-        return Decision(seat, "pick", _m("havana.prompt.pick", count=2 - len(p.picks)), True)
+        prompt = _m("havana.prompt.pick", count=2 - len(p.picks))
+        return Decision(seat, "pick", prompt, True, private_options=True)
     if s.phase == "place":
         if s.players[seat].cover < 0:
             return Decision(seat, "cover", _m("havana.prompt.cover"))
-        return Decision(seat, "place", _m("havana.prompt.place"), True)
+        return Decision(seat, "place", _m("havana.prompt.place"), True, private_options=True)
     sub = s.sub
     kind = sub[0]
     params: dict[str, Any] = {}
@@ -226,7 +229,8 @@ def _decision(s: State, seat: int) -> Decision:
         params["count"] = sub[1]
     elif kind == "pay":
         params["building"] = building_msg(s, sub[1])
-    return Decision(seat, kind, Msg("havana.prompt." + kind, params), kind == "refresh")
+    hand = kind == "refresh"
+    return Decision(seat, kind, Msg("havana.prompt." + kind, params), hand, private_options=hand)
 
 
 def label(s: State, seat: int, code: str) -> Msg:

@@ -38,8 +38,10 @@ class Santiago:
         return engine.new_state(players, seed, serial.options(options))
 
     def pending(self, state: State) -> tuple[Decision, ...]:
+        private = engine.private_options(state)
         return tuple(
-            Decision(seat, kind, prompt(state, seat, kind)) for seat, kind, _ in state.choices
+            Decision(seat, kind, prompt(state, seat, kind), private_options=private)
+            for seat, kind, _ in state.choices
         )
 
     def legal_codes(self, state: State, seat: int) -> list[str]:

@@ -2,8 +2,11 @@
 
 The engine is a small state machine. `state.phase` names the pending decision, `state.pd` holds
 its data, and `state.choices` caches the legal codes of every pending decision, so the codes are
-computed once per state. A decision with exactly one legal code is forced by the rules and is
-applied at once (with a `santiago.event.forced` log line); optional things always offer `skip`.
+computed once per state. A decision with exactly one legal code is applied at once (with a
+`santiago.event.forced` line for that player) only when the table can see that it is forced: at a
+screened table a decision whose options read a screen (`private_options`) is always asked, even
+with one option, because skipping the question would tell everybody what lies behind the screen.
+Optional things always offer `skip`.
 """
 
 from __future__ import annotations
@@ -67,6 +70,15 @@ KIND = {
     ZORRO: "santiago.zorro",
 }
 
+# Decisions whose options are read from a screen: how far the pesos let the car drive, what the
+# goods allow to deliver, how much the casino can change, what El Zorro's victim can give.
+PRIVATE_PHASES = frozenset({DRIVE, DELIVER, AMOUNT, CASINO_AMOUNT, ZORRO})
+# Buildings whose first decision reads the visitor's goods, pesos or VP (the others read only the
+# board: the dice, the price, the citizens).
+PRIVATE_BUILDINGS = frozenset(
+    {DISTILLERY, CIGAR_FACTORY, BLACK_MARKET, SAWMILL, CAFE, CASINO, OFFICE}
+)
+
 LEAVE_CODES = tuple("leave:" + D.GOODS[g] for g in D.DICE_GOODS)
 DRIVE_CODES = tuple(f"drive:{d}" for d in range(26))
 AMOUNT_CODES = tuple(f"amount:{k}" for k in range(26))
@@ -126,6 +138,21 @@ def new_state(players: int, seed: int, opts: dict) -> tuple[State, list]:
 
 
 # ---------------------------------------------------------------- codes
+
+
+def private_options(s: State) -> bool:
+    """Does the set of options of the pending decision(s) depend on hidden holdings?
+
+    Decided from the kind of decision (and which building, a public fact) alone, never from the
+    holdings themselves, so the answer is public. Nothing is hidden at an open-holdings table.
+    """
+    if s.opts["open_holdings"]:
+        return False
+    if s.phase == BUILDING:
+        return s.bld[s.pd[0]] in PRIVATE_BUILDINGS
+    if s.phase == DRIVE:
+        return s.opts["max_distance"] > 1  # a cap of 1 stop forces every drive, as all can see
+    return s.phase in PRIVATE_PHASES
 
 
 def compute_choices(s: State) -> tuple:
@@ -208,6 +235,12 @@ def _markers_left(s: State, seat: int) -> int:
 
 
 def _gain_possible(s: State, cit: int) -> bool:
+    """May using the citizen bring anything? Decided from public information only."""
+    if cit == D.EL_ZORRO:
+        # At a screened table nobody knows whether the others have anything to give.
+        return not s.opts["open_holdings"] or any(
+            _zorro_codes(s, v) != ["zorro:nothing"] for v in range(s.n) if v != s.active
+        )
     kind, good, amount = D.SIMPLE_GAINS[cit]
     if kind != "good":
         return True
@@ -254,7 +287,7 @@ def _zorro_codes(s: State, seat: int) -> list[str]:
     for g in D.DICE_GOODS:
         if s.goods[base + g] > 0:
             codes.append("zorro:give:" + D.GOODS[g])
-    return codes
+    return codes or ["zorro:nothing"]  # E18: a victim with nothing gives nothing
 
 
 def building_codes(s: State, seat: int, b: int) -> list[str]:
@@ -347,15 +380,21 @@ def apply_code(s: State, seat: int, code: str) -> tuple[State, list]:
 
 
 def settle(t: State, ev: list) -> None:
-    """Refresh the cached choices and apply every forced (single-option) decision."""
+    """Refresh the cached choices and apply every decision that the table can see is forced.
+
+    A single option is taken at once only when the options are public; a decision with
+    `private_options` is asked as usual, since "had no other choice" would tell the table about a
+    screened purse (0 pesos: a drive of 1 stop only; no good to deliver; nothing but VP to give).
+    """
     while True:
         t.choices = choices = compute_choices(t)
+        if private_options(t):
+            return
         for seat, _kind, codes in choices:
             if len(codes) == 1:
                 from .labels import label
 
-                # Told only to the player concerned: "you had only one choice" would tell the
-                # table about a screened purse (no pesos to drive further, nothing but VP to give).
+                # Told only to the player concerned, who was not asked; the table sees what it did.
                 ev.append(Event(M("event.forced", action=label(t, seat, codes[0])), seat, seat))
                 do(t, seat, codes[0], ev)
                 break
@@ -379,11 +418,18 @@ def do(t: State, seat: int, code: str, ev: list) -> None:
     elif ph == AMOUNT:
         _deliver(t, seat, int(code[7:]), ev)
     elif ph == CITIZEN:
-        if code == "use":
-            _simple_gain(t, seat, t.road[t.car], ev)
+        cit = t.road[t.car]
+        if code == "skip":
+            _ev(ev, seat, "skip_citizen", citizen=CITIZEN_MSG[cit])
+        if cit == D.EL_ZORRO:  # the pawn stays, used or not (exception 1)
+            if code == "use":
+                _begin_zorro(t, seat, ev)
+            else:
+                _after_zorro(t, seat, ev)
         else:
-            _ev(ev, seat, "skip_citizen", citizen=CITIZEN_MSG[t.road[t.car]])
-        _step_b(t, seat, ev)
+            if code == "use":
+                _simple_gain(t, seat, cit, ev)
+            _step_b(t, seat, ev)
     elif ph == PABLO:
         if code != "skip":
             g = D.GOOD_INDEX[code[6:]]
@@ -439,7 +485,7 @@ def do(t: State, seat: int, code: str, ev: list) -> None:
             _ev(ev, seat, "casino_pesos", pesos=3 * k, vp=k)
         _after_building(t, seat, via_alonso, ev)
     elif ph == ZORRO:
-        _zorro_give(t, seat, code[11:], ev)
+        _zorro_give(t, seat, code[11:] if code != "zorro:nothing" else "", ev)
     else:  # pragma: no cover
         raise AssertionError(ph)
 
@@ -487,10 +533,8 @@ def _drive(t: State, seat: int, d: int, ev: list) -> None:
     elif (t.inactive >> pos) & 1:
         _ev(ev, seat, "inactive", citizen=CITIZEN_MSG[cit])
         _end_turn(t, seat, ev)
-    elif cit == D.EL_ZORRO:
-        _begin_zorro(t, seat, ev)
-    elif cit in D.SIMPLE_GAINS:
-        t.phase, t.pd = CITIZEN, ()
+    elif cit in D.SIMPLE_GAINS or cit == D.EL_ZORRO:
+        t.phase, t.pd = CITIZEN, ()  # El Zorro too is optional (5.2, E11)
     elif cit == D.PABLO:
         t.phase, t.pd = PABLO, ()
     else:
@@ -681,35 +725,33 @@ def _move_pawn(t: State, seat: int, sp: int, ev: list) -> None:
 
 
 def _begin_zorro(t: State, seat: int, ev: list) -> None:
-    """Every other player gives 1 peso, 1 VP or 1 non-wood good, each choosing at once (E18)."""
-    victims = []
-    for k in range(1, t.n):
-        v = (seat + k) % t.n
-        if _zorro_codes(t, v):
-            victims.append(v)
-        else:
-            _ev(ev, v, "zorro_nothing")
-    t.phase, t.pd = ZORRO, tuple(victims)
-    if not victims:
-        _after_zorro(t, seat, ev)
+    """Every other player gives 1 peso, 1 VP or 1 non-wood good, each choosing at once (E18).
+
+    Every one of them is asked, also one who has nothing (their only option is to give nothing):
+    at a screened table nobody else may learn that from the engine skipping them. At an
+    open-holdings table `settle` takes that single option at once.
+    """
+    t.phase, t.pd = ZORRO, tuple((seat + k) % t.n for k in range(1, t.n))
 
 
 def _zorro_give(t: State, seat: int, what: str, ev: list) -> None:
+    """`what` is "peso", "vp", a good, or "" for a victim who has nothing to give."""
     thief = t.active
-    if what == "peso":
+    if not what:
+        _ev(ev, seat, "zorro_nothing")
+    elif what == "peso":
         t.pesos[seat] -= 1
         t.pesos[thief] += 1
-        item = M("pesos", n=1)
+        _ev(ev, seat, "zorro_give", item=M("pesos", n=1), to=player(thief))
     elif what == "vp":
         t.vp[seat] -= 1
         t.vp[thief] += 1
-        item = M("vps", n=1)
+        _ev(ev, seat, "zorro_give", item=M("vps", n=1), to=player(thief))
     else:
         g = D.GOOD_INDEX[what]
         t.goods[seat * 6 + g] -= 1
         t.goods[thief * 6 + g] += 1
-        item = GOOD_MSG[g]
-    _ev(ev, seat, "zorro_give", item=item, to=player(thief))
+        _ev(ev, seat, "zorro_give", item=GOOD_MSG[g], to=player(thief))
     t.pd = tuple(v for v in t.pd if v != seat)
     if not t.pd:
         _after_zorro(t, thief, ev)
@@ -728,8 +770,9 @@ def _after_zorro(t: State, seat: int, ev: list) -> None:
 
 def _enter_building(t: State, seat: int, sp: int, via_alonso: bool, ev: list) -> None:
     b = t.bld[sp]
-    if via_alonso and b in (BANK, CHURCH, SAWMILL) and building_codes(t, seat, b)[0] == "use":
+    if via_alonso and b in (BANK, CHURCH):
         # The player already chose to use this building through Alonso: nothing left to ask.
+        # (Not the sawmill: whether it can be used depends on the wood behind the screen.)
         _use_building(t, seat, sp, "use", True, ev)
         return
     t.phase, t.pd = BUILDING, (sp, via_alonso)

@@ -84,6 +84,8 @@ def label(s: State, seat: int, code: str) -> Msg:
             what = _good("wood") if kind == "w" else _good(D.GOODS[g])
             return _m("action.amount", amount=k, good=what, vp=vp)
         return _m("action.amount_plain", amount=k)
+    if code == "zorro:nothing":
+        return _m("action.zorro_nothing")
     if head == "zorro":
         what = rest.partition(":")[2]
         if what == "peso":

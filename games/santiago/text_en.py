@@ -117,6 +117,7 @@ ENGLISH = {
     "santiago.action.zorro_peso": "Give 1 peso",
     "santiago.action.zorro_vp": "Give 1 VP",
     "santiago.action.zorro_good": "Give 1 {good}",
+    "santiago.action.zorro_nothing": "Give nothing: you have no peso, no VP and no good but wood",
     "santiago.action.unknown": "{code}",
     # events
     "santiago.event.setup": "{start} starts; the last player in turn order rolls the first demand.",

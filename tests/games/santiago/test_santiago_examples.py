@@ -78,13 +78,20 @@ def test_delivery_round_at_price_three():
     s, _ = play(s, "deliver:sugar_cane", "amount:2")
     assert s.vp[1] == 6
     assert "deliver:sugar_cane" not in codes(s)  # the sugar demand is exhausted
-    s, events = play(s, "deliver:citrus")  # only 1 citrus held: the amount is forced
+    s, _ = play(s, "deliver:citrus")
+    # He holds 1 citrus only, yet the one possible amount is asked for: taking it on its own
+    # would tell the table what lies behind his screen.
+    assert codes(s) == ["amount:1"] and GAME.pending(s)[0].private_options
+    s, _ = play(s, "amount:1")
     assert s.vp[2] == 3
-    # Lupo has nothing and passes without being asked; it is Peter's turn again.
-    assert "santiago.event.pass" in keys(events)
-    s, events = play(s, "deliver:rum")
+    # Lupo has nothing: he is asked like everybody else, and can only pass.
+    assert GAME.pending(s)[0].seat == 3 and codes(s) == ["pass"]
+    s, events = play(s, "pass", "deliver:rum", "amount:1")
     assert s.vp[0] == 9
-    # nobody can deliver the last citrus: everybody passes and the price rises.
+    # nobody can deliver the last citrus: each passes in turn and the price rises.
+    assert [d.seat for d in GAME.pending(s)] == [1] and codes(s) == ["pass"]
+    s, events = play(s, "pass", "pass", "pass")
+    assert "santiago.event.all_passed" in keys(events)
     assert dict(zip(s.dg, s.dv, strict=True))[1] == 1
     assert s.price == 4
     assert s.ships == 0
@@ -105,14 +112,15 @@ def test_two_wood_replace_one_demanded_good_only():
     )
     s, _ = play(s, "drive:1")
     assert codes(s) == ["wood:sugar_cane", "wood:rum", "wood:tobacco", "pass"]
-    s_tob, _ = play(s, "wood:tobacco")  # one wood only: the tobacco die wants 1
+    s_tob, _ = play(s, "wood:tobacco", "amount:1")  # one wood only: the tobacco die wants 1
     assert s_tob.vp[0] == 1 and holding(s_tob, 0, "wood") == 1
     s, _ = play(s, "wood:rum")
     assert codes(s) == ["amount:1", "amount:2"]
     s, _ = play(s, "amount:2")
     assert s.vp[0] == 2  # 1 VP per wood whatever the price
     assert dict(zip(s.dg, s.dv, strict=True)) == {0: 2, 3: 0, 2: 1, 1: 0}
-    assert s.price == 4  # then nobody else could deliver: everybody passed
+    s, _ = play(s, "pass", "pass")  # then nobody could deliver: both pass
+    assert s.price == 4
 
 
 def test_alonso_uses_own_bank_then_moves_to_a_white_building():
@@ -131,7 +139,7 @@ def test_alonso_uses_own_bank_then_moves_to_a_white_building():
 def test_el_zorro_in_the_very_first_round_gives_no_building():
     """'Fährst du in der allerersten Runde zu „El Zorro“, kannst du kein Gebäude nutzen.'"""
     s = arrange(started(3), car="jose", pawns={})
-    s, events = play(s, "drive:1")
+    s, events = play(s, "drive:1", "use")
     assert sorted(d.seat for d in GAME.pending(s)) == [1, 2]  # both victims decide at once
     s, events = play(s, (2, "zorro:give:vp"), (1, "zorro:give:tobacco"))
     assert "santiago.event.no_pawn" in keys(events)

@@ -77,11 +77,25 @@ def test_max_distance_option():
     assert codes(s) == ["drive:1", "drive:2", "drive:3"]
 
 
-def test_with_no_money_the_one_stop_drive_is_forced():
-    s = started()
-    s2 = arrange(s, car="maria", pesos={0: 0})
-    assert s2.car == 2 and s2.phase != 1  # already moved one stop, to José
-    assert s2.road[s2.car] == D.JOSE
+def test_a_one_stop_cap_makes_every_drive_forced_for_all_to_see():
+    s = arrange(started(max_distance=1), car="maria", pesos={0: 5})
+    assert s.road[s.car] == D.JOSE and kinds(s) == [(0, "santiago.citizen")]
+
+
+def test_with_no_money_the_one_stop_drive_is_the_only_one_offered_but_still_asked():
+    # Driving on its own would tell the table that the purse behind the screen is empty.
+    s = arrange(started(), car="maria", pesos={0: 0})
+    (decision,) = GAME.pending(s)
+    assert decision.kind == "santiago.drive" and decision.private_options
+    assert codes(s) == ["drive:1"] and s.car == stop_of("maria")
+    s, _ = play(s, "drive:1")
+    assert s.road[s.car] == D.JOSE
+
+
+def test_at_an_open_table_the_one_stop_drive_without_money_is_taken_at_once():
+    s = arrange(started(open_holdings=True), car="maria", pesos={0: 0}, goods={0: {}})
+    assert s.road[s.car] == D.JOSE and kinds(s) == [(0, "santiago.citizen")]
+    assert not GAME.pending(s)[0].private_options
 
 
 def test_passing_the_harbour_raises_the_price_without_a_delivery_round():
@@ -176,14 +190,18 @@ def test_el_zorro_every_victim_chooses_at_once_e18():
         vp={0: 0, 1: 3, 2: 0, 3: 4},
         goods={0: {}, 1: {"rum": 1, "wood": 2}, 2: {"wood": 3}, 3: {}},
     )
-    s, events = play(s, "drive:1")
-    # seat 2 has only wood: gives nothing; seat 3 has only VP: gives it without being asked.
-    assert "santiago.event.zorro_nothing" in keys(events)
-    assert s.vp[3] == 3 and s.vp[0] == 1
-    assert kinds(s) == [(1, "santiago.zorro")]
+    s, _ = play(s, "drive:1", "use")
+    # Everybody is asked, also seat 2 (only wood: gives nothing) and seat 3 (only VP): were
+    # they skipped or served on their own, the table would learn what their screens hide.
+    assert kinds(s) == [(1, "santiago.zorro"), (2, "santiago.zorro"), (3, "santiago.zorro")]
+    assert all(d.private_options for d in GAME.pending(s))
     assert codes(s, 1) == ["zorro:give:peso", "zorro:give:vp", "zorro:give:rum"]
+    assert codes(s, 2) == ["zorro:nothing"] and codes(s, 3) == ["zorro:give:vp"]
     with pytest.raises(IllegalAction):
         GAME.apply(s, 2, "zorro:give:peso")
+    s, events = play(s, (2, "zorro:nothing"), (3, "zorro:give:vp"))
+    assert "santiago.event.zorro_nothing" in keys(events)
+    assert s.vp[3] == 3 and s.vp[0] == 1
     s, _ = play(s, (1, "zorro:give:rum"))
     assert holding(s, 0, "rum") == 1 and holding(s, 1, "rum") == 0
     # exception 1: the pawn stays on the bank and may use it again.
@@ -194,7 +212,7 @@ def test_el_zorro_every_victim_chooses_at_once_e18():
 
 def test_el_zorro_parallel_choices_in_any_order():
     s = arrange(started(3), car="jose", pawns={0: "bank"})
-    s, _ = play(s, "drive:1")
+    s, _ = play(s, "drive:1", "use")
     assert sorted(seat for seat, _ in kinds(s)) == [1, 2]
     a, _ = play(s, (2, "zorro:give:peso"), (1, "zorro:give:vp"))
     b, _ = play(s, (1, "zorro:give:vp"), (2, "zorro:give:peso"))
@@ -245,7 +263,8 @@ def test_pawn_must_move_and_cannot_enter_occupied_buildings():
 
 def test_harbour_and_inactive_citizen_leave_the_pawn_and_allow_no_building():
     s = arrange(started(), car="alonso", pawns={0: "bank"}, goods={0: {}, 1: {}, 2: {}})
-    s, events = play(s, "drive:1")  # harbour: nobody can deliver, all pass automatically
+    # harbour: nobody can deliver, and each is asked to pass (their goods are hidden)
+    s, events = play(s, "drive:1", "pass", "pass", "pass")
     assert s.pawn[0] == space(s, "bank") and s.active == 1
     s = arrange(started(), car="alonso", pawns={0: "bank"}, inactive=["maria"], pesos={0: 2})
     s, events = play(s, "drive:2")
@@ -285,7 +304,8 @@ def test_owner_vp_at_every_turn_end_even_without_moving_e12():
         vp={1: 0},
         goods={0: {}, 1: {}, 2: {}},
     )
-    moved_not, events = play(s, "drive:1")  # harbour: the pawn stays on seat 1's bank
+    # harbour, where everybody passes: the pawn stays on seat 1's bank
+    moved_not, events = play(s, "drive:1", "pass", "pass", "pass")
     assert moved_not.vp[1] == 1
     s2 = arrange(
         started(owner_vp_only_when_moved=True),
@@ -295,7 +315,7 @@ def test_owner_vp_at_every_turn_end_even_without_moving_e12():
         vp={1: 0},
         goods={0: {}, 1: {}, 2: {}},
     )
-    s2, _ = play(s2, "drive:1")
+    s2, _ = play(s2, "drive:1", "pass", "pass", "pass")
     assert s2.vp[1] == 0
 
 
@@ -350,10 +370,12 @@ def test_sawmill():
     s = _at("sawmill", goods={0: {"wood": 2}}, vp={0: 0}, pesos={0: 1})
     s, _ = play(s, "use")
     assert (holding(s, 0, "wood"), s.vp[0], s.pesos[0]) == (1, 1, 2)
-    s, events = play(
-        _at("sawmill", goods={0: {}}),
-    )
-    assert s.active == 1  # nothing to saw: the turn ended with a forced skip
+    # Nothing to saw: 'skip' is the only option, yet it is asked, as with wood behind the screen.
+    s = _at("sawmill", goods={0: {}})
+    assert codes(s) == ["skip"] and kinds(s) == [(0, "santiago.building")]
+    assert GAME.pending(s)[0].private_options
+    s, _ = play(s, "skip")
+    assert s.active == 1
 
 
 def test_cafe():
@@ -430,9 +452,9 @@ def test_office_delivers_one_good_for_two_vp_not_wood():
 
 def test_office_and_customs_do_nothing_while_the_new_ship_has_no_demand_e9():
     s = _at("office", demand=None, goods={0: {"rum": 2}})
-    assert s.active == 1  # only 'skip' was possible
+    assert codes(s) == ["skip"]  # asked all the same: the office's options read the goods
     s = _at("customs", demand=None)
-    assert s.active == 1
+    assert s.active == 1  # only 'skip', and everybody can see it: taken at once
 
 
 def test_newspaper_turns_a_citizen_down_until_the_car_leaves_it_e21():
@@ -602,7 +624,7 @@ def test_each_pass_of_the_harbour_counts_when_the_cap_allows_two_laps_e7():
 
 def test_a_delivery_round_nobody_can_serve_still_raises_the_price_e25():
     s = arrange(started(), car="alonso", price=3, goods={0: {}, 1: {}, 2: {}})
-    s, events = play(s, "drive:1")
+    s, events = play(s, "drive:1", "pass", "pass", "pass")  # each asked, each can only pass
     assert s.price == 4 and keys(events).count("santiago.event.pass") == 3
 
 
@@ -642,13 +664,14 @@ def test_the_driver_rolls_even_when_another_player_fills_the_ship():
         demand={"rum": 1, "citrus": 1, "tobacco": 0, "cigar": 0},
         goods={0: {"rum": 1}, 1: {"citrus": 1}, 2: {}},
     )
-    s, _ = play(s, "drive:1", "deliver:rum", "deliver:citrus")  # seat 1 delivers the last good
+    # seat 1 delivers the last good
+    s, _ = play(s, "drive:1", "deliver:rum", "amount:1", "deliver:citrus", "amount:1")
     assert s.ships == 1 and kinds(s) == [(0, "santiago.roll")]
 
 
 def test_owner_vp_when_el_zorro_leaves_the_pawn_on_another_players_building_e12():
     s = arrange(started(), car="jose", pawns={0: "bank"}, owners={"bank": 1}, vp={1: 0})
-    s, _ = play(s, "drive:1", (1, "zorro:give:peso"), (2, "zorro:give:peso"), "skip")
+    s, _ = play(s, "drive:1", "use", (1, "zorro:give:peso"), (2, "zorro:give:peso"), "skip")
     assert s.vp[1] == 1 and s.active == 1
 
 
@@ -670,6 +693,8 @@ def test_alonso_customs_sends_the_ship_then_the_pawn_still_moves():
     s, _ = play(s, "drive:1", "alonso:use", "customs:rum")
     assert s.ships == 1 and kinds(s) == [(0, "santiago.pawn")]
     s, _ = play(s, "pawn:office")  # the new ship has no demand yet: the office can do nothing
+    assert codes(s) == ["skip"]
+    s, _ = play(s, "skip")
     assert kinds(s) == [(0, "santiago.roll")]
 
 
@@ -686,16 +711,58 @@ def test_the_seventh_ship_through_alonso_ends_the_game_before_the_pawn_moves():
     assert GAME.is_over(s) and s.pawn[0] == -1 and GAME.pending(s) == ()
 
 
-def test_a_forced_choice_is_told_only_to_its_player_so_a_screened_purse_stays_hidden():
-    # Seat 1 has only VP behind the screen: El Zorro's gift is forced, and saying so in public
-    # would tell the table that seat 1 holds no pesos and no goods.
-    s = arrange(started(), car="martinez", pesos={0: 20, 1: 0}, goods={1: {}}, vp={1: 4})
-    s, events = play(s, f"drive:{(stop_of('el_zorro') - s.car) % 10}")
+def test_a_gift_with_one_option_is_asked_behind_screens_and_taken_at_once_at_an_open_table():
+    # Seat 1 has only VP. Behind screens its gift is asked for like seat 2's: taking it on its
+    # own would tell the table that seat 1 holds no pesos and no goods.
+    table = {"car": "martinez", "pesos": {0: 20, 1: 0}, "goods": {1: {}}, "vp": {1: 4}}
+    s = arrange(started(), **table)
+    drive = f"drive:{(stop_of('el_zorro') - s.car) % 10}"
+    s, events = play(s, drive, "use")
+    assert "santiago.event.forced" not in keys(events)
+    assert kinds(s) == [(1, "santiago.zorro"), (2, "santiago.zorro")]
+    assert codes(s, 1) == ["zorro:give:vp"]
+    # At an open table holdings are public: the gift is made at once, and "only one choice" is
+    # told to seat 1 alone (the table sees the gift itself).
+    s = arrange(started(open_holdings=True), **table)
+    s, events = play(s, drive, "use")
     forced = [e for e in events if e.msg.key == "santiago.event.forced"]
-    assert forced and all(e.only_for == e.seat for e in forced)
-    assert any(e.seat == 1 for e in forced)
+    assert forced and all(e.only_for == e.seat == 1 for e in forced)
     public = [e for e in events if e.only_for is None]
     assert any(e.msg.key == "santiago.event.zorro_give" and e.seat == 1 for e in public)
+    assert kinds(s) == [(2, "santiago.zorro")]
+
+
+def test_el_zorro_is_optional_for_the_visitor_5_2_e11():
+    s = arrange(started(), car="jose", pawns={0: "bank"}, vp={0: 0, 1: 3, 2: 3})
+    s, _ = play(s, "drive:1")
+    assert kinds(s) == [(0, "santiago.citizen")] and codes(s) == ["use", "skip"]
+    s, events = play(s, "skip")
+    # Declined: nobody gives anything; the pawn stays and may use its building (exception 1).
+    assert "santiago.event.skip_citizen" in keys(events)
+    assert "santiago.event.zorro_give" not in keys(events) and s.vp == [0, 3, 3]
+    assert kinds(s) == [(0, "santiago.building")] and s.pawn[0] == space(s, "bank")
+    # At an open table where nobody has anything to give, declining is the only option.
+    empty = {1: 0, 2: 0}
+    s = arrange(
+        started(open_holdings=True), car="jose", pawns={0: "bank"}, pesos={0: 1, **empty},
+        vp=empty, goods={1: {}, 2: {}},
+    )  # fmt: skip
+    s, events = play(s, "drive:1")
+    assert "santiago.event.skip_citizen" in keys(events)
+    assert kinds(s) == [(0, "santiago.building")]
+
+
+def test_a_sawmill_used_through_alonso_asks_when_the_wood_is_hidden():
+    # Using the bank through Alonso needs no second question, the sawmill does: whether it can
+    # be used depends on the wood behind the screen.
+    s = arrange(started(), car="martinez", owners={"sawmill": 0}, pesos={0: 1}, goods={0: {}})
+    s, events = play(s, "drive:1", "alonso:use")
+    assert kinds(s) == [(0, "santiago.building")] and codes(s) == ["skip"]
+    s = arrange(
+        started(), car="martinez", owners={"sawmill": 0}, pesos={0: 1}, goods={0: {"wood": 1}}
+    )
+    s, events = play(s, "drive:1", "alonso:use")
+    assert kinds(s) == [(0, "santiago.building")] and codes(s) == ["use", "skip"]
 
 
 @pytest.mark.parametrize(
