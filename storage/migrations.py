@@ -85,6 +85,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         "seats: who plays each seat now (its person, or the AI at a level)",
         ("ALTER TABLE seats ADD COLUMN controller TEXT NOT NULL DEFAULT 'human'",),
     ),
+    Migration(
+        4,
+        "Santiago games stored so far keep the first version's rules, so their logs replay",
+        (
+            "UPDATE games SET options = json_set(options, '$.first_rules', json('true'))"
+            " WHERE kind = 'santiago'",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -146,7 +146,7 @@ def private_options(s: State) -> bool:
     Decided from the kind of decision (and which building, a public fact) alone, never from the
     holdings themselves, so the answer is public. Nothing is hidden at an open-holdings table.
     """
-    if s.opts["open_holdings"]:
+    if s.opts["open_holdings"] or s.opts.get("first_rules"):
         return False
     if s.phase == BUILDING:
         return s.bld[s.pd[0]] in PRIVATE_BUILDINGS
@@ -533,6 +533,8 @@ def _drive(t: State, seat: int, d: int, ev: list) -> None:
     elif (t.inactive >> pos) & 1:
         _ev(ev, seat, "inactive", citizen=CITIZEN_MSG[cit])
         _end_turn(t, seat, ev)
+    elif cit == D.EL_ZORRO and t.opts.get("first_rules"):
+        _begin_zorro(t, seat, ev)
     elif cit in D.SIMPLE_GAINS or cit == D.EL_ZORRO:
         t.phase, t.pd = CITIZEN, ()  # El Zorro too is optional (5.2, E11)
     elif cit == D.PABLO:
@@ -731,7 +733,17 @@ def _begin_zorro(t: State, seat: int, ev: list) -> None:
     at a screened table nobody else may learn that from the engine skipping them. At an
     open-holdings table `settle` takes that single option at once.
     """
-    t.phase, t.pd = ZORRO, tuple((seat + k) % t.n for k in range(1, t.n))
+    victims = tuple((seat + k) % t.n for k in range(1, t.n))
+    if t.opts.get("first_rules"):
+        # Games stored under the first rules skipped a victim with nothing, telling everybody.
+        for v in victims:
+            if _zorro_codes(t, v) == ["zorro:nothing"]:
+                _ev(ev, v, "zorro_nothing")
+        victims = tuple(v for v in victims if _zorro_codes(t, v) != ["zorro:nothing"])
+        if not victims:
+            _after_zorro(t, seat, ev)
+            return
+    t.phase, t.pd = ZORRO, victims
 
 
 def _zorro_give(t: State, seat: int, what: str, ev: list) -> None:
@@ -770,7 +782,9 @@ def _after_zorro(t: State, seat: int, ev: list) -> None:
 
 def _enter_building(t: State, seat: int, sp: int, via_alonso: bool, ev: list) -> None:
     b = t.bld[sp]
-    if via_alonso and b in (BANK, CHURCH):
+    # Under the first rules a sawmill chosen through Alonso was used at once when it could be.
+    sawmill = b == SAWMILL and t.opts.get("first_rules") and building_codes(t, seat, b)[0] == "use"
+    if via_alonso and (b in (BANK, CHURCH) or sawmill):
         # The player already chose to use this building through Alonso: nothing left to ask.
         # (Not the sawmill: whether it can be used depends on the wood behind the screen.)
         _use_building(t, seat, sp, "use", True, ev)

@@ -41,6 +41,14 @@ def options(raw: Mapping[str, Any] | None) -> dict[str, Any]:
         raise OptionError(Msg("santiago.option.distance", {}))
     out["max_distance"] = distance
     out["citizen_colours"] = _colours(raw.pop("citizen_colours", None))
+    # Set (by the database migration only) on games stored under the first version's rules, so
+    # their logs keep replaying: single options taken even when only a screen shows they are the
+    # only ones, El Zorro compulsory. New games never carry it.
+    first_rules = raw.pop("first_rules", False)
+    if not isinstance(first_rules, bool):
+        raise OptionError(Msg("santiago.option.bool", {"name": "first_rules"}))
+    if first_rules:
+        out["first_rules"] = True
     if raw:
         raise OptionError(Msg("santiago.option.unknown", {"name": sorted(raw)[0]}))
     return out

@@ -54,7 +54,7 @@ async def test_every_earlier_version_is_migrated_keeping_its_games(tmp_path, sta
             "INSERT INTO games (guild_id, channel_id, kind, status, options, creator_id,"
             " created_at, updated_at) VALUES (1, 2, 'santiago', 'lobby', '{}', 3, 't', 't')"
         )
-        conn.execute("INSERT INTO seats VALUES (1, 0, 3, 'Ana')")
+        conn.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 3, 'Ana')")
     conn.close()
 
     store = await Store.open(path)
@@ -145,3 +145,46 @@ async def test_another_application_using_user_version_is_refused(tmp_path):
         conn.execute("PRAGMA user_version = 1")
     with pytest.raises(NotADatabase):
         await Store.open(path)
+
+
+async def test_santiago_games_stored_before_the_rules_changed_still_verify(tmp_path):
+    """Migration 4: a game logged under the first rules keeps them, so its log replays."""
+    import json
+    from pathlib import Path
+
+    import games
+    from storage.records import dump_state
+    from storage.verify import verify_store
+
+    recorded = Path(__file__).parents[1] / "games" / "santiago" / "first_rules_games.json"
+    game = json.loads(recorded.read_text())["games"][0]
+    engine = games.get("santiago")
+    options = engine.options(game["options"])
+    old_rules = engine.options({**game["options"], "first_rules": True})
+    state, _ = games.replay(
+        games.Replay("santiago", game["players"], game["seed"], old_rules, game["actions"])
+    )
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    migrate(conn, upto=3)
+    conn.execute(
+        "INSERT INTO games (id, guild_id, channel_id, kind, status, options, seed, version,"
+        " creator_id, created_at, updated_at, state)"
+        " VALUES (1, 1, 2, 'santiago', 'finished', ?, ?, ?, 3, 't', 't', ?)",
+        (json.dumps(options), game["seed"], len(game["actions"]), dump_state(engine, state)),
+    )
+    for seat in range(game["players"]):
+        conn.execute("INSERT INTO seats VALUES (1, ?, ?, ?, 'human')", (seat, 10 + seat, "p"))
+    for seq, (seat, code) in enumerate(game["actions"], start=1):
+        conn.execute("INSERT INTO actions VALUES (1, ?, ?, ?, 't')", (seq, seat, code))
+    conn.close()
+
+    store = await Store.open(path)
+    try:
+        record = await store.get(1)
+        assert record.options["first_rules"] is True
+        report = await verify_store(store)
+        assert report.problems == [] and report.verified == 1
+    finally:
+        await store.close()
