@@ -93,6 +93,40 @@ MIGRATIONS: tuple[Migration, ...] = (
             " WHERE kind = 'santiago'",
         ),
     ),
+    Migration(
+        5,
+        "table settings, the timer of every waiting decision, muted and resigned seats, results",
+        (
+            # Seconds, NULL for off. A game without a row has the default settings.
+            """CREATE TABLE settings (
+                game_id INTEGER PRIMARY KEY REFERENCES games (id),
+                reminders INTEGER,
+                turn_limit INTEGER
+            )""",
+            """CREATE TABLE waits (
+                game_id INTEGER NOT NULL REFERENCES games (id),
+                seat INTEGER NOT NULL,
+                since REAL NOT NULL,
+                deadline REAL,
+                reminded INTEGER NOT NULL DEFAULT 0,
+                vote_at REAL,
+                vote_message INTEGER,
+                due REAL,
+                PRIMARY KEY (game_id, seat)
+            ) WITHOUT ROWID""",
+            # The scheduler's one question: what falls due next.
+            "CREATE INDEX waits_by_due ON waits (due) WHERE due IS NOT NULL",
+            "ALTER TABLE seats ADD COLUMN muted INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE seats ADD COLUMN resigned INTEGER NOT NULL DEFAULT 0",
+            # How a game ended and its final standing (places, scores, winners) as JSON.
+            """CREATE TABLE results (
+                game_id INTEGER PRIMARY KEY REFERENCES games (id),
+                ended_at TEXT NOT NULL,
+                how TEXT NOT NULL CHECK (how IN ('finished', 'ended', 'resigned', 'abandoned')),
+                result TEXT NOT NULL
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -6,13 +6,17 @@ transaction that names the version the move was computed from.
 
 from __future__ import annotations
 
+import json
+import time
 from dataclasses import dataclass
 from typing import Any
 
 import games
 
+from . import clock
+from .clock import WaitPlan
 from .errors import StorageError, VersionConflict
-from .records import GameRecord, dump_state
+from .records import GameRecord, dump_state, result_to_json
 from .store import Store
 
 
@@ -23,10 +27,37 @@ class MoveResult:
     events: list[games.Event]
 
 
+def wait_plan(
+    record: GameRecord, before: Any, after: Any, actor: int | None, at: float
+) -> WaitPlan:
+    """The timers after a move: a decision that goes on (a simultaneous one the actor did not
+    take part in) keeps its timer; every decision that begins now gets a fresh one. Only seats
+    that a person plays wait on a timer: the AI decides at once."""
+    engine = games.get(record.kind)
+    waiting_before = set() if before is None else {d.seat for d in engine.pending(before)}
+    keep, new = [], []
+    for seat in dict.fromkeys(d.seat for d in engine.pending(after)):
+        found = record.seats[seat]
+        if not found.has_person or found.ai_level is not None:
+            continue
+        if seat in waiting_before and seat != actor:
+            keep.append(seat)
+        else:
+            new.append(clock.fresh(record.id, seat, at, record.settings, found.muted))
+    return WaitPlan(tuple(keep), tuple(new))
+
+
 async def apply_move(
-    store: Store, game_id: int, seat: int, code: str, *, expected_version: int
+    store: Store,
+    game_id: int,
+    seat: int,
+    code: str,
+    *,
+    expected_version: int,
+    at: float | None = None,
 ) -> MoveResult:
-    """Apply `code` for `seat` and persist it.
+    """Apply `code` for `seat` and persist it, with the timers of the decisions it leaves
+    waiting (`at`: the time of the move, from the caller's clock) and, at the end, the result.
 
     `IllegalAction` from the engine propagates with nothing written; so does `VersionConflict`
     when the game is no longer at `expected_version` (the caller reloads and tells the player).
@@ -40,24 +71,31 @@ async def apply_move(
             " another move got there first."
         )
     engine = games.get(record.kind)
-    state, events = engine.apply(record.state(), seat, code)
+    before = record.state()
+    state, events = engine.apply(before, seat, code)
+    over = engine.is_over(state)
     stored = await store.commit_move(
         game_id,
         expected_version=expected_version,
         seat=seat,
         code=code,
         state_json=dump_state(engine, state),
-        finished=engine.is_over(state),
+        finished=over,
+        waits=wait_plan(record, before, state, seat, time.time() if at is None else at),
+        result_json=json.dumps(result_to_json(engine.result(state))) if over else None,
     )
     return MoveResult(stored, state, list(events))
 
 
-async def start_game(store: Store, game_id: int, seed: int) -> MoveResult:
+async def start_game(
+    store: Store, game_id: int, seed: int, *, at: float | None = None
+) -> MoveResult:
     """Deal the initial state for the lobby's seats and options, and make the game active."""
     record = await store.get(game_id)
     if record.status != "lobby":
         raise StorageError(f"{record.describe()} is {record.status}, not a lobby.")
     engine = games.get(record.kind)
     state = engine.new(len(record.seats), seed, record.options)
-    stored = await store.start(game_id, seed=seed, state_json=dump_state(engine, state))
+    plan = wait_plan(record, None, state, None, time.time() if at is None else at)
+    stored = await store.start(game_id, seed=seed, state_json=dump_state(engine, state), waits=plan)
     return MoveResult(stored, state, [])

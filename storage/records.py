@@ -8,6 +8,7 @@ from typing import Any
 
 import games
 
+from .clock import Settings
 from .errors import CorruptGame
 
 STATUSES = ("lobby", "active", "finished", "abandoned")
@@ -29,6 +30,8 @@ class Seat:
     user_id: int
     name: str
     controller: str = HUMAN
+    muted: bool = False  # no reminders for this player in this game
+    resigned: bool = False  # ranked last; the AI plays the seat
 
     @property
     def ai_level(self) -> str | None:
@@ -83,6 +86,7 @@ class GameRecord:
     created_at: str
     updated_at: str
     state_json: str | None
+    settings: Settings = Settings()
 
     def describe(self) -> str:
         return f"game {self.id} ({self.kind}, channel {self.channel_id})"
@@ -119,3 +123,30 @@ def parse_state(game_id: int, kind: str, state_json: str, described: str | None 
 def dump_state(engine: Any, state: Any) -> str:
     """The state as compact JSON, the form kept in the database."""
     return json.dumps(engine.to_json(state), separators=(",", ":"), ensure_ascii=False)
+
+
+def result_to_json(result: games.Result) -> dict:
+    """A final standing as plain JSON (messages as catalogue keys, so they stay translatable)."""
+    return {
+        "scores": list(result.scores),
+        "winners": list(result.winners),
+        "ranking": list(result.ranking),
+        "places": list(result.places),
+        "tiebreaks": [list(t) for t in result.tiebreaks],
+        "tiebreak_names": [m.to_json() for m in result.tiebreak_names],
+        "notes": [m.to_json() for m in result.notes],
+        "reason": None if result.reason is None else result.reason.to_json(),
+    }
+
+
+def result_from_json(data: dict) -> games.Result:
+    return games.Result(
+        scores=tuple(data["scores"]),
+        winners=tuple(data["winners"]),
+        ranking=tuple(data["ranking"]),
+        places=tuple(data["places"]),
+        tiebreaks=tuple(tuple(t) for t in data["tiebreaks"]),
+        tiebreak_names=tuple(games.Msg.from_json(m) for m in data["tiebreak_names"]),
+        notes=tuple(games.Msg.from_json(m) for m in data["notes"]),
+        reason=None if data["reason"] is None else games.Msg.from_json(data["reason"]),
+    )

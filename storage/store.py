@@ -21,6 +21,7 @@ import aiosqlite
 
 import games
 
+from .clock import Settings, Wait, WaitPlan
 from .database import CONNECTION_PRAGMAS, prepare
 from .errors import ChannelBusy, CorruptGame, GameNotFound, StorageError, VersionConflict
 from .exchange import EXPORT_FORMAT, check_import, replay_export
@@ -29,9 +30,10 @@ from .records import AI_PREFIX, HUMAN, ActionRow, GameRecord, GameSummary, Seat,
 _RECORD_COLUMNS = (
     "g.id, g.guild_id, g.channel_id, g.kind, g.status, g.options, g.seed, g.version,"
     " g.creator_id, g.created_at, g.updated_at, g.state,"
-    " (SELECT json_group_array(json_array(seat, user_id, name, controller))"
-    "    FROM (SELECT seat, user_id, name, controller FROM seats"
-    "          WHERE game_id = g.id ORDER BY seat))"
+    " (SELECT json_group_array(json_array(seat, user_id, name, controller, muted, resigned))"
+    "    FROM (SELECT seat, user_id, name, controller, muted, resigned FROM seats"
+    "          WHERE game_id = g.id ORDER BY seat)),"
+    " (SELECT json_array(reminders, turn_limit) FROM settings WHERE game_id = g.id)"
 )
 
 
@@ -41,7 +43,10 @@ def now() -> str:
 
 def _record(row: sqlite3.Row | tuple) -> GameRecord:
     try:
-        seats = tuple(Seat(s, u, n, c) for s, u, n, c in json.loads(row[12]))
+        seats = tuple(
+            Seat(s, u, n, c, bool(m), bool(r)) for s, u, n, c, m, r in json.loads(row[12])
+        )
+        settings = Settings() if row[13] is None else Settings(*json.loads(row[13]))
         options = json.loads(row[5])
     except (ValueError, TypeError) as exc:
         raise CorruptGame(
@@ -62,6 +67,28 @@ def _record(row: sqlite3.Row | tuple) -> GameRecord:
         updated_at=row[10],
         state_json=row[11],
         seats=seats,
+        settings=settings,
+    )
+
+
+WAIT_COLUMNS = "game_id, seat, since, deadline, reminded, vote_at, vote_message, due"
+
+
+def _wait_row(w: Wait) -> tuple:
+    return (w.game_id, w.seat, w.since, w.deadline, w.reminded, w.vote_at, w.vote_message, w.due)
+
+
+def _write_waits(conn, game_id: int, waits: WaitPlan | None) -> None:
+    """Replace the game's timers: keep those of `waits.keep`, add `waits.new`, drop the rest."""
+    if waits is None:
+        return
+    conn.execute(
+        "DELETE FROM waits WHERE game_id = ? AND seat NOT IN (SELECT value FROM json_each(?))",
+        (game_id, json.dumps(list(waits.keep))),
+    )
+    conn.executemany(
+        f"INSERT OR REPLACE INTO waits ({WAIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [_wait_row(w) for w in waits.new],
     )
 
 
@@ -74,6 +101,8 @@ def _commit_move(
     state_json: str,
     finished: bool,
     stamp: str,
+    waits: WaitPlan | None,
+    result_json: str | None,
 ) -> GameRecord:
     """The move transaction, run in the connection's thread (see `Store._in_thread`)."""
     try:
@@ -92,6 +121,12 @@ def _commit_move(
                 "INSERT INTO actions (game_id, seq, seat, code, at) VALUES (?, ?, ?, ?, ?)",
                 (game_id, expected_version + 1, seat, code, stamp),
             )
+            _write_waits(conn, game_id, WaitPlan() if finished else waits)
+            if result_json is not None:
+                conn.execute(
+                    "INSERT INTO results (game_id, ended_at, how, result) VALUES (?, ?, ?, ?)",
+                    (game_id, stamp, "finished", result_json),
+                )
         rows = conn.execute(
             f"SELECT {_RECORD_COLUMNS} FROM games AS g WHERE g.id = ?", (game_id,)
         ).fetchall()
@@ -211,8 +246,10 @@ class Store:
         options: dict,
         creator_id: int,
         creator_name: str,
+        settings: Settings | None = None,
     ) -> GameRecord:
         """A new lobby in the channel; the creator takes seat 0. `ChannelBusy` if one is open."""
+        settings = (settings or Settings()).checked()
         if kind not in games.NAMES:
             raise StorageError(f"Unknown game {kind!r}; known: {', '.join(games.NAMES)}.")
         stamp = now()
@@ -229,6 +266,10 @@ class Store:
             await db.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                 (game_id, creator_id, creator_name),
+            )
+            await db.execute(
+                "INSERT INTO settings (game_id, reminders, turn_limit) VALUES (?, ?, ?)",
+                (game_id, settings.reminders, settings.turn_limit),
             )
             return await self._fetch_record(db, game_id)
 
@@ -308,8 +349,10 @@ class Store:
             )
             return await self._fetch_record(db, game_id)
 
-    async def start(self, game_id: int, *, seed: int, state_json: str) -> GameRecord:
-        """Lobby -> active at version 0 with the initial state."""
+    async def start(
+        self, game_id: int, *, seed: int, state_json: str, waits: WaitPlan | None = None
+    ) -> GameRecord:
+        """Lobby -> active at version 0 with the initial state (and its decisions' timers)."""
         async with self._write() as db:
             cursor = await db.execute(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = 0,"
@@ -319,7 +362,105 @@ class Store:
             record = await self._fetch_record(db, game_id)
             if cursor.rowcount != 1:
                 raise StorageError(f"{record.describe()} is {record.status}, not a lobby.")
+            if waits is not None:
+                await db.execute("DELETE FROM waits WHERE game_id = ?", (game_id,))
+                await db.executemany(
+                    f"INSERT INTO waits ({WAIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [_wait_row(w) for w in waits.new],
+                )
             return record
+
+    # -- settings, timers and results ------------------------------------------------------
+
+    async def set_settings(self, game_id: int, settings: Settings) -> GameRecord:
+        settings.checked()
+        async with self._write() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO settings (game_id, reminders, turn_limit) VALUES (?, ?, ?)",
+                (game_id, settings.reminders, settings.turn_limit),
+            )
+            await self._touch(db, game_id)
+            return await self._fetch_record(db, game_id)
+
+    async def set_seat_flags(
+        self, game_id: int, seat: int, *, muted: bool | None = None, resigned: bool | None = None
+    ) -> GameRecord:
+        async with self._write() as db:
+            if muted is not None:
+                await db.execute(
+                    "UPDATE seats SET muted = ? WHERE game_id = ? AND seat = ?",
+                    (int(muted), game_id, seat),
+                )
+            if resigned is not None:
+                await db.execute(
+                    "UPDATE seats SET resigned = ? WHERE game_id = ? AND seat = ?",
+                    (int(resigned), game_id, seat),
+                )
+            return await self._fetch_record(db, game_id)
+
+    async def waits(self, game_id: int) -> list[Wait]:
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                f"SELECT {WAIT_COLUMNS} FROM waits WHERE game_id = ? ORDER BY seat", (game_id,)
+            )
+        return [Wait(*r) for r in rows]
+
+    async def next_due(self) -> float | None:
+        """The earliest time any timer falls due (None: nothing is waiting on a timer)."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall("SELECT min(due) FROM waits")
+        return rows[0][0]
+
+    async def due_waits(self, at: float, limit: int = 500) -> list[Wait]:
+        """Timers due at `at` or before, earliest first."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                f"SELECT {WAIT_COLUMNS} FROM waits WHERE due <= ? ORDER BY due LIMIT ?",
+                (at, limit),
+            )
+        return [Wait(*r) for r in rows]
+
+    async def put_waits(self, game_id: int, waits: WaitPlan) -> None:
+        """Change a game's timers outside a move (a vote, a seat handed over, muting)."""
+        async with self._write() as db:
+            await db.execute(
+                "DELETE FROM waits WHERE game_id = ?"
+                " AND seat NOT IN (SELECT value FROM json_each(?))",
+                (game_id, json.dumps(list(waits.keep))),
+            )
+            await db.executemany(
+                f"INSERT OR REPLACE INTO waits ({WAIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [_wait_row(w) for w in waits.new],
+            )
+
+    async def end_game(
+        self, game_id: int, *, status: str, how: str, result_json: str, expected_version: int
+    ) -> GameRecord:
+        """End an active game now (a vote, a resignation, abandon): the status, the standing
+        and no more timers, in one transaction; `VersionConflict` if a move came first."""
+        async with self._write() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status = ?, updated_at = ?"
+                " WHERE id = ? AND status = 'active' AND version = ?",
+                (status, now(), game_id, expected_version),
+            )
+            if cursor.rowcount != 1:
+                record = await self._fetch_record(db, game_id)
+                raise VersionConflict(f"{record.describe()} changed; it was not ended.")
+            await db.execute("DELETE FROM waits WHERE game_id = ?", (game_id,))
+            await db.execute(
+                "INSERT INTO results (game_id, ended_at, how, result) VALUES (?, ?, ?, ?)",
+                (game_id, now(), how, result_json),
+            )
+            return await self._fetch_record(db, game_id)
+
+    async def result(self, game_id: int) -> tuple[str, str] | None:
+        """(how, result JSON) of an ended game."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT how, result FROM results WHERE game_id = ?", (game_id,)
+            )
+        return (rows[0][0], rows[0][1]) if rows else None
 
     async def _touch(self, db: aiosqlite.Connection, game_id: int) -> None:
         await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now(), game_id))
@@ -335,12 +476,27 @@ class Store:
         code: str,
         state_json: str,
         finished: bool = False,
+        waits: WaitPlan | None = None,
+        result_json: str | None = None,
     ) -> GameRecord:
         """Append the action and write the new state and version in ONE transaction.
 
+        The same transaction writes the timers of the decisions the move leaves waiting
+        (`waits`), and when the move ends the game, drops them and stores `result_json`.
+
         `VersionConflict` (nothing written) if the stored version is not `expected_version`.
         """
-        args = (game_id, expected_version, seat, code, state_json, finished, now())
+        args = (
+            game_id,
+            expected_version,
+            seat,
+            code,
+            state_json,
+            finished,
+            now(),
+            waits,
+            result_json,
+        )
         async with self._lock:
             return await self._in_thread(_commit_move, *args)
 
@@ -399,13 +555,16 @@ class Store:
                 " FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
             )
             seat_rows = await self._db.execute_fetchall(
-                "SELECT s.game_id, s.seat, s.user_id, s.name, s.controller FROM games AS g"
+                "SELECT s.game_id, s.seat, s.user_id, s.name, s.controller, s.muted, s.resigned"
+                " FROM games AS g"
                 " JOIN seats AS s ON s.game_id = g.id"
                 " WHERE g.status IN ('lobby', 'active') ORDER BY s.game_id, s.seat"
             )
         seats: dict[int, list[Seat]] = {}
-        for game_id, seat, user_id, name, controller in seat_rows:
-            seats.setdefault(game_id, []).append(Seat(seat, user_id, name, controller))
+        for game_id, seat, user_id, name, controller, muted, resigned in seat_rows:
+            seats.setdefault(game_id, []).append(
+                Seat(seat, user_id, name, controller, bool(muted), bool(resigned))
+            )
         return [
             GameSummary(
                 id=r[0],
@@ -524,6 +683,10 @@ class Store:
             ],
             "actions": [{"seq": a.seq, "seat": a.seat, "code": a.code, "at": a.at} for a in log],
             "state": state,
+            "settings": {
+                "reminders": record.settings.reminders,
+                "turn_limit": record.settings.turn_limit,
+            },
         }
 
     async def import_game(
@@ -577,6 +740,13 @@ class Store:
                 "INSERT INTO actions (game_id, seq, seat, code, at) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, a["seq"], a["seat"], a["code"], a["at"]) for a in data["actions"]],
             )
+            table = data.get("settings")
+            if isinstance(table, dict):
+                settings = Settings(table.get("reminders"), table.get("turn_limit")).checked()
+                await db.execute(
+                    "INSERT INTO settings (game_id, reminders, turn_limit) VALUES (?, ?, ?)",
+                    (game_id, settings.reminders, settings.turn_limit),
+                )
             return await self._fetch_record(db, game_id)
 
     # -- notes ------------------------------------------------------------------------------
