@@ -24,6 +24,7 @@ from .core import (
     Result,
     StateError,
 )
+from .standings import no_winner, put_last
 from .text import Msg, msg
 
 # Game name -> module that defines `GAME`. Imported lazily so one game's import cost is not paid by the other.
@@ -81,7 +82,9 @@ __all__ = [
     "StateError",
     "get",
     "msg",
+    "no_winner",
     "option_defaults",
+    "put_last",
     "replay",
     "replay_states",
 ]

@@ -141,6 +141,10 @@ class Game(Protocol):
     def result(self, state: Any) -> Result | None:
         """Final scores and winner(s) once the game is over, else None."""
 
+    def standing(self, state: Any) -> Result:
+        """The result if the game ended now: scored and tie-broken as at the real end, with a
+        reason saying it was ended early. Equal to `result` once the game is over."""
+
     def public_view(self, state: Any) -> Any:
         """What everybody may see. Its type has no field for hidden information."""
 

@@ -16,6 +16,7 @@ apply = GAME.apply
 public_view = GAME.public_view
 player_view = GAME.player_view
 result = GAME.result
+standing = GAME.standing
 pending = GAME.pending
 
 __all__ = [
@@ -27,4 +28,5 @@ __all__ = [
     "player_view",
     "public_view",
     "result",
+    "standing",
 ]

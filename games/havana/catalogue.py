@@ -133,6 +133,7 @@ ENGLISH = {
     "havana.end.target": "A player reached {target} VP.",
     "havana.end.round_limit": "Nobody reached the target within {rounds} rounds (a house limit); the most VP win.",
     "havana.end.no_buildings": "No buildings are left in the rows or the deck; the most VP win.",
+    "havana.end.ended_early": "The game was ended early, with the scores as they stand.",
     # illegal actions
     "havana.illegal.over": "The game is over.",
     "havana.illegal.no_seat": "You are not playing in this game.",

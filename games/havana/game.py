@@ -152,30 +152,22 @@ class Havana:
         most VP win and tied players share the win (E23)."""
         if state.phase != "over":
             return None
-        scores = tuple(p.vp for p in state.players)
-        winners = state.winners
-        ranking = tuple(sorted(range(state.n), key=lambda v: (v not in winners, -scores[v], v)))
-        places = [0] * state.n
-        for v in range(state.n):
-            if v in winners:
-                places[v] = 1
-            else:
-                places[v] = (
-                    1
-                    + len(winners)
-                    + sum(1 for u in range(state.n) if u not in winners and scores[u] > scores[v])
-                )
-        return Result(
-            scores=scores,
-            winners=winners,
-            ranking=ranking,
-            places=tuple(places),
-            reason=_m(
-                "havana.end." + state.reason,
-                target=TARGET_VP[state.n],
-                rounds=state.options["max_rounds"],
-            ),
+        reason = _m(
+            "havana.end." + state.reason,
+            target=TARGET_VP[state.n],
+            rounds=state.options["max_rounds"],
         )
+        return _ranked(state, state.winners, reason)
+
+    def standing(self, state: State) -> Result:
+        """The result if the game ended now. A game in progress is scored like a fallback end
+        (E23): the most VP win and tied players share the win, as the rules break no ties at
+        the end; nobody can be at the target yet, since reaching it ends the game at once."""
+        if state.phase == "over":
+            return self.result(state)
+        best = max(p.vp for p in state.players)
+        winners = tuple(v for v in range(state.n) if state.players[v].vp == best)
+        return _ranked(state, winners, _m("havana.end.ended_early"))
 
     # ------------------------------------------------------------ views
 
@@ -199,6 +191,32 @@ class Havana:
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         return from_json(self, data)
+
+
+# ---------------------------------------------------------------- standing
+
+
+def _ranked(state: State, winners: tuple[int, ...], reason: Msg) -> Result:
+    """Winners first, then the others by VP; equal VP share a place."""
+    scores = tuple(p.vp for p in state.players)
+    ranking = tuple(sorted(range(state.n), key=lambda v: (v not in winners, -scores[v], v)))
+    places = [0] * state.n
+    for v in range(state.n):
+        if v in winners:
+            places[v] = 1
+        else:
+            places[v] = (
+                1
+                + len(winners)
+                + sum(1 for u in range(state.n) if u not in winners and scores[u] > scores[v])
+            )
+    return Result(
+        scores=scores,
+        winners=winners,
+        ranking=ranking,
+        places=tuple(places),
+        reason=reason,
+    )
 
 
 # ---------------------------------------------------------------- prompts and labels

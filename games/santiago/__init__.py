@@ -66,36 +66,14 @@ class Santiago:
         so it is automatic); ties broken by goods left, then pesos, else shared (9.6, E29)."""
         if state.phase != OVER:
             return None
-        n = state.n
-        scores, keys, tiebreaks = [], [], []
-        for seat in range(n):
-            total = sum(state.goods[seat * 6 : seat * 6 + 6])
-            vp = state.vp[seat] + total // 3
-            left = total % 3
-            scores.append(vp)
-            tiebreaks.append((left, state.pesos[seat]))
-            keys.append((vp, left, state.pesos[seat]))
-        ranking = sorted(range(n), key=lambda seat: (tuple(-k for k in keys[seat]), seat))
-        places = [0] * n
-        for pos, seat in enumerate(ranking):
-            if pos and keys[seat] == keys[ranking[pos - 1]]:
-                places[seat] = places[ranking[pos - 1]]
-            else:
-                places[seat] = pos + 1
-        winners = tuple(seat for seat in ranking if places[seat] == 1)
-        notes = [Msg("santiago.note.conversion")]
-        if len(set(places)) < n:
-            notes.append(Msg("santiago.note.shared"))
-        return Result(
-            scores=tuple(scores),
-            winners=winners,
-            ranking=tuple(ranking),
-            places=tuple(places),
-            tiebreaks=tuple(tiebreaks),
-            tiebreak_names=(Msg("santiago.tiebreak.goods"), Msg("santiago.tiebreak.pesos")),
-            notes=tuple(notes),
-            reason=Msg("santiago.reason.seventh_ship"),
-        )
+        return _ranked(state, Msg("santiago.reason.seventh_ship"))
+
+    def standing(self, state: State) -> Result:
+        """The result if the game ended now, scored as at the real end (9.3-9.6). A turn in
+        progress is cut off as the 7th ship cuts it (E24): nothing more of it is scored."""
+        if state.phase == OVER:
+            return self.result(state)
+        return _ranked(state, Msg("santiago.reason.ended_early"))
 
     def public_view(self, state: State) -> views.PublicView:
         return views.public_view(state)
@@ -113,6 +91,40 @@ class Santiago:
 
     def version(self, state: State) -> int:
         return state.version
+
+
+def _ranked(state: State, reason: Msg) -> Result:
+    """VP plus 1 per 3 goods; then goods left, then pesos; still equal: the place is shared."""
+    n = state.n
+    scores, keys, tiebreaks = [], [], []
+    for seat in range(n):
+        total = sum(state.goods[seat * 6 : seat * 6 + 6])
+        vp = state.vp[seat] + total // 3
+        left = total % 3
+        scores.append(vp)
+        tiebreaks.append((left, state.pesos[seat]))
+        keys.append((vp, left, state.pesos[seat]))
+    ranking = sorted(range(n), key=lambda seat: (tuple(-k for k in keys[seat]), seat))
+    places = [0] * n
+    for pos, seat in enumerate(ranking):
+        if pos and keys[seat] == keys[ranking[pos - 1]]:
+            places[seat] = places[ranking[pos - 1]]
+        else:
+            places[seat] = pos + 1
+    winners = tuple(seat for seat in ranking if places[seat] == 1)
+    notes = [Msg("santiago.note.conversion")]
+    if len(set(places)) < n:
+        notes.append(Msg("santiago.note.shared"))
+    return Result(
+        scores=tuple(scores),
+        winners=winners,
+        ranking=tuple(ranking),
+        places=tuple(places),
+        tiebreaks=tuple(tiebreaks),
+        tiebreak_names=(Msg("santiago.tiebreak.goods"), Msg("santiago.tiebreak.pesos")),
+        notes=tuple(notes),
+        reason=reason,
+    )
 
 
 GAME = Santiago()
@@ -142,6 +154,10 @@ def result(state: State) -> Result | None:
     return GAME.result(state)
 
 
+def standing(state: State) -> Result:
+    return GAME.standing(state)
+
+
 def to_json(state: State) -> dict:
     return GAME.to_json(state)
 
@@ -159,5 +175,6 @@ __all__ = [
     "player_view",
     "public_view",
     "result",
+    "standing",
     "to_json",
 ]

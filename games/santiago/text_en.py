@@ -180,6 +180,7 @@ ENGLISH = {
     "santiago.tiebreak.goods": "goods left",
     "santiago.tiebreak.pesos": "pesos",
     "santiago.reason.seventh_ship": "The 7th ship departed.",
+    "santiago.reason.ended_early": "The game was ended early, with the scores as they stand.",
     "santiago.note.conversion": "Leftover goods were converted: 1 VP per 3 goods.",
     "santiago.note.shared": "Equal in VP, goods left and pesos: the place is shared.",
 }
