@@ -118,6 +118,25 @@ class AiSeats:
             except StorageError:
                 log.exception("cannot resume the AI seats of game %s", summary.id)
 
+    def stand_in(self, record: GameRecord, seat: int, level: str = "greedy") -> None:
+        """The AI plays one decision for a person's seat (nobody chose about it in time)."""
+        key = (record.id, seat)
+        if key in self._tasks:
+            return
+        task = asyncio.get_running_loop().create_task(self._stand_in(record.id, seat, level))
+        self._tasks[key] = task
+        task.add_done_callback(functools.partial(self._done, key))
+
+    async def _stand_in(self, game_id: int, seat: int, level: str) -> None:
+        record = await self.bot.store.get(game_id)
+        if record.status != "active":
+            return
+        state = self.tables.state_of(record)
+        if seat not in {d.seat for d in games.get(record.kind).pending(state)}:
+            return
+        code = await self.think(record, seat, level)
+        await self.tables.ai_move(record, seat, code, stand_in=True)
+
     async def _play(self, game_id: int, seat: int) -> None:
         """Decide for `seat` for as long as it is the seat's turn (one task per seat: a turn of
         several decisions is played by the same task, in order)."""
@@ -163,10 +182,15 @@ class AiSeats:
 class AiMoves:
     """The AI's entry into the move path (mixed into `Tables`)."""
 
-    async def ai_move(self, thought_at: GameRecord, seat: int, code: str) -> None:
+    async def ai_move(
+        self, thought_at: GameRecord, seat: int, code: str, *, stand_in: bool = False
+    ) -> None:
+        """`stand_in`: the AI plays this one decision for a person's seat."""
         async with self.lock(thought_at.channel_id):
             record = await self.store.get(thought_at.id)
-            if record.status != "active" or record.seats[seat].ai_level is None:
+            if record.status != "active":
+                return
+            if record.seats[seat].ai_level is None and not stand_in:
                 return
             state = self.state_of(record)
             deciders = {d.seat for d in games.get(record.kind).pending(state)}

@@ -8,6 +8,7 @@ remembers it too) and the next interaction in its channel posts the missing mess
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,8 @@ import discord
 import games
 from games import Decision, Event
 from storage import GameRecord, StorageError
+from storage.play import final_result
+from storage.records import result_from_json
 
 from . import components, pictures, present
 
@@ -26,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 UNPOSTED = "unposted"
+TURN_MESSAGE = "turn_message"
 
 
 def shows_choices_publicly(record: GameRecord, decision: Decision) -> bool:
@@ -97,12 +101,11 @@ class Announcer:
             return
         record = await self.store.get(game_id)
         locale = self.locales.get(record.channel_id, discord.Locale.american_english)
-        if record.status not in ("active", "finished"):
-            await self._repaired(record)
-            return
-        state = self.bot.tables.state_of(record)
         try:
-            await self._post(locale, record, state, (), None, set())
+            if record.status == "active":
+                await self._post(locale, record, self.bot.tables.state_of(record), (), None, set())
+            else:
+                await self.post_result(locale, record, ())
         except discord.HTTPException as exc:
             log.debug("game %s: still cannot post in channel %s (%s)", game_id, channel_id, exc)
             return
@@ -140,7 +143,7 @@ class Announcer:
         channel = self.channel(record)
         event_lines = present.public_events(locale, record, events)
         if engine.is_over(state):
-            await self._finish(channel, locale, record, state, event_lines)
+            await self.post_result(locale, record, event_lines)
             return
         decisions = tuple(engine.pending(state))
         seats = {d.seat for d in decisions}
@@ -148,11 +151,12 @@ class Announcer:
             # Several players decide at once and one has done so: no new board, no new pings.
             content = "\n".join([*event_lines, present.waiting(locale, record, actor, decisions)])
             view = components.choose_view(locale, record.id, record.version)
-            await channel.send(
+            sent = await channel.send(
                 present.clip(content, present.MAX_CONTENT),
                 view=view,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
+            await self.store.set_note(record.id, TURN_MESSAGE, str(sent.id))
             return
         people = [d for d in decisions if present.played_by_person(record, d.seat)]
         public = len(decisions) == 1 and shows_choices_publicly(record, decisions[0])
@@ -186,17 +190,22 @@ class Announcer:
             # A new turn (somebody else decides now): a fresh picture of the board. Further
             # steps of the same player's turn are short texts; `/game board` shows it any time.
             file = await pictures.board(engine.public_view(state), present.seat_names(record))
-            await channel.send(content, file=file, view=view, allowed_mentions=mentions)
+            sent = await channel.send(content, file=file, view=view, allowed_mentions=mentions)
         else:
-            await channel.send(content, view=view, allowed_mentions=mentions)
+            sent = await channel.send(content, view=view, allowed_mentions=mentions)
+        # Reminders link to the message that holds the current prompt.
+        await self.store.set_note(record.id, TURN_MESSAGE, str(sent.id))
 
-    async def _finish(self, channel, locale, record: GameRecord, state: Any, event_lines) -> None:
-        engine = games.get(record.kind)
-        result = engine.result(state)
+    async def post_result(self, locale, record: GameRecord, event_lines) -> None:
+        """The final scores as stored when the game ended (by the rules, a vote, resigning or
+        abandon), with the picture; every player who is a person is pinged."""
+        stored = await self.store.result(record.id)
+        if stored is None:  # ended before results were stored
+            result = final_result(record, self.bot.tables.state_of(record))
+        else:
+            result = result_from_json(json.loads(stored[1]))
         file = await pictures.final_scores(record.kind, result, present.seat_names(record))
         table = present.final_table(locale, record, result)
         content = present.clip("\n".join([*event_lines, table]), present.MAX_CONTENT)
-        winners = pinging(
-            [record.seats[s].user_id for s in result.winners if present.played_by_person(record, s)]
-        )
-        await channel.send(content, file=file, allowed_mentions=winners)
+        people = [s.user_id for s in record.seats if present.played_by_person(record, s.seat)]
+        await self.channel(record).send(content, file=file, allowed_mentions=pinging(people))

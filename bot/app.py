@@ -74,6 +74,7 @@ class MaleconBot(commands.Bot):
         self.store = await Store.open(self.db_path)
         await self.tables.announcer.load()
         await self.tables.ai.resume()
+        self.tables.clock.start()
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         self.tree.add_command(GameGroup(self))
         if self.sync_guild_id is not None:
@@ -84,6 +85,7 @@ class MaleconBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            await self.tables.clock.close()
             await self.tables.ai.close()
             await super().close()
         finally:

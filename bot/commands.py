@@ -37,16 +37,55 @@ AI_LEVEL_CHOICES = [
 ]
 
 
+# Commands that also work in a DM with the bot.
+DM_COMMANDS = {"mine", "help"}
+
+SETTING_CHOICES = {
+    "reminders": [
+        app_commands.Choice(name=name, value=value)
+        for name, value in (
+            ("off", "off"),
+            ("6 hours", "21600"),
+            ("12 hours", "43200"),
+            ("24 hours (default)", "86400"),
+            ("2 days", "172800"),
+            ("3 days", "259200"),
+            ("7 days", "604800"),
+        )
+    ],
+    "turn_limit": [
+        app_commands.Choice(name=name, value=value)
+        for name, value in (
+            ("off", "off"),
+            ("12 hours", "43200"),
+            ("1 day", "86400"),
+            ("2 days", "172800"),
+            ("3 days (default)", "259200"),
+            ("5 days", "432000"),
+            ("7 days", "604800"),
+            ("14 days", "1209600"),
+        )
+    ],
+}
+
+
 class GameGroup(app_commands.Group):
     """Play Santiago de Cuba or Havana in this channel."""
 
     def __init__(self, bot: MaleconBot) -> None:
+        # Usable in DMs too, for `/game mine`; every other command checks it is in a server.
         super().__init__(
             name="game",
             description="Play Santiago de Cuba or Havana in this channel",
-            guild_only=True,
+            allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
         )
         self.bot = bot
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        command = interaction.command.name if interaction.command else ""
+        if interaction.guild_id is None and command not in DM_COMMANDS:
+            raise app_commands.NoPrivateMessage()
+        return True
 
     @property
     def tables(self):
@@ -59,8 +98,15 @@ class GameGroup(app_commands.Group):
         deck="Havana: a JSON file with your own building deck",
         ai_players="How many seats the AI takes (more can be added in the lobby)",
         ai_level="How well those AI seats play (default: strong)",
+        reminders="After how long a waiting player is reminded (default 24 hours)",
+        turn_limit="How long one decision may wait in all (default 3 days)",
     )
-    @app_commands.choices(game=GAME_CHOICES, ai_level=AI_LEVEL_CHOICES)
+    @app_commands.choices(
+        game=GAME_CHOICES,
+        ai_level=AI_LEVEL_CHOICES,
+        reminders=SETTING_CHOICES["reminders"],
+        turn_limit=SETTING_CHOICES["turn_limit"],
+    )
     async def new(
         self,
         interaction: discord.Interaction,
@@ -69,6 +115,8 @@ class GameGroup(app_commands.Group):
         deck: discord.Attachment | None = None,
         ai_players: app_commands.Range[int, 0, 3] = 0,
         ai_level: app_commands.Choice[str] | None = None,
+        reminders: app_commands.Choice[str] | None = None,
+        turn_limit: app_commands.Choice[str] | None = None,
     ) -> None:
         raw: dict = {}
         if open_holdings is not None:
@@ -87,6 +135,8 @@ class GameGroup(app_commands.Group):
             raw,
             ai_players=ai_players,
             ai_level=ai_level.value if ai_level is not None else DEFAULT_LEVEL,
+            reminders=reminders.value if reminders is not None else None,
+            turn_limit=turn_limit.value if turn_limit is not None else None,
         )
 
     @app_commands.command(name="join", description="Take a seat in the game that is open here")
@@ -146,6 +196,67 @@ class GameGroup(app_commands.Group):
     )
     async def abandon(self, interaction: discord.Interaction) -> None:
         await self.tables.abandon(interaction)
+
+    @app_commands.command(name="settings", description="The table's reminders and turn limit")
+    @app_commands.describe(
+        reminders="In the lobby, who opened the game: after how long a waiting player is reminded",
+        turn_limit="In the lobby, who opened the game: how long one decision may wait in all",
+    )
+    @app_commands.choices(
+        reminders=SETTING_CHOICES["reminders"], turn_limit=SETTING_CHOICES["turn_limit"]
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminders: app_commands.Choice[str] | None = None,
+        turn_limit: app_commands.Choice[str] | None = None,
+    ) -> None:
+        await self.tables.show_settings(
+            interaction,
+            reminders.value if reminders is not None else None,
+            turn_limit.value if turn_limit is not None else None,
+        )
+
+    @app_commands.command(
+        name="reminders", description="Turn your reminders for this game on or off"
+    )
+    @app_commands.choices(
+        state=[
+            app_commands.Choice(name="on", value="on"),
+            app_commands.Choice(name="off", value="off"),
+        ]
+    )
+    async def reminders(
+        self, interaction: discord.Interaction, state: app_commands.Choice[str]
+    ) -> None:
+        await self.tables.mute(interaction, state.value == "on")
+
+    @app_commands.command(name="resign", description="Leave the game: the AI plays your seat")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await self.tables.resign(interaction)
+
+    @app_commands.command(
+        name="substitute", description="Hand a seat to another member of the server"
+    )
+    @app_commands.describe(
+        member="Who plays the seat from now on",
+        seat="Which seat (1-4); default: your own. Other seats: who opened the game or moderators",
+    )
+    async def substitute(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member,
+        seat: app_commands.Range[int, 1, 4] | None = None,
+    ) -> None:
+        await self.tables.substitute(interaction, member, seat)
+
+    @app_commands.command(name="return", description="I'm back: take your seat back from the AI")
+    async def return_(self, interaction: discord.Interaction) -> None:
+        await self.tables.return_seat(interaction)
+
+    @app_commands.command(name="mine", description="Your games, and where it is your turn")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await self.tables.mine(interaction)
 
     @app_commands.command(name="help", description="A short summary of the rules")
     async def help(self, interaction: discord.Interaction) -> None:

@@ -15,6 +15,9 @@ at the same time do not outdate each other's buttons. Ids made before seats were
     sc:<game>                    "My screen", ephemerally
     lb:<game>:<join|leave|start|unai> lobby buttons ("unai" takes the last AI seat away)
     la:<game>                    lobby menu: seat the AI at the chosen level
+    ls:<game>:<reminders|limit>  lobby menus: the table's reminder interval and turn limit
+    tl:<game>:<seat>:<since>:<wait|once|seat|end>   the table's choice when a turn limit passed
+    rs:<game>:<seat>             confirm resigning
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ import discord
 from games import Action
 
 from .i18n import text, text_msg
-from .present import clip
+from .present import clip, duration
 
 CUSTOM_ID_LIMIT = 100
 # Up to this many choices are shown as buttons; more go in one select menu (at most 25).
@@ -191,15 +194,138 @@ class LobbyAiSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"la:(?P
         await interaction.client.tables.add_ai(interaction, self.game, level)
 
 
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, ChooseButton, ScreenButton, LobbyButton, LobbyAiSelect)
+class LobbySettingSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"ls:(?P<game>\d+):(?P<which>reminders|limit)",
+):
+    def __init__(
+        self,
+        game: int,
+        which: str,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ls:{game}:{which}",
+                options=list(options) or [discord.SelectOption(label="?", value="?")],
+                placeholder=placeholder,
+            )
+        )
+        self.game, self.which = game, which
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), match["which"], item.options, item.placeholder)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await interaction.client.tables.lobby_setting(interaction, self.game, self.which, value)
+
+
+class LimitButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tl:(?P<game>\d+):(?P<seat>\d):(?P<since>\d+):(?P<choice>wait|once|seat|end)",
+):
+    STYLES = {
+        "wait": discord.ButtonStyle.secondary,
+        "once": discord.ButtonStyle.primary,
+        "seat": discord.ButtonStyle.primary,
+        "end": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, game: int, seat: int, since: int, choice: str, label: str = "?") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=self.STYLES[choice],
+                custom_id=f"tl:{game}:{seat}:{since}:{choice}",
+            )
+        )
+        self.game, self.seat, self.since, self.choice = game, seat, since, choice
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(
+            int(match["game"]),
+            int(match["seat"]),
+            int(match["since"]),
+            match["choice"],
+            item.label or "?",
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.limit_choice(
+            interaction, self.game, self.seat, self.since, self.choice
+        )
+
+
+class ResignButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"rs:(?P<game>\d+):(?P<seat>\d)"
+):
+    def __init__(self, game: int, seat: int, label: str = "?") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.danger, custom_id=f"rs:{game}:{seat}"
+            )
+        )
+        self.game, self.seat = game, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["seat"]), item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.confirm_resign(interaction, self.game, self.seat)
+
+
+DYNAMIC_ITEMS = (
+    MoveButton,
+    MoveSelect,
+    ChooseButton,
+    ScreenButton,
+    LobbyButton,
+    LobbyAiSelect,
+    LobbySettingSelect,
+    LimitButton,
+    ResignButton,
+)
 
 
 def _view() -> discord.ui.View:
     return discord.ui.View(timeout=None)
 
 
-def lobby_view(locale: Any, game: int, levels: Sequence[str] = ()) -> discord.ui.View:
-    """Join / Leave / Start, and for the creator the AI seats: a menu of levels and "Remove AI"."""
+def limit_view(locale: Any, game: int, seat: int, since: int) -> discord.ui.View:
+    view = _view()
+    for choice in ("wait", "once", "seat", "end"):
+        label = text(locale, f"bot.limit.{choice}")
+        view.add_item(LimitButton(game, seat, since, choice, label))
+    return view
+
+
+def resign_view(locale: Any, game: int, seat: int) -> discord.ui.View:
+    view = _view()
+    view.add_item(ResignButton(game, seat, text(locale, "bot.resign.confirm")))
+    return view
+
+
+def _setting_options(locale: Any, values: Sequence[int | None], current: int | None):
+    return [
+        discord.SelectOption(
+            label=text(locale, "bot.settings.off") if value is None else duration(locale, value),
+            value="off" if value is None else str(value),
+            default=value == current,
+        )
+        for value in values
+    ]
+
+
+def lobby_view(
+    locale: Any, game: int, levels: Sequence[str] = (), settings: Any = None
+) -> discord.ui.View:
+    """Join / Leave / Start, and for the creator the AI seats (a menu of levels and "Remove
+    AI") and the table's clock (reminder interval, turn limit)."""
     view = _view()
     for op in ("join", "leave", "start", "unai"):
         view.add_item(LobbyButton(game, op, text(locale, f"bot.button.{op}")))
@@ -213,6 +339,15 @@ def lobby_view(locale: Any, game: int, levels: Sequence[str] = ()) -> discord.ui
             for level in levels
         ]
         view.add_item(LobbyAiSelect(game, options, text(locale, "bot.ai.add")))
+    if settings is not None:
+        from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES
+
+        reminders = _setting_options(locale, REMINDER_CHOICES, settings.reminders)
+        placeholder = text(locale, "bot.settings.reminders_menu")
+        view.add_item(LobbySettingSelect(game, "reminders", reminders, placeholder))
+        limits = _setting_options(locale, TURN_LIMIT_CHOICES, settings.turn_limit)
+        placeholder = text(locale, "bot.settings.limit_menu")
+        view.add_item(LobbySettingSelect(game, "limit", limits, placeholder))
     return view
 
 

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 import discord
 
 import games
 from storage import ChannelBusy, GameRecord, StorageError
+from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, Settings
 from storage.play import start_game
 
 from . import components, present
 from .ai_seats import DEFAULT_LEVEL, LEVELS
+from .clock import now
 from .errors import Refusal
 from .i18n import channel_locale, text
+from .table_settings import parse_setting
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +49,8 @@ class Lobby:
         *,
         ai_players: int = 0,
         ai_level: str = DEFAULT_LEVEL,
+        reminders: str | None = None,
+        turn_limit: str | None = None,
     ) -> None:
         async def work(locale):
             missing = missing_permissions(interaction)
@@ -58,6 +64,13 @@ class Lobby:
                 options = engine.options(raw_options)
             except games.OptionError as exc:
                 raise Refusal("bot.error.bad_option", reason=exc.msg) from None
+            settings = Settings()
+            if reminders is not None:
+                settings = replace(settings, reminders=parse_setting(reminders, REMINDER_CHOICES))
+            if turn_limit is not None:
+                settings = replace(
+                    settings, turn_limit=parse_setting(turn_limit, TURN_LIMIT_CHOICES)
+                )
             async with self.lock(interaction.channel_id):
                 try:
                     record = await self.store.create_game(
@@ -67,6 +80,7 @@ class Lobby:
                         options=options,
                         creator_id=interaction.user.id,
                         creator_name=interaction.user.display_name,
+                        settings=settings,
                     )
                 except ChannelBusy:
                     raise Refusal("bot.error.busy") from None
@@ -75,7 +89,7 @@ class Lobby:
                 ch = channel_locale(interaction)
                 await interaction.response.send_message(
                     present.lobby(ch, record),
-                    view=components.lobby_view(ch, record.id, LEVELS),
+                    view=components.lobby_view(ch, record.id, LEVELS, record.settings),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
 
@@ -124,7 +138,7 @@ class Lobby:
     async def _show_lobby(self, interaction, record: GameRecord, edit: bool) -> None:
         ch = channel_locale(interaction)
         content = present.lobby(ch, record)
-        view = components.lobby_view(ch, record.id, LEVELS)
+        view = components.lobby_view(ch, record.id, LEVELS, record.settings)
         if edit:
             await interaction.response.edit_message(content=content, view=view)
         else:
@@ -144,7 +158,9 @@ class Lobby:
                         "bot.error.seats", low=engine.min_players, high=engine.max_players
                     )
                 await interaction.response.defer(thinking=True)
-                result = await start_game(self.store, record.id, self.rng.randrange(2**31))
+                seed = self.rng.randrange(2**31)
+                result = await start_game(self.store, record.id, seed, at=now())
+                self.clock.poke()
                 self._states[record.id] = (result.record.version, result.state)
                 # Saved: from here on a failure to post must not be reported as "nothing changed".
                 ch = channel_locale(interaction)
@@ -211,6 +227,20 @@ class Lobby:
                 )
                 if not allowed:
                     raise Refusal("bot.error.cannot_abandon")
+                if record.status == "active":
+                    # Kept as abandoned with the scores as they stand, and no winner.
+                    await interaction.response.defer()
+                    await self.end_now(record, how="abandoned")
+                    await interaction.followup.send(
+                        text(
+                            channel_locale(interaction),
+                            "bot.abandoned",
+                            game=present.title(channel_locale(interaction), record.kind),
+                            who=present.escape(interaction.user.display_name),
+                        ),
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
+                    return
                 await self.store.abandon(record.id)
                 self._states.pop(record.id, None)
                 ch = channel_locale(interaction)

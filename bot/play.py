@@ -14,6 +14,7 @@ from storage import GameRecord, VersionConflict
 from storage.play import MoveResult, apply_move
 
 from . import components, pictures, present
+from .clock import now
 from .errors import Refusal
 from .i18n import channel_locale, escape, text, text_msg
 
@@ -137,9 +138,10 @@ class Play:
         The caller holds the channel's lock and has checked that `seat` may act.
         """
         result = await apply_move(
-            self.store, record.id, seat, code, expected_version=record.version
+            self.store, record.id, seat, code, expected_version=record.version, at=now()
         )
         self._states[record.id] = (result.record.version, result.state)
+        self.clock.poke()
         return result
 
     async def publish(

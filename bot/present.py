@@ -29,6 +29,14 @@ def clip(value: str, limit: int) -> str:
     return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
+def duration(locale: Locale, seconds: float) -> str:
+    """ "5 hours", "1 hour", "3 days": hours up to two days, then days."""
+    hours = round(seconds / 3600)
+    if hours < 48:
+        return text(locale, "bot.time.hour" if hours == 1 else "bot.time.hours", n=hours)
+    return text(locale, "bot.time.days", n=round(hours / 24))
+
+
 def title(locale: Locale, kind: str) -> str:
     return text_msg(locale, games.get(kind).title)
 
@@ -79,6 +87,20 @@ def option_lines(locale: Locale, kind: str, options: dict) -> list[str]:
     return lines
 
 
+def clock_lines(locale: Locale, settings: Any) -> list[str]:
+    def shown(seconds):
+        return text(locale, "bot.settings.off") if seconds is None else duration(locale, seconds)
+
+    return [
+        text(
+            locale,
+            "bot.settings.line",
+            reminders=shown(settings.reminders),
+            limit=shown(settings.turn_limit),
+        )
+    ]
+
+
 def lobby(locale: Locale, record: Any) -> str:
     engine = games.get(record.kind)
     seats = ", ".join(mention(record, s.seat) for s in record.seats) or "-"
@@ -93,6 +115,7 @@ def lobby(locale: Locale, record: Any) -> str:
             players=seats,
         ),
         *option_lines(locale, record.kind, record.options),
+        *clock_lines(locale, record.settings),
         text(locale, "bot.lobby.how", creator=f"<@{record.creator_id}>"),
     ]
     return "\n".join(lines)
@@ -207,8 +230,11 @@ def final_table(locale: Locale, record: Any, result: Result) -> str:
                 extra=extra,
             )
         )
-    winners = ", ".join(mention(record, s) for s in result.winners)
-    lines.append(text(locale, "bot.final.winners", winners=winners))
+    if result.winners:
+        winners = ", ".join(mention(record, s) for s in result.winners)
+        lines.append(text(locale, "bot.final.winners", winners=winners))
+    else:
+        lines.append(text(locale, "bot.final.no_winner"))
     lines.extend(text_msg(locale, note, seat_names(record), markdown=True) for note in result.notes)
     lines.append(text(locale, "bot.final.free"))
     return clip("\n".join(lines), MAX_CONTENT)

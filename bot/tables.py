@@ -26,11 +26,14 @@ from storage import GameRecord, StorageError
 from . import present
 from .ai_seats import AiMoves, AiSeats
 from .announce import Announcer
+from .clock import Clock
 from .dms import Mail
 from .errors import Refusal
 from .i18n import text
 from .lobby import Lobby
 from .play import Play
+from .seats import Seats
+from .table_settings import TableSettings
 
 if TYPE_CHECKING:
     from .app import MaleconBot
@@ -41,7 +44,7 @@ log = logging.getLogger(__name__)
 MAX_ID = 2**63 - 1
 
 
-class Tables(Lobby, Play, AiMoves):
+class Tables(Lobby, Play, AiMoves, Seats, TableSettings):
     def __init__(
         self,
         bot: MaleconBot,
@@ -58,6 +61,7 @@ class Tables(Lobby, Play, AiMoves):
         self.mail = Mail(bot)
         self.announcer = Announcer(bot)
         self.ai = AiSeats(bot, workers=ai_workers, budget=ai_budget)
+        self.clock = Clock(bot)
 
     @property
     def store(self):

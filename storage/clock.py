@@ -22,6 +22,9 @@ DEFAULT_REMINDERS = DAY
 DEFAULT_TURN_LIMIT = 3 * DAY
 REMINDER_RANGE = (6 * HOUR, 7 * DAY)
 TURN_LIMIT_RANGE = (12 * HOUR, 14 * DAY)
+# What the bot offers in its menus (seconds; None for off).
+REMINDER_CHOICES = (None, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 3 * DAY, 7 * DAY)
+TURN_LIMIT_CHOICES = (None, 12 * HOUR, DAY, 2 * DAY, 3 * DAY, 5 * DAY, 7 * DAY, 14 * DAY)
 # How long the other players have to choose once the turn limit has passed; "wait one more day".
 VOTE_TIME = DAY
 EXTENSION = DAY

@@ -116,6 +116,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
             # The scheduler's one question: what falls due next.
             "CREATE INDEX waits_by_due ON waits (due) WHERE due IS NOT NULL",
+            # `/game mine`: the games of one member.
+            "CREATE INDEX seats_by_user ON seats (user_id)",
             "ALTER TABLE seats ADD COLUMN muted INTEGER NOT NULL DEFAULT 0",
             "ALTER TABLE seats ADD COLUMN resigned INTEGER NOT NULL DEFAULT 0",
             # How a game ended and its final standing (places, scores, winners) as JSON.

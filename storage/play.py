@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
+from games.text import players
 
 from . import clock
 from .clock import WaitPlan
@@ -25,6 +26,32 @@ class MoveResult:
     record: GameRecord
     state: Any
     events: list[games.Event]
+
+
+RESIGNED_NOTE = "bot.final.resigned"
+
+
+def resigned_last(record: GameRecord, result: games.Result) -> games.Result:
+    """Players who resigned are ranked after everybody else, and the result says so."""
+    gone = [s.seat for s in record.seats if s.resigned]
+    if not gone:
+        return result
+    return games.put_last(result, gone, note=games.Msg(RESIGNED_NOTE, {"who": players(gone)}))
+
+
+def final_result(record: GameRecord, state: Any) -> games.Result:
+    """The result of a game the rules have ended."""
+    return resigned_last(record, games.get(record.kind).result(state))
+
+
+def standing_now(record: GameRecord, state: Any, last: tuple[int, ...] = ()) -> games.Result:
+    """The result of a game ended before the rules end it: the scores as they stand, the
+    players who resigned last, then `last` (an absent player) after them."""
+    engine = games.get(record.kind)
+    if engine.is_over(state):
+        return final_result(record, state)
+    result = resigned_last(record, engine.standing(state))
+    return games.put_last(result, list(last)) if last else result
 
 
 def wait_plan(
@@ -82,7 +109,7 @@ async def apply_move(
         state_json=dump_state(engine, state),
         finished=over,
         waits=wait_plan(record, before, state, seat, time.time() if at is None else at),
-        result_json=json.dumps(result_to_json(engine.result(state))) if over else None,
+        result_json=json.dumps(result_to_json(final_result(record, state))) if over else None,
     )
     return MoveResult(stored, state, list(events))
 

@@ -323,6 +323,22 @@ class Store:
             await self._touch(db, game_id)
             return await self._fetch_record(db, game_id)
 
+    async def substitute(self, game_id: int, seat: int, user_id: int, name: str) -> GameRecord:
+        """Another member plays `seat` from now on, as a person (DMs and pings go to them)."""
+        async with self._write() as db:
+            try:
+                cursor = await db.execute(
+                    "UPDATE seats SET user_id = ?, name = ?, controller = ?, muted = 0,"
+                    " resigned = 0 WHERE game_id = ? AND seat = ?",
+                    (user_id, name, HUMAN, game_id, seat),
+                )
+            except sqlite3.IntegrityError:
+                raise StorageError(f"That member already has a seat in game {game_id}.") from None
+            if cursor.rowcount != 1:
+                raise GameNotFound(f"There is no seat {seat} in game {game_id}.")
+            await self._touch(db, game_id)
+            return await self._fetch_record(db, game_id)
+
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         """Leave a lobby; later seats move up so the seats stay 0..n-1.
 
@@ -397,6 +413,29 @@ class Store:
                     (int(resigned), game_id, seat),
                 )
             return await self._fetch_record(db, game_id)
+
+    async def games_of(
+        self, user_id: int, guild_id: int | None = None
+    ) -> list[tuple[GameRecord, int, Wait | None]]:
+        """The lobbies and active games where `user_id` has a seat (in one server, or all), most
+        recently changed first, each with the seat and that seat's timer if it must decide."""
+        where = "" if guild_id is None else " AND g.guild_id = ?"
+        args = (user_id,) if guild_id is None else (user_id, guild_id)
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                f"SELECT {_RECORD_COLUMNS}, s.seat FROM seats AS s JOIN games AS g"
+                " ON g.id = s.game_id WHERE s.user_id = ? AND g.status IN ('lobby', 'active')"
+                f"{where} ORDER BY g.updated_at DESC",
+                args,
+            )
+            waits = await self._db.execute_fetchall(
+                f"SELECT {WAIT_COLUMNS} FROM waits WHERE (game_id, seat) IN"
+                " (SELECT s.game_id, s.seat FROM seats AS s JOIN games AS g ON g.id = s.game_id"
+                f" WHERE s.user_id = ? AND g.status = 'active'{where})",
+                args,
+            )
+        timers = {(w[0], w[1]): Wait(*w) for w in waits}
+        return [(_record(r), r[14], timers.get((r[0], r[14]))) for r in rows]
 
     async def waits(self, game_id: int) -> list[Wait]:
         async with self._lock:

@@ -45,6 +45,8 @@ MESSAGES: dict[str, str] = {
     "bot.final.title": "**{game}** is over. Final scores:",
     "bot.final.row": "{place}. {name}: {score} VP{extra}",
     "bot.final.winners": "Congratulations {winners}!",
+    "bot.final.no_winner": "The game was abandoned: nobody wins.",
+    "bot.final.resigned": "{who} resigned and is ranked last.",
     "bot.final.free": "This channel is free for a new game (`/game new`).",
     "bot.abandoned": "**{game}** was abandoned by {who}. The channel is free for a new game.",
     # log
@@ -70,8 +72,54 @@ MESSAGES: dict[str, str] = {
         "Commands: `/game new` opens a game, `/game join` and `/game leave` before it starts, "
         "`/game start` (who opened it). Then use the buttons, or `/game move` and pick from the "
         "list. `/game screen` shows your screen (only to you), `/game board` the board, "
-        "`/game log` the last moves, `/game abandon` ends the game (who opened it, or moderators)."
+        "`/game log` the last moves. While you wait: `/game mine` lists your games, `/game settings` "
+        "shows the table's clock, `/game reminders off` mutes your reminders. `/game resign`, "
+        "`/game substitute` and `/game return` change who plays a seat; `/game abandon` ends the "
+        "game with the scores as they stand (who opened it, or moderators)."
     ),
+    # time
+    "bot.time.hour": "1 hour",
+    "bot.time.hours": "{n} hours",
+    "bot.time.days": "{n} days",
+    # the turn clock
+    "bot.settings.title": "**{game}**: the table's clock",
+    "bot.settings.line": "Reminders after: {reminders} · Turn limit: {limit}",
+    "bot.settings.off": "off",
+    "bot.settings.reminders_menu": "Remind a waiting player after…",
+    "bot.settings.limit_menu": "Turn limit (one decision may wait)…",
+    "bot.settings.you_muted": "Your reminders for this game are off (`/game reminders on`).",
+    "bot.reminders.on": "Your reminders for this game are on again.",
+    "bot.reminders.off": "No more reminders for you in this game. The turn limit still applies.",
+    "bot.remind.dm": "Your decision in **{game}** ({channel}) has waited {waited}: {link}",
+    "bot.remind.channel": "{who}: a decision of yours in **{game}** has waited {waited}. {link}",
+    "bot.limit.ask": (
+        "{who} has not decided in **{game}** for {waited}. {others}, what should happen? "
+        "The first choice counts; without one within a day, the AI plays this decision."
+    ),
+    "bot.limit.wait": "Wait one more day",
+    "bot.limit.once": "AI plays this decision",
+    "bot.limit.seat": "AI takes the seat",
+    "bot.limit.end": "End the game now",
+    "bot.limit.chose.wait": "{who} chose to wait one more day for {absent}.",
+    "bot.limit.chose.once": "{who} chose: the AI plays this decision for {absent}.",
+    "bot.limit.chose.seat": "{who} chose: the AI plays {absent}'s seat for the rest of the game.",
+    "bot.limit.chose.end": "{who} chose to end the game now, with the scores as they stand ({absent} last).",
+    # seats
+    "bot.resign.ask": "Resign from this game? The AI plays your seat from now on and you are ranked last. With two players, the game ends.",
+    "bot.resign.confirm": "Yes, resign",
+    "bot.resign.done": "You resigned from this game.",
+    "bot.resign.said": "{who} resigned: the AI plays their seat from now on.",
+    "bot.substitute.done": "Done: the seat has a new player.",
+    "bot.substitute.said": "{who} now plays the seat of {before}.",
+    "bot.return.done": "Welcome back: your seat is yours again.",
+    "bot.return.said": "{who} is back and plays their own seat again.",
+    "bot.mine.title": "Your games:",
+    "bot.mine.none": "You have no open lobby or game.",
+    "bot.mine.lobby": "• **{game}** in {channel}: waiting in the lobby",
+    "bot.mine.others": "• **{game}** in {channel}: waiting for the others",
+    "bot.mine.yours": "• **{game}** in {channel}: **your decision**, waiting for {waited}",
+    "bot.mine.yours_left": "• **{game}** in {channel}: **your decision**, waiting for {waited}, {left} left on the clock",
+    "bot.mine.more": "…and {count} more.",
     # refusals
     "bot.error.unexpected": "Sorry, something went wrong on my side. Nothing was changed; please try again.",
     "bot.error.no_game": "There is no game in this channel. Open one with `/game new`.",
@@ -98,6 +146,18 @@ MESSAGES: dict[str, str] = {
     "bot.error.ai_players": "A game can have 0 to {high} AI players, at the levels random, greedy or strong.",
     "bot.error.not_creator_ai": "Only {creator}, who opened the game, can add or remove AI players.",
     "bot.error.no_ai_seat": "There is no AI player in this lobby to remove.",
+    "bot.error.already_resigned": "You have resigned from this game.",
+    "bot.error.not_your_seat": "This button is for another player.",
+    "bot.error.which_seat": "Name the seat to hand over (1 to {high}), or use the command for your own seat.",
+    "bot.error.cannot_substitute": "Only the player of that seat, who opened the game, or someone who can manage this channel can hand it over.",
+    "bot.error.substitute_bot": "A seat can only be handed to a person.",
+    "bot.error.substitute_seated": "{who} already has a seat in this game.",
+    "bot.error.not_with_ai": "You are playing your seat yourself already.",
+    "bot.error.limit_not_yours": "Only the other players of this game can choose here.",
+    "bot.error.limit_over": "This choice has been made already (or the player has decided meanwhile).",
+    "bot.error.bad_setting": "That is not one of the offered settings.",
+    "bot.error.not_creator_settings": "Only {creator}, who opened the game, can change the table's clock.",
+    "bot.error.settings_started": "The table's clock can be changed only in the lobby, before the start.",
     "bot.error.other_channel": "This button belongs to a game in another channel, so it does nothing here.",
     "bot.error.unknown_choice": "“{choice}” is not one of your choices. Pick one from the list that `/game move` shows as you type.",
     "bot.error.not_posted": (

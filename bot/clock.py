@@ -1,0 +1,260 @@
+"""The turn clock: reminders, the table's choice at the turn limit, and the AI stepping in.
+
+The timers live in the database (`storage.clock`), written with the move that begins each
+decision. One task sleeps until the earliest one falls due (a move that sets an earlier one wakes
+it), handles every timer then due, game by game under the channel's lock, and sleeps again:
+nothing polls, a restart resumes from the database, and a timer that fell due while the bot was
+down is handled at once (with one reminder for all the ones it missed).
+
+A timer's new state is saved before its message is sent, so a restart never sends a reminder
+twice. Reminders say only that a decision waits, never what it is about: they go out whether or
+not the player's choice is forced, and they are the same for everybody.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import discord
+
+from storage import GameRecord, StorageError
+from storage.clock import Wait, WaitPlan, due_step, reminders_passed, scheduled
+
+from . import components, present
+from .announce import TURN_MESSAGE, pinging
+from .i18n import text
+
+if TYPE_CHECKING:
+    from .app import MaleconBot
+
+log = logging.getLogger(__name__)
+
+# After an unexpected failure, the clock tries again this much later (it never spins).
+RETRY_SECONDS = 60
+# With nothing due, the clock still looks once a day (a poke wakes it sooner).
+IDLE_SECONDS = 24 * 3600
+
+
+def now() -> float:
+    """The bot's one clock (SimCord moves it in tests)."""
+    return discord.utils.utcnow().timestamp()
+
+
+def message_link(record: GameRecord, message_id: str | None) -> str:
+    if message_id is None:
+        return f"<#{record.channel_id}>"
+    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message_id}"
+
+
+class Clock:
+    def __init__(self, bot: MaleconBot) -> None:
+        self.bot = bot
+        self._task: asyncio.Task | None = None
+        # A poke while the clock works makes it look again; a poke while it sleeps wakes it.
+        self._poked = False
+        self._sleeping = False
+
+    @property
+    def store(self):
+        return self.bot.store
+
+    @property
+    def tables(self):
+        return self.bot.tables
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run(), name="turn-clock")
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def poke(self) -> None:
+        """A timer may now fall due earlier than the clock thought: look again."""
+        self._poked = True
+        if self._sleeping and self._task is not None:
+            self._task.cancel()
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the turn clock failed; it tries again in %s s", RETRY_SECONDS)
+                await self._sleep(RETRY_SECONDS)
+
+    async def _sleep(self, seconds: float) -> None:
+        """Sleep (a plain `asyncio.sleep`, which test clocks can move) until `seconds` pass or a
+        poke cancels the sleep; a cancellation that is not a poke goes on up."""
+        if self._poked:
+            return
+        self._sleeping = True
+        try:
+            await asyncio.sleep(seconds)
+        except asyncio.CancelledError:
+            if not self._poked:
+                raise
+            asyncio.current_task().uncancel()
+        finally:
+            self._sleeping = False
+
+    async def tick(self) -> None:
+        """Handle what is due now, or sleep until the next timer (or a poke)."""
+        self._poked = False
+        due = await self.store.next_due()
+        at = now()
+        if due is None or due > at:
+            await self._sleep(IDLE_SECONDS if due is None else min(due - at, IDLE_SECONDS))
+            return
+        waits = sorted(await self.store.due_waits(at), key=lambda w: (w.game_id, w.seat))
+        for game_id, group in itertools.groupby(waits, key=lambda w: w.game_id):
+            try:
+                await self.handle(game_id, at)
+            except Exception:
+                log.exception("game %s: its timers failed; retrying later", game_id)
+                await self._postpone(game_id, [w.seat for w in group], at + RETRY_SECONDS)
+
+    async def _postpone(self, game_id: int, seats: list[int], to: float) -> None:
+        current = await self.store.waits(game_id)
+        later = [replace(w, due=to) for w in current if w.seat in seats]
+        await self.store.put_waits(
+            game_id, WaitPlan(tuple(w.seat for w in current if w.seat not in seats), tuple(later))
+        )
+
+    async def handle(self, game_id: int, at: float) -> None:
+        """Every timer of one game that is due at `at`: reminders first, then the table's
+        choice at the turn limit, then the AI for decisions nobody chose about in time."""
+        record = await self.store.get(game_id)
+        async with self.tables.lock(record.channel_id):
+            record = await self.store.get(game_id)
+            if record.status != "active":
+                await self.store.put_waits(game_id, WaitPlan())
+                return
+            current = await self.store.waits(game_id)
+            settings = record.settings
+            steps: dict[int, str] = {}
+            changed: list[Wait] = []
+            for wait in current:
+                seat = record.seats[wait.seat]
+                step = due_step(wait, settings, seat.muted, at)
+                if wait.due is None or wait.due > at or step is None:
+                    continue
+                steps[wait.seat] = step
+                if step == "remind":
+                    passed = reminders_passed(wait, settings, at)
+                    changed.append(scheduled(replace(wait, reminded=passed), settings, seat.muted))
+                elif step == "vote":
+                    changed.append(scheduled(replace(wait, vote_at=at), settings, seat.muted))
+                else:  # expired: the AI's move for this seat replaces the timer
+                    changed.append(replace(wait, due=None))
+            if not changed:
+                return
+            kept = tuple(w.seat for w in current if w.seat not in steps)
+            # Saved before anything is sent: a restart never repeats a reminder.
+            await self.store.put_waits(game_id, WaitPlan(kept, tuple(changed)))
+            before = {w.seat: w for w in current}
+            await self._remind(record, [s for s, step in steps.items() if step == "remind"], before)
+            for seat in [s for s, step in steps.items() if step == "vote"]:
+                await self._ask_the_table(record, seat, before[seat], at)
+        for seat in [s for s, step in steps.items() if step == "expired"]:
+            self.tables.ai.stand_in(record, seat)
+
+    async def _remind(self, record: GameRecord, seats: list[int], before: dict[int, Wait]) -> None:
+        """The first reminder of a decision is a DM; later ones (and a closed DM) are one
+        ping in the channel for everybody due, so the channel gets one message, not several."""
+        if not seats:
+            return
+        at = now()
+        turn = await self.store.get_note(record.id, TURN_MESSAGE)
+        link = message_link(record, turn)
+        ping = []
+        for seat in seats:
+            wait = before[seat]
+            if wait.reminded == 0 and await self._dm_reminder(record, seat, wait, link, at):
+                continue
+            ping.append(seat)
+        if not ping:
+            return
+        locale = self.tables.announcer.locales.get(record.channel_id, "en-US")
+        waited = min(at - before[s].since for s in ping)
+        users = [record.seats[s].user_id for s in ping]
+        content = text(
+            locale,
+            "bot.remind.channel",
+            who=" ".join(f"<@{u}>" for u in users),
+            game=present.title(locale, record.kind),
+            waited=present.duration(locale, waited),
+            link=link,
+        )
+        try:
+            await self.tables.announcer.channel(record).send(
+                content, allowed_mentions=pinging(users)
+            )
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not post a reminder (HTTP %s)", record.id, exc.status)
+
+    async def _dm_reminder(
+        self, record: GameRecord, seat: int, wait: Wait, link: str, at: float
+    ) -> bool:
+        user_id = record.seats[seat].user_id
+        locale = self.tables.mail.locale_of(user_id)
+        content = text(
+            locale,
+            "bot.remind.dm",
+            game=present.title(locale, record.kind),
+            channel=f"<#{record.channel_id}>",
+            waited=present.duration(locale, at - wait.since),
+            link=link,
+        )
+        try:
+            dm = await self.bot.create_dm(discord.Object(user_id))
+            await dm.send(content)
+        except discord.HTTPException:
+            # DMs closed, or no longer a member of any server we share: ping in the channel.
+            return False
+        return True
+
+    async def _ask_the_table(self, record: GameRecord, seat: int, wait: Wait, at: float) -> None:
+        """The turn limit has passed: the other players choose what happens (first one counts)."""
+        locale = self.tables.announcer.locales.get(record.channel_id, "en-US")
+        others = [
+            s.user_id
+            for s in record.seats
+            if s.seat != seat and present.played_by_person(record, s.seat)
+        ]
+        content = text(
+            locale,
+            "bot.limit.ask",
+            who=present.seat_name(record, seat),
+            waited=present.duration(locale, at - wait.since),
+            others=" ".join(f"<@{u}>" for u in others) or "-",
+            game=present.title(locale, record.kind),
+        )
+        view = components.limit_view(locale, record.id, seat, int(wait.since))
+        try:
+            sent = await self.tables.announcer.channel(record).send(
+                content, view=view, allowed_mentions=pinging(others)
+            )
+        except discord.HTTPException as exc:
+            # Nobody can choose then; a day later the AI plays the decision.
+            log.warning("game %s: could not ask the table (HTTP %s)", record.id, exc.status)
+            return
+        try:
+            current = {w.seat: w for w in await self.store.waits(record.id)}
+            if seat in current:
+                updated = replace(current[seat], vote_message=sent.id)
+                keep = tuple(s for s in current if s != seat)
+                await self.store.put_waits(record.id, WaitPlan(keep, (updated,)))
+        except StorageError:
+            log.exception("game %s: could not note the table's question", record.id)

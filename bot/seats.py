@@ -1,0 +1,252 @@
+"""Who plays a seat: resigning, handing a seat to another member, coming back, and the
+table's choice when a decision has waited past the turn limit.
+
+Every change of hands goes through the store (`controller`, `resigned`, the seat's timer) under
+the channel's lock, and is announced in the channel; the AI starts thinking at once for a seat it
+now plays. Ending a game early stores its standing as the result: the scores as they stand, the
+players who resigned last, then the absent player.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import replace
+
+import discord
+
+from storage import GameRecord, VersionConflict
+from storage.clock import EXTENSION, WaitPlan, fresh, scheduled
+from storage.play import standing_now
+from storage.records import AI_PREFIX, HUMAN, result_to_json
+
+from . import components, present
+from .announce import pinging
+from .clock import now
+from .errors import Refusal
+from .i18n import channel_locale, text
+
+log = logging.getLogger(__name__)
+
+# The level the AI plays at when it stands in for a person.
+STAND_IN = "greedy"
+
+
+class Seats:
+    # ------------------------------------------------------------------ ending early
+
+    async def end_now(self, record: GameRecord, *, how: str, last: tuple[int, ...] = ()) -> None:
+        """End an active game with the scores as they stand and post the result (the caller
+        holds the channel's lock). `how`: "ended" (the table chose), "resigned", "abandoned"
+        (kept as abandoned, no winner)."""
+        import games
+
+        result = standing_now(record, self.state_of(record), last)
+        if how == "abandoned":
+            result = games.no_winner(result)
+        status = "abandoned" if how == "abandoned" else "finished"
+        record = await self.store.end_game(
+            record.id,
+            status=status,
+            how=how,
+            result_json=json.dumps(result_to_json(result)),
+            expected_version=record.version,
+        )
+        self._states.pop(record.id, None)
+        locale = self.announcer.locales.get(record.channel_id, discord.Locale.american_english)
+        try:
+            await self.announcer.post_result(locale, record, ())
+        except discord.HTTPException as exc:
+            await self.announcer._failed(record, exc)
+
+    # ------------------------------------------------------------------ resigning
+
+    async def resign(self, interaction: discord.Interaction) -> None:
+        async def work(locale):
+            record = await self.active_game(interaction, None)
+            seat = self.seat_of(record, interaction.user.id)
+            if record.seats[seat].resigned:
+                raise Refusal("bot.error.already_resigned")
+            await self.reply(
+                interaction,
+                text(locale, "bot.resign.ask"),
+                view=components.resign_view(locale, record.id, seat),
+            )
+
+        await self.guarded(interaction, work)
+
+    async def confirm_resign(self, interaction: discord.Interaction, game_id: int, seat: int):
+        async def work(locale):
+            async with self.lock(interaction.channel_id):
+                record = await self.active_game(interaction, game_id)
+                if self.seat_of(record, interaction.user.id) != seat:
+                    raise Refusal("bot.error.not_your_seat")
+                if record.seats[seat].resigned:
+                    raise Refusal("bot.error.already_resigned")
+                await self.store.set_seat_flags(record.id, seat, resigned=True)
+                record = await self.hand_to_ai(record, seat)
+                await interaction.response.edit_message(
+                    content=text(locale, "bot.resign.done"), view=None
+                )
+                staying = [s for s in record.seats if not s.resigned]
+                ch = channel_locale(interaction)
+                if len(staying) <= 1:
+                    await self.end_now(record, how="resigned")
+                    return
+                await self.say(
+                    record,
+                    text(ch, "bot.resign.said", who=present.seat_name(record, seat)),
+                )
+                self.ai.wake(record, self.state_of(record))
+
+        await self.guarded(interaction, work)
+
+    # ------------------------------------------------------------------ hands
+
+    async def hand_to_ai(self, record: GameRecord, seat: int) -> GameRecord:
+        """The AI plays `seat` from now on; its timer stops (the AI decides at once)."""
+        record = await self.store.set_controller(record.id, seat, AI_PREFIX + STAND_IN)
+        await self._drop_timer(record, seat)
+        return record
+
+    async def _drop_timer(self, record: GameRecord, seat: int) -> None:
+        waits = await self.store.waits(record.id)
+        await self.store.put_waits(
+            record.id, WaitPlan(tuple(w.seat for w in waits if w.seat != seat))
+        )
+
+    async def _new_timer(self, record: GameRecord, seat: int) -> None:
+        """A person now plays `seat`: if it must decide, its clock starts now."""
+        import games
+
+        pending = {d.seat for d in games.get(record.kind).pending(self.state_of(record))}
+        waits = await self.store.waits(record.id)
+        keep = tuple(w.seat for w in waits if w.seat != seat)
+        new = ()
+        if seat in pending:
+            found = record.seats[seat]
+            new = (fresh(record.id, seat, now(), record.settings, found.muted),)
+        await self.store.put_waits(record.id, WaitPlan(keep, new))
+        self.clock.poke()
+
+    async def say(self, record: GameRecord, content: str, ping: list[int] = ()) -> None:
+        try:
+            await self.announcer.channel(record).send(content, allowed_mentions=pinging(ping))
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not post in the channel (HTTP %s)", record.id, exc.status)
+
+    async def substitute(
+        self, interaction: discord.Interaction, member: discord.Member, seat_number: int | None
+    ) -> None:
+        """The seated player, who opened the game, or a member with Manage Channels hands a
+        seat (a person's or the AI's) to another member of the server."""
+
+        async def work(locale):
+            async with self.lock(interaction.channel_id):
+                record = await self.active_game(interaction, None)
+                mine = record.seat_of(interaction.user.id)
+                seat = mine if seat_number is None else seat_number - 1
+                if seat is None or not 0 <= seat < len(record.seats):
+                    raise Refusal("bot.error.which_seat", high=len(record.seats))
+                moderator = interaction.user.id == record.creator_id or (
+                    interaction.permissions is not None and interaction.permissions.manage_channels
+                )
+                if seat != mine and not moderator:
+                    raise Refusal("bot.error.cannot_substitute")
+                if member.bot:
+                    raise Refusal("bot.error.substitute_bot")
+                if record.seat_of(member.id) is not None:
+                    raise Refusal(
+                        "bot.error.substitute_seated", who=present.escape(member.display_name)
+                    )
+                before = present.seat_name(record, seat)
+                record = await self.store.substitute(
+                    record.id, seat, member.id, member.display_name
+                )
+                await self._new_timer(record, seat)
+                await self.reply(interaction, text(locale, "bot.substitute.done"))
+                ch = channel_locale(interaction)
+                await self.say(
+                    record,
+                    text(ch, "bot.substitute.said", who=member.mention, before=before),
+                    ping=[member.id],
+                )
+
+        await self.guarded(interaction, work)
+
+    async def return_seat(self, interaction: discord.Interaction) -> None:
+        """ "I'm back": a person takes back the seat the AI has been playing for them."""
+
+        async def work(locale):
+            async with self.lock(interaction.channel_id):
+                record = await self.active_game(interaction, None)
+                seat = self.seat_of(record, interaction.user.id)
+                found = record.seats[seat]
+                if found.resigned:
+                    raise Refusal("bot.error.already_resigned")
+                if found.ai_level is None:
+                    raise Refusal("bot.error.not_with_ai")
+                record = await self.store.set_controller(record.id, seat, HUMAN)
+                await self._new_timer(record, seat)
+                await self.reply(interaction, text(locale, "bot.return.done"))
+                ch = channel_locale(interaction)
+                await self.say(
+                    record, text(ch, "bot.return.said", who=present.seat_name(record, seat))
+                )
+
+        await self.guarded(interaction, work)
+
+    # ------------------------------------------------------------------ the turn limit
+
+    async def limit_choice(
+        self, interaction: discord.Interaction, game_id: int, seat: int, since: int, choice: str
+    ) -> None:
+        """One of the other players chooses what happens to a decision past the turn limit;
+        the first choice counts, the buttons go, and the channel is told."""
+
+        async def work(locale):
+            async with self.lock(interaction.channel_id):
+                record = await self.active_game(interaction, game_id)
+                me = self.seat_of(record, interaction.user.id)
+                if me == seat or not present.played_by_person(record, me):
+                    raise Refusal("bot.error.limit_not_yours")
+                waits = {w.seat: w for w in await self.store.waits(record.id)}
+                wait = waits.get(seat)
+                if wait is None or int(wait.since) != since or wait.vote_at is None:
+                    raise Refusal("bot.error.limit_over")
+                keep = tuple(s for s in waits if s != seat)
+                absent = present.seat_name(record, seat)
+                if choice == "wait":
+                    later = replace(
+                        wait, deadline=now() + EXTENSION, vote_at=None, vote_message=None
+                    )
+                    later = scheduled(later, record.settings, record.seats[seat].muted)
+                    await self.store.put_waits(record.id, WaitPlan(keep, (later,)))
+                    self.clock.poke()
+                elif choice == "once":
+                    await self.store.put_waits(
+                        record.id, WaitPlan(keep, (replace(wait, due=None),))
+                    )
+                elif choice == "seat":
+                    record = await self.hand_to_ai(record, seat)
+                ch = channel_locale(interaction)
+                outcome = text(
+                    ch,
+                    f"bot.limit.chose.{choice}",
+                    who=present.escape(interaction.user.display_name),
+                    absent=absent,
+                )
+                await interaction.response.edit_message(content=outcome, view=None)
+                if choice == "end":
+                    try:
+                        await self.end_now(record, how="ended", last=(seat,))
+                    except VersionConflict:
+                        raise Refusal("bot.error.limit_over") from None
+                    return
+                await self.say(record, outcome)
+            if choice == "once":
+                self.ai.stand_in(record, seat)
+            elif choice == "seat":
+                self.ai.wake(record, self.state_of(record))
+
+        await self.guarded(interaction, work)
