@@ -83,6 +83,7 @@ class Seats:
                     raise Refusal("bot.error.not_your_seat")
                 if record.seats[seat].resigned:
                     raise Refusal("bot.error.already_resigned")
+                name = present.seat_name(record, seat)
                 await self.store.set_seat_flags(record.id, seat, resigned=True)
                 record = await self.hand_to_ai(record, seat)
                 await interaction.response.edit_message(
@@ -93,10 +94,7 @@ class Seats:
                 if len(staying) <= 1:
                     await self.end_now(record, how="resigned")
                     return
-                await self.say(
-                    record,
-                    text(ch, "bot.resign.said", who=present.seat_name(record, seat)),
-                )
+                await self.say(record, text(ch, "bot.resign.said", who=name))
                 self.ai.wake(record, self.state_of(record))
 
         await self.guarded(interaction, work)
@@ -224,9 +222,9 @@ class Seats:
                     await self.store.put_waits(record.id, WaitPlan(keep, (later,)))
                     self.clock.poke()
                 elif choice == "once":
-                    await self.store.put_waits(
-                        record.id, WaitPlan(keep, (replace(wait, due=None),))
-                    )
+                    # No timer until the AI's move for the seat starts the next decision's.
+                    stopped = replace(wait, vote_at=None, vote_message=None, due=None)
+                    await self.store.put_waits(record.id, WaitPlan(keep, (stopped,)))
                 elif choice == "seat":
                     record = await self.hand_to_ai(record, seat)
                 ch = channel_locale(interaction)

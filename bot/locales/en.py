@@ -46,7 +46,7 @@ MESSAGES: dict[str, str] = {
     "bot.final.row": "{place}. {name}: {score} VP{extra}",
     "bot.final.winners": "Congratulations {winners}!",
     "bot.final.no_winner": "The game was abandoned: nobody wins.",
-    "bot.final.resigned": "{who} resigned and is ranked last.",
+    "bot.final.resigned": "Ranked last for resigning: {who}.",
     "bot.final.free": "This channel is free for a new game (`/game new`).",
     "bot.abandoned": "**{game}** was abandoned by {who}. The channel is free for a new game.",
     # log
