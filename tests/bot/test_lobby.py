@@ -156,9 +156,15 @@ async def test_abandon_needs_the_creator_or_manage_channels(simcord_env, table):
     await ana.click(lobby, label="Start")
     refused(await ben.slash(channel, "game abandon"), "Only")
     assert (await simcord_env.bot.store.by_channel(channel.id)).status == "active"
+    game_id = (await simcord_env.bot.store.by_channel(channel.id)).id
     done = await mod.slash(channel, "game abandon")
-    assert not done.ephemeral and "abandoned" in done.response.content
+    assert not done.ephemeral
+    assert "abandoned" in "".join(m.content for m in [done.response, *done.followups] if m)
     assert await simcord_env.bot.store.by_channel(channel.id) is None
+    # Kept with the scores as they stood, and no winner.
+    how, stored = await simcord_env.bot.store.result(game_id)
+    assert how == "abandoned" and json.loads(stored)["winners"] == []
+    assert any("nobody wins" in m.content for m in channel.history()[-2:])
     # Kept as abandoned, and the channel is free.
     summaries = await simcord_env.bot.store.list_active()
     assert summaries == [] or all(s.channel_id != channel.id for s in summaries)
