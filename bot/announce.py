@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -32,17 +33,37 @@ UNPOSTED = "unposted"
 TURN_MESSAGE = "turn_message"
 
 
-def shows_choices_publicly(record: GameRecord, decision: Decision) -> bool:
+def shows_choices_publicly(decision: Decision) -> bool:
     """May this decision's choices be buttons on the channel message?
 
-    Not for secret decisions. Not in screened Santiago either: there the legal actions depend on
-    hidden holdings (which goods can be delivered, how far pesos let the car drive), so listing
-    them in the channel would tell everybody what lies behind the screen. Those players press
-    "Choose" and get their own choices ephemerally.
+    Not for secret decisions, nor for those whose options the engine says depend on hidden
+    information (how far screened pesos let the car drive, which goods could be delivered, the
+    cards of a hand): listing them would tell everybody what lies behind the screen. Those
+    players press "Choose" and get their own choices ephemerally.
     """
-    if decision.secret:
-        return False
-    return not (record.kind == "santiago" and not record.options.get("open_holdings"))
+    return not decision.secret and not decision.private_options
+
+
+@dataclass
+class TurnMessage:
+    """The channel message of the current turn: it is edited while the same players decide (or
+    fewer of them, as players deciding at once decide), and replaced (its buttons removed) when
+    somebody else must decide. `deciders`: who decides now, as the message says."""
+
+    message_id: int
+    deciders: frozenset[int]
+    lines: list[str] = field(default_factory=list)
+
+    def note(self) -> str:
+        return f"{self.message_id}:{','.join(str(s) for s in sorted(self.deciders))}"
+
+    @staticmethod
+    def from_note(value: str) -> TurnMessage | None:
+        head, _, seats = value.partition(":")
+        try:
+            return TurnMessage(int(head), frozenset(int(s) for s in seats.split(",") if s))
+        except ValueError:
+            return None
 
 
 def pinging(user_ids: Sequence[int]) -> discord.AllowedMentions:
@@ -57,6 +78,8 @@ class Announcer:
         self.unposted: dict[int, int] = {}
         # channel id -> the locale its messages were last written in (for repairs).
         self.locales: dict[int, discord.Locale] = {}
+        # game id -> its current turn message (also kept as a note, for restarts).
+        self.turns: dict[int, TurnMessage] = {}
 
     @property
     def store(self):
@@ -103,7 +126,8 @@ class Announcer:
         locale = self.locales.get(record.channel_id, discord.Locale.american_english)
         try:
             if record.status == "active":
-                await self._post(locale, record, self.bot.tables.state_of(record), (), None, set())
+                state = self.bot.tables.state_of(record)
+                await self._post(locale, record, state, (), None, set(), fresh=True)
             else:
                 await self.post_result(locale, record, ())
         except discord.HTTPException as exc:
@@ -130,6 +154,25 @@ class Announcer:
         self.unposted.pop(record.channel_id, None)
         await self.store.delete_note(record.id, UNPOSTED)
 
+    async def turn_message(self, record: GameRecord) -> TurnMessage | None:
+        found = self.turns.get(record.id)
+        if found is None:
+            note = await self.store.get_note(record.id, TURN_MESSAGE)
+            found = None if note is None else TurnMessage.from_note(note)
+            if found is not None:
+                self.turns[record.id] = found
+        return found
+
+    async def _retire(self, record: GameRecord, turn: TurnMessage | None) -> None:
+        """The previous turn message loses its buttons (one edit), so only one message of a
+        game ever carries live move buttons."""
+        if turn is None:
+            return
+        try:
+            await self.channel(record).get_partial_message(turn.message_id).edit(view=None)
+        except discord.HTTPException as exc:
+            log.debug("game %s: the old turn message kept its buttons (%s)", record.id, exc)
+
     async def _post(
         self,
         locale: discord.Locale,
@@ -138,37 +181,25 @@ class Announcer:
         events: Sequence[Event],
         actor: int | None,
         previous: set[int],
+        *,
+        fresh: bool = False,
     ) -> None:
+        """A new message when somebody else must decide (the only time a ping is needed), else
+        the turn message edited in place with this move's events and the next prompt. `fresh`:
+        a new message in any case (a repair: the failed one pinged nobody)."""
         engine = games.get(record.kind)
         channel = self.channel(record)
         event_lines = present.public_events(locale, record, events)
+        current = await self.turn_message(record)
         if engine.is_over(state):
+            await self._retire(record, current)
+            self.turns.pop(record.id, None)
             await self.post_result(locale, record, event_lines)
             return
         decisions = tuple(engine.pending(state))
-        seats = {d.seat for d in decisions}
-        if actor is not None and actor in previous and actor not in seats and seats < previous:
-            # Several players decide at once and one has done so: no new board, no new pings.
-            content = "\n".join([*event_lines, present.waiting(locale, record, actor, decisions)])
-            view = components.choose_view(locale, record.id, record.version)
-            sent = await channel.send(
-                present.clip(content, present.MAX_CONTENT),
-                view=view,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            await self.store.set_note(record.id, TURN_MESSAGE, str(sent.id))
-            return
+        seats = frozenset(d.seat for d in decisions)
         people = [d for d in decisions if present.played_by_person(record, d.seat)]
-        public = len(decisions) == 1 and shows_choices_publicly(record, decisions[0])
-        ping = {d.seat for d in people if d.seat != actor}
-        content = present.turn(
-            locale,
-            record,
-            decisions,
-            event_lines,
-            ping=ping,
-            hidden_choices=bool(people) and not public,
-        )
+        public = len(decisions) == 1 and shows_choices_publicly(decisions[0])
         if not people:
             # Only the AI decides now: nothing to press but "My screen"; it moves on its own.
             view = components.screen_view(locale, record.id)
@@ -185,16 +216,53 @@ class Announcer:
             )
         else:
             view = components.choose_view(locale, record.id, record.version)
+        shown = {d.seat for d in people}
+        same = current is not None and (
+            seats == current.deciders
+            # one of several players deciding at once has decided: the others still decide
+            or (actor in current.deciders and actor not in seats and seats < current.deciders)
+        )
+        if same and not fresh:
+            lines = [*current.lines, *event_lines][-present.MAX_EVENT_LINES :]
+            content = present.turn(
+                locale,
+                record,
+                decisions,
+                lines,
+                ping=shown,
+                hidden_choices=bool(people) and not public,
+            )
+            try:
+                await channel.get_partial_message(current.message_id).edit(
+                    content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
+                )
+                current.lines = lines
+                current.deciders = seats
+                return
+            except discord.HTTPException as exc:
+                # Deleted, or edited too often since it is old: post a new one instead.
+                log.debug("game %s: turn message not edited (%s); posting anew", record.id, exc)
+        continuing = (
+            current is not None and actor is not None and actor in current.deciders and not fresh
+        )
+        ping = {s for s in shown if not (continuing and s == actor)}
+        content = present.turn(
+            locale,
+            record,
+            decisions,
+            event_lines,
+            ping=shown,
+            hidden_choices=bool(people) and not public,
+        )
         mentions = pinging([record.seats[s].user_id for s in sorted(ping)])
-        if seats != previous:
-            # A new turn (somebody else decides now): a fresh picture of the board. Further
-            # steps of the same player's turn are short texts; `/game board` shows it any time.
-            file = await pictures.board(engine.public_view(state), present.seat_names(record))
-            sent = await channel.send(content, file=file, view=view, allowed_mentions=mentions)
-        else:
-            sent = await channel.send(content, view=view, allowed_mentions=mentions)
-        # Reminders link to the message that holds the current prompt.
-        await self.store.set_note(record.id, TURN_MESSAGE, str(sent.id))
+        # A new turn: a fresh picture of the board; `/game board` shows it any time.
+        file = await pictures.board(engine.public_view(state), present.seat_names(record))
+        sent = await channel.send(content, file=file, view=view, allowed_mentions=mentions)
+        await self._retire(record, current)
+        turn = TurnMessage(sent.id, seats, list(event_lines))
+        self.turns[record.id] = turn
+        # Reminders link to it, and a restart edits it again.
+        await self.store.set_note(record.id, TURN_MESSAGE, turn.note())
 
     async def post_result(self, locale, record: GameRecord, event_lines) -> None:
         """The final scores as stored when the game ended (by the rules, a vote, resigning or

@@ -26,7 +26,7 @@ from storage import GameRecord, StorageError
 from storage.clock import Wait, WaitPlan, due_step, reminders_passed, scheduled
 
 from . import components, present
-from .announce import TURN_MESSAGE, pinging
+from .announce import pinging
 from .i18n import text
 
 if TYPE_CHECKING:
@@ -176,8 +176,8 @@ class Clock:
         if not seats:
             return
         at = now()
-        turn = await self.store.get_note(record.id, TURN_MESSAGE)
-        link = message_link(record, turn)
+        turn = await self.tables.announcer.turn_message(record)
+        link = message_link(record, None if turn is None else str(turn.message_id))
         ping = []
         for seat in seats:
             wait = before[seat]

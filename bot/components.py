@@ -36,6 +36,8 @@ from .present import clip, duration
 CUSTOM_ID_LIMIT = 100
 # Up to this many choices are shown as buttons; more go in one select menu (at most 25).
 MAX_BUTTONS = 5
+# A refusal of a typed move lists at most this many choices.
+MAX_LISTED = 10
 
 
 def _seat(match: re.Match[str]) -> int | None:
@@ -85,12 +87,15 @@ class MoveSelect(
         seat: int | None,
         options: Sequence[discord.SelectOption] = (),
         placeholder: str | None = None,
+        several: int = 1,
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=move_id("ms", game, version, seat),
                 options=list(options) or [discord.SelectOption(label="?", value="?")],
                 placeholder=placeholder,
+                min_values=several,
+                max_values=several,
             )
         )
         self.game, self.version, self.seat = game, version, seat
@@ -98,13 +103,19 @@ class MoveSelect(
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
         return cls(
-            int(match["game"]), int(match["version"]), _seat(match), item.options, item.placeholder
+            int(match["game"]),
+            int(match["version"]),
+            _seat(match),
+            item.options,
+            item.placeholder,
+            item.max_values,
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        code = self.item.values[0] if self.item.values else ""
+        # Several values: several decisions of the same player in a row, in the order shown.
+        codes = [o.value for o in self.item.options if o.value in self.item.values]
         await interaction.client.tables.click_move(
-            interaction, self.game, self.version, self.seat, code
+            interaction, self.game, self.version, self.seat, codes or [""]
         )
 
 
@@ -369,6 +380,7 @@ def choices_view(
     seat: int,
     screen: bool,
     names: Sequence[str] | None = None,
+    several: int = 1,
 ) -> discord.ui.View:
     """Buttons when there are few choices, else one select menu; plus "My screen" if asked.
 
@@ -376,7 +388,8 @@ def choices_view(
     """
     view = _view()
     usable = [a for a in actions if fits(game, version, seat, a.code)]
-    if len(usable) <= MAX_BUTTONS:
+    several = several if 1 < several <= len(usable) else 1
+    if len(usable) <= MAX_BUTTONS and several == 1:
         for action in usable:
             label = text_msg(locale, action.label, names)
             view.add_item(MoveButton(game, version, seat, action.code, label))
@@ -385,8 +398,11 @@ def choices_view(
             discord.SelectOption(label=clip(text_msg(locale, a.label, names), 100), value=a.code)
             for a in usable[:25]
         ]
-        placeholder = text(locale, "bot.select.placeholder")
-        view.add_item(MoveSelect(game, version, seat, options, placeholder))
+        if several > 1:
+            placeholder = text(locale, "bot.select.several", count=several)
+        else:
+            placeholder = text(locale, "bot.select.placeholder")
+        view.add_item(MoveSelect(game, version, seat, options, placeholder, several))
     if screen:
         view.add_item(ScreenButton(game, text(locale, "bot.button.screen")))
     return view

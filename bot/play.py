@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -14,6 +15,7 @@ from storage import GameRecord, VersionConflict
 from storage.play import MoveResult, apply_move
 
 from . import components, pictures, present
+from .announce import shows_choices_publicly
 from .clock import now
 from .errors import Refusal
 from .i18n import channel_locale, escape, text, text_msg
@@ -44,9 +46,38 @@ class Play:
                 seat=seat,
                 screen=True,
                 names=present.seat_names(record),
+                several=mine[0].repeat,
             )
         others = " ".join(present.decision_line(locale, record, d, ping=False) for d in decisions)
         return text(locale, "bot.turn.not_yours", waiting=others), None
+
+    def _private_next(self, locale, record: GameRecord, state: Any, seat: int):
+        """After a private choice: the seat's next choices, if it decides again and those choices
+        are not on the channel message (so a whole turn can be played in one ephemeral message)."""
+        mine = [d for d in self._pending(record, state) if d.seat == seat]
+        if not mine or shows_choices_publicly(mine[0]):
+            return None, None
+        return self._prompt_for(locale, record, state, seat)
+
+    def _match_typed(self, locale, record: GameRecord, actions, typed: str) -> str:
+        """A typed `/game move` value: a code from the autocomplete list, or a label typed by
+        hand (exactly, or a part of only one label). Otherwise the refusal lists the labels."""
+        codes = [a.code for a in actions]
+        if typed in codes:
+            return typed
+        names = present.seat_names(record)
+        labels = [(text_msg(locale, a.label, names), a.code) for a in actions]
+        wanted = typed.strip().casefold()
+        exact = [code for label, code in labels if label.casefold() == wanted]
+        if len(exact) == 1:
+            return exact[0]
+        partial = [code for label, code in labels if wanted and wanted in label.casefold()]
+        if len(partial) == 1:
+            return partial[0]
+        listed = ", ".join(f"“{escape(label)}”" for label, _ in labels[: components.MAX_LISTED])
+        raise Refusal(
+            "bot.error.pick_from_list", choice=escape(present.clip(typed, 60)), choices=listed
+        )
 
     async def _still_open(
         self, record: GameRecord, seat: int, version: int, made_for: int | None, deciders
@@ -63,21 +94,24 @@ class Play:
         return not await self.store.acted_since(record.id, seat, version)
 
     async def click_move(
-        self, interaction, game_id: int, version: int, seat: int | None, code: str
+        self, interaction, game_id: int, version: int, seat: int | None, code: str | Sequence[str]
     ) -> None:
         await self.move(interaction, code, game_id=game_id, version=version, made_for=seat)
 
     async def move(
         self,
         interaction: discord.Interaction,
-        code: str,
+        code: str | Sequence[str],
         *,
         game_id: int | None = None,
         version: int | None = None,
         made_for: int | None = None,
     ) -> None:
-        """Apply `code` for the user; `version` and `made_for` say which decision a component
-        was made for (typed moves have neither)."""
+        """Apply `code` (or several codes in a row, from a menu taking several) for the user;
+        `version` and `made_for` say which decision a component was made for (a typed move has
+        neither, and may be a label typed by hand)."""
+        codes = [code] if isinstance(code, str) else list(code)
+        typed = game_id is None
 
         async def work(locale):
             from_ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
@@ -85,8 +119,9 @@ class Play:
                 await interaction.response.defer()
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
-            if len(code) > MAX_CODE:
-                raise Refusal("bot.error.unknown_choice", choice=escape(present.clip(code, 60)))
+            if not codes or any(len(c) > MAX_CODE for c in codes):
+                shown = escape(present.clip(codes[0] if codes else "", 60))
+                raise Refusal("bot.error.unknown_choice", choice=shown)
             async with self.lock(interaction.channel_id):
                 record = await self.active_game(interaction, game_id)
                 seat = self.seat_of(record, interaction.user.id)
@@ -101,30 +136,50 @@ class Play:
                     content, _ = self._prompt_for(locale, record, state, seat)
                     raise Refusal("bot.error.not_your_decision", current=content)
                 engine = games.get(record.kind)
-                label = next(
-                    (a.label for a in engine.legal_actions(state, seat) if a.code == code), None
-                )
-                try:
-                    result = await self.commit(record, seat, code)
-                except IllegalAction as exc:
-                    raise Refusal("bot.error.illegal", reason=exc.msg) from None
-                except VersionConflict:
-                    self._states.pop(record.id, None)
-                    fresh = await self.store.get(record.id)
-                    content, view = self._prompt_for(locale, fresh, self.state_of(fresh), seat)
-                    raise Refusal("bot.error.conflict", current=content, view=view) from None
-                # Saved: from here on a failure to post must not be reported as "nothing changed".
+                if typed:
+                    codes[0] = self._match_typed(
+                        locale, record, engine.legal_actions(state, seat), codes[0]
+                    )
                 names = present.seat_names(record)
-                chosen = (
-                    text_msg(locale, label, names, markdown=True)
-                    if label is not None
-                    else escape(code)
-                )
-                mine = present.private_events(locale, result.events, seat, names)
-                confirm = "\n".join([text(locale, "bot.move.done", choice=chosen), *mine])
-                await self.answer_saved(interaction, confirm, edit=from_ephemeral)
+                done, events, result = [], [], None
+                for step, chosen in enumerate(codes):
+                    now_state = state if result is None else result.state
+                    label = next(
+                        (
+                            a.label
+                            for a in engine.legal_actions(now_state, seat)
+                            if a.code == chosen
+                        ),
+                        None,
+                    )
+                    try:
+                        result = await self.commit(
+                            record if result is None else result.record, seat, chosen
+                        )
+                    except IllegalAction as exc:
+                        if step == 0:
+                            raise Refusal("bot.error.illegal", reason=exc.msg) from None
+                        break  # the first choice stands; the player is asked again
+                    except VersionConflict:
+                        if step > 0:
+                            break
+                        self._states.pop(record.id, None)
+                        fresh = await self.store.get(record.id)
+                        content, view = self._prompt_for(locale, fresh, self.state_of(fresh), seat)
+                        raise Refusal("bot.error.conflict", current=content, view=view) from None
+                    events.extend(result.events)
+                    shown = (
+                        text_msg(locale, label, names, markdown=True) if label else escape(chosen)
+                    )
+                    done.append(text(locale, "bot.move.done", choice=shown))
+                # Saved: from here on a failure to post must not be reported as "nothing changed".
+                mine = present.private_events(locale, events, seat, names)
+                following, view = self._private_next(locale, result.record, result.state, seat)
+                confirm = "\n".join([*done, *mine, *([following] if following else [])])
+                await self.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
+                combined = MoveResult(result.record, result.state, events)
                 posted = await self.publish(
-                    channel_locale(interaction), result, state, seat, deciders
+                    channel_locale(interaction), combined, state, seat, deciders
                 )
                 if not posted:
                     await self.answer_saved(interaction, text(locale, "bot.error.not_posted"))
@@ -157,14 +212,21 @@ class Play:
         return posted
 
     async def answer_saved(
-        self, interaction, content: str, *, edit: bool = False, ephemeral: bool = True
+        self, interaction, content: str, *, edit: bool = False, ephemeral: bool = True, view=None
     ) -> None:
         """Answer after a move was saved: a failure here is logged, never reported as a failed
-        move (the move stands, and the channel shows it)."""
+        move (the move stands, and the channel shows it). `view`: the player's next choices."""
         content = present.clip(content, present.MAX_CONTENT)
         try:
             if edit:
-                await interaction.edit_original_response(content=content, view=None)
+                await interaction.edit_original_response(content=content, view=view)
+            elif view is not None:
+                await interaction.followup.send(
+                    content,
+                    ephemeral=ephemeral,
+                    view=view,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
             else:
                 await interaction.followup.send(
                     content,

@@ -64,6 +64,9 @@ class Decision:
     is only one, would tell the others something. Such a decision is always asked, even with a
     single option, and its options are shown to the deciding player alone. The flag itself is
     computed from public information only.
+
+    `repeat` is how many decisions of this kind the seat takes in a row, each from the options
+    left by the one before (Havana's two opening picks): a client may take them in one go.
     """
 
     seat: int
@@ -71,6 +74,7 @@ class Decision:
     prompt: Msg
     secret: bool = False
     private_options: bool = False
+    repeat: int = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ MESSAGES: dict[str, str] = {
     "bot.button.screen": "My screen",
     "bot.button.choose": "Choose",
     "bot.select.placeholder": "Choose…",
+    "bot.select.several": "Choose {count}…",
     # turns
     "bot.turn.header": "**{game}**, move {move}:",
     "bot.turn.decide": "{who}: {prompt}",
@@ -158,6 +159,7 @@ MESSAGES: dict[str, str] = {
     "bot.error.bad_setting": "That is not one of the offered settings.",
     "bot.error.not_creator_settings": "Only {creator}, who opened the game, can change the table's clock.",
     "bot.error.settings_started": "The table's clock can be changed only in the lobby, before the start.",
+    "bot.error.pick_from_list": "“{choice}” is not one of your choices. Pick one from the list `/game move` shows as you type: {choices}.",
     "bot.error.other_channel": "This button belongs to a game in another channel, so it does nothing here.",
     "bot.error.unknown_choice": "“{choice}” is not one of your choices. Pick one from the list that `/game move` shows as you type.",
     "bot.error.not_posted": (

@@ -227,8 +227,9 @@ def _decision(s: State, seat: int) -> Decision:
     # face-down discard pile: hidden, so `private_options`. All other options read the table.
     if s.phase == "pick":
         p = s.players[seat]
-        prompt = _m("havana.prompt.pick", count=2 - len(p.picks))
-        return Decision(seat, "pick", prompt, True, private_options=True)
+        left = 2 - len(p.picks)
+        prompt = _m("havana.prompt.pick", count=left)
+        return Decision(seat, "pick", prompt, True, private_options=True, repeat=left)
     if s.phase == "place":
         if s.players[seat].cover < 0:
             return Decision(seat, "cover", _m("havana.prompt.cover"))

@@ -115,8 +115,9 @@ class Table:
         selects = [c for c in comps if c.get("custom_id", "").startswith("ms:")]
         if selects and (not buttons or self.rng.random() < 0.5):
             menu = selects[0]
-            value = self.rng.choice(menu["options"])["value"]
-            result = await player.select(message, [value], custom_id=menu["custom_id"])
+            several = menu.get("max_values", 1)
+            values = [o["value"] for o in self.rng.sample(menu["options"], several)]
+            result = await player.select(message, values, custom_id=menu["custom_id"])
         else:
             assert buttons, comps
             button = self.rng.choice(buttons)

@@ -7,7 +7,7 @@ import random
 
 import discord
 
-from tests.bot.driver import Table
+from tests.bot.driver import Table, components_of, custom_ids
 from tests.bot.test_lobby import refused
 
 MISSING_PERMISSIONS = {"status": 403, "code": 50013, "message": "Missing Permissions"}
@@ -18,21 +18,20 @@ def answer_texts(result):
 
 
 async def choose_and_move(game):
-    """The decider presses Choose and then one of their choices; returns that last result."""
+    """The decider makes one move: a button or menu on the turn message, or "Choose" and then
+    one of their private choices. Returns the player and the result of the move itself."""
     message = game.prompt_message()
     player = game.named(message.content)[0]
-    shown = await player.click(message, label="Choose")
-    prompt = shown.followups[-1] if shown.followups else shown.response
-    comps = [
-        c
-        for row in prompt.components
-        for c in (row if isinstance(row, dict) else row.to_dict())["components"]
-    ]
+    ids = custom_ids(message)
+    if any(i.startswith("mx:") for i in ids):
+        shown = await player.click(message, label="Choose")
+        message = shown.followups[-1] if shown.followups else shown.response
+    comps = components_of(message)
     button = next(c for c in comps if c.get("custom_id", "").startswith(("mc:", "ms:")))
     if button["custom_id"].startswith("mc:"):
-        return player, await player.click(prompt, custom_id=button["custom_id"])
-    value = button["options"][0]["value"]
-    return player, await player.select(prompt, [value], custom_id=button["custom_id"])
+        return player, await player.click(message, custom_id=button["custom_id"])
+    values = [o["value"] for o in button["options"][: button.get("max_values", 1)]]
+    return player, await player.select(message, values, custom_id=button["custom_id"])
 
 
 async def test_a_saved_move_is_reported_as_saved_and_posted_later(simcord_env, table, caplog):
@@ -42,9 +41,9 @@ async def test_a_saved_move_is_reported_as_saved_and_posted_later(simcord_env, t
     store = simcord_env.bot.store
     before = (await store.by_channel(channel.id)).version
     posts_before = len(channel.history())
-    # The bot's channel messages fail twice (the move's turn message, then a first retry).
+    # The bot may not write in the channel any more (its turn message, new or edited).
     simcord_env.inject_error(
-        "POST", f"/channels/{channel.id}/messages", times=2, **MISSING_PERMISSIONS
+        "*", f"/channels/{channel.id}/messages*", times=None, **MISSING_PERMISSIONS
     )
     caplog.set_level(logging.WARNING, logger="bot")
     player, result = await choose_and_move(game)
@@ -58,7 +57,8 @@ async def test_a_saved_move_is_reported_as_saved_and_posted_later(simcord_env, t
     # Any interaction in the channel tries again; the first retry fails too, quietly.
     await cai.slash(channel, "game help")
     assert len(channel.history()) == posts_before
-    # The next one posts the missing turn message, pinging whoever decides now.
+    # The permissions are back: the next interaction posts the missing turn message.
+    simcord_env.backend.faults.clear()
     board = await cai.slash(channel, "game board")
     assert board.ephemeral
     posted = channel.history()[-1]
@@ -80,9 +80,12 @@ async def test_the_missing_message_is_posted_after_a_restart(
     game = Table(simcord_env, channel, [ana, ben], random.Random(1))
     await game.open("havana", 2)
     count = len(channel.history())
-    simcord_env.inject_error("POST", f"/channels/{channel.id}/messages", **MISSING_PERMISSIONS)
+    simcord_env.inject_error(
+        "*", f"/channels/{channel.id}/messages*", times=None, **MISSING_PERMISSIONS
+    )
     _, result = await choose_and_move(game)
     assert "Your move is saved" in "\n".join(answer_texts(result))
+    simcord_env.backend.faults.clear()
     await simcord_bot.store.close()
     await simcord_env.restart_bot(new_bot(db_path, rng=random.Random(3)))
     assert len(channel.history()) == count

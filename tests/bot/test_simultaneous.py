@@ -18,7 +18,8 @@ def a_choice(prompt):
         if custom_id.startswith("mc:"):
             return custom_id, None
         if custom_id.startswith("ms:"):
-            return custom_id, [component["options"][0]["value"]]
+            several = component.get("max_values", 1)
+            return custom_id, [o["value"] for o in component["options"][:several]]
     raise AssertionError(f"no move on {prompt.content!r}")
 
 
@@ -55,11 +56,12 @@ async def test_four_players_picking_at_once_all_count(simcord_env, table):
     texts = [answer(r).content for r in results]
     assert all("Done" in t for t in texts), texts
     record, seats = await actions_by_seat(simcord_env, channel)
-    assert seats == [0, 1, 2, 3], "each player's pick applied exactly once"
+    # Both opening picks in one menu: each player's two picks applied exactly once.
+    assert seats == [0, 0, 1, 1, 2, 2, 3, 3]
     # A second prompt opened before choosing is outdated now: that player has already chosen.
     again = await press_together(simcord_env, [(first, spare, *a_choice(spare))])
     assert "outdated" in answer(again[0]).content
-    assert (await actions_by_seat(simcord_env, channel))[1] == [0, 1, 2, 3]
+    assert (await actions_by_seat(simcord_env, channel))[1] == [0, 0, 1, 1, 2, 2, 3, 3]
 
 
 async def test_picks_made_before_a_restart_do_not_outdate_the_others(
@@ -77,4 +79,4 @@ async def test_picks_made_before_a_restart_do_not_outdate_the_others(
     results = await press_together(simcord_env, presses[1:])
     assert all("Done" in answer(r).content for r in results), [answer(r).content for r in results]
     _, seats = await actions_by_seat(simcord_env, channel)
-    assert seats == [0, 1, 2]
+    assert seats == [0, 0, 1, 1, 2, 2]
