@@ -100,8 +100,20 @@ class GameGroup(app_commands.Group):
         ai_level="How well those AI seats play (default: strong)",
         reminders="After how long a waiting player is reminded (default 24 hours)",
         turn_limit="How long one decision may wait in all (default 3 days)",
+        max_distance="Santiago de Cuba: the longest drive, 1-24 stops (default 10)",
+        partial_supply_grants="Santiago de Cuba: a short supply gives what is left (default yes)",
+        reroll_empty_demand="Santiago de Cuba: reroll a demand of four zeros (default no)",
+        owner_vp_only_when_moved="Santiago de Cuba: owner VP only after a pawn moved (default no)",
+        owner_vp_at_game_end="Santiago de Cuba: owner VP also in the last turn (default no)",
+        pablo_allows_wood="Santiago de Cuba: Pablo may give wood (default no)",
+        max_rounds="Havana: rounds before the most VP win (default 60)",
+        row_end_rule="Havana: when a row end refills",
     )
     @app_commands.choices(
+        row_end_rule=[
+            app_commands.Choice(name="any end (default)", value="any_end"),
+            app_commands.Choice(name="both ends of a row", value="both_ends_of_a_row"),
+        ],
         game=GAME_CHOICES,
         ai_level=AI_LEVEL_CHOICES,
         reminders=SETTING_CHOICES["reminders"],
@@ -117,10 +129,28 @@ class GameGroup(app_commands.Group):
         ai_level: app_commands.Choice[str] | None = None,
         reminders: app_commands.Choice[str] | None = None,
         turn_limit: app_commands.Choice[str] | None = None,
+        max_distance: app_commands.Range[int, 1, 24] | None = None,
+        partial_supply_grants: bool | None = None,
+        reroll_empty_demand: bool | None = None,
+        owner_vp_only_when_moved: bool | None = None,
+        owner_vp_at_game_end: bool | None = None,
+        pablo_allows_wood: bool | None = None,
+        max_rounds: app_commands.Range[int, 1, 1000] | None = None,
+        row_end_rule: app_commands.Choice[str] | None = None,
     ) -> None:
-        raw: dict = {}
-        if open_holdings is not None:
-            raw["open_holdings"] = open_holdings
+        # Only the options given are passed: the game refuses one that is not its own.
+        given = {
+            "open_holdings": open_holdings,
+            "max_distance": max_distance,
+            "partial_supply_grants": partial_supply_grants,
+            "reroll_empty_demand": reroll_empty_demand,
+            "owner_vp_only_when_moved": owner_vp_only_when_moved,
+            "owner_vp_at_game_end": owner_vp_at_game_end,
+            "pablo_allows_wood": pablo_allows_wood,
+            "max_rounds": max_rounds,
+            "row_end_rule": None if row_end_rule is None else row_end_rule.value,
+        }
+        raw: dict = {name: value for name, value in given.items() if value is not None}
         if deck is not None:
             try:
                 raw["deck"] = await read_deck(deck)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from dataclasses import replace
 
@@ -20,6 +21,8 @@ from .i18n import channel_locale, text
 from .table_settings import parse_setting
 
 log = logging.getLogger(__name__)
+
+LOBBY_MESSAGE = "lobby_message"
 
 # What the bot needs in a channel to host a game there: see it, post turn messages with the
 # board picture, and read the history its buttons live in.
@@ -92,6 +95,7 @@ class Lobby:
                     view=components.lobby_view(ch, record.id, LEVELS, record.settings),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
+                await self._remember_lobby(interaction, record)
 
         await self.guarded(interaction, work)
 
@@ -136,15 +140,41 @@ class Lobby:
         await self.guarded(interaction, work)
 
     async def _show_lobby(self, interaction, record: GameRecord, edit: bool) -> None:
+        """The lobby is one message: a button edits it; a command edits it too (and answers
+        only the person), so joining never posts again or pings anybody."""
         ch = channel_locale(interaction)
         content = present.lobby(ch, record)
         view = components.lobby_view(ch, record.id, LEVELS, record.settings)
         if edit:
             await interaction.response.edit_message(content=content, view=view)
-        else:
-            await interaction.response.send_message(
-                content, view=view, allowed_mentions=discord.AllowedMentions.none()
-            )
+            return
+        lobby = await self.store.get_note(record.id, LOBBY_MESSAGE)
+        if lobby is not None:
+            try:
+                await (
+                    self.announcer.channel(record)
+                    .get_partial_message(int(lobby))
+                    .edit(
+                        content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
+                    )
+                )
+                await self.reply(
+                    interaction, text(channel_locale(interaction), "bot.lobby.updated")
+                )
+                return
+            except discord.HTTPException:
+                pass  # deleted: post it again below
+        await interaction.response.send_message(
+            content, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
+        await self._remember_lobby(interaction, record)
+
+    async def _remember_lobby(self, interaction, record: GameRecord) -> None:
+        try:
+            sent = await interaction.original_response()
+        except discord.HTTPException:
+            return
+        await self.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
 
     async def start(self, interaction, game_id: int | None = None) -> None:
         async def work(locale):
@@ -158,6 +188,7 @@ class Lobby:
                         "bot.error.seats", low=engine.min_players, high=engine.max_players
                     )
                 await interaction.response.defer(thinking=True)
+                await self._close_lobby(interaction, record)
                 seed = self.rng.randrange(2**31)
                 result = await start_game(self.store, record.id, seed, at=now())
                 self.clock.poke()
@@ -174,6 +205,15 @@ class Lobby:
                     await self.answer_saved(interaction, text(locale, "bot.error.not_posted"))
 
         await self.guarded(interaction, work)
+
+    async def _close_lobby(self, interaction, record: GameRecord) -> None:
+        """At the start the lobby message keeps its list of players and loses its buttons."""
+        lobby = await self.store.get_note(record.id, LOBBY_MESSAGE)
+        if lobby is None:
+            return
+        # Deleted, or no permission: nothing to clean up then.
+        with contextlib.suppress(discord.HTTPException):
+            await self.announcer.channel(record).get_partial_message(int(lobby)).edit(view=None)
 
     async def lobby_button(self, interaction, game_id: int, op: str) -> None:
         if op == "join":

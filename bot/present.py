@@ -84,7 +84,17 @@ def option_lines(locale: Locale, kind: str, options: dict) -> list[str]:
         lines.append(text(locale, "bot.option.open_holdings"))
     if kind == "havana" and options.get("deck_source") == "custom":
         lines.append(text(locale, "bot.option.own_deck"))
+    defaults = games.get(kind).options(None)
+    for name, value in options.items():
+        if name in SHOWN_APART or defaults.get(name) == value:
+            continue
+        shown = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
+        lines.append(text(locale, "bot.option.changed", name=name, value=shown))
     return lines
+
+
+# Options the lobby speaks of in their own words, or not at all.
+SHOWN_APART = {"open_holdings", "deck", "deck_source", "citizen_colours", "first_rules"}
 
 
 def clock_lines(locale: Locale, settings: Any) -> list[str]:
@@ -128,7 +138,8 @@ def public_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[
         if event.only_for is not None:
             continue
         line = text_msg(locale, event.msg, seat_names(record), markdown=True)
-        if event.seat is not None:
+        # Credited to its player unless the line names them already ("ana plays a card").
+        if event.seat is not None and seat_name(record, event.seat) not in line:
             line = text(locale, "bot.event.by", name=seat_name(record, event.seat), event=line)
         lines.append("• " + line)
     if len(lines) > MAX_EVENT_LINES:

@@ -27,16 +27,24 @@ async def test_lobby_buttons_and_commands(simcord_env, table):
     lobby = await open_lobby(ana, channel)
     assert "Santiago de Cuba" in lobby.content
     await ben.click(lobby, label="Join")
+    posted = len(channel.history())
     joined = await cai.slash(channel, "game join")
-    assert cai.mention in joined.response.content and ben.mention in joined.response.content
-    left = await cai.slash(channel, "game leave")
-    assert cai.mention not in left.response.content
+    # The lobby stays one message: edited, with nobody pinged; the joiner is answered alone.
+    assert joined.ephemeral and len(channel.history()) == posted
+    lobby_now = next(m for m in channel.history() if m.id == lobby.id)
+    assert cai.mention in lobby_now.content and ben.mention in lobby_now.content
+    await cai.slash(channel, "game leave")
+    lobby_now = next(m for m in channel.history() if m.id == lobby.id)
+    assert cai.mention not in lobby_now.content
     record = await simcord_env.bot.store.by_channel(channel.id)
     assert [s.user_id for s in record.seats] == [ana.id, ben.id]
     await ana.click(lobby, label="Start")
     record = await simcord_env.bot.store.by_channel(channel.id)
     assert record.status == "active"
     assert "begins" in channel.history()[-2].content
+    # After the start the lobby keeps its list of players but loses its buttons.
+    lobby_now = next(m for m in channel.history() if m.id == lobby.id)
+    assert ben.mention in lobby_now.content and not lobby_now.components
 
 
 async def test_bad_lobby_inputs_change_nothing(simcord_env, table):
@@ -179,3 +187,20 @@ async def test_help_summarises_the_game_here_or_both(simcord_env, table):
     await open_lobby(ana, channel, "havana")
     one = await ana.slash(channel, "game help")
     assert "Havana" in one.response.content and "Santiago de Cuba" not in one.response.content
+
+
+async def test_every_table_option_can_be_chosen_in_game_new(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    other = guild.create_text_channel("havana")
+    lobby = await open_lobby(
+        ana, channel, "santiago", max_distance=5, pablo_allows_wood=True, reroll_empty_demand=True
+    )
+    assert "`max_distance` = 5" in lobby.content and "`pablo_allows_wood` = yes" in lobby.content
+    record = await simcord_env.bot.store.by_channel(channel.id)
+    assert record.options["max_distance"] == 5 and record.options["reroll_empty_demand"] is True
+    lobby = await open_lobby(ana, other, "havana", max_rounds=12, row_end_rule="both_ends_of_a_row")
+    assert "`max_rounds` = 12" in lobby.content
+    # An option of the other game is refused politely, and nothing is created.
+    third = guild.create_text_channel("third")
+    refused(await ana.slash(third, "game new", game="havana", max_distance=3), "cannot be used")
+    assert await simcord_env.bot.store.by_channel(third.id) is None
