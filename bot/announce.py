@@ -277,3 +277,15 @@ class Announcer:
         content = present.clip("\n".join([*event_lines, table]), present.MAX_CONTENT)
         people = [s.user_id for s in record.seats if present.played_by_person(record, s.seat)]
         await self.channel(record).send(content, file=file, allowed_mentions=pinging(people))
+        parent = await self.store.get_note(record.id, "parent_channel")
+        if parent is not None:
+            # A game in a thread: its channel hears the result in one line.
+            line = present.result_line(locale, record, result)
+            try:
+                await self.bot.get_partial_messageable(int(parent), guild_id=record.guild_id).send(
+                    line, allowed_mentions=discord.AllowedMentions.none()
+                )
+            except discord.HTTPException as exc:
+                log.warning(
+                    "game %s: no result line in its channel (HTTP %s)", record.id, exc.status
+                )

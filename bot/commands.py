@@ -108,6 +108,7 @@ class GameGroup(app_commands.Group):
         pablo_allows_wood="Santiago de Cuba: Pablo may give wood (default no)",
         max_rounds="Havana: rounds before the most VP win (default 60)",
         row_end_rule="Havana: when a row end refills",
+        thread="Play in a thread of its own, opened from this channel",
     )
     @app_commands.choices(
         row_end_rule=[
@@ -137,6 +138,7 @@ class GameGroup(app_commands.Group):
         pablo_allows_wood: bool | None = None,
         max_rounds: app_commands.Range[int, 1, 1000] | None = None,
         row_end_rule: app_commands.Choice[str] | None = None,
+        thread: bool = False,
     ) -> None:
         # Only the options given are passed: the game refuses one that is not its own.
         given = {
@@ -167,6 +169,7 @@ class GameGroup(app_commands.Group):
             ai_level=ai_level.value if ai_level is not None else DEFAULT_LEVEL,
             reminders=reminders.value if reminders is not None else None,
             turn_limit=turn_limit.value if turn_limit is not None else None,
+            thread=thread,
         )
 
     @app_commands.command(name="join", description="Take a seat in the game that is open here")

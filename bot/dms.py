@@ -51,15 +51,17 @@ class Mail:
         return self.locales.get(user_id, discord.Locale.american_english)
 
     async def private_updates(self, record: GameRecord, before: Any, after: Any, events) -> None:
-        """DM every player whose private view changed (or who got a private event)."""
+        """DM every player whose private view changed (or who got a private event); at the end
+        of the game every player's screen DM is brought to its final figures."""
         engine = games.get(record.kind)
+        over = engine.is_over(after)
         for seat in range(len(record.seats)):
             if not present.played_by_person(record, seat):
                 continue  # the AI reads no DMs
             new_view = engine.player_view(after, seat)
             old = None if before is None else private_part(engine.player_view(before, seat))
             told = [e for e in events if e.only_for == seat]
-            if old == private_part(new_view) and not told:
+            if old == private_part(new_view) and not told and not over:
                 continue
             try:
                 await self._dm_screen(record, seat, new_view, told)

@@ -23,6 +23,8 @@ from .table_settings import parse_setting
 log = logging.getLogger(__name__)
 
 LOBBY_MESSAGE = "lobby_message"
+# A game played in a thread: the channel the thread was opened from (it hears the result).
+PARENT_CHANNEL = "parent_channel"
 
 # What the bot needs in a channel to host a game there: see it, post turn messages with the
 # board picture, and read the history its buttons live in.
@@ -35,11 +37,13 @@ NEEDED_PERMISSIONS = (
 )
 
 
-def missing_permissions(interaction: discord.Interaction) -> list[str]:
+def missing_permissions(interaction: discord.Interaction, *, thread: bool = False) -> list[str]:
     have = interaction.app_permissions
     needed = list(NEEDED_PERMISSIONS)
-    if isinstance(interaction.channel, discord.Thread):
+    if thread or isinstance(interaction.channel, discord.Thread):
         needed[needed.index("send_messages")] = "send_messages_in_threads"
+    if thread:
+        needed.append("create_public_threads")
     return [name for name in needed if not getattr(have, name)]
 
 
@@ -54,9 +58,13 @@ class Lobby:
         ai_level: str = DEFAULT_LEVEL,
         reminders: str | None = None,
         turn_limit: str | None = None,
+        thread: bool = False,
     ) -> None:
         async def work(locale):
-            missing = missing_permissions(interaction)
+            parent = interaction.channel
+            if thread and not isinstance(parent, discord.TextChannel):
+                raise Refusal("bot.error.no_thread_here")
+            missing = missing_permissions(interaction, thread=thread)
             if missing:
                 names = ", ".join(text(locale, f"bot.permission.{name}") for name in missing)
                 raise Refusal("bot.error.bot_permissions", missing=names)
@@ -74,6 +82,11 @@ class Lobby:
                 settings = replace(
                     settings, turn_limit=parse_setting(turn_limit, TURN_LIMIT_CHOICES)
                 )
+            if thread:
+                await self._new_in_thread(
+                    interaction, parent, kind, options, settings, ai_players, ai_level
+                )
+                return
             async with self.lock(interaction.channel_id):
                 try:
                     record = await self.store.create_game(
@@ -98,6 +111,48 @@ class Lobby:
                 await self._remember_lobby(interaction, record)
 
         await self.guarded(interaction, work)
+
+    async def _new_in_thread(
+        self, interaction, parent, kind, options, settings, ai_players, ai_level
+    ) -> None:
+        """A game in a thread of its own: the lobby and every turn go there; the channel gets
+        one line with the link now and the result at the end."""
+        ch = channel_locale(interaction)
+        await interaction.response.defer()
+        name = present.clip(text(ch, "bot.thread.name", game=present.title(ch, kind)), 100)
+        room = await parent.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+        async with self.lock(room.id):
+            record = await self.store.create_game(
+                guild_id=interaction.guild_id or 0,
+                channel_id=room.id,
+                kind=kind,
+                options=options,
+                creator_id=interaction.user.id,
+                creator_name=interaction.user.display_name,
+                settings=settings,
+            )
+            for _ in range(ai_players):
+                record = await self.store.add_ai(record.id, ai_level)
+            await self.store.set_note(record.id, PARENT_CHANNEL, str(parent.id))
+            lobby = await room.send(
+                present.lobby(ch, record),
+                view=components.lobby_view(ch, record.id, LEVELS, record.settings),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.store.set_note(record.id, LOBBY_MESSAGE, str(lobby.id))
+        self.announcer.locales[room.id] = ch
+        await interaction.followup.send(
+            text(
+                ch,
+                "bot.thread.opened",
+                game=present.title(ch, kind),
+                who=present.escape(interaction.user.display_name),
+                thread=room.mention,
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     async def _lobby(self, interaction, game_id: int | None) -> GameRecord:
         if game_id is None:

@@ -219,6 +219,21 @@ def figures(locale: Locale, kind: str, view: Any) -> str:
     return ""
 
 
+def result_line(locale: Locale, record: Any, result: Result) -> str:
+    """One line for the channel a thread game was opened from."""
+    if result.winners:
+        winners = ", ".join(f"**{seat_name(record, s)}**" for s in result.winners)
+    else:
+        winners = text(locale, "bot.thread.nobody")
+    return text(
+        locale,
+        "bot.thread.result",
+        game=title(locale, record.kind),
+        thread=f"<#{record.channel_id}>",
+        winners=winners,
+    )
+
+
 def final_table(locale: Locale, record: Any, result: Result) -> str:
     lines = [text(locale, "bot.final.title", game=title(locale, record.kind))]
     if result.reason is not None:

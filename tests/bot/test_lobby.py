@@ -204,3 +204,25 @@ async def test_every_table_option_can_be_chosen_in_game_new(simcord_env, table):
     third = guild.create_text_channel("third")
     refused(await ana.slash(third, "game new", game="havana", max_distance=3), "cannot be used")
     assert await simcord_env.bot.store.by_channel(third.id) is None
+
+
+async def test_a_game_in_its_own_thread(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    opened = await ana.slash(channel, "game new", game="havana", thread=True)
+    assert not opened.ephemeral
+    announce = "".join(m.content for m in [opened.response, *opened.followups] if m)
+    assert "in its own thread" in announce
+    (room,) = channel.threads
+    record = await simcord_env.bot.store.by_channel(room.id)
+    assert record is not None and record.status == "lobby"
+    lobby = next(m for m in room.history() if "new game is open" in m.content)
+    await ben.click(lobby, label="Join")
+    await ana.click(lobby, label="Start")
+    assert (await simcord_env.bot.store.by_channel(room.id)).status == "active"
+    in_channel = len(channel.history())
+    # The whole game happens in the thread; the channel is free for another game meanwhile.
+    assert any("move 1" in m.content for m in room.history())
+    await open_lobby(cai, channel, "santiago")
+    await ana.slash(room, "game abandon")
+    result = channel.history()[-1].content
+    assert len(channel.history()) == in_channel + 2 and f"<#{room.id}>" in result
