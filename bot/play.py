@@ -15,7 +15,6 @@ from storage import GameRecord, VersionConflict
 from storage.play import MoveResult, apply_move
 
 from . import components, pictures, present
-from .announce import shows_choices_publicly
 from .clock import now
 from .errors import Refusal
 from .i18n import channel_locale, escape, text, text_msg
@@ -52,10 +51,10 @@ class Play:
         return text(locale, "bot.turn.not_yours", waiting=others), None
 
     def _private_next(self, locale, record: GameRecord, state: Any, seat: int):
-        """After a private choice: the seat's next choices, if it decides again and those choices
-        are not on the channel message (so a whole turn can be played in one ephemeral message)."""
-        mine = [d for d in self._pending(record, state) if d.seat == seat]
-        if not mine or shows_choices_publicly(mine[0]):
+        """After a choice: the seat's next choices, if it decides again, in the same private
+        answer (public ones are on the channel message too), so a whole turn can be played in
+        one ephemeral message without pressing "Choose" again."""
+        if seat not in {d.seat for d in self._pending(record, state)}:
             return None, None
         return self._prompt_for(locale, record, state, seat)
 

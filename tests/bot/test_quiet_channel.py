@@ -1,0 +1,32 @@
+"""Whole games played with buttons and menus only: how many messages, taps, pings and bytes."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.measure import Measurer
+
+
+@pytest.mark.parametrize(
+    ("kind", "options", "messages", "taps"),
+    [
+        ("santiago", {}, 0.45, 1.3),
+        ("santiago", {"open_holdings": True}, 0.45, 1.1),
+        ("havana", {}, 0.6, 1.2),
+    ],
+    ids=["santiago-screened", "santiago-open", "havana"],
+)
+async def test_a_game_is_quiet_and_takes_about_one_tap_per_decision(
+    simcord_env, table, kind, options, messages, taps
+):
+    guild, channel, members = table
+    figures = await Measurer(simcord_env, channel, members, seed=3).play(kind, 3, **options)
+    assert figures.finished
+    result = figures.as_json()
+    assert result["messages_per_decision"] <= messages, result
+    assert result["taps_per_decision"] <= taps, result
+    assert figures.max_live_prompts <= 1, result
+    # One ping per change of decider at most (and every player once at the end).
+    assert figures.pings <= figures.decider_changes + 3, result
+    if kind == "santiago":
+        assert figures.upload_bytes <= 10_000_000, result
