@@ -121,7 +121,7 @@ def test_rolled_dice_show_on_the_ship_while_the_roller_chooses():
     # the five dice fill much of the hull, which otherwise shows only two lines of text
     assert differing_fraction(rolling.crop(ship), waiting.crop(ship)) > 0.15
     # ...and nothing outside the ship changes
-    outside = rolling.copy(), waiting.copy()
+    outside = rolling.convert("RGB"), waiting.convert("RGB")
     for im in outside:
         im.paste((0, 0, 0), ship)
     assert differing_fraction(*outside) == 0
