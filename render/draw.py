@@ -98,6 +98,7 @@ def term(key: str, fallback: str | None = None) -> str:
 
 font = typeface.font
 length = typeface.length
+LAYOUT = typeface.LAYOUT
 
 
 # --- recording what is drawn ----------------------------------------------------------------------
@@ -201,9 +202,9 @@ def _mask(s: str, size: int, bold: bool, anchor: str):
     parts = typeface.runs(s, bold)
     if len(parts) == 1 and parts[0][0] == 0:
         f = font(size, bold)
-        left, top, right, bottom = f.getbbox(s, anchor=anchor)
+        left, top, right, bottom = f.getbbox(s, anchor=anchor, **LAYOUT)
         mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-        ImageDraw.Draw(mask).text((-left, -top), s, font=f, fill=255, anchor=anchor)
+        ImageDraw.Draw(mask).text((-left, -top), s, font=f, fill=255, anchor=anchor, **LAYOUT)
         return mask, left, top, ()
     total = length(s, size, bold)
     pen = {"l": 0.0, "m": -total / 2, "r": -total}[anchor[0]]
@@ -212,8 +213,8 @@ def _mask(s: str, size: int, bold: bool, anchor: str):
     placed = []  # (face, run, pen x, ink box relative to the anchor point)
     for face, run in parts:
         f = typeface.face_font(face, size, bold)
-        left, top, right, bottom = f.getbbox(run, anchor="ls")
-        advance = f.getlength(run)
+        left, top, right, bottom = f.getbbox(run, anchor="ls", **LAYOUT)
+        advance = f.getlength(run, **LAYOUT)
         if face == typeface.EMOJI:
             left, top, right, bottom = (v * scale for v in (left, top, right, bottom))
             advance *= scale
@@ -229,11 +230,13 @@ def _mask(s: str, size: int, bold: bool, anchor: str):
     for face, run, at, box in placed:
         f = typeface.face_font(face, size, bold)
         if face != typeface.EMOJI:
-            md.text((at - x0, base - y0), run, font=f, fill=255, anchor="ls")
+            md.text((at - x0, base - y0), run, font=f, fill=255, anchor="ls", **LAYOUT)
             continue
-        left, top, right, bottom = f.getbbox(run, anchor="ls")
+        left, top, right, bottom = f.getbbox(run, anchor="ls", **LAYOUT)
         tile = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
-        ImageDraw.Draw(tile).text((-left, -top), run, font=f, anchor="ls", embedded_color=True)
+        ImageDraw.Draw(tile).text(
+            (-left, -top), run, font=f, anchor="ls", embedded_color=True, **LAYOUT
+        )
         w, h = max(1, round(tile.width * scale)), max(1, round(tile.height * scale))
         tiles.append((tile.resize((w, h), Image.Resampling.LANCZOS), round(box[0]), round(box[1])))
     return mask, x0, y0, tuple(tiles)

@@ -16,7 +16,7 @@ import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import ImageFont
+from PIL import ImageFont, features
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
@@ -37,6 +37,11 @@ EMOJI = len(FACES) - 1
 # bitmaps are wider than a letter).
 EMOJI_PX = 109
 EMOJI_SCALE = 0.9
+
+# Names are shown in a left-to-right line, as Discord shows them: a right-to-left word keeps its
+# letters' order but a space after it stays after it. (Needs the complex layout engine, which
+# Pillow's wheels include; without it Arabic would not be joined either.)
+LAYOUT: dict = {"direction": "ltr"} if features.check("raqm") else {}
 
 # Characters that belong to the cluster before them (accents, joiners, variation selectors,
 # skin tones): they stay in the run of the character they modify.
@@ -138,9 +143,10 @@ def runs(s: str, bold: bool = False) -> tuple[tuple[int, str], ...]:
             face = out[-1][0]
             category = unicodedata.category(ch)
             # Marks and joiners stay with their base; spaces and punctuation inside a run of a
-            # fallback face stay in it, so that a right-to-left name is shaped as one piece.
+            # fallback face stay in it, so that a right-to-left name is shaped as one piece
+            # (not in the emoji face, whose space is as wide as an emoji).
             if category in _ATTACHED or (
-                face and category[0] in "ZP" and has_glyph(face, ch, bold)
+                0 < face < EMOJI and category[0] in "ZP" and has_glyph(face, ch, bold)
             ):
                 out[-1][1].append(ch)
                 continue
@@ -160,6 +166,6 @@ def length(s: str, size: int, bold: bool = False) -> float:
     """The advance width of `s` at `size`, run by run as it is drawn."""
     total = 0.0
     for face, run in runs(s, bold):
-        advance = face_font(face, size, bold).getlength(run)
+        advance = face_font(face, size, bold).getlength(run, **LAYOUT)
         total += advance * emoji_scale(size) if face == EMOJI else advance
     return total
