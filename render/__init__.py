@@ -35,6 +35,14 @@ def board_image(view, names: Sequence[str] | None = None):
     return _game_module(view).board(view, names)
 
 
+def _board_layout(view, names: Sequence[str] | None = None):
+    """The board image and every text drawn on it (`draw.Drawn`: role, text, ink box, size),
+    for the layout tests; the PNG never carries this."""
+    with draw.recording() as drawn:
+        image = board_image(view, names)
+    return image, drawn
+
+
 def board_png(view, names: Sequence[str] | None = None) -> bytes:
     """PNG of the public board of Santiago de Cuba or Havana."""
     return draw.encode(board_image(view, names))

@@ -12,7 +12,8 @@ from typing import Any
 
 import games
 
-NAMES = ("Łukasz", "Иван", "Núñez", "Niccolò")
+# Names in four scripts (and an emoji), so the demo and golden pictures show the font fallback.
+NAMES = ("Łukasz", "王小明", "محمد 🎲", "अनीता")
 DEMO_STEPS = {"santiago": 150, "havana": 45}
 MAX_STEPS = 20_000
 

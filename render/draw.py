@@ -1,26 +1,34 @@
-"""Shared drawing kit: bundled fonts, colours, PNG encoding and small pictograms.
+"""Shared drawing kit: text (with per-character font fallback, see `typeface`), colours, PNG
+encoding and small pictograms.
 
-Fonts come only from `render/fonts/` (DejaVu Sans, which covers Latin and Cyrillic), never from
-the system, so every machine draws the same pixels. Every colour that carries meaning is paired
-with a letter or a number, so nothing depends on telling colours apart.
+Every colour that carries meaning is paired with a letter or a number, so nothing depends on
+telling colours apart. Every text is drawn through `text`, which can record it with its role
+and box so the layout tests can check what a player on a phone can read.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from games.text import Msg
 
-FONT_DIR = Path(__file__).resolve().parent / "fonts"
+from . import typeface
+
+FONT_DIR = typeface.FONT_DIR
 
 # One PNG setting for every picture: deterministic bytes (Pillow writes no time chunk) and a
-# compression level chosen by bench/render.py as the best speed for a file well under 1 MB.
+# compression level chosen with bench/render.py (palette PNGs: level 3 is about as small as 6 and
+# twice as fast).
 PNG_SETTINGS: dict = {"compress_level": 3, "optimize": False}
+PALETTE_COLOURS = 256
+PALETTE_SAMPLE = 4
 
 BG = (244, 238, 224)
 INK = (28, 28, 32)
@@ -39,14 +47,32 @@ SEAT_COLOURS = (
 )
 
 
-@lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans from the package, cached per (size, weight) for the whole process."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size)
+def quantize(image: Image.Image) -> Image.Image:
+    """The picture in 256 colours, without dithering, so the same picture always gives the same
+    palette and the same bytes. Boards are flat colours and anti-aliased text, which 256 colours
+    hold without visible loss, at less than half the true-colour file size.
+
+    The palette is chosen (fast octree) on a copy reduced 4x4, which holds the same colours:
+    choosing it on every pixel took longer than drawing the whole board."""
+    if image.mode == "P":
+        return image
+    rgb = image.convert("RGB")
+    sample = rgb.reduce(PALETTE_SAMPLE) if min(rgb.size) >= 8 * PALETTE_SAMPLE else rgb
+    palette = sample.quantize(
+        PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+    return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 def encode(image: Image.Image) -> bytes:
+    """A 256-colour palette PNG of `image` (see `quantize`)."""
+    out = io.BytesIO()
+    quantize(image).save(out, "PNG", **PNG_SETTINGS)
+    return out.getvalue()
+
+
+def encode_true_colour(image: Image.Image) -> bytes:
+    """The same picture as a true-colour PNG (the yardstick of bench/render.py)."""
     out = io.BytesIO()
     image.save(out, "PNG", **PNG_SETTINGS)
     return out.getvalue()
@@ -77,6 +103,55 @@ def term(key: str, fallback: str | None = None) -> str:
     return text
 
 
+font = typeface.font
+length = typeface.length
+LAYOUT = typeface.LAYOUT
+
+
+# --- recording what is drawn ----------------------------------------------------------------------
+
+# Texts a player must read on a phone, where Discord shows a board about 400 px wide: whose turn
+# it is, the demand dice, the price, the ships, the turn order, VP, and building costs and VP.
+KEY_ROLES = frozenset({"turn", "dice", "price", "ships", "order", "vp", "cost"})
+PHONE_WIDTH = 400
+PHONE_MIN_PX = 9
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One drawn text: its role, its ink box in the picture, its font size in pixels, and the
+    horizontal room it was fitted into (None if it was not fitted)."""
+
+    role: str
+    text: str
+    box: tuple[int, int, int, int]
+    size: int
+    room: tuple[float, float] | None = None
+
+
+_RECORD: ContextVar[list[Drawn] | None] = ContextVar("render_record", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Collect every text drawn in this context (for the layout tests; pictures never hold it)."""
+    drawn: list[Drawn] = []
+    token = _RECORD.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _RECORD.reset(token)
+
+
+def replay(drawn: Sequence[Drawn]) -> None:
+    """Record texts drawn earlier on a cached layer that is stamped into this picture."""
+    record = _RECORD.get()
+    if record is not None:
+        record.extend(drawn)
+
+
+# --- measuring and drawing text -------------------------------------------------------------------
+
 # Names come from Discord and deck files and may be thousands of characters long. A readable
 # glyph is wider than this many pixels, so a text with more characters than a box's width over
 # it cannot fit, and only that much of it is ever measured.
@@ -94,54 +169,137 @@ def fit(text: str, size: int, width: int, bold: bool = False, min_size: int = 14
     """The largest font (down to `min_size`) that fits `text` in `width`; then an ellipsis.
 
     Linear in the text's length whatever it holds: only the part that could fit is measured,
-    each font size once, and the cut for the ellipsis is found by bisection.
+    each font size once, and the cut for the ellipsis is found by bisection. Widths are
+    measured run by run with the fallback fonts, exactly as the text is drawn.
     """
     text, cut = clip(text, width)
     if cut:
         size = min(size, min_size)
-    while size > min_size and font(size, bold).getlength(text) > width:
+    while size > min_size and length(text, size, bold) > width:
         size -= 1
     f = font(size, bold)
-    if not cut and f.getlength(text) <= width:
+    if not cut and length(text, size, bold) <= width:
         return text, f
     # The longest prefix that fits with the ellipsis (a prefix is never narrower than a
     # shorter one, so the widths are sorted).
     low, high = 0, len(text)
     while low < high:
         mid = (low + high + 1) // 2
-        if f.getlength(text[:mid] + "…") <= width:
+        if length(text[:mid] + "…", size, bold) <= width:
             low = mid
         else:
             high = mid - 1
     return text[:low] + "…", f
 
 
+def _baseline(size: int, bold: bool, anchor: str) -> float:
+    """How far below the anchor point the baseline lies, by the primary font's metrics."""
+    ascent, descent = font(size, bold).getmetrics()
+    return {"a": ascent, "t": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}[anchor[1]]
+
+
 @lru_cache(maxsize=8192)
-def _mask(s: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    """The anti-aliased coverage mask of a text and its offset from the anchor point.
+def _mask(s: str, size: int, bold: bool, anchor: str):
+    """The anti-aliased coverage mask of a text, its offset from the anchor point, and the
+    colour emoji tiles to paste over it (each with its offset).
 
     Boards repeat the same words move after move (names, buildings, labels), so rendering each
     text once per process and stamping its mask keeps drawing a small part of a render.
     """
-    f = font(size, bold)
-    left, top, right, bottom = f.getbbox(s, anchor=anchor)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), s, font=f, fill=255, anchor=anchor)
-    return mask, left, top
+    parts = typeface.runs(s, bold)
+    if len(parts) == 1 and parts[0][0] == 0:
+        f = font(size, bold)
+        left, top, right, bottom = f.getbbox(s, anchor=anchor, **LAYOUT)
+        mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+        ImageDraw.Draw(mask).text((-left, -top), s, font=f, fill=255, anchor=anchor, **LAYOUT)
+        return mask, left, top, ()
+    total = length(s, size, bold)
+    pen = {"l": 0.0, "m": -total / 2, "r": -total}[anchor[0]]
+    base = _baseline(size, bold, anchor)
+    scale = typeface.emoji_scale(size)
+    placed = []  # (face, run, pen x, ink box relative to the anchor point)
+    for face, run in parts:
+        f = typeface.face_font(face, size, bold)
+        left, top, right, bottom = f.getbbox(run, anchor="ls", **LAYOUT)
+        advance = f.getlength(run, **LAYOUT)
+        if face == typeface.EMOJI:
+            left, top, right, bottom = (v * scale for v in (left, top, right, bottom))
+            advance *= scale
+        placed.append((face, run, pen, (pen + left, base + top, pen + right, base + bottom)))
+        pen += advance
+    x0 = int(min(p[3][0] for p in placed))
+    y0 = int(min(p[3][1] for p in placed))
+    x1 = int(max(p[3][2] for p in placed)) + 1
+    y1 = int(max(p[3][3] for p in placed)) + 1
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    md = ImageDraw.Draw(mask)
+    tiles = []
+    for face, run, at, box in placed:
+        f = typeface.face_font(face, size, bold)
+        if face != typeface.EMOJI:
+            md.text((at - x0, base - y0), run, font=f, fill=255, anchor="ls", **LAYOUT)
+            continue
+        left, top, right, bottom = f.getbbox(run, anchor="ls", **LAYOUT)
+        tile = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
+        ImageDraw.Draw(tile).text(
+            (-left, -top), run, font=f, anchor="ls", embedded_color=True, **LAYOUT
+        )
+        w, h = max(1, round(tile.width * scale)), max(1, round(tile.height * scale))
+        tiles.append((tile.resize((w, h), Image.Resampling.LANCZOS), round(box[0]), round(box[1])))
+    return mask, x0, y0, tuple(tiles)
 
 
-def text(d: ImageDraw.ImageDraw, xy, s: str, size: int = 20, bold=False, fill=INK, anchor="la"):
+def text(
+    d: ImageDraw.ImageDraw,
+    xy,
+    s: str,
+    size: int = 20,
+    bold=False,
+    fill=INK,
+    anchor="la",
+    role: str = "",
+    room: tuple[float, float] | None = None,
+):
+    """Draw `s` with its anchor at `xy`; `role` names what a player reads in it (see
+    KEY_ROLES), for the layout tests."""
     if not s:
         return
-    mask, left, top = _mask(s, int(size), bool(bold), anchor)
-    d.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
+    mask, left, top, tiles = _mask(s, int(size), bool(bold), anchor)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    d.bitmap((x, y), mask, fill=fill)
+    box = [x, y, x + mask.width, y + mask.height]
+    for tile, tx, ty in tiles:
+        at = (round(xy[0]) + tx, round(xy[1]) + ty)
+        d._image.paste(tile, at, tile)
+        box = [
+            min(box[0], at[0]),
+            min(box[1], at[1]),
+            max(box[2], at[0] + tile.width),
+            max(box[3], at[1] + tile.height),
+        ]
+    record = _RECORD.get()
+    if record is not None:
+        record.append(Drawn(role, s, (box[0], box[1], box[2], box[3]), int(size), room))
 
 
 def fit_text(
-    d, xy, s: str, width: int, size: int = 20, bold=False, fill=INK, anchor="la", min_size=14
+    d,
+    xy,
+    s: str,
+    width: int,
+    size: int = 20,
+    bold=False,
+    fill=INK,
+    anchor="la",
+    min_size=14,
+    role: str = "",
 ):
     s, f = fit(s, size, int(width), bool(bold), min(size, min_size))
-    text(d, xy, s, size=f.size, bold=bold, fill=fill, anchor=anchor)
+    x = xy[0]
+    room = {"l": (x, x + width), "m": (x - width / 2, x + width / 2), "r": (x - width, x)}
+    text(
+        d, xy, s, size=f.size, bold=bold, fill=fill, anchor=anchor, role=role, room=room[anchor[0]]
+    )
 
 
 def contrast_ink(rgb) -> tuple[int, int, int]:

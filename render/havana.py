@@ -19,7 +19,10 @@ from games.havana.views import BuildingView, Cubes, PlayerPublic, PlayerView, Pu
 from . import draw as dr
 from .draw import INK, MUTED, PANEL, text
 
-W = 1400
+# Discord shows a board about 400 px wide on a phone: at this width every key text (whose turn,
+# building costs and VP, turn order, players' VP) is drawn at KEY px or more, 9 px on the phone.
+W = 1100
+KEY = 25
 
 # colour id: (fill, letter). W(ood) for brown so that B stays blue; G for grey rubble.
 CUBE_STYLE = {
@@ -49,13 +52,13 @@ CARD_NUMBER = {
 }
 CARDS = tuple(CARD_NUMBER)
 
-CARD_W, CARD_H = 204, 168
-ROW_Y = (150, 372)
+CARD_W, CARD_H = 164, 190
+ROW_Y = (150, 396)
 ROW_X0 = 48
-POOL_Y = 594
-ORDER_Y = 700
-PLAYERS_Y = 760
-PW, PH = 672, 255
+POOL_Y = ROW_Y[1] + CARD_H + 44
+ORDER_Y = POOL_Y + 106
+PLAYERS_Y = ORDER_Y + 58
+PW, PH = (W - 48) // 2, 255
 
 
 def card_name(card: str) -> str:
@@ -69,20 +72,30 @@ def colour_name(colour: str) -> str:
 
 
 def cube_row(
-    d: ImageDraw.ImageDraw, x: int, y: int, cubes: Cubes, s: int = 28, skip_zero=True, max_x=None
+    d: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    cubes: Cubes,
+    s: int = 28,
+    skip_zero=True,
+    max_x=None,
+    count_size: int | None = None,
+    role: str = "",
 ) -> tuple[int, int]:
     """Cubes with counts, left to right, wrapping at `max_x`; returns the (x, y) after the last."""
     x0 = x
+    count_size = count_size or int(s * 0.72)
     for colour in COLOURS:
         n = getattr(cubes, colour)
         if skip_zero and n == 0:
             continue
-        step = s + 10 + int(s * 0.45) * len(str(n))
+        label = f"{n}"
+        step = s + 3 + int(dr.length(label, count_size, True)) + 8
         if max_x is not None and x + step - 8 > max_x and x > x0:
-            x, y = x0, y + s + 6
+            x, y = x0, y + max(s, count_size) + 6
         fill, letter = CUBE_STYLE[colour]
         dr.cube(d, x, y, fill, letter, s=s)
-        text(d, (x + s + 3, y + s / 2), f"{n}", size=int(s * 0.72), bold=True, anchor="lm")
+        text(d, (x + s + 3, y + s / 2), label, size=count_size, bold=True, anchor="lm", role=role)
         x += step
     return x, y
 
@@ -137,8 +150,7 @@ def action_card(
         anchor="mm",
     )
     name = card_name(card)
-    f = dr.font(17)
-    if f.getlength(name) <= w - 8 or " " not in name:
+    if dr.length(name, 17) <= w - 8 or " " not in name:
         dr.fit_text(d, (x + w / 2, y + h * 0.82), name, w - 8, size=17, anchor="mm")
     else:
         first, rest = name.split(" ", 1)
@@ -161,37 +173,60 @@ def building_card(
         d.rounded_rectangle((x + 8, y - 14, x + 78, y + 12), radius=8, fill=(200, 140, 0))
         text(d, (x + 43, y - 1), "BUY", size=18, bold=True, fill=(255, 255, 255), anchor="mm")
     # VP in a laurel-ish circle, top right
-    d.ellipse((x + w - 58, y + 10, x + w - 10, y + 58), fill=(40, 120, 60), outline=INK, width=2)
-    text(d, (x + w - 34, y + 28), str(b.vp), size=24, bold=True, fill=(255, 255, 255), anchor="mm")
-    text(d, (x + w - 34, y + 49), "VP", size=12, bold=True, fill=(255, 255, 255), anchor="mm")
+    d.ellipse((x + w - 60, y + 8, x + w - 8, y + 60), fill=(40, 120, 60), outline=INK, width=2)
+    white = (255, 255, 255)
+    text(
+        d,
+        (x + w - 34, y + 28),
+        str(b.vp),
+        size=KEY + 1,
+        bold=True,
+        fill=white,
+        anchor="mm",
+        role="vp",
+    )
+    text(d, (x + w - 34, y + 50), "VP", size=12, bold=True, fill=white, anchor="mm")
     _name_lines(d, x + 10, y + 34, str(b.name), w - 76)
-    text(d, (x + 10, y + 68), "Cost", size=16, fill=MUTED, anchor="lm")
     if b.cost.requires_architect:
-        d.rounded_rectangle((x + 56, y + 57, x + 150, y + 79), radius=6, fill=(60, 60, 120))
-        text(
-            d, (x + 103, y + 68), "Architect", size=15, bold=True, fill=(255, 255, 255), anchor="mm"
+        d.rounded_rectangle((x + 6, y + 64, x + w - 6, y + 90), radius=6, fill=(60, 60, 120))
+        dr.fit_text(
+            d,
+            (x + w / 2, y + 77),
+            "Architect",
+            w - 14,
+            size=KEY,
+            bold=True,
+            fill=white,
+            anchor="mm",
+            min_size=KEY,
+            role="cost",
         )
-    cx, cy = cube_row(d, x + 10, y + 84, b.cost.cubes, s=24, max_x=x + w - 8)
-    if cx > x + 10:
-        cx, cy = x + 10, cy + 30
-    cy += 12
-    if cy + 12 > y + h:
-        cy = y + h - 14
+    else:
+        text(d, (x + 10, y + 77), "Cost", size=16, fill=MUTED, anchor="lm")
+    left = x + 8
+    cx, cy = cube_row(
+        d, left, y + 96, b.cost.cubes, s=22, max_x=x + w - 6, count_size=KEY, role="cost"
+    )
+    if cx > left:
+        cx, cy = left, cy + 30
+    cy += 11
+    if cy + 14 > y + h:
+        cy = y + h - 16
     if b.cost.pesos:
         coin(d, cx + 12, cy, r=12)
-        text(d, (cx + 28, cy), str(b.cost.pesos), size=19, bold=True, anchor="lm")
-        cx += 60
+        text(d, (cx + 27, cy), str(b.cost.pesos), size=KEY, bold=True, anchor="lm", role="cost")
+        cx += 66
     if b.cost.workers:
         worker(d, cx + 10, cy, h=26)
-        text(d, (cx + 24, cy), str(b.cost.workers), size=19, bold=True, anchor="lm")
+        text(d, (cx + 24, cy), str(b.cost.workers), size=KEY, bold=True, anchor="lm", role="cost")
         cx += 56
     if not (b.cost.pesos or b.cost.workers or b.cost.cubes.total):
-        text(d, (x + 10, y + 100), "free", size=19, bold=True, anchor="lm")
+        text(d, (x + 10, y + 110), "free", size=KEY, bold=True, anchor="lm", role="cost")
 
 
 def _vertical_label(im: Image.Image, label: str, cx: float, cy: float):
     f = dr.font(20, True)
-    w = int(f.getlength(label)) + 4
+    w = int(dr.length(label, 20, True)) + 4
     tile = Image.new("RGB", (w, 26), (236, 228, 210))
     ImageDraw.Draw(tile).text((2, 13), label, font=f, fill=MUTED, anchor="lm")
     tile = tile.rotate(90, expand=True)
@@ -201,14 +236,13 @@ def _vertical_label(im: Image.Image, label: str, cx: float, cy: float):
 def _name_lines(d, x: int, cy: int, name: str, width: int):
     """A building name: one line at 20 px if it fits, else two lines rather than tiny type."""
     name, _cut = dr.clip(name, 2 * width)  # two lines at most: never measure more than that
-    if dr.font(20, True).getlength(name) <= width or " " not in name:
+    if dr.length(name, 20, True) <= width or " " not in name:
         dr.fit_text(d, (x, cy), name, width, size=20, bold=True, anchor="lm")
         return
     words = name.split(" ")
     best = 1
-    first = dr.font(17, True)
     for k in range(1, len(words)):
-        if first.getlength(" ".join(words[:k])) > width:
+        if dr.length(" ".join(words[:k]), 17, True) > width:
             break  # longer first lines do not fit either
         best = k
     dr.fit_text(d, (x, cy - 11), " ".join(words[:best]), width, size=17, bold=True, anchor="lm")
@@ -221,7 +255,14 @@ def height(players: int) -> int:
 
 
 @lru_cache(maxsize=4)
-def _base(h: int) -> Image.Image:
+def _base(h: int) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
+    """The frames and the legend, with the texts drawn on them."""
+    with dr.recording() as drawn:
+        im = _draw_base(h)
+    return im, tuple(drawn)
+
+
+def _draw_base(h: int) -> Image.Image:
     im, d = dr.new_canvas(W, h)
     text(d, (24, 16), "Havana", size=34, bold=True)
     for i, label in enumerate(("Top row", "Bottom row")):
@@ -239,7 +280,7 @@ def _base(h: int) -> Image.Image:
             colour, colour_name(colour)
         )
         text(d, (x + 32, ly), label, size=18, anchor="lm")
-        x += 48 + int(dr.font(18).getlength(label))
+        x += 48 + int(dr.length(label, 18))
     coin(d, x + 14, ly, r=13)
     text(d, (x + 32, ly), "pesos", size=18, anchor="lm")
     worker(d, x + 110, ly, h=26)
@@ -291,19 +332,19 @@ def _rows(d, view: PublicView):
 
 def _pool(d, view: PublicView):
     y = POOL_Y
-    dr.panel(d, (16, y - 10, 700, y + 44))
+    dr.panel(d, (16, y - 10, 620, y + 44))
     text(d, (30, y + 17), "Centre", size=22, bold=True, anchor="lm")
     coin(d, 140, y + 17, r=15)
     text(d, (160, y + 17), str(view.centre.pesos), size=24, bold=True, anchor="lm")
     cube_row(d, 215, y + 2, view.centre.cubes, s=30, skip_zero=False)
-    dr.panel(d, (712, y - 10, W - 16, y + 44))
+    dr.panel(d, (632, y - 10, W - 16, y + 44))
     bits = [
         f"Bank: {view.bank_pesos} $",
         f"{view.bank_workers} workers",
         f"bag {view.bag_count}",
         f"deck {view.deck_count}",
     ]
-    dr.fit_text(d, (726, y + 17), " · ".join(bits), W - 16 - 740, size=20, anchor="lm")
+    dr.fit_text(d, (644, y + 17), " · ".join(bits), W - 16 - 656, size=20, anchor="lm")
 
 
 def _order(d, view: PublicView, names: list[str]):
@@ -311,28 +352,26 @@ def _order(d, view: PublicView, names: list[str]):
     parts = []
     for k, seat in enumerate(view.turn_order):
         p = view.players[seat]
-        parts.append((k, seat, f"{k + 1}. {names[seat]} {p.number_text}".rstrip()))
+        # left to right is the order; the number is the one on the player's cards
+        parts.append((k, seat, f"{names[seat]} {p.number_text}".rstrip()))
     text(d, (24, y + 18), "Turn order:", size=20, bold=True, anchor="lm")
-    if not parts:
-        text(
-            d,
-            (165, y + 18),
-            "set by the cards revealed after the first choice",
-            size=20,
-            fill=MUTED,
-            anchor="lm",
-        )
-    x = 165
+    x = 150
     flags = []
     if view.demolition_used:
         flags.append("demolition used")
     tail = ("  ·  " + ", ".join(flags)) if flags else ""
-    avail = W - 30 - x - int(dr.font(18).getlength(tail))
+    if not parts:
+        unset = "set by the cards revealed after the first choice"
+        room = W - 24 - x - int(dr.length(tail, 18)) - 8
+        unset, f = dr.fit(unset, KEY, room, min_size=KEY)
+        text(d, (x, y + 18), unset, size=f.size, fill=MUTED, anchor="lm", role="order")
+        x += int(dr.length(unset, f.size)) + 8
+    avail = W - 30 - x - int(dr.length(tail, 18))
     each = max(120, avail // max(len(parts), 1))
     for _k, seat, label in parts:
-        label, f = dr.fit(label, 20, each - 46, bold=True)
+        label, f = dr.fit(label, KEY, each - 52, bold=True, min_size=KEY)
         active = seat == view.active_seat
-        wdt = int(f.getlength(label)) + 44
+        wdt = int(dr.length(label, f.size, True)) + 44
         d.rounded_rectangle(
             (x, y, x + wdt, y + 36),
             radius=10,
@@ -340,7 +379,7 @@ def _order(d, view: PublicView, names: list[str]):
             outline=dr.FRAME,
         )
         dr.seat_disc(d, x + 18, y + 18, seat, r=12)
-        text(d, (x + 36, y + 18), label, size=f.size, bold=True, anchor="lm")
+        text(d, (x + 36, y + 18), label, size=f.size, bold=True, anchor="lm", role="order")
         x += wdt + 8
     if tail:
         text(d, (x + 4, y + 18), tail.strip(" ·"), size=18, fill=MUTED, anchor="lm")
@@ -352,8 +391,9 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
         d, (x, y, x + PW, y + PH), fill=(255, 244, 200) if active and not view.game_over else PANEL
     )
     dr.pawn(d, x + 24, y + 28, p.seat, h=38)
-    dr.fit_text(d, (x + 50, y + 26), name, 300, size=24, bold=True, anchor="lm")
-    text(d, (x + PW - 14, y + 26), f"{p.vp} / {view.target_vp} VP", size=26, bold=True, anchor="rm")
+    dr.fit_text(d, (x + 50, y + 26), name, PW - 230, size=24, bold=True, anchor="lm")
+    vp = f"{p.vp} / {view.target_vp} VP"
+    text(d, (x + PW - 14, y + 26), vp, size=KEY + 2, bold=True, anchor="rm", role="vp")
     # face-up cards (and what is being placed on them)
     for k in range(2):
         cx = x + 14 + k * 110
@@ -380,9 +420,10 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
         d,
         (x + 14, y + 190),
         f"Number {p.number_text}" if p.number_text else "",
-        size=18,
+        size=KEY,
         bold=True,
         anchor="lm",
+        role="order",
     )
     status = []
     if view.phase == "pick":
@@ -391,37 +432,36 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
         status.append("protected")
     if p.has_played and view.phase == "actions":
         status.append("done")
-    text(d, (x + 14, y + 216), ", ".join(status), size=17, fill=MUTED, anchor="lm")
+    text(d, (x + 14, y + 226), ", ".join(status), size=17, fill=MUTED, anchor="lm")
     # holdings
     hx = x + 240
-    coin(d, hx + 14, y + 78, r=14)
-    text(d, (hx + 34, y + 78), str(p.pesos), size=22, bold=True, anchor="lm")
-    worker(d, hx + 94, y + 78, h=28)
-    text(d, (hx + 112, y + 78), str(p.workers), size=22, bold=True, anchor="lm")
+    coin(d, hx + 14, y + 74, r=14)
+    text(d, (hx + 34, y + 74), str(p.pesos), size=22, bold=True, anchor="lm")
+    worker(d, hx + 94, y + 74, h=28)
+    text(d, (hx + 112, y + 74), str(p.workers), size=22, bold=True, anchor="lm")
+    cube_row(d, hx, y + 96, p.cubes, s=26, skip_zero=False)
     text(
         d,
-        (hx + 170, y + 78),
+        (hx, y + 142),
         f"hand {p.hand_size} · discard {p.discard_size}",
         size=17,
         fill=MUTED,
         anchor="lm",
     )
-    cube_row(d, hx, y + 102, p.cubes, s=28, skip_zero=False)
     # buildings built
-    text(d, (hx, y + 154), f"Built ({len(p.buildings)}):", size=18, bold=True, anchor="lm")
+    text(d, (hx, y + 170), f"Built ({len(p.buildings)}):", size=18, bold=True, anchor="lm")
     names = ", ".join(f"{b.name} ({b.vp} VP)" for b in p.buildings) or "none yet"
-    _wrap(d, hx, y + 178, names, PW - 254, 2, size=17)
+    _wrap(d, hx, y + 194, names, PW - 254, 2, size=17)
 
 
 def _wrap(d, x, y, s: str, width: int, lines: int, size: int):
     """`s` on at most `lines` lines of `width`, each cut with an ellipsis if a word is too long."""
     s, cut = dr.clip(s, lines * width)
-    f = dr.font(size)
     out = []
     cur = ""
     for w in s.split(" "):
         cand = (cur + " " + w).strip()
-        if f.getlength(cand) <= width:
+        if dr.length(cand, size) <= width:
             cur = cand
             continue
         out.append(cur)
@@ -446,7 +486,9 @@ def _round_label(view: PublicView) -> str:
 
 def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
     all_names = dr.seat_names(view.players_count, names)
-    im = _base(height(view.players_count)).copy()
+    base, static = _base(height(view.players_count))
+    im = base.copy()
+    dr.replay(static)
     d = ImageDraw.Draw(im)
     phase = PHASES.get(view.phase, view.phase)
     text(
@@ -459,9 +501,11 @@ def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
     line = _decision_line(view, all_names)
     if line:
         d.rounded_rectangle(
-            (24, 70, W - 24, 110), radius=10, fill=(255, 240, 175), outline=dr.FRAME
+            (16, 64, W - 16, 116), radius=10, fill=(255, 240, 175), outline=dr.FRAME
         )
-        dr.fit_text(d, (36, 90), line, W - 72, size=22, bold=True, anchor="lm")
+        dr.fit_text(
+            d, (28, 90), line, W - 56, size=28, bold=True, anchor="lm", min_size=KEY, role="turn"
+        )
     _rows(d, view)
     _pool(d, view)
     _order(d, view, all_names)

@@ -19,8 +19,6 @@ from games.santiago.views import Die, PlayerView, PublicView
 from . import draw as dr
 from .draw import INK, MUTED, PANEL, font, text
 
-W = 1400
-
 GOOD_STYLE = {
     # good id: (fill colour, letters); letters keep goods apart without colour.
     "sugar_cane": ((250, 250, 250), "Su"),
@@ -40,11 +38,14 @@ FLOWER_STYLE = {
 }
 FLOWERS = ("yellow", "blue", "red", "white")
 
-ROAD_C = (430, 545)
+# Discord shows a board about 400 px wide on a phone: at this width every key text (whose turn,
+# dice, price, ships, turn order, VP) is drawn at KEY px or more, 9 px or more on the phone.
+W = 1000
+KEY = 24
+ROAD_C = (500, 585)
 ROAD_R = (340, 375)
 TILE_W, TILE_H = 164, 92
-BUILDINGS_X = 890
-CARD_W, CARD_H = 158, 112
+CARD_W, CARD_H = 148, 112
 
 
 def good_name(good: str) -> str:
@@ -89,21 +90,42 @@ def flower(d: ImageDraw.ImageDraw, cx: int, cy: int, colour: str | None, r: int 
     text(d, (cx, cy + 1), letter, size=int(r * 0.8), bold=True, fill=INK, anchor="mm")
 
 
-def die(d: ImageDraw.ImageDraw, x: int, y: int, face: Die, s: int = 66, left_out=False):
+def die(
+    d: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    face: Die,
+    s: int = 66,
+    left_out=False,
+    value_size: int | None = None,
+    good_size: int | None = None,
+    role: str = "dice",
+):
+    """A die: its value above the letters of its good, on the good's colour."""
     fill, letters = GOOD_STYLE.get(face.good, ((200, 200, 200), "?"))
     ink = dr.contrast_ink(fill)
     d.rounded_rectangle((x, y, x + s, y + s), radius=10, fill=fill, outline=INK, width=3)
+    value_size = value_size or int(s * 0.5)
+    good_size = good_size or int(s * 0.26)
     text(
         d,
-        (x + s / 2, y + s * 0.40),
+        (x + s / 2, y + s * 0.34),
         str(face.value),
-        size=int(s * 0.5),
+        size=value_size,
         bold=True,
         fill=ink,
         anchor="mm",
+        role=role,
     )
     text(
-        d, (x + s / 2, y + s * 0.80), letters, size=int(s * 0.26), bold=True, fill=ink, anchor="mm"
+        d,
+        (x + s / 2, y + s * 0.76),
+        letters,
+        size=good_size,
+        bold=True,
+        fill=ink,
+        anchor="mm",
+        role=role,
     )
     if left_out:
         d.line((x + 4, y + 4, x + s - 4, y + s - 4), fill=dr.ALERT, width=4)
@@ -133,23 +155,39 @@ def checkered(d: ImageDraw.ImageDraw, x: int, y: int, s: int):
 
 # --- static layer --------------------------------------------------------------------------------
 
-PRICE_Y = 590
-PRICE_X0 = 272
+# The ship area sits inside the road; its parts are placed relative to the road's centre.
+SX, SY = ROAD_C
+PRICE_Y = SY + 45
+PRICE_X0 = SX - 158
 PRICE_STEP = 80
-TRACK_Y = 700
-TRACK_X0 = 286
-TRACK_STEP = 48
-PLAYERS_Y = 1000
+TRACK_Y = SY + 155
+TRACK_X0 = SX - 147
+TRACK_STEP = 49
+TRACK_R = 21
+BUILDINGS_Y = 1030
+GROUP_W = (W - 32 - 16) // 2
+GROUP_H = 36 + CARD_H + 10
+LEGEND_Y = BUILDINGS_Y + 40 + 2 * (GROUP_H + 12)
+PLAYERS_Y = LEGEND_Y + 118
+ROW_H = 80
+OPEN_ROW_H = 118
 
 
-def height(players: int) -> int:
+def height(players: int, open_holdings: bool = False) -> int:
     """The board ends just below the players panel (2-4 rows)."""
-    return PLAYERS_Y + 36 + 64 * players + 24
+    return PLAYERS_Y + 40 + (OPEN_ROW_H if open_holdings else ROW_H) * players + 24
 
 
-@lru_cache(maxsize=4)
-def _base(h: int) -> Image.Image:
-    """Everything that never changes: background, road, tracks, frames and the legend."""
+@lru_cache(maxsize=8)
+def _base(h: int) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
+    """Everything that never changes (background, road, tracks, frames, the legend), with the
+    texts drawn on it."""
+    with dr.recording() as drawn:
+        im = _draw_base(h)
+    return im, tuple(drawn)
+
+
+def _draw_base(h: int) -> Image.Image:
     im, d = dr.new_canvas(W, h)
     text(d, (24, 16), "Santiago de Cuba", size=34, bold=True)
     # the road: a ring with arrows showing the clockwise direction of the car
@@ -172,42 +210,44 @@ def _base(h: int) -> Image.Image:
             fill=(255, 255, 255),
         )
     # ship area
-    dr.panel(d, (245, 300, 615, 778), fill=(214, 232, 244), outline=(70, 110, 150))
-    text(d, (430, 322), "Ship in port", size=22, bold=True, anchor="mm")
-    text(d, (430, 540), "Price: VP per good", size=20, bold=True, anchor="mm")
+    dr.panel(
+        d, (SX - 185, SY - 245, SX + 185, SY + 233), fill=(214, 232, 244), outline=(70, 110, 150)
+    )
+    text(d, (SX, SY - 223), "Ship in port", size=22, bold=True, anchor="mm")
+    text(d, (SX, PRICE_Y - 46), "Price: VP per good", size=20, bold=True, anchor="mm")
     for i, label in enumerate(("2", "3", "4")):
         x = PRICE_X0 + i * PRICE_STEP
         d.rectangle(
             (x, PRICE_Y - 24, x + 50, PRICE_Y + 24), fill=(255, 255, 255), outline=INK, width=2
         )
-        text(d, (x + 25, PRICE_Y), label, size=28, bold=True, anchor="mm")
+        text(d, (x + 25, PRICE_Y), label, size=30, bold=True, anchor="mm", role="price")
     checkered(d, PRICE_X0 + 3 * PRICE_STEP, PRICE_Y - 24, 48)
-    text(d, (430, 652), "Ships (the 7th ends the game)", size=18, bold=True, anchor="mm")
+    text(d, (SX, TRACK_Y - 46), "Ships (the 7th ends the game)", size=18, bold=True, anchor="mm")
     for i in range(7):
         x = TRACK_X0 + i * TRACK_STEP
+        r = TRACK_R - 2
         d.ellipse(
-            (x - 19, TRACK_Y - 19, x + 19, TRACK_Y + 19), fill=(255, 255, 255), outline=INK, width=2
+            (x - r, TRACK_Y - r, x + r, TRACK_Y + r), fill=(255, 255, 255), outline=INK, width=2
         )
     # frames of the building area
-    text(d, (BUILDINGS_X - 8, 76), "Buildings by flower colour", size=22, bold=True)
+    text(d, (24, BUILDINGS_Y), "Buildings by flower colour", size=22, bold=True)
     # legend
-    lx, ly = BUILDINGS_X, 832
-    dr.panel(d, (lx - 10, ly - 8, W - 16, ly + 152))
+    lx, ly = 32, LEGEND_Y
+    dr.panel(d, (16, ly - 10, W - 16, ly + 96))
     for i, g in enumerate(GOODS):
         fill, letters = GOOD_STYLE[g]
-        x = lx + (i % 3) * 165
-        y = ly + (i // 3) * 40
-        dr.cube(d, x, y, fill, letters, s=32)
-        text(d, (x + 40, y + 16), good_name(g), size=19, anchor="lm")
-    y = ly + 110
+        x = lx + i * 160
+        dr.cube(d, x, ly, fill, letters, s=30)
+        dr.fit_text(d, (x + 36, ly + 15), good_name(g), 118, size=18, min_size=14, anchor="lm")
+    y = ly + 62
     dr.seat_disc(d, lx + 14, y, 0, r=14)
     text(d, (lx + 34, y), "marker", size=19, anchor="lm")
-    dr.pawn(d, lx + 126, y - 2, 0, h=32)
-    text(d, (lx + 146, y), "pawn", size=19, anchor="lm")
-    car(d, lx + 240, y - 4)
-    text(d, (lx + 276, y), "car", size=19, anchor="lm")
-    d.rounded_rectangle((lx + 322, y - 16, lx + 350, y + 16), radius=5, fill=(70, 70, 78))
-    text(d, (lx + 358, y), "turned over", size=19, anchor="lm")
+    dr.pawn(d, lx + 140, y - 2, 0, h=32)
+    text(d, (lx + 160, y), "pawn", size=19, anchor="lm")
+    car(d, lx + 270, y - 4)
+    text(d, (lx + 306, y), "car", size=19, anchor="lm")
+    d.rounded_rectangle((lx + 370, y - 16, lx + 398, y + 16), radius=5, fill=(70, 70, 78))
+    text(d, (lx + 406, y), "turned over", size=19, anchor="lm")
     return im
 
 
@@ -252,7 +292,7 @@ def _stops(d: ImageDraw.ImageDraw, view: PublicView):
             )
             label = colour_name(stop.colour) if stop.colour else "no colour"
             both = f"{role} · {label}"
-            if role and dr.font(17).getlength(both) <= TILE_W - 12:
+            if role and dr.length(both, 17) <= TILE_W - 12:
                 label = both
             elif role:
                 label = role  # the flower already shows the colour, with its letter
@@ -288,59 +328,87 @@ def _star(d, cx, cy, r):
 
 
 # five rolled dice fit inside the hull (which narrows towards its keel)
-ROLLED_S, ROLLED_STEP = 52, 62
-ROLLED_X0 = 430 - (4 * ROLLED_STEP + ROLLED_S) // 2
+ROLLED_S, ROLLED_STEP = 62, 66
+ROLLED_X0 = SX - (4 * ROLLED_STEP + ROLLED_S) // 2
+DEMAND_S, DEMAND_STEP = 66, 82
 
 
 def _ship(d: ImageDraw.ImageDraw, view: PublicView):
-    d.polygon([(258, 345), (602, 345), (578, 455), (282, 455)], fill=(120, 80, 50), outline=INK)
+    hull = [(SX - 172, SY - 200), (SX + 172, SY - 200), (SX + 148, SY - 90), (SX - 148, SY - 90)]
+    d.polygon(hull, fill=(120, 80, 50), outline=INK)
+    white = (255, 255, 255)
     if view.rolled is not None:
         # the roller is choosing which of the five dice to leave out: show them all
-        white = (255, 255, 255)
         caption = "Rolled: the roller sets one die aside"
-        dr.fit_text(d, (430, 362), caption, 310, size=19, bold=True, fill=white, anchor="mm")
+        dr.fit_text(d, (SX, SY - 184), caption, 330, size=19, bold=True, fill=white, anchor="mm")
         for i, face in enumerate(view.rolled):
-            die(d, ROLLED_X0 + i * ROLLED_STEP, 378, face, s=ROLLED_S)
+            die(
+                d,
+                ROLLED_X0 + i * ROLLED_STEP,
+                SY - 170,
+                face,
+                s=ROLLED_S,
+                value_size=KEY + 2,
+                good_size=KEY,
+            )
     elif view.demand is None:
-        text(d, (430, 385), "New ship:", size=22, bold=True, fill=(255, 255, 255), anchor="mm")
-        text(d, (430, 418), "demand not rolled yet", size=20, fill=(255, 255, 255), anchor="mm")
+        text(
+            d,
+            (SX, SY - 160),
+            "New ship:",
+            size=KEY,
+            bold=True,
+            fill=white,
+            anchor="mm",
+            role="dice",
+        )
+        text(
+            d,
+            (SX, SY - 126),
+            "demand not rolled yet",
+            size=KEY,
+            fill=white,
+            anchor="mm",
+            role="dice",
+        )
     else:
+        x0 = SX - (3 * DEMAND_STEP + DEMAND_S) // 2
         for i, face in enumerate(view.demand):
-            die(d, 274 + i * 82, 365, face, s=66)
+            die(d, x0 + i * DEMAND_STEP, SY - 182, face, s=DEMAND_S, good_size=KEY)
     if view.set_aside is not None:
-        die(d, 552, 467, view.set_aside, s=40, left_out=True)
-        text(d, (542, 487), "left-out die (no demand)", size=17, fill=INK, anchor="rm")
+        die(d, SX + 122, SY - 80, view.set_aside, s=40, left_out=True, role="")
+        text(d, (SX + 112, SY - 60), "left-out die (no demand)", size=17, fill=INK, anchor="rm")
     i = min(max(view.price, 2), 5) - 2
     x = PRICE_X0 + i * PRICE_STEP
     d.rounded_rectangle(
         (x - 7, PRICE_Y - 31, x + 57, PRICE_Y + 31), radius=8, outline=(0, 60, 200), width=6
     )
+    r = TRACK_R
     for n in range(1, 8):
         x = TRACK_X0 + (n - 1) * TRACK_STEP
         if n == view.ship and not view.game_over:
             d.ellipse(
-                (x - 21, TRACK_Y - 21, x + 21, TRACK_Y + 21),
-                fill=(0, 60, 200),
-                outline=INK,
-                width=2,
+                (x - r, TRACK_Y - r, x + r, TRACK_Y + r), fill=(0, 60, 200), outline=INK, width=2
             )
-            text(d, (x, TRACK_Y), str(n), size=22, bold=True, fill=(255, 255, 255), anchor="mm")
+            label, ink = str(n), white
         elif n <= view.ships_departed:
             d.ellipse(
-                (x - 19, TRACK_Y - 19, x + 19, TRACK_Y + 19),
+                (x - r + 2, TRACK_Y - r + 2, x + r - 2, TRACK_Y + r - 2),
                 fill=(170, 170, 170),
                 outline=INK,
                 width=2,
             )
-            text(d, (x, TRACK_Y), "✓", size=22, bold=True, fill=INK, anchor="mm")
+            label, ink = "✓", INK
         else:
-            text(d, (x, TRACK_Y), str(n), size=20, fill=INK, anchor="mm")
+            label, ink = str(n), INK
+        text(d, (x, TRACK_Y), label, size=KEY, bold=True, fill=ink, anchor="mm", role="ships")
     text(
         d,
-        (430, 748),
+        (SX, SY + 203),
         f"Ship {view.ship} of 7 · {view.ships_departed} departed",
-        size=19,
+        size=KEY,
         anchor="mm",
+        role="ships",
     )
 
 
@@ -349,28 +417,24 @@ def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
     for space in view.buildings:
         groups.setdefault(space.colour, []).append(space)
     order = [c for c in FLOWERS if c in groups] + [c for c in groups if c not in FLOWERS]
-    y = 108
-    for colour in order:
+    for k, colour in enumerate(order):
+        x0 = 16 + (k % 2) * (GROUP_W + 16)
+        y = BUILDINGS_Y + 40 + (k // 2) * (GROUP_H + 12)
         spaces = groups[colour]
         fill = FLOWER_STYLE.get(colour, ((200, 200, 200), "?"))[0]
-        dr.panel(d, (BUILDINGS_X - 10, y, W - 16, y + 36 + CARD_H + 10), fill=PANEL)
-        d.rounded_rectangle(
-            (BUILDINGS_X - 10, y, BUILDINGS_X - 2, y + 36 + CARD_H + 10),
-            radius=4,
-            fill=fill,
-            outline=INK,
-        )
-        flower(d, BUILDINGS_X + 16, y + 19, colour, r=17)
+        dr.panel(d, (x0, y, x0 + GROUP_W, y + GROUP_H), fill=PANEL)
+        d.rounded_rectangle((x0, y, x0 + 8, y + GROUP_H), radius=4, fill=fill, outline=INK)
+        flower(d, x0 + 30, y + 19, colour, r=17)
         text(
             d,
-            (BUILDINGS_X + 40, y + 19),
+            (x0 + 54, y + 19),
             f"{colour_name(colour).capitalize()} flower",
             size=20,
             bold=True,
             anchor="lm",
         )
-        for i, space in enumerate(spaces):
-            x = BUILDINGS_X + 4 + i * (CARD_W + 6)
+        for i, space in enumerate(spaces[:3]):
+            x = x0 + 14 + i * (CARD_W + 6)
             top = y + 38
             d.rounded_rectangle(
                 (x, top, x + CARD_W, top + CARD_H - 4),
@@ -393,18 +457,17 @@ def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
                 text(d, (x + 44, top + 70), "owner", size=16, fill=MUTED, anchor="lm")
             if space.pawn is not None:
                 dr.pawn(d, x + CARD_W - 26, top + 68, space.pawn, h=44)
-        y += 36 + CARD_H + 20
 
 
 def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
     y = PLAYERS_Y
     open_h = view.open_holdings
-    row_h = 64 if open_h is None else 64
+    row_h = ROW_H if open_h is None else OPEN_ROW_H
     dr.panel(d, (16, y - 8, W - 16, y + 36 + row_h * view.players))
     text(d, (30, y), "Players", size=22, bold=True)
-    text(d, (306, y + 4), "markers left", size=17, fill=MUTED)
+    text(d, (330, y + 4), "markers left", size=17, fill=MUTED)
     if open_h is not None:
-        text(d, (880, y + 2), "Open holdings (all-public variant)", size=18, fill=MUTED)
+        text(d, (470, y + 2), "Open holdings (all-public variant)", size=18, fill=MUTED)
     space_names = {s.index: building_name(s.building) for s in view.buildings}
     for seat_info in view.seats:
         seat = seat_info.seat
@@ -413,60 +476,61 @@ def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
             d.rounded_rectangle(
                 (22, ry - 2, W - 22, ry + row_h - 6), radius=8, fill=(255, 240, 175)
             )
-        dr.pawn(d, 44, ry + 28, seat, h=40)
-        dr.fit_text(d, (72, ry + 16), names[seat], 230, size=22, bold=True, anchor="lm")
+        dr.pawn(d, 44, ry + 32, seat, h=44)
+        dr.fit_text(
+            d, (74, ry + 18), names[seat], 250, size=26, bold=True, anchor="lm", min_size=KEY
+        )
         sub = []
         if seat == view.start_seat:
             sub.append("start player")
         if seat_info.passed:
             sub.append("passed")
         if sub:
-            text(d, (72, ry + 42), ", ".join(sub), size=16, fill=MUTED, anchor="lm")
+            text(d, (74, ry + 52), ", ".join(sub), size=KEY, fill=MUTED, anchor="lm", role="order")
         # markers left: filled discs for markers in hand, empty rings for placed ones
         for k in range(3):
-            mx = 330 + k * 30
+            mx = 350 + k * 32
             if k < seat_info.markers_left:
-                dr.seat_disc(d, mx, ry + 28, seat, r=12)
+                dr.seat_disc(d, mx, ry + 32, seat, r=13)
             else:
-                d.ellipse((mx - 12, ry + 16, mx + 12, ry + 40), outline=MUTED, width=2)
+                d.ellipse((mx - 13, ry + 19, mx + 13, ry + 45), outline=MUTED, width=2)
         where = (
             space_names.get(seat_info.pawn, "?") if seat_info.pawn is not None else "off the board"
         )
-        dr.fit_text(d, (440, ry + 16), f"Pawn: {where}", 400, size=19, anchor="lm")
+        dr.fit_text(d, (470, ry + 18), f"Pawn: {where}", W - 500, size=20, anchor="lm")
         owned = ", ".join(building_name(b) for b in seat_info.buildings) or "none"
-        dr.fit_text(
-            d,
-            (440, ry + 42),
-            f"Owns: {owned}",
-            420 if open_h is not None else 900,
-            size=19,
-            anchor="lm",
-        )
+        dr.fit_text(d, (470, ry + 50), f"Owns: {owned}", W - 500, size=20, anchor="lm")
         if open_h is not None and seat < len(open_h):
-            _holdings_row(d, 880, ry + 10, open_h[seat])
+            _holdings_row(d, 470, ry + 70, open_h[seat])
 
 
 def _holdings_row(d, x, y, holdings):
-    text(d, (x, y + 16), f"{holdings.pesos} $", size=20, bold=True, anchor="lm")
-    text(d, (x + 64, y + 16), f"{holdings.vp} VP", size=20, bold=True, anchor="lm")
-    gx = x + 140
+    text(d, (x, y + 16), f"{holdings.pesos} $", size=KEY, bold=True, anchor="lm", role="vp")
+    text(d, (x + 80, y + 16), f"{holdings.vp} VP", size=KEY, bold=True, anchor="lm", role="vp")
+    gx = x + 180
     for good, n in holdings.goods:
         fill, letters = GOOD_STYLE.get(good, ((200, 200, 200), "?"))
-        dr.cube(d, gx, y + 2, fill, letters, s=28)
-        text(d, (gx + 31, y + 16), str(n), size=19, bold=True, anchor="lm")
-        gx += 60
+        dr.cube(d, gx, y + 3, fill, letters, s=26)
+        text(d, (gx + 29, y + 16), str(n), size=20, bold=True, anchor="lm")
+        gx += 52
 
 
 def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
     all_names = dr.seat_names(view.players, names)
-    im = _base(height(view.players)).copy()
+    base, static = _base(height(view.players, view.open_holdings is not None))
+    im = base.copy()
+    dr.replay(static)
     d = ImageDraw.Draw(im)
+    supply = "  ".join(f"{GOOD_STYLE.get(g, (0, '?'))[1]} {n}" for g, n in view.supply)
+    dr.fit_text(d, (384, 34), f"Goods in supply: {supply}", W - 408, size=19, anchor="lm")
     line = _decision_line(view, all_names)
     if line:
-        d.rounded_rectangle((24, 62, 830, 104), radius=10, fill=(255, 240, 175), outline=dr.FRAME)
-        dr.fit_text(d, (36, 83), line, 784, size=22, bold=True, anchor="lm")
-    supply = "  ".join(f"{GOOD_STYLE.get(g, (0, '?'))[1]} {n}" for g, n in view.supply)
-    dr.fit_text(d, (420, 30), f"Goods in supply: {supply}", 480, size=19, anchor="lm")
+        d.rounded_rectangle(
+            (16, 64, W - 16, 116), radius=10, fill=(255, 240, 175), outline=dr.FRAME
+        )
+        dr.fit_text(
+            d, (28, 90), line, W - 56, size=28, bold=True, anchor="lm", min_size=KEY, role="turn"
+        )
     _stops(d, view)
     _ship(d, view)
     _buildings(d, view)

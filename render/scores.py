@@ -35,11 +35,10 @@ def _wrap(s: str, size: int, width: int, max_lines: int = MAX_NOTE_LINES) -> lis
     """`s` in lines of `width` (a word too long for a line is cut when drawn), at most
     `max_lines` of them, the last ending in an ellipsis if the text goes on."""
     s, cut = dr.clip(s, max_lines * width)
-    f = dr.font(size)
     lines, cur = [], ""
     for word in s.split(" "):
         cand = (cur + " " + word).strip()
-        if f.getlength(cand) <= width or not cur:
+        if dr.length(cand, size) <= width or not cur:
             cur = cand
             continue
         lines.append(cur)

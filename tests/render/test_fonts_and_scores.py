@@ -1,15 +1,17 @@
-"""Bundled font (Latin and Cyrillic names) and the final scores picture."""
+"""Bundled fonts (names in any script, emoji in colour) and the final scores picture."""
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
-from PIL import ImageChops
+from PIL import Image, ImageChops, ImageDraw
 from render_helpers import check_png, compare_golden, differing_fraction
 
 import games
 from games.core import Result
 from games.text import Msg
-from render import draw, final_scores_png
+from render import board_png, draw, final_scores_png, typeface
 from render.demo import NAMES, play
 
 HARD_NAMES = ("Łukasz", "Jürgen", "Иван", "Núñez", "Niccolò", "Ёлка Щукина", "Añoranza Çelik")
@@ -87,3 +89,90 @@ def test_missing_names_fall_back_to_player_numbers():
 def test_png_has_no_time_chunk():
     data = final_scores_png("santiago", _result(2))
     assert b"tIME" not in data and b"tEXt" not in data
+
+
+# Display names in other scripts: each must be drawn with real glyphs, never "tofu" boxes.
+SCRIPT_NAMES = {
+    "chinese": "王小明",
+    "japanese": "さくら・山田",
+    "korean": "김민준",
+    "arabic": "محمد علي",
+    "persian": "پژمان",
+    "hebrew": "שלום",
+    "devanagari": "अनीता शर्मा",
+    "thai": "สมชาย",
+    "emoji": "Ana 👍🏽🇫🇷🎲",
+}
+EMOJI_ONLY = "🍊"
+
+
+def _notdef(face: int, bold: bool) -> bytes:
+    """The mask a font draws for a character it has no glyph for."""
+    return bytes(typeface.face_font(face, 24, bold).getmask("\U0010fffd"))
+
+
+def _drawn_characters(name: str, bold: bool):
+    for face, run in typeface.runs(name, bold):
+        for ch in run:
+            if ch.isspace() or unicodedata.category(ch) in {"Mn", "Me", "Cf", "Sk", "Mc"}:
+                continue  # marks, joiners and skin tones are drawn as part of their cluster
+            yield face, ch
+
+
+def test_fallback_fonts_and_their_licence_ship_with_the_package():
+    for face in range(len(typeface.FACES)):
+        for bold in (False, True):
+            assert typeface.face_path(face, bold).parent == draw.FONT_DIR
+            assert typeface.face_path(face, bold).stat().st_size > 10_000
+    assert "SIL Open Font License" in (draw.FONT_DIR / "LICENSE-Noto.txt").read_text()
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("script", sorted(SCRIPT_NAMES))
+def test_names_in_any_script_have_a_glyph_for_every_character(script, bold):
+    name = SCRIPT_NAMES[script]
+    for face, ch in _drawn_characters(name, bold):
+        assert typeface.has_glyph(face, ch, bold), f"{ch!r} of {name!r}"
+        if face == typeface.EMOJI:
+            continue  # a colour bitmap: checked by the next test
+        mask = typeface.face_font(face, 24, bold).getmask(ch)
+        assert mask.getbbox() is not None, f"{ch!r} of {name!r} draws nothing"
+        assert bytes(mask) != _notdef(face, bold), f"{ch!r} of {name!r} is a missing-glyph box"
+
+
+def test_emoji_are_drawn_in_colour_on_the_final_scores():
+    plain = check_png(final_scores_png("santiago", _result(2), ["Ana", "Ben"])).convert("RGB")
+    emoji = check_png(final_scores_png("santiago", _result(2), [f"Ana {EMOJI_ONLY}", "Ben"]))
+    box = (172, 140, 412, 200)  # where the first name is written
+    diff = ImageChops.difference(emoji.convert("RGB").crop(box), plain.crop(box))
+    assert diff.getbbox() is not None
+    # an orange: strongly coloured pixels, where the text is only dark grey
+    _h, s, v = emoji.convert("RGB").crop(box).convert("HSV").split()
+    bright = ImageChops.multiply(
+        s.point(lambda x: 255 * (x > 120)), v.point(lambda x: 255 * (x > 120))
+    )
+    assert bright.histogram()[255] > 50
+
+
+@pytest.mark.parametrize("script", sorted(SCRIPT_NAMES))
+def test_names_in_any_script_fit_as_they_are_drawn(script):
+    """Fitting measures run by run with the same fonts as drawing: a name fitted to a box is
+    drawn inside it."""
+    name = SCRIPT_NAMES[script] * 3
+    image = Image.new("RGB", (400, 60), "white")
+    with draw.recording() as drawn:
+        draw.fit_text(ImageDraw.Draw(image), (20, 30), name, 200, size=28, anchor="lm")
+    (shown,) = drawn
+    assert shown.box[0] >= 20 - 3 and shown.box[2] <= 220 + 3, (shown.text, shown.box)
+
+
+def test_pictures_with_every_script_are_deterministic():
+    names = [SCRIPT_NAMES[k] for k in ("chinese", "arabic", "devanagari", "emoji")]
+    game = games.get("havana")
+    view = game.public_view(play("havana", 4, 7, 45))
+    first = board_png(view, names)
+    draw._mask.cache_clear()
+    draw.fit.cache_clear()
+    typeface.runs.cache_clear()
+    typeface.face_font.cache_clear()
+    assert board_png(view, names) == first

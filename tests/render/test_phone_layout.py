@@ -1,0 +1,99 @@
+"""Boards read on a phone: Discord shows a picture about 400 px wide there, so every key text
+(whose turn, dice, price, ships, turn order, VP, building costs) must be at least 9 px high at
+that width, inside the picture and clear of every other text. Measured in the layout the
+renderer records, not by eye."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import games
+from render import _board_layout, draw
+from render.demo import NAMES, play
+
+SANTIAGO = games.get("santiago")
+HAVANA = games.get("havana")
+LONG_NAMES = ("W" * 40, "王小明" * 12, "محمد علي " * 5, "Ana 👍🏽🇫🇷 " * 6)
+SCRIPT_NAMES = ("王小明", "さくら🌸", "محمد علي", "अनीता शर्मा")
+
+
+def _santiago(players, steps, names=NAMES, options=None):
+    state = play("santiago", players, 7 + players, steps, options)
+    return SANTIAGO.public_view(state), names[:players]
+
+
+def _havana(players, steps, names=NAMES):
+    state = play("havana", players, 7 + players, steps)
+    return HAVANA.public_view(state), names[:players]
+
+
+BOARDS = {
+    "santiago-setup-roll": (lambda: _santiago(3, 0), {"turn", "dice", "price", "ships"}),
+    "santiago-3p-mid": (lambda: _santiago(3, 150), {"turn", "dice", "price", "ships", "order"}),
+    "santiago-4p-long-names": (lambda: _santiago(4, 120, LONG_NAMES), {"turn", "price", "ships"}),
+    "santiago-4p-open-holdings": (
+        lambda: _santiago(4, 90, SCRIPT_NAMES + NAMES, {"open_holdings": True}),
+        {"turn", "price", "ships", "vp"},
+    ),
+    "santiago-2p-over": (lambda: _santiago(2, None), {"turn", "price", "ships"}),
+    "havana-2p-start": (lambda: _havana(2, 0), {"turn", "cost", "vp", "order"}),
+    "havana-4p-mid": (lambda: _havana(4, 45), {"turn", "cost", "vp", "order"}),
+    "havana-4p-long-names": (lambda: _havana(4, 60, LONG_NAMES), {"turn", "cost", "vp", "order"}),
+    "havana-3p-over": (lambda: _havana(3, None, SCRIPT_NAMES), {"turn", "vp", "order"}),
+}
+
+
+def _overlap(a, b) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+@pytest.mark.parametrize("case", sorted(BOARDS))
+def test_key_texts_are_readable_at_phone_width(case):
+    make, roles = BOARDS[case]
+    view, names = make()
+    image, drawn = _board_layout(view, names)
+    keys = [t for t in drawn if t.role in draw.KEY_ROLES]
+    assert roles <= {t.role for t in keys}, (
+        f"missing on the board: {roles - {t.role for t in keys}}"
+    )
+    for t in keys:
+        phone_px = t.size * draw.PHONE_WIDTH / image.width
+        assert phone_px >= draw.PHONE_MIN_PX, f"{t.role} {t.text[:30]!r}: {phone_px:.1f} px"
+        x0, y0, x1, y1 = t.box
+        assert x0 >= 0 and x1 <= image.width and y0 >= 0 and y1 <= image.height, (t.role, t.text)
+        for other in drawn:
+            if other is not t:
+                assert not _overlap(t.box, other.box), (t.role, t.text[:30], other.text[:30])
+
+
+def test_the_whose_turn_line_is_larger_than_the_minimum():
+    """The line a player looks for first stands out, on both boards."""
+    for view, names in (_santiago(3, 150), _havana(4, 45)):
+        image, drawn = _board_layout(view, names)
+        (turn,) = [t for t in drawn if t.role == "turn"]
+        assert turn.size * draw.PHONE_WIDTH / image.width >= 10
+
+
+def test_every_drawn_text_is_recorded_with_its_box():
+    view, names = _santiago(3, 150)
+    image, drawn = _board_layout(view, names)
+    texts = {t.text for t in drawn}
+    # the static layer (cached once per process) is recorded too
+    assert {"2", "3", "4", "Santiago de Cuba"} <= texts
+    assert any(names[0] in t for t in texts)
+    # recording does not leak into the picture: same pixels with or without it
+    from render import board_image
+
+    assert board_image(view, names).tobytes() == image.tobytes()
+
+
+def test_a_long_decision_line_keeps_its_size_and_ends_in_an_ellipsis():
+    view, _names = _havana(4, 45)
+    pending = tuple(dataclasses.replace(p, secret=False) for p in view.pending[:1])
+    view = dataclasses.replace(view, pending=pending)
+    image, drawn = _board_layout(view, LONG_NAMES)
+    (turn,) = [t for t in drawn if t.role == "turn"]
+    assert turn.text.endswith("…")
+    assert turn.size * draw.PHONE_WIDTH / image.width >= draw.PHONE_MIN_PX
