@@ -243,8 +243,21 @@ def main() -> int:
     parser.add_argument("--burst", type=int, default=1_000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    figures = asyncio.run(run(args.games, min(args.burst, args.games), args.seed))
-    print(json.dumps(figures))
+    f = asyncio.run(run(args.games, min(args.burst, args.games), args.seed))
+    print(f"games {f['games']} ({f['timers']} timers), built in {f['build_s']} s")
+    print(
+        f"restart (setup_hook)   {f['startup_s']} s, RSS {f['rss_mb']} MB (+{f['rss_startup_delta_mb']})"
+    )
+    print(f"first look (min due)   {f['next_due_ms']} ms; store open {f['store_open_ms']} ms")
+    print(
+        f"{f['burst_games']} games due at once ({f['burst_timers']} timers): handled in"
+        f" {f['handle_1000_s']} s, {f['messages_sent']} messages, {f['still_due']} left due"
+    )
+    print(
+        f"probe p50 {f['probe_p50_ms']} ms  p95 {f['probe_p95_ms']} ms"
+        f"  max {f['max_interaction_delay_ms']} ms (idle p50 {f['probe_idle_p50_ms']} ms)"
+    )
+    print(json.dumps(f))
     return 0
 
 
