@@ -33,6 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/storage.py
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/e2e.py
+	$(BIN)/python bench/scheduler.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
