@@ -24,6 +24,7 @@ from .core import (
     Result,
     StateError,
 )
+from .scores import vp_series
 from .standings import no_winner, put_last
 from .text import Msg, msg
 
@@ -87,4 +88,5 @@ __all__ = [
     "put_last",
     "replay",
     "replay_states",
+    "vp_series",
 ]

@@ -96,7 +96,9 @@ class Result:
     `scores` is in seat order. `ranking` lists seats best first; `places` gives each seat's place
     (1 = winner; equal places are shared). `tiebreaks[seat]` holds the values compared after the
     score, named by `tiebreak_names`. `notes` explain how ties were broken; `reason` says why the
-    game ended.
+    game ended. `breakdown[seat]` explains a score: labelled parts, in a fixed order per game,
+    that add up to `scores[seat]` (a part may be negative: VP given away); empty when the game
+    gives none.
     """
 
     scores: tuple[int, ...]
@@ -107,6 +109,7 @@ class Result:
     tiebreak_names: tuple[Msg, ...] = ()
     notes: tuple[Msg, ...] = ()
     reason: Msg | None = None
+    breakdown: tuple[tuple[tuple[Msg, int], ...], ...] = ()
 
 
 @runtime_checkable

@@ -197,7 +197,8 @@ class Havana:
 
 
 def _ranked(state: State, winners: tuple[int, ...], reason: Msg) -> Result:
-    """Winners first, then the others by VP; equal VP share a place."""
+    """Winners first, then the others by VP; equal VP share a place. VP come only from
+    buildings, so the breakdown lists each seat's buildings in the order bought."""
     scores = tuple(p.vp for p in state.players)
     ranking = tuple(sorted(range(state.n), key=lambda v: (v not in winners, -scores[v], v)))
     places = [0] * state.n
@@ -216,6 +217,10 @@ def _ranked(state: State, winners: tuple[int, ...], reason: Msg) -> Result:
         ranking=ranking,
         places=tuple(places),
         reason=reason,
+        breakdown=tuple(
+            tuple((building_msg(state, b), state.deck[b].vp) for b in p.buildings)
+            for p in state.players
+        ),
     )
 
 

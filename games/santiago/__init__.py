@@ -13,7 +13,7 @@ from games.text import Msg
 
 from . import engine, serial, text_en, views  # noqa: F401 - text_en registers the English catalogue
 from .labels import label, prompt
-from .state import OVER, State
+from .state import NSRC, OVER, VP_EARLIER, VP_SOURCES, State
 
 
 class Santiago:
@@ -112,6 +112,7 @@ def _ranked(state: State, reason: Msg) -> Result:
         else:
             places[seat] = pos + 1
     winners = tuple(seat for seat in ranking if places[seat] == 1)
+    breakdown = tuple(_breakdown(state, seat) for seat in range(n))
     notes = [Msg("santiago.note.conversion")]
     if len(set(places)) < n:
         notes.append(Msg("santiago.note.shared"))
@@ -124,7 +125,26 @@ def _ranked(state: State, reason: Msg) -> Result:
         tiebreak_names=(Msg("santiago.tiebreak.goods"), Msg("santiago.tiebreak.pesos")),
         notes=tuple(notes),
         reason=reason,
+        breakdown=breakdown,
     )
+
+
+# The parts of a score, in this order; `earlier` (VP of a state stored before the sources were
+# kept) is shown only when there is some.
+_PARTS = tuple(Msg("santiago.score." + source) for source in VP_SOURCES)
+_CONVERSION = Msg("santiago.score.goods")
+
+
+def _breakdown(state: State, seat: int) -> tuple[tuple[Msg, int], ...]:
+    """VP by source, then the leftover goods converted: they add up to the score."""
+    sources = state.vpsrc[seat * NSRC : seat * NSRC + NSRC]
+    parts = [
+        (label, vp)
+        for i, (label, vp) in enumerate(zip(_PARTS, sources, strict=True))
+        if i != VP_EARLIER or vp
+    ]
+    parts.append((_CONVERSION, sum(state.goods[seat * 6 : seat * 6 + 6]) // 3))
+    return tuple(parts)
 
 
 GAME = Santiago()
