@@ -45,6 +45,7 @@ from .engine import (
     pending_seats,
     player_msg,
     protected,
+    public_last,
     row_ends,
 )
 from .state import DEMOLISHED, FIRST_BLACK_MARKET, FIRST_WORKERS, Player, State
@@ -52,6 +53,7 @@ from .views import (
     BuildingView,
     Cost,
     Cubes,
+    LastMove,
     PendingView,
     PlayerPublic,
     PlayerView,
@@ -139,6 +141,7 @@ class Havana:
         events: list = []
         do_action(s, seat, code, events)
         s.version += 1
+        s.last = public_last(state, seat, code, s)
         return s, events
 
     def is_over(self, state: State) -> bool:
@@ -431,6 +434,25 @@ def public_view(s: State, pending: tuple[Decision, ...]) -> PublicView:
         if s.reason
         else None,
         synthetic_deck=s.deck is bundled(),
+        last_move=_last_move(s),
+    )
+
+
+def _last_move(s: State) -> LastMove | None:
+    if s.last is None:
+        return None
+    seat, kind, action, card, b, row, end, bought, changed, victim = s.last
+    return LastMove(
+        seat=seat,
+        kind=kind,
+        action=action,
+        card=None if card < 0 else CARD_IDS[card],
+        building=None if b < 0 else _building_view(s, b),
+        row=None if row < 0 else ROWS[row],
+        end=None if end < 0 else ENDS[end],
+        bought=bool(bought),
+        rows_changed=tuple(ROWS[r] for r in (0, 1) if changed >> r & 1),
+        victim=None if victim < 0 else victim,
     )
 
 
@@ -466,6 +488,7 @@ def to_json(s: State) -> dict:
         "sub": None if s.sub is None else list(s.sub),
         "reason": s.reason,
         "winners": list(s.winners),
+        "last": None if s.last is None else list(s.last),
         "players": [
             {
                 **{k: getattr(p, k) for k in _PLAYER_INTS},
@@ -533,6 +556,7 @@ def from_json(game: Havana, data: Mapping[str, Any]) -> State:
             raise StateError("bad reason")
         s.reason = data["reason"]
         s.winners = tuple(_ints(data["winners"], high=s.n - 1))
+        s.last = _last_from_json(data.get("last"), s.n, nb)  # absent from older states
         raw_players = data["players"]
         if not isinstance(raw_players, list) or len(raw_players) != s.n:
             raise StateError("bad players")
@@ -557,6 +581,23 @@ def from_json(game: Havana, data: Mapping[str, Any]) -> State:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise StateError(f"damaged Havana state: {exc!r}") from None
+
+
+_KINDS = ("pick", "cover", "place", "first", "buy", "pay", "refresh", "demolish", "tax")
+_KINDS += ("target", "steal", "mama")
+
+
+def _last_from_json(data: Any, n: int, nb: int) -> tuple | None:
+    if data is None:
+        return None
+    if not isinstance(data, list) or len(data) != 10:
+        raise StateError("bad last move")
+    seat, kind, action, *rest = data
+    if kind not in _KINDS or not isinstance(action, str):
+        raise StateError("bad last move")
+    highs = (SET_SIZE - 1, nb - 1, 1, 1, 1, 3, n - 1)
+    numbers = [_int(v, -1, high) for v, high in zip(rest, highs, strict=True)]
+    return (_int(seat, 0, n - 1), kind, action, *numbers)
 
 
 def _check_totals(s: State) -> None:
