@@ -161,7 +161,19 @@ class Game(Protocol):
         """Raise `StateError` when the data cannot be a state of this game."""
 
     def version(self, state: Any) -> int:
-        """How many actions have been applied since the start (the replay length)."""
+        """How many actions are in effect: applied since the start and not taken back."""
+
+    def undo_barrier(
+        self, before: Any, seat: int, code: str, after: Any, events: Sequence[Event]
+    ) -> Msg | None:
+        """Why `seat`'s action `code`, taken from `before` to `after` with `events`, can never be
+        taken back (a die rolled, something hidden shown, another player to decide, the end), as
+        a sentence for the player; None while it may be (see `games.undo`)."""
+
+    def closes_undo(
+        self, before: Any, seat: int, code: str, after: Any, events: Sequence[Event]
+    ) -> bool:
+        """True when that action must not be taken back: `undo_barrier` gives a reason."""
 
 
 @dataclass(frozen=True, slots=True)

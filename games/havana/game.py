@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games import undo
 from games.core import (
     STATE_FORMAT,
     Action,
     Decision,
+    Event,
     IllegalAction,
     OptionError,
     Result,
@@ -171,6 +173,32 @@ class Havana:
         best = max(p.vp for p in state.players)
         winners = tuple(v for v in range(state.n) if state.players[v].vp == best)
         return _ranked(state, winners, _m("havana.end.ended_early"))
+
+    # ------------------------------------------------------------ undo
+
+    def undo_barrier(
+        self, before: State, seat: int, code: str, after: State, events: Sequence[Event]
+    ) -> Msg | None:
+        """The undo window closes when the face-down picks or placements are turned up (the
+        last pick or placement of a round), when a building comes from the deck (a row
+        refilled), when cubes come out of the bag (black market, the supply phase), at the end,
+        and when another player comes to decide (the end of a turn, the next placement). A
+        pick is undoable until another player picks: the others are choosing at the same time
+        and learn nothing from it. A refreshment is undoable: the card is the player's own."""
+        if after.phase == "over":
+            return undo.OVER
+        if before.phase in ("pick", "place") and after.phase != before.phase:
+            return undo.REVEALED
+        if before.stack != after.stack:
+            return undo.CARD_DRAWN
+        if before.rng != after.rng:
+            return undo.CUBES_DRAWN
+        return undo.common_barrier(self, before, seat, after, events)
+
+    def closes_undo(
+        self, before: State, seat: int, code: str, after: State, events: Sequence[Event]
+    ) -> bool:
+        return self.undo_barrier(before, seat, code, after, events) is not None
 
     # ------------------------------------------------------------ views
 

@@ -5,10 +5,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.core import Action, Decision, IllegalAction, OptionError, Result
+from games import undo
+from games.core import Action, Decision, Event, IllegalAction, OptionError, Result
 from games.text import Msg
 
 from . import engine, serial, text_en, views  # noqa: F401 - text_en registers the English catalogue
@@ -74,6 +75,24 @@ class Santiago:
         if state.phase == OVER:
             return self.result(state)
         return _ranked(state, Msg("santiago.reason.ended_early"))
+
+    def undo_barrier(
+        self, before: State, seat: int, code: str, after: State, events: Sequence[Event]
+    ) -> Msg | None:
+        """The dice are the only chance in Santiago de Cuba: a roll closes the undo window.
+        Nothing hidden is ever revealed (every action is public, 10.1), so beyond that only
+        the end and another player coming to decide close it: a turn is undoable from the
+        drive to its last choice, and a delivery until the next player is asked."""
+        if after.phase == OVER:
+            return undo.OVER
+        if before.rng != after.rng:
+            return undo.ROLLED
+        return undo.common_barrier(self, before, seat, after, events)
+
+    def closes_undo(
+        self, before: State, seat: int, code: str, after: State, events: Sequence[Event]
+    ) -> bool:
+        return self.undo_barrier(before, seat, code, after, events) is not None
 
     def public_view(self, state: State) -> views.PublicView:
         return views.public_view(state)
