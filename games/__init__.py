@@ -4,12 +4,15 @@ game = games.get("santiago")
 state = game.new(players=3, seed=42)
 decision = game.pending(state)[0]
 state, events = game.apply(state, decision.seat, game.legal_codes(state, decision.seat)[0])
+
+A stored game is its seed plus its log; `replay` rebuilds it, and `History` (games.undo) plays a
+log whose entries may take decisions back (`UNDO`).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from .core import (
@@ -24,8 +27,10 @@ from .core import (
     Result,
     StateError,
 )
+from .scores import vp_series
 from .standings import no_winner, put_last
 from .text import Msg, msg
+from .undo import UNDO, History, UndoCheck, replay, replay_states, undoable
 
 # Game name -> module that defines `GAME`. Imported lazily so one game's import cost is not paid by the other.
 _MODULES = {"santiago": "games.santiago", "havana": "games.havana"}
@@ -42,27 +47,6 @@ def get(name: str) -> Game:
     return importlib.import_module(module).GAME
 
 
-def replay(record: Replay) -> tuple[Any, list[Event]]:
-    """Rebuild a game from its seed and action log; returns the final state and all events."""
-    game = get(record.game)
-    state = game.new(record.players, record.seed, record.options)
-    events: list[Event] = []
-    for seat, code in record.actions:
-        state, new_events = game.apply(state, seat, code)
-        events.extend(new_events)
-    return state, events
-
-
-def replay_states(record: Replay) -> Iterable[Any]:
-    """Every state of a game, from the initial one to the last."""
-    game = get(record.game)
-    state = game.new(record.players, record.seed, record.options)
-    yield state
-    for seat, code in record.actions:
-        state, _ = game.apply(state, seat, code)
-        yield state
-
-
 def option_defaults(name: str) -> Mapping[str, Any]:
     return get(name).options(None)
 
@@ -70,16 +54,19 @@ def option_defaults(name: str) -> Mapping[str, Any]:
 __all__ = [
     "MAX_CHOICES",
     "NAMES",
+    "UNDO",
     "Action",
     "Decision",
     "Event",
     "Game",
+    "History",
     "IllegalAction",
     "Msg",
     "OptionError",
     "Replay",
     "Result",
     "StateError",
+    "UndoCheck",
     "get",
     "msg",
     "no_winner",
@@ -87,4 +74,6 @@ __all__ = [
     "put_last",
     "replay",
     "replay_states",
+    "undoable",
+    "vp_series",
 ]

@@ -100,7 +100,9 @@ class Result:
     `scores` is in seat order. `ranking` lists seats best first; `places` gives each seat's place
     (1 = winner; equal places are shared). `tiebreaks[seat]` holds the values compared after the
     score, named by `tiebreak_names`. `notes` explain how ties were broken; `reason` says why the
-    game ended.
+    game ended. `breakdown[seat]` explains a score: labelled parts, in a fixed order per game,
+    that add up to `scores[seat]` (a part may be negative: VP given away); empty when the game
+    gives none.
     """
 
     scores: tuple[int, ...]
@@ -111,6 +113,7 @@ class Result:
     tiebreak_names: tuple[Msg, ...] = ()
     notes: tuple[Msg, ...] = ()
     reason: Msg | None = None
+    breakdown: tuple[tuple[tuple[Msg, int], ...], ...] = ()
 
 
 @runtime_checkable
@@ -162,7 +165,19 @@ class Game(Protocol):
         """Raise `StateError` when the data cannot be a state of this game."""
 
     def version(self, state: Any) -> int:
-        """How many actions have been applied since the start (the replay length)."""
+        """How many actions are in effect: applied since the start and not taken back."""
+
+    def undo_barrier(
+        self, before: Any, seat: int, code: str, after: Any, events: Sequence[Event]
+    ) -> Msg | None:
+        """Why `seat`'s action `code`, taken from `before` to `after` with `events`, can never be
+        taken back (a die rolled, something hidden shown, another player to decide, the end), as
+        a sentence for the player; None while it may be (see `games.undo`)."""
+
+    def closes_undo(
+        self, before: Any, seat: int, code: str, after: Any, events: Sequence[Event]
+    ) -> bool:
+        """True when that action must not be taken back: `undo_barrier` gives a reason."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -138,6 +138,7 @@ def new_state(n: int, seed: int, options: dict, deck: tuple) -> State:
     s.version = 0
     s.reason = ""
     s.winners = ()
+    s.last = None
     s.players = []
     for _ in range(n):
         p = Player.__new__(Player)
@@ -732,6 +733,50 @@ def codes_for(s: State, seat: int) -> list[str]:
     if kind == "mama":
         return ["take:" + COLOURS[i] for i in range(4) if s.centre[i]]
     return []
+
+
+# Codes that name a card the table may not see: the last move keeps only their first word.
+SECRET_HEADS = frozenset({"pick", "place", "refresh"})
+
+
+def decision_kind(s: State, seat: int) -> str:
+    """The kind of `seat`'s pending decision (the `Decision.kind` of `pending`)."""
+    if s.phase == "pick":
+        return "pick"
+    if s.phase == "place":
+        return "cover" if s.players[seat].cover < 0 else "place"
+    return s.sub[0]
+
+
+def public_last(before: State, seat: int, code: str, after: State) -> tuple:
+    """The decision `seat` took from `before` to `after`, in public terms: (seat, kind, action,
+    card, building, row, end, bought, rows changed as a bit mask, victim), -1 for none.
+
+    A pick, a placement or a refreshment names a card of the hand or the discard pile: only the
+    word stays. Everything else read here lies on the table.
+    """
+    head, _, arg = code.partition(":")
+    kind = decision_kind(before, seat)
+    card = building = row = end = victim = -1
+    if head == "first":
+        card = CARD_INDEX[arg]
+    elif head == "cover":
+        card = before.players[seat].up[SIDES.index(arg)]
+    elif head in ("buy", "demolish"):
+        r_name, _, e_name = arg.partition(":")
+        row, end = ROWS.index(r_name), ENDS.index(e_name)
+        cards = before.rows[row]
+        building = cards[0] if end == 0 or len(cards) == 1 else cards[-1]
+    elif head == "pay":
+        _, building, row, end = before.sub[:4]
+    elif head in ("remove", "take") and before.sub[0] in ("tax", "steal"):
+        victim = before.sub[1]
+    elif head == "target":
+        victim = int(arg) - 1
+    bought = building >= 0 and head != "demolish" and building in after.players[seat].buildings
+    changed = sum(1 << r for r in (0, 1) if before.rows[r] != after.rows[r])
+    action = head if head in SECRET_HEADS else code
+    return (seat, kind, action, card, building, row, end, int(bought), changed, victim)
 
 
 def do_action(s: State, seat: int, code: str, ev: list) -> None:

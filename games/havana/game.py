@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games import undo
 from games.core import (
     STATE_FORMAT,
     Action,
     Decision,
+    Event,
     IllegalAction,
     OptionError,
     Result,
@@ -45,6 +47,7 @@ from .engine import (
     pending_seats,
     player_msg,
     protected,
+    public_last,
     row_ends,
 )
 from .state import DEMOLISHED, FIRST_BLACK_MARKET, FIRST_WORKERS, Player, State
@@ -52,6 +55,7 @@ from .views import (
     BuildingView,
     Cost,
     Cubes,
+    LastMove,
     PendingView,
     PlayerPublic,
     PlayerView,
@@ -139,6 +143,7 @@ class Havana:
         events: list = []
         do_action(s, seat, code, events)
         s.version += 1
+        s.last = public_last(state, seat, code, s)
         return s, events
 
     def is_over(self, state: State) -> bool:
@@ -169,6 +174,32 @@ class Havana:
         winners = tuple(v for v in range(state.n) if state.players[v].vp == best)
         return _ranked(state, winners, _m("havana.end.ended_early"))
 
+    # ------------------------------------------------------------ undo
+
+    def undo_barrier(
+        self, before: State, seat: int, code: str, after: State, events: Sequence[Event]
+    ) -> Msg | None:
+        """The undo window closes when the face-down picks or placements are turned up (the
+        last pick or placement of a round), when a building comes from the deck (a row
+        refilled), when cubes come out of the bag (black market, the supply phase), at the end,
+        and when another player comes to decide (the end of a turn, the next placement). A
+        pick is undoable until another player picks: the others are choosing at the same time
+        and learn nothing from it. A refreshment is undoable: the card is the player's own."""
+        if after.phase == "over":
+            return undo.OVER
+        if before.phase in ("pick", "place") and after.phase != before.phase:
+            return undo.REVEALED
+        if before.stack != after.stack:
+            return undo.CARD_DRAWN
+        if before.rng != after.rng:
+            return undo.CUBES_DRAWN
+        return undo.common_barrier(self, before, seat, after, events)
+
+    def closes_undo(
+        self, before: State, seat: int, code: str, after: State, events: Sequence[Event]
+    ) -> bool:
+        return self.undo_barrier(before, seat, code, after, events) is not None
+
     # ------------------------------------------------------------ views
 
     def public_view(self, state: State) -> PublicView:
@@ -197,7 +228,8 @@ class Havana:
 
 
 def _ranked(state: State, winners: tuple[int, ...], reason: Msg) -> Result:
-    """Winners first, then the others by VP; equal VP share a place."""
+    """Winners first, then the others by VP; equal VP share a place. VP come only from
+    buildings, so the breakdown lists each seat's buildings in the order bought."""
     scores = tuple(p.vp for p in state.players)
     ranking = tuple(sorted(range(state.n), key=lambda v: (v not in winners, -scores[v], v)))
     places = [0] * state.n
@@ -216,6 +248,10 @@ def _ranked(state: State, winners: tuple[int, ...], reason: Msg) -> Result:
         ranking=ranking,
         places=tuple(places),
         reason=reason,
+        breakdown=tuple(
+            tuple((building_msg(state, b), state.deck[b].vp) for b in p.buildings)
+            for p in state.players
+        ),
     )
 
 
@@ -427,6 +463,25 @@ def public_view(s: State, pending: tuple[Decision, ...]) -> PublicView:
         if s.reason
         else None,
         synthetic_deck=s.deck is bundled(),
+        last_move=_last_move(s),
+    )
+
+
+def _last_move(s: State) -> LastMove | None:
+    if s.last is None:
+        return None
+    seat, kind, action, card, b, row, end, bought, changed, victim = s.last
+    return LastMove(
+        seat=seat,
+        kind=kind,
+        action=action,
+        card=None if card < 0 else CARD_IDS[card],
+        building=None if b < 0 else _building_view(s, b),
+        row=None if row < 0 else ROWS[row],
+        end=None if end < 0 else ENDS[end],
+        bought=bool(bought),
+        rows_changed=tuple(ROWS[r] for r in (0, 1) if changed >> r & 1),
+        victim=None if victim < 0 else victim,
     )
 
 
@@ -462,6 +517,7 @@ def to_json(s: State) -> dict:
         "sub": None if s.sub is None else list(s.sub),
         "reason": s.reason,
         "winners": list(s.winners),
+        "last": None if s.last is None else list(s.last),
         "players": [
             {
                 **{k: getattr(p, k) for k in _PLAYER_INTS},
@@ -529,6 +585,7 @@ def from_json(game: Havana, data: Mapping[str, Any]) -> State:
             raise StateError("bad reason")
         s.reason = data["reason"]
         s.winners = tuple(_ints(data["winners"], high=s.n - 1))
+        s.last = _last_from_json(data.get("last"), s.n, nb)  # absent from older states
         raw_players = data["players"]
         if not isinstance(raw_players, list) or len(raw_players) != s.n:
             raise StateError("bad players")
@@ -553,6 +610,23 @@ def from_json(game: Havana, data: Mapping[str, Any]) -> State:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise StateError(f"damaged Havana state: {exc!r}") from None
+
+
+_KINDS = ("pick", "cover", "place", "first", "buy", "pay", "refresh", "demolish", "tax")
+_KINDS += ("target", "steal", "mama")
+
+
+def _last_from_json(data: Any, n: int, nb: int) -> tuple | None:
+    if data is None:
+        return None
+    if not isinstance(data, list) or len(data) != 10:
+        raise StateError("bad last move")
+    seat, kind, action, *rest = data
+    if kind not in _KINDS or not isinstance(action, str):
+        raise StateError("bad last move")
+    highs = (SET_SIZE - 1, nb - 1, 1, 1, 1, 3, n - 1)
+    numbers = [_int(v, -1, high) for v, high in zip(rest, highs, strict=True)]
+    return (_int(seat, 0, n - 1), kind, action, *numbers)
 
 
 def _check_totals(s: State) -> None:

@@ -70,6 +70,7 @@ class State:
         "version",
         "reason",  # why the game ended: message key, or ""
         "winners",
+        "last",  # the latest decision in public terms (see `engine.public_last`), or None
     )
 
     def clone(self) -> State:
@@ -98,6 +99,7 @@ class State:
         s.version = self.version
         s.reason = self.reason
         s.winners = self.winners
+        s.last = self.last
         return s
 
     def random(self, n: int) -> int:

@@ -115,6 +115,32 @@ class PendingView:
 
 
 @dataclass(frozen=True, slots=True)
+class LastMove:
+    """The latest decision taken, in public terms, for the board to show.
+
+    `kind` is the decision it answered (the kinds of `pending`: "pick", "cover", "place",
+    "first", "buy", "pay", "refresh", "demolish", "tax", "target", "steal", "mama"). `action` is
+    the code chosen, except that a pick, a placement and a refreshment keep only that word: the
+    card they name is secret. `card` is the action card resolved first ("first") or the face-up
+    card covered ("cover"). `building`, `row` and `end` name the building bought, being paid
+    for or demolished and the row end it comes from; `bought` says that this decision completed
+    the purchase. `rows_changed` names the rows whose cards changed (a purchase, a demolition,
+    a refill from the deck). `victim` is the seat taxed, chosen by a thief or stolen from.
+    """
+
+    seat: int
+    kind: str
+    action: str
+    card: str | None
+    building: BuildingView | None
+    row: str | None
+    end: str | None
+    bought: bool
+    rows_changed: tuple[str, ...]
+    victim: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class PublicView:
     """The whole table. `phase` is one of "pick" (secret first choice), "actions" (phase I),
     "place" (phase III) or "over". `turn_order` is this round's order, frozen at the start of
@@ -144,6 +170,7 @@ class PublicView:
     winners: tuple[int, ...]
     end_reason: Msg | None
     synthetic_deck: bool
+    last_move: LastMove | None = None  # None before the first decision
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,15 +5,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.core import Action, Decision, IllegalAction, OptionError, Result
+from games import undo
+from games.core import Action, Decision, Event, IllegalAction, OptionError, Result
 from games.text import Msg
 
 from . import engine, serial, text_en, views  # noqa: F401 - text_en registers the English catalogue
 from .labels import label, prompt
-from .state import OVER, State
+from .state import NSRC, OVER, VP_EARLIER, VP_SOURCES, State
 
 
 class Santiago:
@@ -75,6 +76,24 @@ class Santiago:
             return self.result(state)
         return _ranked(state, Msg("santiago.reason.ended_early"))
 
+    def undo_barrier(
+        self, before: State, seat: int, code: str, after: State, events: Sequence[Event]
+    ) -> Msg | None:
+        """The dice are the only chance in Santiago de Cuba: a roll closes the undo window.
+        Nothing hidden is ever revealed (every action is public, 10.1), so beyond that only
+        the end and another player coming to decide close it: a turn is undoable from the
+        drive to its last choice, and a delivery until the next player is asked."""
+        if after.phase == OVER:
+            return undo.OVER
+        if before.rng != after.rng:
+            return undo.ROLLED
+        return undo.common_barrier(self, before, seat, after, events)
+
+    def closes_undo(
+        self, before: State, seat: int, code: str, after: State, events: Sequence[Event]
+    ) -> bool:
+        return self.undo_barrier(before, seat, code, after, events) is not None
+
     def public_view(self, state: State) -> views.PublicView:
         return views.public_view(state)
 
@@ -112,6 +131,7 @@ def _ranked(state: State, reason: Msg) -> Result:
         else:
             places[seat] = pos + 1
     winners = tuple(seat for seat in ranking if places[seat] == 1)
+    breakdown = tuple(_breakdown(state, seat) for seat in range(n))
     notes = [Msg("santiago.note.conversion")]
     if len(set(places)) < n:
         notes.append(Msg("santiago.note.shared"))
@@ -124,7 +144,26 @@ def _ranked(state: State, reason: Msg) -> Result:
         tiebreak_names=(Msg("santiago.tiebreak.goods"), Msg("santiago.tiebreak.pesos")),
         notes=tuple(notes),
         reason=reason,
+        breakdown=breakdown,
     )
+
+
+# The parts of a score, in this order; `earlier` (VP of a state stored before the sources were
+# kept) is shown only when there is some.
+_PARTS = tuple(Msg("santiago.score." + source) for source in VP_SOURCES)
+_CONVERSION = Msg("santiago.score.goods")
+
+
+def _breakdown(state: State, seat: int) -> tuple[tuple[Msg, int], ...]:
+    """VP by source, then the leftover goods converted: they add up to the score."""
+    sources = state.vpsrc[seat * NSRC : seat * NSRC + NSRC]
+    parts = [
+        (label, vp)
+        for i, (label, vp) in enumerate(zip(_PARTS, sources, strict=True))
+        if i != VP_EARLIER or vp
+    ]
+    parts.append((_CONVERSION, sum(state.goods[seat * 6 : seat * 6 + 6]) // 3))
+    return tuple(parts)
 
 
 GAME = Santiago()

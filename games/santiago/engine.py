@@ -39,11 +39,18 @@ from .state import (
     DELIVER,
     DRIVE,
     MARKET_TAKE,
+    NSRC,
     OVER,
     OWNUSE,
     PABLO,
     PAWN,
     ROLL,
+    VP_BUILDINGS,
+    VP_CITIZENS,
+    VP_DELIVERIES,
+    VP_OWNER,
+    VP_START,
+    VP_ZORRO,
     ZORRO,
     State,
 )
@@ -92,6 +99,12 @@ def _ev(ev: list, seat: int | None, key: str, **params) -> None:
     ev.append(Event(Msg("santiago.event." + key, params), seat))
 
 
+def _add_vp(t: State, seat: int, source: int, k: int) -> None:
+    """Every VP change goes through here, so the sources always add up to the VP."""
+    t.vp[seat] += k
+    t.vpsrc[seat * NSRC + source] += k
+
+
 # ---------------------------------------------------------------- setup
 
 
@@ -113,6 +126,11 @@ def new_state(players: int, seed: int, opts: dict) -> tuple[State, list]:
     s.pawn = [-1] * players
     s.pesos = [D.START_PESOS] * players
     s.vp = [D.START_VP] * players
+    s.vpsrc = [0] * (NSRC * players)
+    for seat in range(players):
+        s.vpsrc[seat * NSRC + VP_START] = D.START_VP
+    s.last = None
+    s.trip = None
     s.goods = list(D.START_GOODS) * players
     s.supply = [D.GOODS_PER_TYPE - players * D.START_GOODS[g] for g in range(6)]
     s.dg = []
@@ -373,10 +391,34 @@ def apply_code(s: State, seat: int, code: str) -> tuple[State, list]:
         raise IllegalAction(M("illegal.not_your_turn"))
     t = s.copy()
     ev: list = []
+    t.last = public_last(s, seat, code)
     do(t, seat, code, ev)
     settle(t, ev)
     t.version = s.version + 1
     return t, ev
+
+
+# Decisions about the citizen at the car's stop, and the building each building decision is about.
+_AT_CITIZEN = frozenset({CITIZEN, PABLO, ALONSO, ZORRO})
+_NAMED_BUILDING = {CLAIM: 6, OWNUSE: 4, PAWN: 5}  # the code names the building after this prefix
+
+
+def public_last(s: State, seat: int, code: str) -> tuple:
+    """(seat, phase, code, citizen, space) of an action about to be applied to `s`: who decided
+    what, at which citizen and which building space (-1 for none). Every Santiago action is
+    public (the table sees every gain, delivery and gift), and so is everything read here."""
+    ph = s.phase
+    citizen = s.road[s.car] if ph in _AT_CITIZEN else -1
+    space = -1
+    if ph == BUILDING:
+        space = s.pd[0]
+    elif ph in _NAMED_BUILDING:
+        space = s.bld.index(D.BUILDING_INDEX[code[_NAMED_BUILDING[ph] :]])
+    elif ph == MARKET_TAKE:
+        space = s.bld.index(BLACK_MARKET)
+    elif ph == CASINO_AMOUNT:
+        space = s.bld.index(CASINO)
+    return (seat, ph, code, citizen, space)
 
 
 def settle(t: State, ev: list) -> None:
@@ -477,10 +519,10 @@ def do(t: State, seat: int, code: str, ev: list) -> None:
         k = int(code[7:])
         if direction == "vp":
             t.pesos[seat] -= 3 * k
-            t.vp[seat] += k
+            _add_vp(t, seat, VP_BUILDINGS, k)
             _ev(ev, seat, "casino_vp", pesos=3 * k, vp=k)
         else:
-            t.vp[seat] -= k
+            _add_vp(t, seat, VP_BUILDINGS, -k)
             t.pesos[seat] += 3 * k
             _ev(ev, seat, "casino_pesos", pesos=3 * k, vp=k)
         _after_building(t, seat, via_alonso, ev)
@@ -503,7 +545,7 @@ def _start_turn(t: State, seat: int) -> None:
 def _drive(t: State, seat: int, d: int, ev: list) -> None:
     """Move the car d stops clockwise for d - 1 pesos (5.1); passing the harbour raises the price."""
     t.pesos[seat] -= d - 1
-    pos = t.car
+    pos = start = t.car
     t.inactive &= ~(1 << pos)  # the start stop is left behind (E21)
     for _ in range(d - 1):
         pos = (pos + 1) % D.STOPS
@@ -512,11 +554,13 @@ def _drive(t: State, seat: int, d: int, ev: list) -> None:
             _price_up(t, seat, ev)
             if t.phase == OVER:
                 t.car = pos  # the 7th ship left as the car went by: it stops there (E24)
+                t.trip = (start, pos)
                 return
         else:
             t.inactive &= ~(1 << pos)
     pos = (pos + 1) % D.STOPS
     t.car = pos
+    t.trip = (start, pos)
     cit = t.road[pos]
     _ev(
         ev,
@@ -579,7 +623,7 @@ def _owner_vp(t: State, seat: int, ev: list) -> None:
         return
     if t.opts["owner_vp_only_when_moved"] and not t.moved:
         return
-    t.vp[owner] += 1
+    _add_vp(t, owner, VP_OWNER, 1)
     _ev(ev, owner, "owner_vp", building=BUILDING_MSG[t.bld[sp]], visitor=player(seat))
 
 
@@ -653,12 +697,12 @@ def _deliver(t: State, seat: int, k: int, ev: list) -> None:
     if kind == "w":
         t.goods[seat * 6 + D.WOOD] -= k
         t.supply[D.WOOD] += k
-        t.vp[seat] += k
+        _add_vp(t, seat, VP_DELIVERIES, k)
         _ev(ev, seat, "deliver_wood", amount=k, good=GOOD_MSG[g], vp=k)
     else:
         t.goods[seat * 6 + g] -= k
         t.supply[g] += k
-        t.vp[seat] += k * t.price
+        _add_vp(t, seat, VP_DELIVERIES, k * t.price)
         _ev(ev, seat, "deliver", amount=k, good=GOOD_MSG[g], vp=k * t.price)
     if not any(t.dv):
         t.passed = 0
@@ -690,7 +734,7 @@ def _simple_gain(t: State, seat: int, cit: int, ev: list) -> None:
     if kind == "good":
         _gain_good(t, seat, good, amount, ev)
     elif kind == "vp":
-        t.vp[seat] += amount
+        _add_vp(t, seat, VP_CITIZENS, amount)
         _ev(ev, seat, "gain_vp", vp=amount)
     else:
         t.pesos[seat] += amount
@@ -756,8 +800,8 @@ def _zorro_give(t: State, seat: int, what: str, ev: list) -> None:
         t.pesos[thief] += 1
         _ev(ev, seat, "zorro_give", item=M("pesos", n=1), to=player(thief))
     elif what == "vp":
-        t.vp[seat] -= 1
-        t.vp[thief] += 1
+        _add_vp(t, seat, VP_ZORRO, -1)
+        _add_vp(t, thief, VP_ZORRO, 1)
         _ev(ev, seat, "zorro_give", item=M("vps", n=1), to=player(thief))
     else:
         g = D.GOOD_INDEX[what]
@@ -811,7 +855,7 @@ def _use_building(t: State, seat: int, sp: int, code: str, via_alonso: bool, ev:
         t.pesos[seat] += 2
         _ev(ev, seat, "gain_pesos", pesos=2)
     elif b == CHURCH:
-        t.vp[seat] += 1
+        _add_vp(t, seat, VP_BUILDINGS, 1)
         _ev(ev, seat, "gain_vp", vp=1)
     elif b in (DISTILLERY, CIGAR_FACTORY):
         src, dst = (D.SUGAR, D.RUM) if b == DISTILLERY else (D.TOBACCO, D.CIGAR)
@@ -830,7 +874,7 @@ def _use_building(t: State, seat: int, sp: int, code: str, via_alonso: bool, ev:
     elif b == SAWMILL:
         t.goods[base + D.WOOD] -= 1
         t.supply[D.WOOD] += 1
-        t.vp[seat] += 1
+        _add_vp(t, seat, VP_BUILDINGS, 1)
         t.pesos[seat] += 1
         _ev(ev, seat, "sawmill")
     elif b == CAFE:
@@ -838,7 +882,7 @@ def _use_building(t: State, seat: int, sp: int, code: str, via_alonso: bool, ev:
         for g in gs:
             t.goods[base + g] -= 1
             t.supply[g] += 1
-        t.vp[seat] += 2 * len(gs)
+        _add_vp(t, seat, VP_BUILDINGS, 2 * len(gs))
         _ev(ev, seat, "cafe", vp=2 * len(gs), goods=len(gs))
     elif b == CUSTOMS:
         g = D.GOOD_INDEX[code[8:]]
@@ -859,7 +903,7 @@ def _use_building(t: State, seat: int, sp: int, code: str, via_alonso: bool, ev:
         g = D.GOOD_INDEX[code[7:]]
         t.goods[base + g] -= 1
         t.supply[g] += 1
-        t.vp[seat] += 2
+        _add_vp(t, seat, VP_BUILDINGS, 2)
         t.dv[_die_of(t, g)] -= 1
         _ev(ev, seat, "office", good=GOOD_MSG[g])
         if not any(t.dv):

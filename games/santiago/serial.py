@@ -11,7 +11,7 @@ from games.core import OptionError, StateError
 from games.text import Msg
 
 from . import data as D
-from .state import FIELDS, OVER, PHASE_NAMES, State
+from .state import FIELDS, NSRC, OVER, PHASE_NAMES, VP_EARLIER, State
 
 FORMAT = 1
 # A colour file maps 11 citizens to colour names: a few hundred bytes.
@@ -117,7 +117,52 @@ def to_json(s: State) -> dict:
         "departed": s.departed,
         "moved": s.moved,
         "version": s.version,
+        "vp_sources": list(s.vpsrc),
+        "last": _last_to_json(s.last),
+        "trip": None if s.trip is None else list(s.trip),
     }
+
+
+def _last_to_json(last: tuple | None) -> dict | None:
+    if last is None:
+        return None
+    seat, phase, code, citizen, space = last
+    return {
+        "seat": seat,
+        "phase": PHASE_NAMES[phase],
+        "code": code,
+        "citizen": citizen,
+        "space": space,
+    }
+
+
+def _last_from_json(data: Any, n: int) -> tuple | None:
+    if data is None:
+        return None
+    if not isinstance(data, Mapping) or not isinstance(data["code"], str):
+        raise StateError("bad last action")
+    phase = PHASE_NAMES.index(data["phase"])
+    if phase == OVER:
+        raise StateError("bad last action")
+    seat = _ints([data["seat"]], 1, 0, n - 1)[0]
+    citizen = _ints([data["citizen"]], 1, -1, 8)[0]
+    space = _ints([data["space"]], 1, -1, 11)[0]
+    return (seat, phase, data["code"], citizen, space)
+
+
+def _vp_sources(data: Mapping[str, Any], vp: list[int]) -> list[int]:
+    """VP by source. Whatever the other sources do not explain counts as `earlier`: all the VP
+    of a state stored before the sources were kept, or VP edited by hand."""
+    n = len(vp)
+    if "vp_sources" in data:
+        sources = _ints(data["vp_sources"], NSRC * n, -(1 << 62))
+    else:
+        sources = [0] * (NSRC * n)
+    for seat in range(n):
+        row = seat * NSRC
+        sources[row + VP_EARLIER] = 0
+        sources[row + VP_EARLIER] = vp[seat] - sum(sources[row : row + NSRC])
+    return sources
 
 
 def _ints(value: Any, length: int | None = None, lo: int = -1, hi: int = 1 << 62) -> list[int]:
@@ -190,6 +235,11 @@ def from_json(data: Mapping[str, Any]) -> State:
         s.departed = bool(data["departed"])
         s.moved = bool(data["moved"])
         s.version = _ints([data["version"]], 1, 0)[0]
+        # Kept since the score breakdown and the last move: older states have neither.
+        s.vpsrc = _vp_sources(data, s.vp)
+        s.last = _last_from_json(data.get("last"), n)
+        trip = data.get("trip")
+        s.trip = None if trip is None else tuple(_ints(trip, 2, 0, 9))
         if (s.phase == OVER) != (s.ships == 7):
             raise StateError("the game ends exactly with the 7th ship")
         s.choices = compute_choices(s)

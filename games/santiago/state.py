@@ -61,8 +61,26 @@ FIELDS = (
     "departed",
     "moved",
     "version",
+    "vpsrc",
+    "last",
+    "trip",
     "choices",
 )
+
+# Where VP came from, kept per seat so that the final scores can be explained. Every change of
+# `vp` changes one of these by the same amount. `earlier` holds the VP of states stored before
+# the sources were kept (nothing else ever adds to it).
+VP_SOURCES = ("start", "deliveries", "citizens", "buildings", "owner", "el_zorro", "earlier")
+(
+    VP_START,
+    VP_DELIVERIES,
+    VP_CITIZENS,
+    VP_BUILDINGS,
+    VP_OWNER,
+    VP_ZORRO,
+    VP_EARLIER,
+) = range(len(VP_SOURCES))
+NSRC = len(VP_SOURCES)
 
 
 class State:
@@ -78,7 +96,10 @@ class State:
     start / active: seats; phase / pd: the pending decision and its data; rolled: the 5 rolled
     values while the roller chooses; passed: mask of seats passed in the delivery round;
     departed: a ship left this turn; moved: the active pawn moved this turn;
-    version: actions applied; choices: cached ((seat, kind, codes), ...) of the pending decisions.
+    version: actions in effect; vpsrc: per seat, NSRC ints (flat), VP by source (they add up to vp);
+    last: the last action in public terms, (seat, phase, code, citizen, space) with -1 for none,
+    or None before the first action; trip: (from, to) stops of the latest drive, or None;
+    choices: cached ((seat, kind, codes), ...) of the pending decisions.
     """
 
     __slots__ = FIELDS
@@ -113,6 +134,9 @@ class State:
         t.departed = self.departed
         t.moved = self.moved
         t.version = self.version
+        t.vpsrc = self.vpsrc[:]
+        t.last = self.last
+        t.trip = self.trip
         t.choices = self.choices
         return t
 

@@ -182,6 +182,14 @@ ENGLISH = {
     "santiago.reason.seventh_ship": "The 7th ship departed.",
     "santiago.reason.ended_early": "The game was ended early, with the scores as they stand.",
     "santiago.note.conversion": "Leftover goods were converted: 1 VP per 3 goods.",
+    "santiago.score.start": "starting VP",
+    "santiago.score.deliveries": "deliveries",
+    "santiago.score.citizens": "citizens",
+    "santiago.score.buildings": "buildings",
+    "santiago.score.owner": "owner VP",
+    "santiago.score.el_zorro": "El Zorro",
+    "santiago.score.earlier": "earlier VP (not broken down)",
+    "santiago.score.goods": "leftover goods (1 VP per 3)",
     "santiago.note.shared": "Equal in VP, goods left and pesos: the place is shared.",
 }
 

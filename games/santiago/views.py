@@ -74,6 +74,30 @@ class PendingView:
 
 
 @dataclass(frozen=True, slots=True)
+class LastMove:
+    """The latest decision taken, for the board to show. Every Santiago decision is public: the
+    table sees each drive, gain, delivery and gift, so nothing here is hidden.
+
+    `kind` is the decision it answered (`santiago.drive`, `santiago.building`, ...; the decision
+    kinds of `pending`), `code` the choice (`drive:3`, `use`, `deliver:rum`, `zorro:give:vp`).
+    `citizen` is the citizen at the car's stop when the decision was about it (using it, Pablo's
+    good, Alonso's option, a gift to El Zorro's visitor); `building` and `space` the building the
+    decision was about (using it, claiming it, moving the pawn there). `car_from` and `car_to`
+    are the car's latest drive: the stop it left and the stop where it stopped (None before the
+    first drive).
+    """
+
+    seat: int
+    kind: str
+    code: str
+    citizen: str | None
+    building: str | None
+    space: int | None
+    car_from: int | None
+    car_to: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class PublicView:
     players: int
     road: tuple[Stop, ...]  # 10 stops, index 0 = harbour
@@ -93,6 +117,7 @@ class PublicView:
     open_holdings: tuple[Holdings, ...] | None  # only at all-public tables, else None
     # the 5 dice just rolled while the roller chooses which one to set aside, else None
     rolled: tuple[Die, ...] | None = None
+    last_move: LastMove | None = None  # None before the first decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +133,26 @@ def _holdings(s, seat: int) -> Holdings:
     base = seat * 6
     return Holdings(
         s.pesos[seat], s.vp[seat], tuple((g, s.goods[base + i]) for i, g in enumerate(GOODS))
+    )
+
+
+def _last_move(s) -> LastMove | None:
+    from . import data as D
+    from .engine import KIND
+
+    if s.last is None:
+        return None
+    seat, phase, code, citizen, space = s.last
+    car_from, car_to = (None, None) if s.trip is None else s.trip
+    return LastMove(
+        seat=seat,
+        kind=KIND[phase],
+        code=code,
+        citizen=None if citizen < 0 else D.CITIZENS[citizen],
+        building=None if space < 0 else D.BUILDINGS[s.bld[space]],
+        space=None if space < 0 else space,
+        car_from=car_from,
+        car_to=car_to,
     )
 
 
@@ -174,6 +219,7 @@ def public_view(s) -> PublicView:
         game_over=s.phase == OVER,
         open_holdings=open_holdings,
         rolled=tuple(Die(D.GOODS[g], v) for g, v in enumerate(s.rolled)) if s.rolled else None,
+        last_move=_last_move(s),
     )
 
 

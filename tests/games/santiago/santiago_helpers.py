@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from games.santiago import GAME, engine
 from games.santiago import data as D
-from games.santiago.state import DRIVE
+from games.santiago.state import DRIVE, NSRC, VP_EARLIER
 
 # A fixed table used by most tests (stops 1..9 and the 12 spaces: 3 yellow, 3 blue, 3 red, 3 white).
 ROAD = ["maria", "jose", "el_zorro", "pedro", "conchita", "miguel", "pablo", "martinez", "alonso"]
@@ -73,6 +73,10 @@ def arrange(
         t.pesos[seat] = n
     for seat, n in (vp or {}).items():
         t.vp[seat] = n
+        # An arranged position has no history: its VP count as earned earlier.
+        row = seat * NSRC
+        t.vpsrc[row : row + NSRC] = [0] * NSRC
+        t.vpsrc[row + VP_EARLIER] = n
     for seat, held in (goods or {}).items():
         for g in range(6):
             t.goods[seat * 6 + g] = held.get(D.GOODS[g], 0)
