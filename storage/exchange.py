@@ -68,6 +68,10 @@ def check_import(data: Any) -> None:
         raise _fail(data, "a started game needs an integer seed")
 
 
+# A game can be finished before its rules end it: by the table's vote, or a resignation.
+EARLY_ENDS = ("ended", "resigned")
+
+
 def replay_export(data: dict[str, Any]) -> Any:
     """Rebuild the state of a checked export; None for a game that never started.
 
@@ -78,13 +82,19 @@ def replay_export(data: dict[str, Any]) -> Any:
         return None
     engine = games.get(data["kind"])
     try:
-        state = engine.new(len(data["seats"]), data["seed"], data["options"])
-        for action in data["actions"]:
-            state, _ = engine.apply(state, action["seat"], action["code"])
+        record = games.Replay(
+            data["kind"],
+            len(data["seats"]),
+            data["seed"],
+            data["options"],
+            [(a["seat"], a["code"]) for a in data["actions"]],
+        )
+        state = games.History.of(record).state  # undo entries included
     except Exception as exc:  # noqa: BLE001 - any failure means the log does not replay
         raise _fail(data, f"its log does not replay ({type(exc).__name__}: {exc})") from exc
     over = engine.is_over(state)
-    if data["status"] == "finished" and not over:
+    ended_early = (data.get("result") or {}).get("how") in EARLY_ENDS
+    if data["status"] == "finished" and not over and not ended_early:
         raise _fail(data, "it is marked finished but its replay is not over")
     if data["status"] == "active" and over:
         raise _fail(data, "it is marked active but its replay is over")

@@ -6,6 +6,7 @@ together with the `user_version` bump, so a crash leaves the database at the old
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 # Written to the file header (`PRAGMA application_id`) so a foreign SQLite file is recognised.
@@ -17,6 +18,35 @@ class Migration:
     version: int
     summary: str
     statements: tuple[str, ...]
+    # Work SQL cannot do, run after the statements in the same transaction.
+    rewrite: Callable | None = None
+
+
+def rebuild_states(conn) -> None:
+    """Every stored state again from its seed and log: states stored before the engines kept
+    their bookkeeping (VP by source, the last move) get it, so they equal their replay. A game
+    whose log does not replay is left as it is (`python -m storage verify` names it)."""
+    import json
+
+    import games
+
+    from .records import dump_state
+
+    rows = conn.execute(
+        "SELECT g.id, g.kind, g.options, g.seed, (SELECT count(*) FROM seats WHERE game_id = g.id)"
+        " FROM games AS g WHERE g.state IS NOT NULL AND g.seed IS NOT NULL"
+    ).fetchall()
+    for game_id, kind, options, seed, players in rows:
+        actions = conn.execute(
+            "SELECT seat, code FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        try:
+            record = games.Replay(kind, players, seed, json.loads(options), actions)
+            state = games.History.of(record).state
+            text = dump_state(games.get(kind), state)
+        except Exception:  # noqa: BLE001 - a damaged game stays as it was, for verify to name
+            continue
+        conn.execute("UPDATE games SET state = ? WHERE id = ?", (text, game_id))
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -131,6 +161,15 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        6,
+        "states rebuilt from their logs: the engines now keep VP by source and the last move",
+        (),
+        rebuild_states,
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"
@@ -154,6 +193,8 @@ def migrate(conn, upto: int = LATEST) -> int:
                 continue
             for statement in migration.statements:
                 conn.execute(statement)
+            if migration.rewrite is not None:
+                migration.rewrite(conn)
             conn.execute(f"PRAGMA user_version = {migration.version}")
             conn.execute("COMMIT")
         except BaseException:

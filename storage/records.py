@@ -136,6 +136,9 @@ def result_to_json(result: games.Result) -> dict:
         "tiebreak_names": [m.to_json() for m in result.tiebreak_names],
         "notes": [m.to_json() for m in result.notes],
         "reason": None if result.reason is None else result.reason.to_json(),
+        "breakdown": [
+            [[label.to_json(), value] for label, value in parts] for parts in result.breakdown
+        ],
     }
 
 
@@ -149,4 +152,8 @@ def result_from_json(data: dict) -> games.Result:
         tiebreak_names=tuple(games.Msg.from_json(m) for m in data["tiebreak_names"]),
         notes=tuple(games.Msg.from_json(m) for m in data["notes"]),
         reason=None if data["reason"] is None else games.Msg.from_json(data["reason"]),
+        breakdown=tuple(
+            tuple((games.Msg.from_json(label), value) for label, value in parts)
+            for parts in data.get("breakdown", ())
+        ),
     )

@@ -695,6 +695,7 @@ class Store:
         """One game as plain JSON: enough to rebuild it anywhere (seed, options, seats, log)."""
         record = await self.get(game_id)
         log = await self.actions(game_id)
+        ended = await self.result(game_id)
         try:
             state = None if record.state_json is None else json.loads(record.state_json)
         except ValueError as exc:
@@ -726,6 +727,7 @@ class Store:
                 "reminders": record.settings.reminders,
                 "turn_limit": record.settings.turn_limit,
             },
+            "result": None if ended is None else {"how": ended[0], "result": json.loads(ended[1])},
         }
 
     async def import_game(
@@ -779,6 +781,12 @@ class Store:
                 "INSERT INTO actions (game_id, seq, seat, code, at) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, a["seq"], a["seat"], a["code"], a["at"]) for a in data["actions"]],
             )
+            ended = data.get("result")
+            if isinstance(ended, dict) and isinstance(ended.get("how"), str):
+                await db.execute(
+                    "INSERT INTO results (game_id, ended_at, how, result) VALUES (?, ?, ?, ?)",
+                    (game_id, stamp, ended["how"], json.dumps(ended.get("result"))),
+                )
             table = data.get("settings")
             if isinstance(table, dict):
                 settings = Settings(table.get("reminders"), table.get("turn_limit")).checked()

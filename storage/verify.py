@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import games
 
 from .errors import CorruptGame, StorageError
-from .exchange import canonical, first_difference
+from .exchange import EARLY_ENDS, canonical, first_difference
 from .records import ActionRow, GameRecord
 from .store import Store
 
@@ -30,7 +30,7 @@ class Report:
         return {"games": self.games, "verified": self.verified, "mismatches": len(self.problems)}
 
 
-def check_game(record: GameRecord, log: list[ActionRow]) -> str | None:
+def check_game(record: GameRecord, log: list[ActionRow], how: str | None = None) -> str | None:
     """None if the stored game is what its log replays to, else what is wrong."""
     seqs = [row.seq for row in log]
     if seqs != list(range(1, len(log) + 1)):
@@ -48,19 +48,23 @@ def check_game(record: GameRecord, log: list[ActionRow]) -> str | None:
     except KeyError:
         return f"unknown game kind {record.kind!r}"
     try:
-        state = engine.new(len(record.seats), record.seed, record.options)
+        history = games.History.start(
+            games.Replay(record.kind, len(record.seats), record.seed, record.options)
+        )
     except Exception as exc:  # noqa: BLE001 - every failure is reported, not raised
         return f"the initial state cannot be built ({type(exc).__name__}: {exc})"
     for row in log:
         try:
-            state, _ = engine.apply(state, row.seat, row.code)
+            # Through the history, so the log's undo entries replay too.
+            history, _ = history.play(row.seat, row.code)
         except Exception as exc:  # noqa: BLE001
             return f"action {row.seq} ({row.code!r} by seat {row.seat}) does not replay ({exc})"
+    state = history.state
     rebuilt = canonical(engine.to_json(state))
     if rebuilt != stored:
         return f"the stored state differs from the replay at {first_difference(stored, rebuilt)}"
     over = engine.is_over(state)
-    if record.status == "finished" and not over:
+    if record.status == "finished" and not over and how not in EARLY_ENDS:
         return "marked finished but the replay is not over"
     if record.status == "active" and over:
         return "marked active but the replay is over"
@@ -80,7 +84,10 @@ async def verify_store(store: Store) -> Report:
             continue
         report.games += 1
         try:
-            problem = check_game(record, await store.actions(game_id))
+            ended = await store.result(game_id)
+            problem = check_game(
+                record, await store.actions(game_id), None if ended is None else ended[0]
+            )
         except CorruptGame as exc:
             problem = str(exc)
         if problem is None:

@@ -57,7 +57,9 @@ class Measurer:
         return [m for m in stored.values() if m.author_id == bot_id and not m.is_ephemeral]
 
     def _uploaded(self) -> int:
-        return sum(len(blob) for url, blob in self.env.backend.cdn._blobs.items() if "/attachments/" in url)
+        return sum(
+            len(blob) for url, blob in self.env.backend.cdn._blobs.items() if "/attachments/" in url
+        )
 
     def _live_prompts(self, stored) -> list:
         live = []
@@ -122,7 +124,11 @@ class Measurer:
             shown = await player.click(message, label="Choose")
             self.figures.taps += 1
             message = shown.followups[-1] if shown.followups else shown.response
-            moves = [c for c in components_of(message) if c.get("custom_id", "").startswith(("mc:", "ms:"))]
+            moves = [
+                c
+                for c in components_of(message)
+                if c.get("custom_id", "").startswith(("mc:", "ms:"))
+            ]
         # A private answer may chain: keep answering in the same ephemeral message.
         while moves:
             choice = self.rng.choice(moves)
@@ -137,4 +143,8 @@ class Measurer:
             if answer is None or not answer.ephemeral:
                 return
             message = answer
-            moves = [c for c in components_of(message) if c.get("custom_id", "").startswith(("mc:", "ms:"))]
+            moves = [
+                c
+                for c in components_of(message)
+                if c.get("custom_id", "").startswith(("mc:", "ms:"))
+            ]

@@ -188,3 +188,51 @@ async def test_santiago_games_stored_before_the_rules_changed_still_verify(tmp_p
         assert report.problems == [] and report.verified == 1
     finally:
         await store.close()
+
+
+async def test_states_stored_before_the_engines_kept_their_bookkeeping_are_rebuilt(tmp_path):
+    """Migration 6: a state without VP by source or the last move equals its replay again."""
+    import json
+
+    import games
+    from storage.records import dump_state
+    from storage.verify import verify_store
+
+    engine = games.get("santiago")
+    options = engine.options(None)
+    state = engine.new(3, 5, options)
+    actions = []
+    while len(actions) < 40:
+        seat = engine.pending(state)[0].seat
+        code = engine.legal_codes(state, seat)[-1]
+        state, _ = engine.apply(state, seat, code)
+        actions.append((seat, code))
+    stored = json.loads(dump_state(engine, state))
+    for newer in ("vp_sources", "last", "trip"):
+        stored.pop(newer, None)
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    migrate(conn, upto=5)
+    conn.execute(
+        "INSERT INTO games (id, guild_id, channel_id, kind, status, options, seed, version,"
+        " creator_id, created_at, updated_at, state)"
+        " VALUES (1, 1, 2, 'santiago', 'active', ?, 5, ?, 3, 't', 't', ?)",
+        (json.dumps(options), len(actions), json.dumps(stored)),
+    )
+    for seat in range(3):
+        conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, ?, ?, 'p')",
+            (seat, 10 + seat),
+        )
+    for seq, (seat, code) in enumerate(actions, start=1):
+        conn.execute("INSERT INTO actions VALUES (1, ?, ?, ?, 't')", (seq, seat, code))
+    conn.close()
+
+    store = await Store.open(path)
+    try:
+        report = await verify_store(store)
+        assert report.problems == [] and report.verified == 1
+        assert "vp_sources" in json.loads((await store.get(1)).state_json)
+    finally:
+        await store.close()
