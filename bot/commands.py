@@ -212,6 +212,10 @@ class GameGroup(app_commands.Group):
             found.append(app_commands.Choice(name=label[:100], value=action.code))
         return found[:25]
 
+    @app_commands.command(name="undo", description="Take back your latest decision (misclicks)")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self.tables.undo(interaction)
+
     @app_commands.command(name="board", description="Show the board")
     async def board(self, interaction: discord.Interaction) -> None:
         await self.tables.show_board(interaction)

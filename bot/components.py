@@ -18,6 +18,7 @@ at the same time do not outdate each other's buttons. Ids made before seats were
     ls:<game>:<reminders|limit>  lobby menus: the table's reminder interval and turn limit
     tl:<game>:<seat>:<since>:<wait|once|seat|end>   the table's choice when a turn limit passed
     rs:<game>:<seat>             confirm resigning
+    ud:<game>:<seat>             take back your latest decision
 """
 
 from __future__ import annotations
@@ -290,6 +291,25 @@ class ResignButton(
         await interaction.client.tables.confirm_resign(interaction, self.game, self.seat)
 
 
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"ud:(?P<game>\d+):(?P<seat>\d)"
+):
+    def __init__(self, game: int, seat: int, label: str = "?") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"ud:{game}:{seat}"
+            )
+        )
+        self.game, self.seat = game, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["seat"]), item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.undo(interaction, self.game, self.seat)
+
+
 DYNAMIC_ITEMS = (
     MoveButton,
     MoveSelect,
@@ -300,6 +320,7 @@ DYNAMIC_ITEMS = (
     LobbySettingSelect,
     LimitButton,
     ResignButton,
+    UndoButton,
 )
 
 
@@ -312,6 +333,13 @@ def limit_view(locale: Any, game: int, seat: int, since: int) -> discord.ui.View
     for choice in ("wait", "once", "seat", "end"):
         label = text(locale, f"bot.limit.{choice}")
         view.add_item(LimitButton(game, seat, since, choice, label))
+    return view
+
+
+def with_undo(locale: Any, view: discord.ui.View | None, game: int, seat: int) -> discord.ui.View:
+    """An "Undo" button on a player's private answer, below their next choices (if any)."""
+    view = view or _view()
+    view.add_item(UndoButton(game, seat, text(locale, "bot.button.undo")))
     return view
 
 

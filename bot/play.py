@@ -174,6 +174,13 @@ class Play:
                 # Saved: from here on a failure to post must not be reported as "nothing changed".
                 mine = present.private_events(locale, events, seat, names)
                 following, view = self._private_next(locale, result.record, result.state, seat)
+                last = codes[: len(done)][-1]
+                before_last = state if len(done) == 1 else None
+                if before_last is not None and not engine.closes_undo(
+                    before_last, seat, last, result.state, result.events
+                ):
+                    # The misclick is cheap to take back while nothing closed the window.
+                    view = components.with_undo(locale, view, record.id, seat)
                 confirm = "\n".join([*done, *mine, *([following] if following else [])])
                 await self.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
                 combined = MoveResult(result.record, result.state, events)
@@ -209,6 +216,37 @@ class Play:
         await self.mail.private_updates(result.record, before, result.state, result.events)
         self.ai.wake(result.record, result.state)
         return posted
+
+    async def undo(self, interaction, game_id: int | None = None, seat: int | None = None) -> None:
+        """Take back the player's latest decision, as long as nothing closed the window since
+        (a die, a card drawn, something hidden shown, another player's decision). Logged as an
+        action of its own; the log stays append-only and replays exactly."""
+
+        async def work(locale):
+            from_ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
+            if from_ephemeral:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            async with self.lock(interaction.channel_id):
+                record = await self.active_game(interaction, game_id)
+                mine = self.seat_of(record, interaction.user.id)
+                if seat is not None and seat != mine:
+                    raise Refusal("bot.error.not_your_seat")
+                state = self.state_of(record)
+                deciders = {d.seat for d in self._pending(record, state)}
+                try:
+                    result = await self.commit(record, mine, games.UNDO)
+                except IllegalAction as exc:
+                    raise Refusal("bot.error.cannot_undo", reason=exc.msg) from None
+                names = present.seat_names(record)
+                told = present.private_events(locale, result.events, mine, names)
+                following, view = self._private_next(locale, result.record, result.state, mine)
+                confirm = "\n".join([*told, *([following] if following else [])])
+                await self.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
+                await self.publish(channel_locale(interaction), result, state, mine, deciders)
+
+        await self.guarded(interaction, work)
 
     async def answer_saved(
         self, interaction, content: str, *, edit: bool = False, ephemeral: bool = True, view=None

@@ -99,7 +99,22 @@ async def apply_move(
         )
     engine = games.get(record.kind)
     before = record.state()
-    state, events = engine.apply(before, seat, code)
+    if code == games.UNDO:
+        # Taking a decision back needs the decisions before it: the log rebuilds them.
+        log = await store.actions(game_id)
+        history = games.History.of(
+            games.Replay(
+                record.kind,
+                len(record.seats),
+                record.seed,
+                record.options,
+                [(row.seat, row.code) for row in log],
+            )
+        )
+        history, events = history.play(seat, code)
+        state = history.state
+    else:
+        state, events = engine.apply(before, seat, code)
     over = engine.is_over(state)
     stored = await store.commit_move(
         game_id,

@@ -30,6 +30,7 @@ MESSAGES: dict[str, str] = {
     "bot.ai.about.greedy": "Takes the move that looks best right now.",
     "bot.ai.about.strong": "Searches ahead; it sees only what its seat may see.",
     "bot.button.screen": "My screen",
+    "bot.button.undo": "Undo",
     "bot.button.choose": "Choose",
     "bot.select.placeholder": "Choose…",
     "bot.select.several": "Choose {count}…",
@@ -168,6 +169,7 @@ MESSAGES: dict[str, str] = {
     "bot.error.pick_from_list": "“{choice}” is not one of your choices. Pick one from the list `/game move` shows as you type: {choices}.",
     "bot.error.no_thread_here": "A game in its own thread can be opened from a text channel only.",
     "bot.permission.create_public_threads": "Create Public Threads",
+    "bot.error.cannot_undo": "{reason}",
     "bot.error.other_channel": "This button belongs to a game in another channel, so it does nothing here.",
     "bot.error.unknown_choice": "“{choice}” is not one of your choices. Pick one from the list that `/game move` shows as you type.",
     "bot.error.not_posted": (
