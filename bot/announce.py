@@ -66,6 +66,14 @@ class TurnMessage:
             return None
 
 
+def board_moment(public: Any) -> tuple:
+    """Whose turn it is and in which phase (and how many ships have sailed): a new board picture
+    is posted when this changes."""
+    return tuple(
+        getattr(public, name, None) for name in ("active_seat", "phase", "round", "ships_departed")
+    )
+
+
 def pinging(user_ids: Sequence[int]) -> discord.AllowedMentions:
     """Only the players the bot means to ping; names and other text never ping anybody."""
     return discord.AllowedMentions(users=[discord.Object(u) for u in user_ids])
@@ -80,6 +88,8 @@ class Announcer:
         self.locales: dict[int, discord.Locale] = {}
         # game id -> its current turn message (also kept as a note, for restarts).
         self.turns: dict[int, TurnMessage] = {}
+        # game id -> the moment of the game its last board picture showed (see `board_moment`).
+        self.boards: dict[int, tuple] = {}
 
     @property
     def store(self):
@@ -214,6 +224,20 @@ class Announcer:
                 screen=True,
                 names=present.seat_names(record),
             )
+        elif len(decisions) == 1 and decisions[0].open_codes:
+            # Choices open to everybody's eyes beside "Choose" for the rest.
+            seat = decisions[0].seat
+            open_actions = [
+                a for a in engine.legal_actions(state, seat) if a.code in decisions[0].open_codes
+            ]
+            view = components.choose_view(
+                locale,
+                record.id,
+                record.version,
+                seat=seat,
+                actions=open_actions,
+                names=present.seat_names(record),
+            )
         else:
             view = components.choose_view(locale, record.id, record.version)
         shown = {d.seat for d in people}
@@ -255,9 +279,18 @@ class Announcer:
             hidden_choices=bool(people) and not public,
         )
         mentions = pinging([record.seats[s].user_id for s in sorted(ping)])
-        # A new turn: a fresh picture of the board; `/game board` shows it any time.
-        file = await pictures.board(engine.public_view(state), present.seat_names(record))
-        sent = await channel.send(content, file=file, view=view, allowed_mentions=mentions)
+        # A fresh picture of the board when the game has moved on to another player's turn (or
+        # phase); between them, as delivery rounds or El Zorro's victims go round, the text says
+        # what changed and `/game board` shows the board any time. Pictures are most of what a
+        # game uploads.
+        public = engine.public_view(state)
+        key = board_moment(public)
+        if self.boards.get(record.id) != key:
+            file = await pictures.board(public, present.seat_names(record))
+            sent = await channel.send(content, file=file, view=view, allowed_mentions=mentions)
+            self.boards[record.id] = key
+        else:
+            sent = await channel.send(content, view=view, allowed_mentions=mentions)
         await self._retire(record, current)
         turn = TurnMessage(sent.id, seats, list(event_lines))
         self.turns[record.id] = turn

@@ -436,9 +436,23 @@ def choices_view(
     return view
 
 
-def choose_view(locale: Any, game: int, version: int) -> discord.ui.View:
+def choose_view(
+    locale: Any,
+    game: int,
+    version: int,
+    *,
+    seat: int | None = None,
+    actions: Sequence[Action] = (),
+    names: Sequence[str] | None = None,
+) -> discord.ui.View:
+    """ "Choose" (the clicker's own choices, privately), and the choices any player could see
+    (`actions`, for `seat`) as buttons beside it."""
     view = _view()
     view.add_item(ChooseButton(game, version, text(locale, "bot.button.choose")))
+    for action in actions[: MAX_BUTTONS - 1]:
+        if seat is not None and fits(game, version, seat, action.code):
+            label = text_msg(locale, action.label, names)
+            view.add_item(MoveButton(game, version, seat, action.code, label))
     view.add_item(ScreenButton(game, text(locale, "bot.button.screen")))
     return view
 

@@ -67,6 +67,10 @@ class Decision:
 
     `repeat` is how many decisions of this kind the seat takes in a row, each from the options
     left by the one before (Havana's two opening picks): a client may take them in one go.
+
+    `open_codes`, for a decision with `private_options`: the codes that are legal whatever lies
+    behind any screen (the free first stop of a drive, passing a delivery): a client may show
+    those to everybody, and the rest to the deciding player alone.
     """
 
     seat: int
@@ -75,6 +79,7 @@ class Decision:
     secret: bool = False
     private_options: bool = False
     repeat: int = 1
+    open_codes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,10 +64,15 @@ def quantize(image: Image.Image) -> Image.Image:
     return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
+# A palette image compresses a fifth smaller at level 6 than at 3 for about 10 ms more; what
+# a game uploads is mostly these pictures.
+PALETTE_PNG_SETTINGS: dict = {"compress_level": 6, "optimize": False}
+
+
 def encode(image: Image.Image) -> bytes:
     """A 256-colour palette PNG of `image` (see `quantize`)."""
     out = io.BytesIO()
-    quantize(image).save(out, "PNG", **PNG_SETTINGS)
+    quantize(image).save(out, "PNG", **PALETTE_PNG_SETTINGS)
     return out.getvalue()
 
 

@@ -41,8 +41,14 @@ class Santiago:
     def pending(self, state: State) -> tuple[Decision, ...]:
         private = engine.private_options(state)
         return tuple(
-            Decision(seat, kind, prompt(state, seat, kind), private_options=private)
-            for seat, kind, _ in state.choices
+            Decision(
+                seat,
+                kind,
+                prompt(state, seat, kind),
+                private_options=private,
+                open_codes=engine.open_codes(state, codes) if private else (),
+            )
+            for seat, kind, codes in state.choices
         )
 
     def legal_codes(self, state: State, seat: int) -> list[str]:

@@ -173,6 +173,24 @@ def private_options(s: State) -> bool:
     return s.phase in PRIVATE_PHASES
 
 
+def open_codes(s: State, codes: list[str]) -> tuple[str, ...]:
+    """Of a decision whose options read a screen, the codes legal whatever the screen holds:
+    the first stop is free, a delivery round can always be passed, an amount of one is always
+    there once a good was chosen, and an optional building can always be left unused."""
+    ph = s.phase
+    if ph == DRIVE:
+        always = ("drive:1",)
+    elif ph == DELIVER:
+        always = ("pass",)
+    elif ph == AMOUNT:
+        always = ("amount:1",)
+    elif ph == BUILDING:
+        always = ("skip",)
+    else:
+        always = ()
+    return tuple(code for code in always if code in codes)
+
+
 def compute_choices(s: State) -> tuple:
     """((seat, kind, codes), ...) for every pending decision."""
     ph = s.phase

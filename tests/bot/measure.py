@@ -111,40 +111,62 @@ class Measurer:
         return self.figures
 
     async def _answer(self, message, record, deciders) -> None:
+        """A player picks what they want among all their legal choices (uniformly), then taps
+        it where it is: on the turn message if shown there, else behind "Choose"."""
+        import games
+
         seat = self.rng.choice(sorted(deciders))
         player = next(p for p in self.players if p.id == record.seats[seat].user_id)
-        comps = components_of(message)
-        moves = [
-            c
-            for c in comps
-            if c.get("custom_id", "").startswith(("mc:", "ms:"))
-            and c["custom_id"].split(":")[2].endswith(f".{seat}")
-        ]
-        if not moves:
-            shown = await player.click(message, label="Choose")
-            self.figures.taps += 1
-            message = shown.followups[-1] if shown.followups else shown.response
-            moves = [
-                c
-                for c in components_of(message)
-                if c.get("custom_id", "").startswith(("mc:", "ms:"))
-            ]
-        # A private answer may chain: keep answering in the same ephemeral message.
-        while moves:
-            choice = self.rng.choice(moves)
-            if choice["custom_id"].startswith("mc:"):
-                result = await player.click(message, custom_id=choice["custom_id"])
-            else:
-                several = choice.get("max_values", 1)
-                values = [o["value"] for o in self.rng.sample(choice["options"], several)]
-                result = await player.select(message, values, custom_id=choice["custom_id"])
-            self.figures.taps += 1
+        state = self.env.bot.tables.state_of(record)
+        wanted = self.rng.choice(games.get(record.kind).legal_codes(state, seat))
+        while True:
+            placed = _place_of(message, seat, wanted)
+            if placed is None:
+                shown = await player.click(message, label="Choose")
+                self.figures.taps += 1
+                message = shown.followups[-1] if shown.followups else shown.response
+                placed = _place_of(message, None, wanted)
+                assert placed is not None, (wanted, message.content)
+            result = await self._tap(player, message, placed)
             answer = result.followups[-1] if result.followups else result.response
-            if answer is None or not answer.ephemeral:
+            record = await self.env.bot.store.get(record.id)
+            if answer is None or not answer.ephemeral or record.status != "active":
                 return
+            # The same private answer carries the player's next choices, if they decide again.
+            state = self.env.bot.tables.state_of(record)
+            codes = games.get(record.kind).legal_codes(state, seat)
+            if not codes:
+                return
+            wanted = self.rng.choice(codes)
             message = answer
-            moves = [
-                c
-                for c in components_of(message)
-                if c.get("custom_id", "").startswith(("mc:", "ms:"))
-            ]
+
+    async def _tap(self, player, message, placed):
+        component, several = placed
+        self.figures.taps += 1
+        if component["custom_id"].startswith("mc:"):
+            return await player.click(message, custom_id=component["custom_id"])
+        values = several
+        return await player.select(message, values, custom_id=component["custom_id"])
+
+
+def _place_of(message, seat, code):
+    """Where `code` can be tapped on `message`: (component, select values) or None. A menu
+    taking several values takes `code` and as many more as it needs (the player's picks)."""
+    for component in components_of(message):
+        custom_id = component.get("custom_id", "")
+        mine = (
+            custom_id.split(":")[2].endswith(f".{seat}")
+            if custom_id[:3] in ("mc:", "ms:")
+            else True
+        )
+        if seat is not None and not mine:
+            continue
+        if custom_id.startswith("mc:") and custom_id.split(":", 3)[3] == code:
+            return component, None
+        if custom_id.startswith("ms:"):
+            values = [o["value"] for o in component["options"]]
+            if code in values:
+                several = component.get("max_values", 1)
+                others = [v for v in values if v != code][: several - 1]
+                return component, [code, *others]
+    return None

@@ -1,0 +1,82 @@
+"""What a game costs the table: channel messages, taps and pings per decision, live prompts and
+uploaded bytes, for whole games played through SimCord with buttons and menus only (the player of
+`tests/bot/measure.py`, which the tests use too). Last line: JSON.
+
+    python bench/ux.py [--games 3] [--players 3] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+import simcord
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot import create_bot  # noqa: E402
+from tests.bot.measure import Figures, Measurer  # noqa: E402
+
+TABLES = {
+    "santiago (screens)": ("santiago", {}),
+    "santiago (open holdings)": ("santiago", {"open_holdings": True}),
+    "havana": ("havana", {}),
+}
+GOALS = {
+    "santiago (screens)": {"messages_per_decision": 0.45, "taps_per_decision": 1.3},
+    "santiago (open holdings)": {"messages_per_decision": 0.45, "taps_per_decision": 1.1},
+    "havana": {"messages_per_decision": 0.6, "taps_per_decision": 1.2},
+}
+
+
+async def measure(name: str, games: int, players: int, seed: int) -> dict:
+    kind, options = TABLES[name]
+    total = Figures()
+    uploads = []
+    with tempfile.TemporaryDirectory() as folder:
+        bot = create_bot(Path(folder) / "ux.sqlite3", rng=random.Random(seed))
+        async with simcord.run(bot) as env:
+            guild = env.create_guild()
+            members = [guild.add_member(env.create_user(f"p{i}")) for i in range(players)]
+            for game in range(games):
+                channel = guild.create_text_channel(f"game-{game}")
+                before = total.upload_bytes
+                measurer = Measurer(env, channel, list(members), seed + game)
+                measurer.figures = total
+                await measurer.play(kind, players, **options)
+                uploads.append(total.upload_bytes - before)
+    figures = total.as_json()
+    figures["max_upload_mb_per_game"] = round(max(uploads) / 1e6, 2)
+    return figures
+
+
+async def main(games: int, players: int, seed: int) -> dict:
+    return {name: await measure(name, games, players, seed) for name in TABLES}
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    results = asyncio.run(main(args.games, args.players, args.seed))
+    print(
+        f"{'table':28} {'msgs/dec':>9} {'taps/dec':>9} {'pings/chg':>10} {'live':>5} {'MB/game':>8}"
+    )
+    for name, r in results.items():
+        print(
+            f"{name:28} {r['messages_per_decision']:9.3f} {r['taps_per_decision']:9.3f}"
+            f" {r['pings_per_decider_change']:10.3f} {r['max_live_prompts']:5d}"
+            f" {r['max_upload_mb_per_game']:8.2f}"
+        )
+    print(
+        json.dumps(
+            {"players": args.players, "games": args.games, "tables": results, "goals": GOALS}
+        )
+    )
