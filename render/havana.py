@@ -550,7 +550,9 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
                 d, 36 + (k % per_row) * 116, y + 46 + (k // per_row) * 140, card, w=108, h=130
             )
         y += h + 16
-    line = _decision_line(pub, all_names)
+    # A screen is sent by DM and not redrawn as turns go by: it names no decider (that would
+    # go stale), only the end of the game.
+    line = _decision_line(pub, all_names) if pub.game_over else ""
     if line:
         dr.fit_text(d, (30, y + 20), line, 940, size=20, bold=True, anchor="lm")
     return im

@@ -578,7 +578,9 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
             where = building_name(space.building)
     owned = ", ".join(building_name(b) for b in public.buildings) or "none"
     dr.fit_text(d, (30, 456), f"Your pawn: {where} · You own: {owned}", 940, size=21, anchor="lm")
-    line = _decision_line(pub, all_names)
+    # A screen is sent by DM and not redrawn as turns go by: it names no decider (that would
+    # go stale), only the end of the game.
+    line = _decision_line(pub, all_names) if pub.game_over else ""
     if line:
         dr.fit_text(d, (30, 522), line, 940, size=22, bold=True, anchor="lm")
     return im

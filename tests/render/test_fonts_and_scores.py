@@ -176,3 +176,34 @@ def test_pictures_with_every_script_are_deterministic():
     typeface.runs.cache_clear()
     typeface.face_font.cache_clear()
     assert board_png(view, names) == first
+
+
+def test_a_screen_does_not_go_stale_as_other_players_decide():
+    """A screen DM is redrawn only when its player's holdings change, so it names no decider."""
+    import random
+
+    import games
+    import render
+    from games.simulate import random_choice
+
+    engine = games.get("santiago")
+    state = engine.new(3, 8, engine.options(None))
+    chooser = random.Random(8)
+    compared = 0
+    for _ in range(60):
+        decision, _codes, code = random_choice(engine, state, chooser)
+        after, _ = engine.apply(state, decision.seat, code)
+        for seat in range(3):
+            before_view, after_view = (
+                engine.player_view(state, seat),
+                engine.player_view(after, seat),
+            )
+            if before_view.holdings == after_view.holdings and seat != decision.seat:
+                names = ["ana", "ben", "cai"]
+                assert render.screen_png(before_view, names) == render.screen_png(after_view, names)
+                compared += 1
+                break
+        state = after
+        if compared >= 3:
+            break
+    assert compared >= 3
