@@ -72,7 +72,8 @@ def language(locale: discord.Locale | str | None) -> str:
 
 def text(locale: discord.Locale | str | None, key: str, **params: Any) -> str:
     """The bot text `key` in the language of `locale`, filled with `params`."""
-    return render(Msg(key, params), catalogue(language(locale)), english())
+    lang = language(locale)
+    return render(Msg(key, params), catalogue(lang), english(), lang=lang)
 
 
 def text_msg(
@@ -91,7 +92,8 @@ def text_msg(
     if markdown:
         message = _escaped(message)
         names = None if names is None else [escape(n) for n in names]
-    return render(message, catalogue(language(locale)), english(), names)
+    lang = language(locale)
+    return render(message, catalogue(lang), english(), names, lang)
 
 
 def escape(value: str) -> str:

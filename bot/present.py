@@ -33,7 +33,7 @@ def duration(locale: Locale, seconds: float) -> str:
     """ "5 hours", "1 hour", "3 days": hours up to two days, then days."""
     hours = round(seconds / 3600)
     if hours < 48:
-        return text(locale, "bot.time.hour" if hours == 1 else "bot.time.hours", n=hours)
+        return text(locale, "bot.time.hours", n=hours)
     return text(locale, "bot.time.days", n=round(hours / 24))
 
 

@@ -8,10 +8,14 @@ through `str(msg)`.
 
 from __future__ import annotations
 
+import functools
+import re
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from babel import Locale, UnknownLocaleError
 
 # key -> English template. Each game module registers its own entries at import time.
 ENGLISH: dict[str, str] = {}
@@ -79,15 +83,47 @@ def players(seats: Sequence[int]) -> Msg:
     return Msg(f"players.{len(seats)}", {f"p{i}": player(s) for i, s in enumerate(seats)})
 
 
+# A plural in a template: `{n:plural|one=# stop|other=# stops}`. The form is chosen by the
+# language's CLDR plural category of the number (Babel's rules: "one", "few", "many", "other"...),
+# and `#` stands for the number, so every language places it where its grammar wants.
+PLURAL = re.compile(r"\{(\w+):plural\|([^{}]*)\}")
+
+
+@functools.lru_cache(maxsize=32)
+def _plural_rule(lang: str):
+    try:
+        return Locale.parse(lang).plural_form
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse("en").plural_form
+
+
+def plural_category(lang: str, number: int) -> str:
+    return _plural_rule(lang)(abs(number))
+
+
+def _plurals(template: str, values: Mapping[str, Any], lang: str) -> str:
+    def choose(match: re.Match[str]) -> str:
+        number = values.get(match[1])
+        forms = dict(part.split("=", 1) for part in match[2].split("|") if "=" in part)
+        if not isinstance(number, int):
+            return forms.get("other", "").replace("#", str(number))
+        form = forms.get(plural_category(lang, number), forms.get("other", ""))
+        return form.replace("#", str(number))
+
+    return PLURAL.sub(choose, template)
+
+
 def render(
     message: Msg,
     catalogue: Mapping[str, str],
     fallback: Mapping[str, str] = ENGLISH,
     names: Sequence[str] | None = None,
+    lang: str = "en",
 ) -> str:
     """Fill a template from `catalogue` (falling back to English, then to the bare key).
 
-    `names` (seat order) replaces every `player(seat)` reference by that seat's name.
+    `names` (seat order) replaces every `player(seat)` reference by that seat's name; `lang`
+    chooses the plural forms.
     """
     if message.key == PLAYER_KEY and names is not None:
         seat = message.params.get("seat")
@@ -95,10 +131,12 @@ def render(
             return names[seat]
     template = catalogue.get(message.key) or fallback.get(message.key) or message.key
     values = {
-        k: render(v, catalogue, fallback, names) if isinstance(v, Msg) else v
+        k: render(v, catalogue, fallback, names, lang) if isinstance(v, Msg) else v
         for k, v in message.params.items()
     }
     try:
+        if ":plural|" in template:
+            template = _plurals(template, values, lang)
         return template.format_map(values)
     except (KeyError, IndexError, ValueError):
         # A translation with a wrong placeholder must never break a game: show the key.

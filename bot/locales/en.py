@@ -86,9 +86,8 @@ MESSAGES: dict[str, str] = {
         "game with the scores as they stand (who opened it, or moderators)."
     ),
     # time
-    "bot.time.hour": "1 hour",
-    "bot.time.hours": "{n} hours",
-    "bot.time.days": "{n} days",
+    "bot.time.hours": "{n:plural|one=# hour|other=# hours}",
+    "bot.time.days": "{n:plural|one=# day|other=# days}",
     # the turn clock
     "bot.settings.title": "**{game}**: the table's clock",
     "bot.settings.line": "Reminders after: {reminders} · Turn limit: {limit}",
