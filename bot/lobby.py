@@ -89,14 +89,8 @@ class Lobby:
                 return
             async with self.lock(interaction.channel_id):
                 try:
-                    record = await self.store.create_game(
-                        guild_id=interaction.guild_id or 0,
-                        channel_id=interaction.channel_id,
-                        kind=kind,
-                        options=options,
-                        creator_id=interaction.user.id,
-                        creator_name=interaction.user.display_name,
-                        settings=settings,
+                    record = await self._create(
+                        interaction, interaction.channel_id, kind, options, settings
                     )
                 except ChannelBusy:
                     raise Refusal("bot.error.busy") from None
@@ -112,6 +106,18 @@ class Lobby:
 
         await self.guarded(interaction, work)
 
+    async def _create(self, interaction, channel_id: int, kind, options, settings) -> GameRecord:
+        """A lobby in `channel_id` (the channel, or the game's own thread); its opener sits."""
+        return await self.store.create_game(
+            guild_id=interaction.guild_id or 0,
+            channel_id=channel_id,
+            kind=kind,
+            options=options,
+            creator_id=interaction.user.id,
+            creator_name=interaction.user.display_name,
+            settings=settings,
+        )
+
     async def _new_in_thread(
         self, interaction, parent, kind, options, settings, ai_players, ai_level
     ) -> None:
@@ -124,15 +130,7 @@ class Lobby:
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )
         async with self.lock(room.id):
-            record = await self.store.create_game(
-                guild_id=interaction.guild_id or 0,
-                channel_id=room.id,
-                kind=kind,
-                options=options,
-                creator_id=interaction.user.id,
-                creator_name=interaction.user.display_name,
-                settings=settings,
-            )
+            record = await self._create(interaction, room.id, kind, options, settings)
             for _ in range(ai_players):
                 record = await self.store.add_ai(record.id, ai_level)
             await self.store.set_note(record.id, PARENT_CHANNEL, str(parent.id))

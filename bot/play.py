@@ -25,6 +25,17 @@ log = logging.getLogger(__name__)
 MAX_CODE = components.CUSTOM_ID_LIMIT
 
 
+async def defer_privately(interaction: discord.Interaction) -> bool:
+    """Acknowledge at once (the work may take a while): a press on a private answer will edit
+    that answer; anything else gets a private answer. True for the former."""
+    from_ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
+    if from_ephemeral:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    return from_ephemeral
+
+
 class Play:
     def _pending(self, record: GameRecord, state: Any) -> tuple[Decision, ...]:
         return tuple(games.get(record.kind).pending(state))
@@ -113,11 +124,7 @@ class Play:
         typed = game_id is None
 
         async def work(locale):
-            from_ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
-            if from_ephemeral:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
+            from_ephemeral = await defer_privately(interaction)
             if not codes or any(len(c) > MAX_CODE for c in codes):
                 shown = escape(present.clip(codes[0] if codes else "", 60))
                 raise Refusal("bot.error.unknown_choice", choice=shown)
@@ -223,11 +230,7 @@ class Play:
         action of its own; the log stays append-only and replays exactly."""
 
         async def work(locale):
-            from_ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
-            if from_ephemeral:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
+            from_ephemeral = await defer_privately(interaction)
             async with self.lock(interaction.channel_id):
                 record = await self.active_game(interaction, game_id)
                 mine = self.seat_of(record, interaction.user.id)
