@@ -61,6 +61,8 @@ class Mail:
             new_view = engine.player_view(after, seat)
             old = None if before is None else private_part(engine.player_view(before, seat))
             told = [e for e in events if e.only_for == seat]
+            if record.options.get("open_holdings") and not told:
+                continue  # nothing lies behind a screen: the board shows every holding
             if old == private_part(new_view) and not told and not over:
                 continue
             try:

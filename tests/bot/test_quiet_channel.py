@@ -30,3 +30,13 @@ async def test_a_game_is_quiet_and_takes_about_one_tap_per_decision(
     assert figures.pings <= figures.decider_changes + 3, result
     if kind == "santiago":
         assert figures.upload_bytes <= 10_000_000, result
+
+
+async def test_open_holdings_tables_send_no_screen_dms(simcord_env, table):
+    """With every holding on the board, a screen DM would only repeat it."""
+    guild, channel, members = table
+    await Measurer(simcord_env, channel, members, seed=5).play("santiago", 2, open_holdings=True)
+    for member in members[:2]:
+        dm = simcord_env.backend.dm_channels.get(member.id)
+        sent = simcord_env.backend.messages.get(dm, {}) if dm else {}
+        assert not [m for m in sent.values() if m.attachments], "no screen pictures by DM"
