@@ -60,9 +60,11 @@ class Mail:
                 continue  # the AI reads no DMs
             new_view = engine.player_view(after, seat)
             old = None if before is None else private_part(engine.player_view(before, seat))
+            if record.options.get("open_holdings"):
+                # Nothing lies behind a screen: the board shows every holding, and what a player
+                # is told alone (a forced step) the table can see happen anyway.
+                continue
             told = [e for e in events if e.only_for == seat]
-            if record.options.get("open_holdings") and not told:
-                continue  # nothing lies behind a screen: the board shows every holding
             if old == private_part(new_view) and not told and not over:
                 continue
             try:
