@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import random
 from pathlib import Path
@@ -82,6 +83,9 @@ class MaleconBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         await self.tree.sync()
+        # What start-up loaded lives as long as the process: keep it out of the collector's way,
+        # so a full collection never stalls every channel at once.
+        gc.freeze()
 
     async def close(self) -> None:
         try:

@@ -38,6 +38,8 @@ log = logging.getLogger(__name__)
 RETRY_SECONDS = 60
 # With nothing due, the clock still looks once a day (a poke wakes it sooner).
 IDLE_SECONDS = 24 * 3600
+# How many games' timers are handled side by side.
+GAMES_AT_ONCE = 16
 
 
 def now() -> float:
@@ -118,12 +120,23 @@ class Clock:
             await self._sleep(IDLE_SECONDS if due is None else min(due - at, IDLE_SECONDS))
             return
         waits = sorted(await self.store.due_waits(at), key=lambda w: (w.game_id, w.seat))
-        for game_id, group in itertools.groupby(waits, key=lambda w: w.game_id):
-            try:
-                await self.handle(game_id, at)
-            except Exception:
-                log.exception("game %s: its timers failed; retrying later", game_id)
-                await self._postpone(game_id, [w.seat for w in group], at + RETRY_SECONDS)
+        games_due = [
+            (game_id, [w.seat for w in group])
+            for game_id, group in itertools.groupby(waits, key=lambda w: w.game_id)
+        ]
+        # Games are handled side by side (each under its own channel's lock): a thousand
+        # deadlines at once must not wait for each other's Discord round trips.
+        limit = asyncio.Semaphore(GAMES_AT_ONCE)
+
+        async def one(game_id: int, seats: list[int]) -> None:
+            async with limit:
+                try:
+                    await self.handle(game_id, at)
+                except Exception:
+                    log.exception("game %s: its timers failed; retrying later", game_id)
+                    await self._postpone(game_id, seats, at + RETRY_SECONDS)
+
+        await asyncio.gather(*(one(game_id, seats) for game_id, seats in games_due))
 
     async def _postpone(self, game_id: int, seats: list[int], to: float) -> None:
         current = await self.store.waits(game_id)
