@@ -53,11 +53,29 @@ def screen_png(player_view, names: Sequence[str] | None = None) -> bytes:
     return draw.encode(_game_module(player_view).screen(player_view, names))
 
 
-def final_scores_png(kind: str, result: Result, names: Sequence[str] | None = None) -> bytes:
-    """PNG bar chart of the final scores with the tie-break notes; `kind` is the game name."""
+def final_scores_image(
+    kind: str,
+    result: Result,
+    names: Sequence[str] | None = None,
+    vp_series: Sequence[Sequence[int]] | None = None,
+):
+    """The final scores as a Pillow image (see `final_scores_png`)."""
     from . import scores
 
-    return draw.encode(scores.final_scores(kind, result, names))
+    return scores.final_scores(kind, result, names, vp_series)
 
 
-__all__ = ["board_image", "board_png", "final_scores_png", "screen_png"]
+def final_scores_png(
+    kind: str,
+    result: Result,
+    names: Sequence[str] | None = None,
+    vp_series: Sequence[Sequence[int]] | None = None,
+) -> bytes:
+    """PNG of the final scores: a bar per player with the tie-break values and what the score is
+    made of (`result.breakdown`), the notes on how the game ended, and, given `vp_series`
+    (every seat's score after each step, `games.vp_series`), a chart of the VP over the game.
+    `kind` is the game name."""
+    return draw.encode(final_scores_image(kind, result, names, vp_series))
+
+
+__all__ = ["board_image", "board_png", "final_scores_image", "final_scores_png", "screen_png"]

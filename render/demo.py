@@ -18,8 +18,16 @@ DEMO_STEPS = {"santiago": 150, "havana": 45}
 MAX_STEPS = 20_000
 
 
-def play(kind: str, players: int, seed: int, steps: int | None, options: dict | None = None) -> Any:
-    """The state after `steps` random legal actions (None: play until the game is over)."""
+def play(
+    kind: str,
+    players: int,
+    seed: int,
+    steps: int | None,
+    options: dict | None = None,
+    log: list[tuple[int, str]] | None = None,
+) -> Any:
+    """The state after `steps` random legal actions (None: play until the game is over); each
+    action taken is appended to `log` as (seat, code) when one is given."""
     game = games.get(kind)
     state = game.new(players, seed, options or {})
     rng = random.Random(seed)
@@ -30,7 +38,10 @@ def play(kind: str, players: int, seed: int, steps: int | None, options: dict | 
             break
         decision = pending[rng.randrange(len(pending))]
         codes = game.legal_codes(state, decision.seat)
-        state, _events = game.apply(state, decision.seat, codes[rng.randrange(len(codes))])
+        code = codes[rng.randrange(len(codes))]
+        state, _events = game.apply(state, decision.seat, code)
+        if log is not None:
+            log.append((decision.seat, code))
     return state
 
 
@@ -54,6 +65,8 @@ def write_demo(out: Path, seed: int = 7) -> list[Path]:
         seat = game.pending(state)[0].seat if game.pending(state) else 0
         save(f"{kind}-screen.png", screen_png(game.player_view(state, seat), names))
     game = games.get("santiago")
-    finished = play("santiago", 4, seed, None)
-    save("final-scores.png", final_scores_png("santiago", game.result(finished), NAMES))
+    log: list[tuple[int, str]] = []
+    finished = play("santiago", 4, seed, None, log=log)
+    series = games.vp_series(games.Replay("santiago", 4, seed, {}, log))
+    save("final-scores.png", final_scores_png("santiago", game.result(finished), NAMES, series))
     return written

@@ -1,12 +1,17 @@
-"""The final scores picture: one bar per player, best first, with the tie-break values and notes.
+"""The final scores picture: one bar per player, best first, with the tie-break values, what each
+score is made of, how the game ended, and a chart of every player's VP over the game.
 
 Places come from `Result.places` (equal places are shared), the values compared after the
-score from `Result.tiebreaks` named by `Result.tiebreak_names`, and `notes` / `reason` explain
-how ties were broken and why the game ended.
+score from `Result.tiebreaks` named by `Result.tiebreak_names`, the parts of each score from
+`Result.breakdown`, and `notes` / `reason` explain how ties were broken and why the game ended.
+
+The picture is read on a phone, where Discord shows it about 400 px wide: every text is drawn
+at least `TEXT_MIN` px high, which is 9 px there.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from PIL import Image
@@ -17,18 +22,69 @@ from games.text import ENGLISH, render
 from . import draw as dr
 from .draw import INK, MUTED, text
 
-W = 1200
-ROW_H = 96
-TITLES = {"santiago": "Santiago de Cuba", "havana": "Havana"}
+# Every caption of the picture, in one place so that it can be looked up by locale later.
+CAPTIONS = {
+    "game.santiago": "Santiago de Cuba",
+    "game.havana": "Havana",
+    "title": "{game} — final scores",
+    "winner": "Winner: {names}",
+    "shared_win": "Shared win: {names}",
+    "place.1": "1st",
+    "place.2": "2nd",
+    "place.3": "3rd",
+    "place": "{n}th",
+    "score": "{score} VP",
+    "other.havana": "other buildings",
+    "other": "other",
+    "nothing": "nothing scored",
+    "ended": "How it ended",
+    "chart": "VP over the game",
+    "chart.x": "moves",
+    "chart.y": "VP",
+}
 
+W = 1000
+# 9 px on a phone, where the picture is shown PHONE_WIDTH px wide.
+TEXT_MIN = math.ceil(dr.PHONE_MIN_PX * W / dr.PHONE_WIDTH)
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+ROW_GAP = 10
+HEAD_H = 88  # place, pawn, name and bar of a player's row
+PART_SIZE = TEXT_MIN
+PART_LINE = 34
+PART_GAP = 30  # between two parts of a breakdown, with a dot in its middle
+MAX_PART_LINES = 2
+MAX_LABEL = 400  # a building of a custom deck may have a long name
+NAME_X, NAME_W = 160, 290
+BAR_X, BAR_END = 460, W - 140
+PART_X, PART_END = NAME_X, W - 40
 
+CHART_HEAD = 50  # heading of the chart panel
+CHART_TOP = 50  # room for the y axis caption above the plot
+PLOT_H = 300
+PLOT_PAD = 28  # between the plot's frame and its lowest or highest value: a marker fits in it
+PLOT_X0, PLOT_X1 = 110, W - 100
+CHART_BOTTOM = 90  # x ticks and the x axis caption
+MARKER_R = 19  # its seat number is TEXT_MIN px
+LINE_W = 4
+TICKS = 5
 
 # Notes name players; however long the names, the picture keeps a bounded height.
 MAX_NOTE_LINES = 12
+NOTE_LINE = 32
+
+
+def _caption(key: str, **params) -> str:
+    return CAPTIONS[key].format(**params)
+
+
+def _ordinal(n: int) -> str:
+    key = f"place.{n}"
+    return _caption(key) if key in CAPTIONS else _caption("place", n=n)
+
+
+def _vp(value: int) -> str:
+    """A number of VP as a player reads it: a typographic minus for VP given away."""
+    return f"−{-value}" if value < 0 else str(value)
 
 
 def _wrap(s: str, size: int, width: int, max_lines: int = MAX_NOTE_LINES) -> list[str]:
@@ -54,70 +110,318 @@ def _wrap(s: str, size: int, width: int, max_lines: int = MAX_NOTE_LINES) -> lis
     return lines
 
 
-def final_scores(kind: str, result: Result, names: Sequence[str] | None = None) -> Image.Image:
+# --- the breakdown of a score ---------------------------------------------------------------------
+
+
+def _part_width(label: str, value: str) -> float:
+    return dr.length(label + " ", PART_SIZE) + dr.length(value, PART_SIZE, True)
+
+
+def _flow(parts: Sequence[tuple[str, str]]) -> list[list[tuple[str, str]]]:
+    """Parts in lines of the breakdown's width, in order, none split across two lines."""
+    lines: list[list[tuple[str, str]]] = []
+    used = 0.0
+    for part in parts:
+        width = _part_width(*part)
+        if lines and used + PART_GAP + width <= PART_END - PART_X:
+            lines[-1].append(part)
+            used += PART_GAP + width
+        else:
+            lines.append([part])
+            used = width
+    return lines
+
+
+def _breakdown_lines(kind: str, parts, names: Sequence[str]) -> list[list[tuple[str, str]]]:
+    """One player's breakdown as lines of (label, value), at most MAX_PART_LINES of them.
+
+    Parts worth nothing are left out. When the rest do not fit (a Havana player may own many
+    buildings), the largest are kept in their order and the others summed in one last part,
+    so that the values shown still add up to the score."""
+    shown = [
+        (
+            dr.fit(
+                render(label, ENGLISH, names=list(names)), PART_SIZE, MAX_LABEL, False, PART_SIZE
+            )[0],
+            value,
+        )
+        for label, value in parts
+        if value
+    ]
+    if not shown:
+        return [[(_caption("nothing"), "")]]
+    other = _caption("other.havana" if kind == "havana" else "other")
+    # largest first, ties to the earlier part
+    by_size = sorted(range(len(shown)), key=lambda i: (-abs(shown[i][1]), i))
+    for keep in range(len(shown), 0, -1):
+        kept = sorted(by_size[:keep])
+        items = [(shown[i][0], _vp(shown[i][1])) for i in kept]
+        if keep < len(shown):
+            rest = sum(shown[i][1] for i in by_size[keep:])
+            items.append((other, _vp(rest)))
+        lines = _flow(items)
+        if len(lines) <= MAX_PART_LINES:
+            return lines
+    return _flow([(other, _vp(sum(v for _l, v in shown)))])
+
+
+def _draw_breakdown(d, y: int, lines) -> None:
+    for row, line in enumerate(lines):
+        cy = y + row * PART_LINE + PART_LINE // 2
+        x = float(PART_X)
+        for k, (label, value) in enumerate(line):
+            if k:
+                d.ellipse((x + PART_GAP / 2 - 3, cy - 3, x + PART_GAP / 2 + 3, cy + 3), fill=MUTED)
+                x += PART_GAP
+            text(d, (x, cy), label, size=PART_SIZE, fill=MUTED, anchor="lm", role="part")
+            if not value:  # a caption standing alone
+                continue
+            x += dr.length(label + " ", PART_SIZE)
+            text(d, (x, cy), value, size=PART_SIZE, bold=True, anchor="lm", role="part_vp")
+            x += dr.length(value, PART_SIZE, True)
+
+
+# --- the chart of VP over the game ----------------------------------------------------------------
+
+
+def _nice_step(span: float) -> int:
+    """A round step (1, 2 or 5 times a power of ten) giving at most TICKS intervals."""
+    span = max(span, 1)
+    power = 10 ** max(0, math.floor(math.log10(span / TICKS)))
+    for factor in (1, 2, 5, 10):
+        if span / (factor * power) <= TICKS:
+            return factor * power
+    return 10 * power
+
+
+def _ticks(low: int, high: int) -> list[int]:
+    step = _nice_step(high - low)
+    first = math.ceil(low / step) * step
+    return list(range(first, high + 1, step))
+
+
+def _chart_height() -> int:
+    return CHART_HEAD + CHART_TOP + PLOT_H + CHART_BOTTOM
+
+
+def _spread(ys: list[float], gap: float, low: float, high: float) -> list[float]:
+    """Positions as near as possible to `ys`, at least `gap` apart, within [low, high]."""
+    order = sorted(range(len(ys)), key=lambda i: (ys[i], i))
+    out = list(ys)
+    prev = None
+    for i in order:
+        out[i] = max(out[i], low) if prev is None else max(out[i], prev + gap)
+        prev = out[i]
+    overflow = prev - high if prev is not None else 0
+    if overflow > 0:
+        for i in order:
+            out[i] -= overflow
+        prev = None
+        for i in reversed(order):
+            out[i] = min(out[i], high) if prev is None else min(out[i], prev - gap)
+            prev = out[i]
+    return out
+
+
+def _draw_chart(d, top: int, series: Sequence[Sequence[int]], n: int) -> None:
+    dr.panel(d, (20, top, W - 20, top + _chart_height() - 10))
+    text(d, (40, top + 16), _caption("chart"), size=26, bold=True, role="chart")
+    y0 = top + CHART_HEAD + CHART_TOP
+    y1 = y0 + PLOT_H
+    low = min(0, min(min(step) for step in series))
+    high = max(1, max(max(step) for step in series))
+    steps = max(1, len(series) - 1)
+    inner0, inner1 = y0 + PLOT_PAD, y1 - PLOT_PAD
+
+    def ypos(v: float) -> float:
+        return inner1 - (v - low) * (inner1 - inner0) / (high - low)
+
+    def xpos(i: float) -> float:
+        return PLOT_X0 + i * (PLOT_X1 - PLOT_X0) / steps
+
+    for v in _ticks(low, high):
+        d.line((PLOT_X0, ypos(v), PLOT_X1, ypos(v)), fill=(225, 218, 200), width=1)
+        text(
+            d, (PLOT_X0 - 12, ypos(v)), str(v), size=TEXT_MIN, fill=MUTED, anchor="rm", role="tick"
+        )
+    text(
+        d,
+        (PLOT_X0 - 12, y0 - 14),
+        _caption("chart.y"),
+        size=TEXT_MIN,
+        bold=True,
+        anchor="rs",
+        role="axis",
+    )
+    d.line((PLOT_X0, y0, PLOT_X0, y1, PLOT_X1, y1), fill=INK, width=2)
+    for i in _ticks(0, steps):
+        d.line((xpos(i), y1, xpos(i), y1 + 6), fill=INK, width=2)
+        text(d, (xpos(i), y1 + 10), str(i), size=TEXT_MIN, fill=MUTED, anchor="ma", role="tick")
+    text(
+        d,
+        ((PLOT_X0 + PLOT_X1) / 2, y1 + 46),
+        _caption("chart.x"),
+        size=TEXT_MIN,
+        bold=True,
+        anchor="ma",
+        role="axis",
+    )
+
+    # Equal scores would draw one line over another: each seat's line sits a little apart.
+    offsets = [(s - (n - 1) / 2) * LINE_W for s in range(n)]
+    for s in range(n):
+        colour = dr.SEAT_COLOURS[s % len(dr.SEAT_COLOURS)]
+        points = [(xpos(0), ypos(series[0][s]) + offsets[s])]
+        for i in range(1, len(series)):
+            if series[i][s] != series[i - 1][s]:
+                y_before = ypos(series[i - 1][s]) + offsets[s]
+                points.append((xpos(i), y_before))
+                points.append((xpos(i), ypos(series[i][s]) + offsets[s]))
+        points.append((xpos(steps), ypos(series[-1][s]) + offsets[s]))
+        d.line(points, fill=colour, width=LINE_W, joint="curve")
+    # Seat numbers on the lines, for readers who cannot tell the colours apart: one along each
+    # line (each seat at its own place, so they never meet) and one beside each line's end.
+    for s in range(n):
+        at = (s + 1) / (n + 1)
+        value = series[min(len(series) - 1, math.floor(at * steps))][s]
+        x = PLOT_X0 + at * (PLOT_X1 - PLOT_X0)
+        dr.seat_disc(d, round(x), round(ypos(value) + offsets[s]), s, r=MARKER_R)
+    ends = [ypos(series[-1][s]) + offsets[s] for s in range(n)]
+    placed = _spread(ends, 2 * MARKER_R + 4, y0 + MARKER_R, y1 - MARKER_R)
+    x_end = PLOT_X1 + 24 + MARKER_R
+    for s in range(n):
+        # a thin grey leader: in a seat's colour it would read as a last change of score
+        d.line((PLOT_X1 + 4, ends[s], x_end, placed[s]), fill=MUTED, width=1)
+        dr.seat_disc(d, x_end, round(placed[s]), s, r=MARKER_R)
+
+
+# --- the picture ----------------------------------------------------------------------------------
+
+
+def final_scores(
+    kind: str,
+    result: Result,
+    names: Sequence[str] | None = None,
+    vp_series: Sequence[Sequence[int]] | None = None,
+) -> Image.Image:
     n = len(result.scores)
     all_names = dr.seat_names(n, names)
+    if vp_series is not None and any(len(step) != n for step in vp_series):
+        raise ValueError(f"every step of the VP series must hold {n} scores")
     notes = []
     if result.reason is not None:
-        notes.extend(_wrap(render(result.reason, ENGLISH, names=all_names), 20, W - 80))
+        notes.extend(_wrap(render(result.reason, ENGLISH, names=all_names), TEXT_MIN, W - 80))
     for note in result.notes:
-        notes.extend(_wrap(render(note, ENGLISH, names=all_names), 20, W - 80))
+        notes.extend(_wrap(render(note, ENGLISH, names=all_names), TEXT_MIN, W - 80))
     if len(notes) > MAX_NOTE_LINES:
         notes = notes[:MAX_NOTE_LINES]
-        notes[-1] = dr.fit(notes[-1] + " …", 20, W - 80, min_size=20)[0]
-    height = 150 + n * ROW_H + 30 + (40 + 28 * len(notes) if notes else 0)
+        notes[-1] = dr.fit(notes[-1] + " …", TEXT_MIN, W - 80, min_size=TEXT_MIN)[0]
+    # Results stored before breakdowns were kept have none: their rows are as they were.
+    parts = (
+        [_breakdown_lines(kind, result.breakdown[s], all_names) for s in range(n)]
+        if len(result.breakdown) == n
+        else [[] for _ in range(n)]
+    )
+    rows = [HEAD_H + (len(p) * PART_LINE + 14 if p else 0) + ROW_GAP for p in parts]
+    rows_top = 140
+    notes_top = rows_top + sum(rows) + 20
+    notes_h = 40 + NOTE_LINE * len(notes) + 10 if notes else 0
+    chart_top = notes_top + notes_h
+    chart = bool(vp_series)
+    height = chart_top + (_chart_height() + 10 if chart else 10)
     im, d = dr.new_canvas(W, height)
-    title = TITLES.get(kind, kind.title())
-    text(d, (30, 24), f"{title} — final scores", size=34, bold=True)
+    title = CAPTIONS.get(f"game.{kind}", kind.title())
+    text(d, (30, 24), _caption("title", game=title), size=36, bold=True, role="title")
     winners = ", ".join(all_names[s] for s in result.winners)
     if winners:
-        label = "Winner" if len(result.winners) == 1 else "Shared win"
+        label = "winner" if len(result.winners) == 1 else "shared_win"
         dr.fit_text(
             d,
-            (30, 92),
-            f"{label}: {winners}",
+            (30, 96),
+            _caption(label, names=winners),
             W - 60,
-            size=26,
+            size=28,
             bold=True,
             fill=(0, 95, 60),
             anchor="lm",
+            min_size=TEXT_MIN,
+            role="winner",
         )
     top = max(max(result.scores, default=0), 1)
-    bar_x, bar_w = 420, W - 420 - 150
-    tb_names = [str(m) for m in result.tiebreak_names]
+    bar_w = BAR_END - BAR_X
+    tb_names = [render(m, ENGLISH) for m in result.tiebreak_names]
     order = (
         list(result.ranking)
         if len(result.ranking) == n
         else sorted(range(n), key=lambda s: -result.scores[s])
     )
-    for row, seat in enumerate(order):
-        y = 140 + row * ROW_H
-        place = result.places[seat] if seat < len(result.places) else row + 1
+    y = rows_top
+    for seat in order:
+        h = rows[seat] - ROW_GAP
+        place = result.places[seat] if seat < len(result.places) else order.index(seat) + 1
         is_winner = seat in result.winners
-        dr.panel(
-            d, (20, y, W - 20, y + ROW_H - 10), fill=(255, 244, 200) if is_winner else dr.PANEL
-        )
-        text(d, (70, y + 43), _ordinal(place), size=30, bold=True, anchor="mm")
-        dr.pawn(d, 140, y + 43, seat, h=50)
+        dr.panel(d, (20, y, W - 20, y + h), fill=(255, 244, 200) if is_winner else dr.PANEL)
+        mid = y + HEAD_H // 2
+        text(d, (58, mid), _ordinal(place), size=30, bold=True, anchor="mm", role="place")
+        dr.pawn(d, 122, mid, seat, h=56)
         has_tiebreaks = seat < len(result.tiebreaks) and bool(tb_names)
-        name_y = y + 30 if has_tiebreaks else y + 43
-        dr.fit_text(d, (172, name_y), all_names[seat], 240, size=24, bold=True, anchor="lm")
+        dr.fit_text(
+            d,
+            (NAME_X, mid - 15 if has_tiebreaks else mid),
+            all_names[seat],
+            NAME_W,
+            size=26,
+            bold=True,
+            anchor="lm",
+            min_size=TEXT_MIN,
+            role="name",
+        )
         if has_tiebreaks:
-            parts = [
+            values = [
                 f"{name} {value}"
                 for name, value in zip(tb_names, result.tiebreaks[seat], strict=False)
             ]
-            dr.fit_text(d, (172, y + 60), " · ".join(parts), 240, size=18, fill=MUTED, anchor="lm")
+            dr.fit_text(
+                d,
+                (NAME_X, mid + 17),
+                " · ".join(values),
+                NAME_W,
+                size=TEXT_MIN,
+                fill=MUTED,
+                anchor="lm",
+                min_size=TEXT_MIN,
+                role="tiebreak",
+            )
         score = result.scores[seat]
         length = max(6, round(bar_w * max(score, 0) / top))
         colour = dr.SEAT_COLOURS[seat % len(dr.SEAT_COLOURS)]
         d.rounded_rectangle(
-            (bar_x, y + 18, bar_x + length, y + 68), radius=8, fill=colour, outline=INK, width=2
+            (BAR_X, mid - 24, BAR_X + length, mid + 24), radius=8, fill=colour, outline=INK, width=2
         )
-        text(d, (bar_x + length + 12, y + 43), f"{score} VP", size=26, bold=True, anchor="lm")
+        text(
+            d,
+            (BAR_X + length + 12, mid),
+            _caption("score", score=_vp(score)),
+            size=28,
+            bold=True,
+            anchor="lm",
+            role="score",
+        )
+        if parts[seat]:
+            _draw_breakdown(d, y + HEAD_H - 6, parts[seat])
+        y += rows[seat]
     if notes:
-        y = 140 + n * ROW_H + 20
-        text(d, (30, y), "How it ended", size=22, bold=True)
+        text(d, (30, notes_top), _caption("ended"), size=26, bold=True, role="heading")
         for i, line in enumerate(notes):
-            dr.fit_text(d, (40, y + 36 + i * 28), line, W - 80, size=20, min_size=20)
+            dr.fit_text(
+                d,
+                (40, notes_top + 40 + i * NOTE_LINE),
+                line,
+                W - 80,
+                size=TEXT_MIN,
+                min_size=TEXT_MIN,
+                role="note",
+            )
+    if chart:
+        _draw_chart(d, chart_top, vp_series, n)
     return im

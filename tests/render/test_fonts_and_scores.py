@@ -48,12 +48,21 @@ def _result(n: int) -> Result:
     )
 
 
+def _name_box(names) -> tuple[int, int, int, int]:
+    """Where the first player's name is written on the final scores."""
+    with draw.recording() as drawn:
+        final_scores_png("santiago", _result(2), names)
+    (first,) = [t for t in drawn if t.role == "name" and t.text == names[0]]
+    x0, y0, x1, y1 = first.box
+    return x0 - 4, y0 - 4, x1 + 4, y1 + 4
+
+
 def test_names_in_cyrillic_and_accented_latin_are_drawn():
     """The name column of the score chart differs from an empty-name chart for every name."""
     base = check_png(final_scores_png("santiago", _result(2), [" ", " "]))
     for name in HARD_NAMES:
         image = check_png(final_scores_png("santiago", _result(2), [name, " "]))
-        box = (172, 140, 412, 200)  # where the first name is written
+        box = _name_box([name, " "])
         region_changed = ImageChops.difference(image.crop(box), base.crop(box)).getbbox()
         assert region_changed is not None, name
 
@@ -72,12 +81,16 @@ def test_a_shared_win_is_shown():
     assert differing_fraction(a, b) > 0.001
 
 
-def test_golden_final_scores():
-    game = games.get("santiago")
-    finished = play("santiago", 4, 7, None)
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+def test_golden_final_scores(kind):
+    """The final scores of a seeded game with each player's breakdown and the chart."""
+    game = games.get(kind)
+    log: list[tuple[int, str]] = []
+    finished = play(kind, 4, 7, None, log=log)
     assert game.is_over(finished)
+    series = games.vp_series(games.Replay(kind, 4, 7, {}, log))
     compare_golden(
-        "santiago-final-scores.png", final_scores_png("santiago", game.result(finished), NAMES)
+        f"{kind}-final-scores.png", final_scores_png(kind, game.result(finished), NAMES, series)
     )
 
 
@@ -143,7 +156,7 @@ def test_names_in_any_script_have_a_glyph_for_every_character(script, bold):
 def test_emoji_are_drawn_in_colour_on_the_final_scores():
     plain = check_png(final_scores_png("santiago", _result(2), ["Ana", "Ben"])).convert("RGB")
     emoji = check_png(final_scores_png("santiago", _result(2), [f"Ana {EMOJI_ONLY}", "Ben"]))
-    box = (172, 140, 412, 200)  # where the first name is written
+    box = _name_box([f"Ana {EMOJI_ONLY}", "Ben"])
     diff = ImageChops.difference(emoji.convert("RGB").crop(box), plain.crop(box))
     assert diff.getbbox() is not None
     # an orange: strongly coloured pixels, where the text is only dark grey

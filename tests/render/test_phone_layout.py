@@ -10,7 +10,9 @@ import dataclasses
 import pytest
 
 import games
-from render import _board_layout, draw
+from games.core import Result
+from games.text import Msg
+from render import _board_layout, draw, final_scores_image
 from render.demo import NAMES, play
 
 SANTIAGO = games.get("santiago")
@@ -97,3 +99,57 @@ def test_a_long_decision_line_keeps_its_size_and_ends_in_an_ellipsis():
     (turn,) = [t for t in drawn if t.role == "turn"]
     assert turn.text.endswith("…")
     assert turn.size * draw.PHONE_WIDTH / image.width >= draw.PHONE_MIN_PX
+
+
+def _finished(kind, players, names, chart=True):
+    log = []
+    state = play(kind, players, 7 + players, None, log=log)
+    series = games.vp_series(games.Replay(kind, players, 7 + players, {}, log)) if chart else None
+    return kind, games.get(kind).result(state), names[:players], series
+
+
+def _many_buildings(names):
+    """Four Havana players with a dozen buildings each, every name of the deck's maximum length."""
+    parts = tuple(
+        tuple(
+            (Msg("havana.building.custom", {"name": "W" * 40}), 1 + (k + s) % 6) for k in range(12)
+        )
+        for s in range(4)
+    )
+    scores = tuple(sum(v for _l, v in p) for p in parts)
+    result = Result(
+        scores=scores,
+        winners=(0,),
+        ranking=(0, 1, 2, 3),
+        places=(1, 2, 3, 4),
+        breakdown=parts,
+        reason=Msg("havana.end.round_limit", {"rounds": 20}),
+    )
+    series = [tuple(0 for _ in scores), scores]
+    return "havana", result, names, series
+
+
+SCORES = {
+    "santiago-4p-chart": lambda: _finished("santiago", 4, NAMES),
+    "santiago-2p-long-names": lambda: _finished("santiago", 2, LONG_NAMES, chart=False),
+    "havana-3p-chart": lambda: _finished("havana", 3, SCRIPT_NAMES),
+    "havana-4p-many-buildings": lambda: _many_buildings(LONG_NAMES),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SCORES))
+def test_every_text_of_the_final_scores_is_readable_at_phone_width(case):
+    """Not only key texts: the whole picture is about the scores."""
+    kind, result, names, series = SCORES[case]()
+    with draw.recording() as drawn:
+        image = final_scores_image(kind, result, names, series)
+    assert {"name", "score", "part", "part_vp"} <= {t.role for t in drawn}
+    assert ("chart" in {t.role for t in drawn}) == (series is not None)
+    for t in drawn:
+        phone_px = t.size * draw.PHONE_WIDTH / image.width
+        assert phone_px >= draw.PHONE_MIN_PX, f"{t.role} {t.text[:30]!r}: {phone_px:.1f} px"
+        x0, y0, x1, y1 = t.box
+        assert x0 >= 0 and x1 <= image.width and y0 >= 0 and y1 <= image.height, (t.role, t.text)
+        for other in drawn:
+            if other is not t:
+                assert not _overlap(t.box, other.box), (t.role, t.text[:30], other.text[:30])
