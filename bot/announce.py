@@ -8,6 +8,7 @@ remembers it too) and the next interaction in its channel posts the missing mess
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Sequence
@@ -305,7 +306,16 @@ class Announcer:
             result = final_result(record, self.bot.tables.state_of(record))
         else:
             result = result_from_json(json.loads(stored[1]))
-        file = await pictures.final_scores(record.kind, result, present.seat_names(record))
+        rows = await self.store.actions(record.id)
+        try:
+            series = await asyncio.to_thread(
+                pictures.score_series, record, [(r.seat, r.code) for r in rows]
+            )
+        except Exception:  # the chart is a bonus: a log that does not replay only loses it
+            log.exception("game %s: no chart of the scores", record.id)
+            series = None
+        names = present.seat_names(record)
+        file = await pictures.final_scores(record.kind, result, names, series)
         table = present.final_table(locale, record, result)
         content = present.clip("\n".join([*event_lines, table]), present.MAX_CONTENT)
         people = [s.user_id for s in record.seats if present.played_by_person(record, s.seat)]

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+import games
 import render
 
 BOARD_FILE = "board.png"
@@ -33,6 +34,23 @@ async def screen(player_view: Any, names: Sequence[str]) -> discord.File:
     return _file(data, SCREEN_FILE)
 
 
-async def final_scores(kind: str, result: Any, names: Sequence[str]) -> discord.File:
-    data = await asyncio.to_thread(render.final_scores_png, kind, result, list(names))
+async def final_scores(
+    kind: str, result: Any, names: Sequence[str], vp_series: Sequence[Sequence[int]] | None = None
+) -> discord.File:
+    """The final scores with each player's breakdown and, given the scores after every step,
+    the chart of the game (nothing is hidden once it has ended)."""
+    data = await asyncio.to_thread(
+        render.final_scores_png,
+        kind,
+        result,
+        list(names),
+        None if vp_series is None else list(vp_series),
+    )
     return _file(data, SCORES_FILE)
+
+
+def score_series(record: Any, log: Sequence[tuple[int, str]]) -> list[tuple[int, ...]]:
+    """Every seat's score after each step of an ended game (ended by its rules or early)."""
+    engine = games.get(record.kind)
+    replay = games.Replay(record.kind, len(record.seats), record.seed, record.options, list(log))
+    return [tuple(engine.standing(state).scores) for state in games.replay_states(replay)]
