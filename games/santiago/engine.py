@@ -95,8 +95,29 @@ def M(key: str, **params) -> Msg:
     return Msg("santiago." + key, params)
 
 
+# What the game itself does, whoever's move set it off: such events are nobody's.
+GAME_EVENTS = frozenset(
+    {
+        "pass_harbour",
+        "delivery_round",
+        "inactive",
+        "checkered_flag",
+        "price",
+        "depart",
+        "game_over",
+        "owner_vp",
+        "rolled",
+        "demand",
+        "empty_reroll",
+        "empty_departs",
+        "all_passed",
+        "flip",
+    }
+)
+
+
 def _ev(ev: list, seat: int | None, key: str, **params) -> None:
-    ev.append(Event(Msg("santiago.event." + key, params), seat))
+    ev.append(Event(Msg("santiago.event." + key, params), None if key in GAME_EVENTS else seat))
 
 
 def _add_vp(t: State, seat: int, source: int, k: int) -> None:

@@ -781,3 +781,25 @@ def test_a_hostile_colours_file_is_refused_clearly(tmp_path, content, words):
     with pytest.raises(OptionError) as err:
         GAME.options({"citizen_colours": str(path)})
     assert words in str(err.value.msg)
+
+
+def test_what_the_game_does_is_credited_to_nobody():
+    """A ship departing or the price rising is the game's doing, not the mover's."""
+    import random
+
+    from games.simulate import random_choice
+
+    s = GAME.new(3, 12, GAME.options(None))
+    chooser = random.Random(12)
+    seen = set()
+    while not GAME.is_over(s):
+        decision, _codes, code = random_choice(GAME, s, chooser)
+        s, events = GAME.apply(s, decision.seat, code)
+        for event in events:
+            name = event.msg.key.rsplit(".", 1)[-1]
+            if name in {"depart", "price", "rolled", "all_passed", "checkered_flag"}:
+                assert event.seat is None, event
+                seen.add(name)
+            if name in {"deliver", "claim", "pass"}:
+                assert event.seat == decision.seat
+    assert {"depart", "price", "rolled"} <= seen
