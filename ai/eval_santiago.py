@@ -2,20 +2,20 @@
 
 Read from a complete (possibly determinized) state. The final score is VP plus one per three
 leftover goods, so goods, pesos and buildings are valued in VP by how much of the game is left:
-a good is worth about a VP while ships still call for goods (more when the ship in port asks for
-it), pesos buy stops and casino VP, a property earns a VP whenever someone ends a turn on it.
+a good is worth about a VP while ships still call for goods (more when the ship in port asks
+for it), pesos buy stops and casino VP, a property earns a VP whenever someone ends a turn on it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.santiago.data import CIGAR, RUM, SHIPS, WOOD
+from games.santiago.data import CIGAR, RUM, SHIPS
 
 GOOD_EARLY, GOOD_LATE = 1.1, 1 / 3
 PESO_EARLY, PESO_LATE = 0.4, 0.05
 PROPERTY_PER_SHIP = 0.45
-DEMAND_BONUS = 0.35  # per good the ship in port asks for, times its price
+DEMAND_SHARE = 0.45  # of the price: a good the ship in port asks for may still be sold to it
 FINISHED_GOOD_BONUS = 0.25  # rum and cigars: the café pays 2 VP for each
 
 
@@ -38,9 +38,11 @@ def scores(s: Any) -> list[float]:
         held = s.goods[base : base + 6]
         value = s.vp[v] + s.pesos[v] * peso + owned[v] * prop + sum(held) * good
         value += (held[RUM] + held[CIGAR]) * FINISHED_GOOD_BONUS * left
-        for g, need in zip(s.dg, s.dv, strict=True):
-            if need:
-                value += min(need, held[g] + held[WOOD]) * DEMAND_BONUS * s.price
+        sale = DEMAND_SHARE * s.price - good
+        if sale > 0:
+            for g, need in zip(s.dg, s.dv, strict=True):
+                if need:
+                    value += min(need, held[g]) * sale
         out.append(value)
     return out
 

@@ -22,6 +22,9 @@ class Model:
     scale: float
     secret_choice: Callable[[Any, int, list[str]], str | None]
     prune: Callable[[list[str]], list[str]]
+    # Decision kinds that open a new turn or round: the greedy lookahead stops before them, so
+    # that a code is not judged by a later turn it happens to lead to.
+    fresh_starts: frozenset[str] = frozenset()
 
 
 def _all(codes: list[str]) -> list[str]:
@@ -50,6 +53,7 @@ MODELS = {
         eval_santiago.SCALE,
         _no_secret,
         _santiago_prune,
+        frozenset({"santiago.drive", "santiago.roll", "santiago.deliver"}),
     ),
     "havana": Model(
         games.get("havana"),
@@ -58,6 +62,7 @@ MODELS = {
         eval_havana.SCALE,
         cards_havana.secret_choice,
         _all,
+        frozenset({"first"}),
     ),
 }
 

@@ -4,7 +4,7 @@ Greedy is a one-step lookahead: each legal code is applied and the resulting sta
 game's evaluation, as the margin of the seat over the best other seat. When the seat keeps the
 turn after the code (a drive is followed by the citizen, the pawn and the building; a purchase by
 its payments), the lookahead follows those own steps greedily before valuing, so a code is judged
-by where it leads within the turn.
+by where it leads within the turn; it stops as soon as another seat acts or a new turn begins.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ def greedy_code(model: Model, state: Any, seat: int, codes: list[str], chain: bo
     game = model.game
     best_code, best_value = codes[0], None
     for code in codes:
-        after, _ = game.apply(state, seat, code)
-        if chain:
+        after, events = game.apply(state, seat, code)
+        if chain and _kept_turn(events, seat):
             after = _own_steps(model, after, seat)
         value = margin(model.scores(after), seat)
         if best_value is None or value > best_value:
@@ -56,7 +56,16 @@ def _own_steps(model: Model, state: Any, seat: int) -> Any:
         pending = game.pending(state)
         if len(pending) != 1 or pending[0].seat != seat or pending[0].secret:
             break
+        if pending[0].kind in model.fresh_starts:
+            break
         codes = game.legal_codes(state, seat)
         code = greedy_code(model, state, seat, codes, chain=False)
-        state, _ = game.apply(state, seat, code)
+        state, events = game.apply(state, seat, code)
+        if not _kept_turn(events, seat):
+            break
     return state
+
+
+def _kept_turn(events: list, seat: int) -> bool:
+    """No other seat acted: the engine did not move on to someone else's (forced) decisions."""
+    return all(e.seat is None or e.seat == seat for e in events)
