@@ -17,9 +17,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from .mcts import DEFAULT_BUDGET, search
 from .models import MODELS
 from .policies import greedy_code, random_code
-from .search import DEFAULT_BUDGET, search
 
 LEVELS = ("random", "greedy", "strong")
 
