@@ -21,7 +21,7 @@ import random
 from typing import Any
 
 from .models import Model, win_values
-from .policies import _kept_turn, _own_steps, actor, greedy_code
+from .policies import actor, greedy_code, kept_turn, own_steps
 
 DEFAULT_BUDGET = 140  # simulations per decision, spread over the samples
 SAMPLES = 4  # determinizations per decision (fewer when the budget is small)
@@ -70,8 +70,8 @@ def _priors(model: Model, state: Any, seat: int, codes: list[str], root: bool) -
     out = []
     for code in codes:
         after, events = game.apply(state, seat, code)
-        if root and _kept_turn(events, seat):
-            after = _own_steps(model, after, seat)
+        if root and kept_turn(events, seat):
+            after = own_steps(model, after, seat)
         out.append(win_values(model, after)[seat])
     return out
 
@@ -90,14 +90,14 @@ def search(
         root = Node(model, world, seat, root=True)
         sims = budget // samples + (1 if k < budget % samples else 0)
         for _ in range(sims):
-            _simulate(model, root, world, rng)
+            _simulate(model, root, world)
         for i, code in enumerate(root.codes):
             # The prior breaks ties between equally visited codes.
             visits[code] += root.visits[i] + 0.01 * root.prior[i]
     return max(enumerate(codes), key=lambda ic: (visits[ic[1]], -ic[0]))[1]
 
 
-def _simulate(model: Model, root: Node, world: Any, rng: random.Random) -> None:
+def _simulate(model: Model, root: Node, world: Any) -> None:
     game = model.game
     node, state = root, world
     path: list[tuple[Node, int]] = []

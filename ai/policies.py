@@ -39,15 +39,15 @@ def greedy_code(model: Model, state: Any, seat: int, codes: list[str], chain: bo
     best_code, best_value = codes[0], None
     for code in codes:
         after, events = game.apply(state, seat, code)
-        if chain and _kept_turn(events, seat):
-            after = _own_steps(model, after, seat)
+        if chain and kept_turn(events, seat):
+            after = own_steps(model, after, seat)
         value = margin(model.scores(after), seat)
         if best_value is None or value > best_value:
             best_code, best_value = code, value
     return best_code
 
 
-def _own_steps(model: Model, state: Any, seat: int) -> Any:
+def own_steps(model: Model, state: Any, seat: int) -> Any:
     """Play the seat's following steps of the same turn by one-step lookahead."""
     game = model.game
     for _ in range(CHAIN_STEPS):
@@ -61,11 +61,11 @@ def _own_steps(model: Model, state: Any, seat: int) -> Any:
         codes = game.legal_codes(state, seat)
         code = greedy_code(model, state, seat, codes, chain=False)
         state, events = game.apply(state, seat, code)
-        if not _kept_turn(events, seat):
+        if not kept_turn(events, seat):
             break
     return state
 
 
-def _kept_turn(events: list, seat: int) -> bool:
+def kept_turn(events: list, seat: int) -> bool:
     """No other seat acted: the engine did not move on to someone else's (forced) decisions."""
     return all(e.seat is None or e.seat == seat for e in events)

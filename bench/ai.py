@@ -13,9 +13,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
+from pathlib import Path
 
-from ai.duel import duel
+# Run as a script, this file's folder comes first on the path and its name would hide the package.
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+
+from ai.duel import duel  # noqa: E402 - after the path fix above
 
 DUELS = (
     (2, ("strong", "greedy"), "strong", 0.65),
