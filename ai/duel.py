@@ -26,7 +26,7 @@ class GameRecord:
     seats: tuple[str, ...]
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
-    seconds: tuple[float, ...] = ()  # thinking time per seat
+    seconds: tuple[float, ...] = ()  # thinking time per seat, in CPU seconds
     decisions: tuple[int, ...] = ()  # decisions taken per seat (more than one choice)
     error: str = ""
 
@@ -59,7 +59,7 @@ def play_game(
             if len(codes) == 1:
                 code = codes[0]
             else:
-                started = time.perf_counter()
+                started = time.process_time()
                 code = choose(
                     name,
                     state,
@@ -68,7 +68,7 @@ def play_game(
                     seed=decision_seed(gseed, steps),
                     budget=budget,
                 )
-                seconds[seat] += time.perf_counter() - started
+                seconds[seat] += time.process_time() - started
                 decided[seat] += 1
             state, _ = game.apply(state, seat, code)
             steps += 1
@@ -113,7 +113,8 @@ def summarise(
     records: list[GameRecord],
 ) -> dict[str, Any]:
     """wins: level -> games won (a shared win split); mean_score: level -> mean final score of
-    its seats; seconds_per_decision: level -> mean thinking time of a real choice."""
+    its seats; seconds_per_decision: level -> mean thinking time of a real choice, in CPU seconds
+    of its process (one core; other programs on the machine do not inflate it)."""
     kinds = list(dict.fromkeys(levels))
     wins = dict.fromkeys(kinds, 0.0)
     score_sum, score_n = dict.fromkeys(kinds, 0), dict.fromkeys(kinds, 0)
