@@ -1,0 +1,64 @@
+"""Computer players: pure functions from what a seat may know to one legal action code.
+
+    code = ai.choose("santiago", state, seat, level="greedy", seed=7)
+
+Levels: `random` (a uniformly random legal code), `greedy` (one-step lookahead with a hand-written
+evaluation per game) and `strong` (determinized Monte Carlo tree search with greedy rollouts).
+`state` may be the engine state or its JSON. No level reads what the seat cannot see: greedy and
+strong first replace every hidden part of the state (other screens, hands and secret picks, the
+deck order, the generator of future dice) by a sample drawn from the seed, so the code depends only
+on the seat's view, the level, the seed and the budget. Everything is passed as arguments and no
+global state changes, so `choose` can run in any worker process.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from .mcts import DEFAULT_BUDGET, search
+from .models import MODELS
+from .policies import greedy_code, random_code
+
+LEVELS = ("random", "greedy", "strong")
+
+
+def choose(
+    game_name: str,
+    state: Any,
+    seat: int,
+    *,
+    level: str,
+    seed: int,
+    budget: int | None = None,
+) -> str:
+    """A legal action code for `seat`, which must have a decision pending.
+
+    `budget` is the number of search simulations of the strong level (default `DEFAULT_BUDGET`).
+    Raise ValueError for an unknown game or level, or a seat with nothing to decide.
+    """
+    try:
+        model = MODELS[game_name]
+    except KeyError:
+        raise ValueError(f"unknown game {game_name!r}") from None
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    game = model.game
+    if isinstance(state, Mapping):
+        state = game.from_json(state)
+    codes = game.legal_codes(state, seat)
+    if not codes:
+        raise ValueError(f"seat {seat} has nothing to decide")
+    rng = random.Random(f"{game_name}:{level}:{seed}")
+    if len(codes) == 1:
+        return codes[0]
+    if level == "random":
+        return random_code(codes, rng)
+    if level == "greedy":
+        world = model.determinize(state, seat, rng)
+        return greedy_code(model, world, seat, codes)
+    return search(model, state, seat, rng, DEFAULT_BUDGET if budget is None else budget)
+
+
+__all__ = ["DEFAULT_BUDGET", "LEVELS", "choose"]

@@ -1,0 +1,88 @@
+"""What the players need to know about each game: how to sample a hidden state, how to value a
+state, and a rule for decisions whose outcome stays secret until everybody has chosen."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import games
+
+from . import cards_havana, eval_havana, eval_santiago, sampling_havana, sampling_santiago
+
+
+@dataclass(frozen=True)
+class Model:
+    game: Any
+    determinize: Callable[[Any, int, random.Random], Any]
+    scores: Callable[[Any], list[float]]
+    scale: float
+    secret_choice: Callable[[Any, int, list[str]], str | None]
+    prune: Callable[[list[str]], list[str]]
+    # Decision kinds that open a new turn or round: the greedy lookahead stops before them, so
+    # that a code is not judged by a later turn it happens to lead to.
+    fresh_starts: frozenset[str] = frozenset()
+
+
+def _all(codes: list[str]) -> list[str]:
+    return codes
+
+
+PAGE_TURNS = ("casino:more", "casino:less")
+
+
+def _santiago_prune(codes: list[str]) -> list[str]:
+    """Without its page turns: turning the casino's page and back would loop forever, and the
+    first page holds every amount a real purse reaches."""
+    kept = [c for c in codes if c not in PAGE_TURNS]
+    return kept or codes
+
+
+def _no_secret(_state: Any, _seat: int, _codes: list[str]) -> None:
+    return None
+
+
+MODELS = {
+    "santiago": Model(
+        games.get("santiago"),
+        sampling_santiago.determinize,
+        eval_santiago.scores,
+        eval_santiago.SCALE,
+        _no_secret,
+        _santiago_prune,
+        frozenset({"santiago.drive", "santiago.roll", "santiago.deliver"}),
+    ),
+    "havana": Model(
+        games.get("havana"),
+        sampling_havana.determinize,
+        eval_havana.scores,
+        eval_havana.SCALE,
+        cards_havana.secret_choice,
+        _all,
+        frozenset({"first"}),
+    ),
+}
+
+
+def margin(scores: list[float], seat: int) -> float:
+    """How far `seat` is ahead of the best other seat (negative when behind)."""
+    return scores[seat] - max(x for v, x in enumerate(scores) if v != seat)
+
+
+def win_values(model: Model, state: Any) -> list[float]:
+    """A win-probability-like value in [0, 1] for every seat: the exact outcome once the game is
+    over (a shared win split), else the score margin squashed."""
+    game = model.game
+    if game.is_over(state):
+        winners = game.result(state).winners
+        share = 1.0 / len(winners)
+        return [share if v in winners else 0.0 for v in range(len(model.scores(state)))]
+    scores = model.scores(state)
+    out = []
+    for v in range(len(scores)):
+        x = margin(scores, v) / model.scale
+        out.append(1.0 / (1.0 + math.exp(-x)) if x > -30 else 0.0)
+    return out
