@@ -23,6 +23,8 @@ def determinize(state: Any, seat: int, rng: random.Random) -> Any:
     n = data["players"]
     if not data["options"]["open_holdings"]:
         _sample_screens(data, n, seat, rng)
+        # Where each screen's VP came from is as hidden as the VP: the sample keeps none of it.
+        data.pop("vp_sources", None)
     # Future dice come from the state's generator: a fresh one makes them unknown.
     data["rng"] = str(rng.getrandbits(64))
     return GAME.from_json(data)
