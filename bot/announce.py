@@ -286,7 +286,7 @@ class Announcer:
         # game uploads.
         public = engine.public_view(state)
         key = board_moment(public)
-        if self.boards.get(record.id) != key:
+        if fresh or self.boards.get(record.id) != key:
             file = await pictures.board(public, present.seat_names(record))
             sent = await channel.send(content, file=file, view=view, allowed_mentions=mentions)
             self.boards[record.id] = key
