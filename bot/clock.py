@@ -39,7 +39,7 @@ RETRY_SECONDS = 60
 # With nothing due, the clock still looks once a day (a poke wakes it sooner).
 IDLE_SECONDS = 24 * 3600
 # How many games' timers are handled side by side.
-GAMES_AT_ONCE = 16
+GAMES_AT_ONCE = 4
 
 
 def now() -> float:
