@@ -50,6 +50,9 @@ async def measure(name: str, games: int, players: int, seed: int) -> dict:
                 measurer.figures = total
                 await measurer.play(kind, players, **options)
                 uploads.append(total.upload_bytes - before)
+        # SimCord leaves a detached bot open: its database thread would keep the process alive.
+        if bot.store is not None:
+            await bot.store.close()
     figures = total.as_json()
     figures["max_upload_mb_per_game"] = round(max(uploads) / 1e6, 2)
     return figures
