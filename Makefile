@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/e2e.py
 	$(BIN)/python bench/scheduler.py
+	$(BIN)/python bench/ux.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
