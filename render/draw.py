@@ -117,7 +117,7 @@ LAYOUT = typeface.LAYOUT
 
 # Texts a player must read on a phone, where Discord shows a board about 400 px wide: whose turn
 # it is, the demand dice, the price, the ships, the turn order, VP, and building costs and VP.
-KEY_ROLES = frozenset({"turn", "dice", "price", "ships", "order", "vp", "cost"})
+KEY_ROLES = frozenset({"turn", "dice", "price", "ships", "order", "vp", "cost", "last"})
 PHONE_WIDTH = 400
 PHONE_MIN_PX = 9
 
@@ -305,6 +305,17 @@ def fit_text(
     text(
         d, xy, s, size=f.size, bold=bold, fill=fill, anchor=anchor, role=role, room=room[anchor[0]]
     )
+
+
+def last_caption(name: str, what: str, width: int, size: int) -> str:
+    """ "Last: <name> — <what>" in `width` px: a long name is shortened first, so that what
+    happened stays readable."""
+    name = clip(name, width)[0]
+    caption = f"Last: {name} — {what}"
+    while length(caption, size) > width and len(name) > 1:
+        name = name[:-1]
+        caption = f"Last: {name.rstrip()}… — {what}"
+    return caption
 
 
 def contrast_ink(rgb) -> tuple[int, int, int]:

@@ -14,7 +14,14 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.havana.views import BuildingView, Cubes, PlayerPublic, PlayerView, PublicView
+from games.havana.views import (
+    BuildingView,
+    Cubes,
+    LastMove,
+    PlayerPublic,
+    PlayerView,
+    PublicView,
+)
 
 from . import draw as dr
 from .draw import INK, MUTED, PANEL, text
@@ -53,7 +60,8 @@ CARD_NUMBER = {
 CARDS = tuple(CARD_NUMBER)
 
 CARD_W, CARD_H = 164, 190
-ROW_Y = (150, 396)
+# the rows start below the caption of the last move
+ROW_Y = (190, 436)
 ROW_X0 = 48
 POOL_Y = ROW_Y[1] + CARD_H + 44
 ORDER_Y = POOL_Y + 106
@@ -507,6 +515,8 @@ def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
             d, (28, 90), line, W - 56, size=28, bold=True, anchor="lm", min_size=KEY, role="turn"
         )
     _rows(d, view)
+    if view.last_move is not None:
+        _last_move(d, view, view.last_move, all_names)
     _pool(d, view)
     _order(d, view, all_names)
     for k, p in enumerate(view.players):
@@ -514,6 +524,76 @@ def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
         y = PLAYERS_Y + (k // 2) * (PH + 14)
         _player(d, x, y, p, all_names[p.seat], view)
     return im
+
+
+# --- the last move -------------------------------------------------------------------------------
+
+LAST_Y = 142
+ROW_NAMES = ("top", "bottom")
+
+
+def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: list[str]):
+    """Where the last move happened, in the colour of the player who made it: the rows whose
+    cards changed are framed, the end a building was bought or demolished from is marked with a
+    bar, and a caption says who did what."""
+    colour = dr.SEAT_COLOURS[move.seat % len(dr.SEAT_COLOURS)]
+    rows = list(move.rows_changed)
+    if move.row is not None and move.row not in rows:
+        rows.append(move.row)
+    for row in rows:
+        if row not in ROW_NAMES:
+            continue
+        y = ROW_Y[ROW_NAMES.index(row)]
+        d.rounded_rectangle(
+            (14, y - 26, W - 14, y + CARD_H + 20), radius=13, outline=colour, width=6
+        )
+    if move.row in ROW_NAMES and move.end in ("left", "right"):
+        i = ROW_NAMES.index(move.row)
+        y = ROW_Y[i]
+        if move.end == "left":
+            x = ROW_X0 - 15
+        else:
+            n = len(view.rows[i].buildings)
+            step = min(CARD_W + 10, (W - 40 - ROW_X0 - CARD_W) // max(n - 1, 1))
+            x = ROW_X0 + max(n - 1, 0) * step + (CARD_W + 3 if n else 0)
+        d.rounded_rectangle((x, y - 6, x + 13, y + CARD_H + 6), radius=4, fill=colour, outline=INK)
+    caption = dr.last_caption(names[move.seat], describe(move, names), W - 82, KEY)
+    dr.seat_disc(d, 38, LAST_Y, move.seat, r=13)
+    dr.fit_text(d, (58, LAST_Y), caption, W - 82, size=KEY, anchor="lm", min_size=KEY, role="last")
+
+
+def describe(move: LastMove, names: list[str]) -> str:
+    """What the last decision did, in a few words, from public facts only (a secret card choice
+    is only said to have happened)."""
+    building = str(move.building.name) if move.building is not None else None
+    where = f" ({move.row} row, {move.end} end)" if move.row and move.end else ""
+    victim = names[move.victim] if move.victim is not None and move.victim < len(names) else None
+    kind = move.kind
+    if kind == "pick":
+        return "chose a card in secret"
+    if kind == "place":
+        return "put down a new card in secret"
+    if kind == "refresh":
+        return "took back a card" if move.action == "refresh" else "took back no card"
+    if kind == "cover" and move.card:
+        return f"covered {card_name(move.card)}"
+    if kind == "first" and move.card:
+        return f"played {card_name(move.card)} first"
+    if kind in ("buy", "pay") and building:
+        return f"bought {building}{where}" if move.bought else f"is paying for {building}{where}"
+    if kind == "demolish" and building:
+        return f"demolished {building}{where}"
+    if kind == "tax" and victim:
+        return f"taxed {victim}"
+    if kind == "target" and victim:
+        return f"chose to rob {victim}"
+    if kind == "steal" and victim:
+        return f"stole from {victim}"
+    if kind == "mama":
+        return "took materials with Mama"
+    if move.action in ("end", "skip"):
+        return "ended the turn" if move.action == "end" else "skipped"
+    return move.action.replace(":", " ")
 
 
 def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:

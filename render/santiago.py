@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.santiago.views import Die, PlayerView, PublicView
+from games.santiago.views import Die, LastMove, PlayerView, PublicView
 
 from . import draw as dr
 from .draw import INK, MUTED, PANEL, font, text
@@ -412,15 +412,31 @@ def _ship(d: ImageDraw.ImageDraw, view: PublicView):
     )
 
 
-def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
+def _building_boxes(view: PublicView) -> dict[int, tuple[int, int, int, int]]:
+    """Where each building card lies, by space index (grouped by flower colour)."""
+    boxes = {}
+    for k, (_colour, spaces) in enumerate(_groups(view)):
+        x0 = 16 + (k % 2) * (GROUP_W + 16)
+        top = BUILDINGS_Y + 40 + (k // 2) * (GROUP_H + 12) + 38
+        for i, space in enumerate(spaces[:3]):
+            x = x0 + 14 + i * (CARD_W + 6)
+            boxes[space.index] = (x, top, x + CARD_W, top + CARD_H - 4)
+    return boxes
+
+
+def _groups(view: PublicView) -> list[tuple[str, list]]:
     groups: dict[str, list] = {}
     for space in view.buildings:
         groups.setdefault(space.colour, []).append(space)
     order = [c for c in FLOWERS if c in groups] + [c for c in groups if c not in FLOWERS]
-    for k, colour in enumerate(order):
+    return [(c, groups[c]) for c in order]
+
+
+def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
+    boxes = _building_boxes(view)
+    for k, (colour, spaces) in enumerate(_groups(view)):
         x0 = 16 + (k % 2) * (GROUP_W + 16)
         y = BUILDINGS_Y + 40 + (k // 2) * (GROUP_H + 12)
-        spaces = groups[colour]
         fill = FLOWER_STYLE.get(colour, ((200, 200, 200), "?"))[0]
         dr.panel(d, (x0, y, x0 + GROUP_W, y + GROUP_H), fill=PANEL)
         d.rounded_rectangle((x0, y, x0 + 8, y + GROUP_H), radius=4, fill=fill, outline=INK)
@@ -433,9 +449,8 @@ def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
             bold=True,
             anchor="lm",
         )
-        for i, space in enumerate(spaces[:3]):
-            x = x0 + 14 + i * (CARD_W + 6)
-            top = y + 38
+        for space in spaces[:3]:
+            x, top, _x1, _y1 = boxes[space.index]
             d.rounded_rectangle(
                 (x, top, x + CARD_W, top + CARD_H - 4),
                 radius=8,
@@ -531,11 +546,129 @@ def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
         dr.fit_text(
             d, (28, 90), line, W - 56, size=28, bold=True, anchor="lm", min_size=KEY, role="turn"
         )
+    move = view.last_move
+    if move is not None:
+        _trip(d, move)
     _stops(d, view)
     _ship(d, view)
     _buildings(d, view)
+    if move is not None:
+        _last_move(d, view, move, all_names)
     _players(d, view, all_names)
     return im
+
+
+# --- the last move -------------------------------------------------------------------------------
+
+# The caption sits between the decision line and the harbour tile, left of the car's place on
+# the harbour (the car straddles the top edge of its stop).
+LAST_Y = 140
+LAST_W = 480
+
+
+def _road_point(t: float) -> tuple[float, float]:
+    """A point on the road at `t` stops clockwise from the harbour (fractions allowed)."""
+    a = -math.pi / 2 + t * 2 * math.pi / 10
+    return ROAD_C[0] + ROAD_R[0] * math.cos(a), ROAD_C[1] + ROAD_R[1] * math.sin(a)
+
+
+def _trip(d: ImageDraw.ImageDraw, move: LastMove):
+    """The car's latest drive: a path in the driver's colour along the road, clockwise from the
+    stop it left to the stop where it stopped, with an arrowhead before that stop. Drawn under
+    the tiles, so it shows on the road between them."""
+    if move.car_from is None or move.car_to is None or move.car_from == move.car_to:
+        return
+    colour = dr.SEAT_COLOURS[move.seat % len(dr.SEAT_COLOURS)]
+    steps = (move.car_to - move.car_from) % 10
+    n = steps * 12
+    points = [_road_point(move.car_from + steps * k / n) for k in range(n + 1)]
+    d.line(points, fill=colour, width=14, joint="curve")
+    # the arrowhead half way between the last two stops, where no tile covers it
+    t = move.car_to - 0.5
+    (px, py), (qx, qy) = _road_point(t - 0.05), _road_point(t + 0.05)
+    length = math.hypot(qx - px, qy - py) or 1
+    tx, ty = (qx - px) / length, (qy - py) / length
+    cx, cy = _road_point(t)
+    d.polygon(
+        [
+            (cx + tx * 22, cy + ty * 22),
+            (cx - tx * 12 - ty * 20, cy - ty * 12 + tx * 20),
+            (cx - tx * 12 + ty * 20, cy - ty * 12 - tx * 20),
+        ],
+        fill=colour,
+        outline=INK,
+    )
+
+
+def _tile_box(index: int, grow: int = 0) -> tuple[int, int, int, int]:
+    cx, cy = stop_centre(index)
+    return (
+        cx - TILE_W // 2 - grow,
+        cy - TILE_H // 2 - grow,
+        cx + TILE_W // 2 + grow,
+        cy + TILE_H // 2 + grow,
+    )
+
+
+def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: list[str]):
+    """Where the last move happened, in the colour of the player who made it: a dashed frame on
+    the stop the car left, a ring around the citizen or building used, and a caption."""
+    colour = dr.SEAT_COLOURS[move.seat % len(dr.SEAT_COLOURS)]
+    if move.car_from is not None and move.car_from != move.car_to:
+        x0, y0, x1, y1 = _tile_box(move.car_from, 7)
+        for x in range(x0, x1, 24):
+            d.line((x, y0, min(x + 12, x1), y0), fill=colour, width=5)
+            d.line((x, y1, min(x + 12, x1), y1), fill=colour, width=5)
+        for y in range(y0, y1, 24):
+            d.line((x0, y, x0, min(y + 12, y1)), fill=colour, width=5)
+            d.line((x1, y, x1, min(y + 12, y1)), fill=colour, width=5)
+    ring = None
+    if move.space is not None:
+        ring = _building_boxes(view).get(move.space)
+    elif move.citizen is not None:
+        for stop in view.road:
+            if stop.citizen == move.citizen:
+                ring = _tile_box(stop.index, 5)
+    if ring is not None:
+        x0, y0, x1, y1 = ring
+        d.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=14, outline=colour, width=7)
+    # the car on the harbour takes the right half of the caption's line
+    room = LAST_W - 58 if view.car == 0 else W - 82
+    caption = dr.last_caption(names[move.seat], describe(view, move), room, KEY)
+    dr.seat_disc(d, 38, LAST_Y, move.seat, r=13)
+    dr.fit_text(d, (58, LAST_Y), caption, room, size=KEY, anchor="lm", min_size=KEY, role="last")
+
+
+def describe(view: PublicView, move: LastMove) -> str:
+    """What the last decision did, in a few words, from public facts only."""
+    head, _, rest = move.code.partition(":")
+    building = building_name(move.building) if move.building else None
+    citizen = _split_role(citizen_name(move.citizen))[0] if move.citizen else None
+    if head == "drive" and rest.isdigit():
+        n = int(rest)
+        where = ""
+        if move.car_to is not None and move.car_to < len(view.road):
+            stop = view.road[move.car_to]
+            name = _split_role(citizen_name(stop.citizen))[0] if stop.citizen else "the harbour"
+            where = f" to {name}"
+        return f"drove {n} stop{'s' if n != 1 else ''}{where}"
+    if head == "leave" and rest:
+        return f"left out the {good_name(rest)} die"
+    if head == "deliver" and rest:
+        return f"delivered {good_name(rest)}"
+    if head == "claim" and building:
+        return f"claimed {building}"
+    if head == "pawn" and building:
+        return f"moved the pawn to {building}"
+    if head == "use" and building:
+        return f"used {building}"
+    if head == "use" and citizen:
+        return f"used {citizen}"
+    if head == "skip" and citizen:
+        return f"passed {citizen} by"
+    what = move.code.replace(":", " ").replace("_", " ")
+    where = building or citizen
+    return f"{where}: {what}" if where else what
 
 
 def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:

@@ -1,5 +1,5 @@
 """Boards read on a phone: Discord shows a picture about 400 px wide there, so every key text
-(whose turn, dice, price, ships, turn order, VP, building costs) must be at least 9 px high at
+(whose turn, dice, price, ships, turn order, VP, building costs, the last move) must be at least 9 px high at
 that width, inside the picture and clear of every other text. Measured in the layout the
 renderer records, not by eye."""
 
@@ -33,16 +33,25 @@ def _havana(players, steps, names=NAMES):
 
 BOARDS = {
     "santiago-setup-roll": (lambda: _santiago(3, 0), {"turn", "dice", "price", "ships"}),
-    "santiago-3p-mid": (lambda: _santiago(3, 150), {"turn", "dice", "price", "ships", "order"}),
-    "santiago-4p-long-names": (lambda: _santiago(4, 120, LONG_NAMES), {"turn", "price", "ships"}),
+    "santiago-3p-mid": (
+        lambda: _santiago(3, 150),
+        {"turn", "dice", "price", "ships", "order", "last"},
+    ),
+    "santiago-4p-long-names": (
+        lambda: _santiago(4, 120, LONG_NAMES),
+        {"turn", "price", "ships", "last"},
+    ),
     "santiago-4p-open-holdings": (
         lambda: _santiago(4, 90, SCRIPT_NAMES + NAMES, {"open_holdings": True}),
         {"turn", "price", "ships", "vp"},
     ),
     "santiago-2p-over": (lambda: _santiago(2, None), {"turn", "price", "ships"}),
     "havana-2p-start": (lambda: _havana(2, 0), {"turn", "cost", "vp", "order"}),
-    "havana-4p-mid": (lambda: _havana(4, 45), {"turn", "cost", "vp", "order"}),
-    "havana-4p-long-names": (lambda: _havana(4, 60, LONG_NAMES), {"turn", "cost", "vp", "order"}),
+    "havana-4p-mid": (lambda: _havana(4, 45), {"turn", "cost", "vp", "order", "last"}),
+    "havana-4p-long-names": (
+        lambda: _havana(4, 60, LONG_NAMES),
+        {"turn", "cost", "vp", "order", "last"},
+    ),
     "havana-3p-over": (lambda: _havana(3, None, SCRIPT_NAMES), {"turn", "vp", "order"}),
 }
 

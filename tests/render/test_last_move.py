@@ -1,0 +1,171 @@
+"""The last move on both boards: a caption names who did what, and the place where it happened
+is marked in that player's colour; nothing is drawn before the first decision."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from render_helpers import differing_fraction
+
+import games
+from games.havana.views import LastMove as HavanaMove
+from games.santiago.views import LastMove as SantiagoMove
+from render import _board_layout, board_image, board_png, draw, havana, santiago
+from render.demo import NAMES, play
+
+SANTIAGO = games.get("santiago")
+HAVANA = games.get("havana")
+
+
+def _santiago_view():
+    return SANTIAGO.public_view(play("santiago", 3, 7, 150))
+
+
+def _havana_view():
+    return HAVANA.public_view(play("havana", 4, 11, 75))
+
+
+def _captions(view, names):
+    _image, drawn = _board_layout(view, names)
+    return [t.text for t in drawn if t.role == "last"]
+
+
+def _changed(view, box) -> float:
+    """Share of the pixels in `box` that differ from the same board without a last move."""
+    with_move = board_image(view, NAMES).crop(box)
+    without = board_image(dataclasses.replace(view, last_move=None), NAMES).crop(box)
+    return differing_fraction(with_move, without)
+
+
+def _count(image, box, colour) -> int:
+    return sum(1 for p in _pixels(image.crop(box)) if p == colour)
+
+
+def _pixels(image):
+    data = image.convert("RGB").tobytes()
+    return zip(data[0::3], data[1::3], data[2::3], strict=True)
+
+
+# --- Santiago ------------------------------------------------------------------------------------
+
+
+def test_santiago_caption_names_the_player_and_the_claimed_building():
+    view = _santiago_view()
+    move = view.last_move
+    assert (move.seat, move.code) == (0, "claim:cafe")
+    assert _captions(view, NAMES[:3]) == [f"Last: {NAMES[0]} — claimed Café"]
+
+
+def test_santiago_caption_for_a_drive_names_the_distance_and_the_stop():
+    view = _santiago_view()
+    to = view.road[4].citizen
+    move = SantiagoMove(1, "santiago.drive", "drive:1", None, None, None, 3, 4)
+    (caption,) = _captions(dataclasses.replace(view, last_move=move), NAMES[:3])
+    assert caption.startswith(f"Last: {NAMES[1]} — drove 1 stop to ")
+    assert santiago._split_role(santiago.citizen_name(to))[0] in caption
+
+
+def test_santiago_marks_the_building_used_in_the_players_colour():
+    view = _santiago_view()
+    box = santiago._building_boxes(view)[view.last_move.space]
+    ring = (box[0] - 6, box[1] - 6, box[2] + 6, box[3] + 6)
+    assert _changed(view, ring) > 0.1
+    blue = draw.SEAT_COLOURS[0]
+    assert _count(board_image(view, NAMES), ring, blue) > 1000
+    # another building, away from the road, is left alone
+    other = santiago._building_boxes(view)[(view.last_move.space + 1) % 12]
+    assert _changed(view, other) == 0
+
+
+def test_santiago_marks_the_trip_the_stop_left_and_the_citizen_used():
+    view = _santiago_view()
+    citizen = view.road[6].citizen
+    seat = 2
+    move = SantiagoMove(seat, "santiago.citizen", "use", citizen, None, None, 3, 6)
+    view = dataclasses.replace(view, last_move=move)
+    image = board_image(view, NAMES)
+    colour = draw.SEAT_COLOURS[seat]
+    for stop in (3, 6):  # the stop left (dashed frame) and the citizen used (ring)
+        assert _count(image, santiago._tile_box(stop, 12), colour) > 300, stop
+    # the path along the road between stops 4 and 5, where no tile covers it
+    x, y = (round(c) for c in santiago._road_point(4.5))
+    assert _count(image, (x - 25, y - 25, x + 25, y + 25), colour) > 200
+    # the road the car did not drive stays as it was
+    x, y = (round(c) for c in santiago._road_point(8.5))
+    assert _changed(view, (x - 25, y - 25, x + 25, y + 25)) == 0
+
+
+def test_santiago_without_a_last_move_draws_none_of_it():
+    view = dataclasses.replace(_santiago_view(), last_move=None)
+    assert _captions(view, NAMES[:3]) == []
+    assert all(p == draw.BG for p in _pixels(board_image(view).crop((0, 124, 500, 158))))
+
+
+# --- Havana --------------------------------------------------------------------------------------
+
+
+def test_havana_caption_names_the_player_and_the_demolished_building():
+    view = _havana_view()
+    assert view.last_move.kind == "demolish"
+    assert _captions(view, NAMES) == [
+        f"Last: {NAMES[3]} — demolished Lighthouse (top row, right end)"
+    ]
+
+
+def test_havana_caption_for_a_purchase_and_a_theft():
+    view = _havana_view()
+    bought = dataclasses.replace(view.last_move, kind="pay", action="pay:red", bought=True)
+    (caption,) = _captions(dataclasses.replace(view, last_move=bought), NAMES)
+    assert caption == f"Last: {NAMES[3]} — bought Lighthouse (top row, right end)"
+    theft = HavanaMove(0, "steal", "take:red", None, None, None, None, False, (), 2)
+    (caption,) = _captions(dataclasses.replace(view, last_move=theft), NAMES)
+    assert caption == f"Last: {NAMES[0]} — stole from {NAMES[2]}"
+
+
+def test_havana_marks_the_changed_row_and_its_end():
+    view = _havana_view()
+    image = board_image(view, NAMES)
+    colour = draw.SEAT_COLOURS[view.last_move.seat]
+    top, bottom = havana.ROW_Y
+    card_h = havana.CARD_H
+    # the top row is framed and the right end carries a bar in the player's colour
+    assert _count(image, (0, top - 30, havana.W, top - 18), colour) > 1000
+    n = len(view.rows[0].buildings)
+    step = min(havana.CARD_W + 10, (havana.W - 40 - havana.ROW_X0 - havana.CARD_W) // (n - 1))
+    end_x = havana.ROW_X0 + (n - 1) * step + havana.CARD_W
+    assert _count(image, (end_x, top, end_x + 20, top + card_h), colour) > 1000
+    # the bottom row is left alone
+    assert _changed(view, (0, bottom - 30, havana.W, bottom + card_h + 24)) == 0
+
+
+def test_havana_a_left_end_is_marked_on_the_left():
+    view = _havana_view()
+    move = dataclasses.replace(view.last_move, row="bottom", end="left", rows_changed=("bottom",))
+    view = dataclasses.replace(view, last_move=move)
+    image = board_image(view, NAMES)
+    colour = draw.SEAT_COLOURS[move.seat]
+    bottom = havana.ROW_Y[1]
+    left = (havana.ROW_X0 - 16, bottom, havana.ROW_X0, bottom + havana.CARD_H)
+    assert _count(image, left, colour) > 1000
+
+
+def test_havana_without_a_last_move_draws_none_of_it():
+    view = dataclasses.replace(_havana_view(), last_move=None)
+    assert _captions(view, NAMES) == []
+    image = board_image(view, NAMES)
+    assert all(p == draw.BG for p in _pixels(image.crop((0, 124, havana.W, 160))))
+    assert _count(image, (0, 0, havana.W, 700), draw.SEAT_COLOURS[3]) == 0
+
+
+def test_a_long_name_is_shortened_before_what_happened():
+    view = _santiago_view()
+    long_names = ("W" * 40, "B", "C")
+    for v in (view, dataclasses.replace(view, car=0)):
+        (caption,) = _captions(v, long_names)
+        assert caption.startswith("Last: WWW") and "… — claimed Café" in caption
+
+
+def test_the_last_move_gives_the_same_bytes_each_time():
+    for view in (_santiago_view(), _havana_view()):
+        assert view.last_move is not None
+        assert board_png(view, NAMES) == board_png(view, NAMES)
