@@ -35,6 +35,18 @@ async def test_a_whole_game_ends_with_the_final_scores(simcord_env, table, kind,
     assert game.typed_moves > 0
     assert game.moves > 10
 
+    # Every player's screen DM is brought to the final figures after the final scores.
+    requests = simcord_env.http_requests
+    final_at = max(
+        i
+        for i, r in enumerate(requests)
+        if r.method == "POST" and r.path == f"/channels/{channel.id}/messages"
+    )
+    for member in game.players:
+        dm = simcord_env.backend.dm_channels[member.id]
+        last_dm = max(i for i, r in enumerate(requests) if f"/channels/{dm}/messages" in r.path)
+        assert last_dm > final_at, member.name
+
     # The game is kept as finished and the channel is free again.
     store = simcord_env.bot.store
     assert await store.by_channel(channel.id) is None
