@@ -15,6 +15,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.santiago.views import Die, LastMove, PlayerView, PublicView
+from games.text import Msg
+from games.text import render as render_text
 
 from . import draw as dr
 from .draw import INK, MUTED, PANEL, font, text
@@ -639,6 +641,10 @@ def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: 
     dr.fit_text(d, (58, LAST_Y), caption, room, size=KEY, anchor="lm", min_size=KEY, role="last")
 
 
+# The plural comes from the one mechanism every text uses (CLDR rules), not from an "s".
+DROVE = {"drove": "drove {n:plural|one=# stop|other=# stops}"}
+
+
 def describe(view: PublicView, move: LastMove) -> str:
     """What the last decision did, in a few words, from public facts only."""
     head, _, rest = move.code.partition(":")
@@ -651,7 +657,7 @@ def describe(view: PublicView, move: LastMove) -> str:
             stop = view.road[move.car_to]
             name = _split_role(citizen_name(stop.citizen))[0] if stop.citizen else "the harbour"
             where = f" to {name}"
-        return f"drove {n} stop{'s' if n != 1 else ''}{where}"
+        return render_text(Msg("drove", {"n": n}), DROVE) + where
     if head == "leave" and rest:
         return f"left out the {good_name(rest)} die"
     if head == "deliver" and rest:
