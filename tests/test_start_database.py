@@ -90,13 +90,9 @@ def read_only_folder(db: Path) -> None:
     db.parent.chmod(0o555)  # no room for the -wal and -shm files
 
 
-@pytest.mark.parametrize("damage", [read_only_file, file_of_another_user, read_only_folder])
-def test_an_unwritable_database_is_one_clear_line_and_left_untouched(folder, damage):
-    db = folder / "malecon.sqlite3"
-    make_database(db)
-    damage(db)
-    before = db.read_bytes()
-    listing = sorted(p.name for p in folder.iterdir())
+def start_lines(db, folder) -> list[str]:
+    """Start the bot's database check on `db` (as an unprivileged user when run as root); it
+    must exit with status 2. Returns the non-empty lines it wrote to stderr."""
     env = {k: v for k, v in os.environ.items() if k not in ("DEV_GUILD_ID", "LOG_LEVEL")}
     env.update(DISCORD_TOKEN="not-a-real-token", DATABASE_PATH=str(db), PYTHONPATH=str(ROOT))
     done = subprocess.run(
@@ -109,7 +105,17 @@ def test_an_unwritable_database_is_one_clear_line_and_left_untouched(folder, dam
         check=False,
     )
     assert done.returncode == 2, done.stdout + done.stderr
-    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    return [line for line in done.stderr.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("damage", [read_only_file, file_of_another_user, read_only_folder])
+def test_an_unwritable_database_is_one_clear_line_and_left_untouched(folder, damage):
+    db = folder / "malecon.sqlite3"
+    make_database(db)
+    damage(db)
+    before = db.read_bytes()
+    listing = sorted(p.name for p in folder.iterdir())
+    lines = start_lines(db, folder)
     assert len(lines) == 1, lines
     assert str(db) in lines[0] and "cannot be written" in lines[0], lines
     assert "read and write access" in lines[0] and "DATABASE_PATH" in lines[0], lines
@@ -121,19 +127,7 @@ def test_a_folder_that_cannot_be_made_is_one_clear_line(folder):
     folder.mkdir()
     folder.chmod(0o555)
     give(folder, NOBODY)
-    env = {k: v for k, v in os.environ.items() if k not in ("DEV_GUILD_ID", "LOG_LEVEL")}
     db = folder / "games" / "malecon.sqlite3"
-    env.update(DISCORD_TOKEN="not-a-real-token", DATABASE_PATH=str(db), PYTHONPATH=str(ROOT))
-    done = subprocess.run(
-        [sys.executable, "-c", START],
-        cwd=folder.parent,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 2, done.stdout + done.stderr
-    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    lines = start_lines(db, folder)
     assert len(lines) == 1 and str(folder / "games") in lines[0], lines
     assert not (folder / "games").exists()
