@@ -56,6 +56,19 @@ BOARDS = {
 }
 
 
+def assert_readable(image, texts, drawn) -> None:
+    """Each of `texts` is at least PHONE_MIN_PX high at phone width, inside the picture, and
+    overlaps no other drawn text."""
+    for t in texts:
+        phone_px = t.size * draw.PHONE_WIDTH / image.width
+        assert phone_px >= draw.PHONE_MIN_PX, f"{t.role} {t.text[:30]!r}: {phone_px:.1f} px"
+        x0, y0, x1, y1 = t.box
+        assert x0 >= 0 and x1 <= image.width and y0 >= 0 and y1 <= image.height, (t.role, t.text)
+        for other in drawn:
+            if other is not t:
+                assert not _overlap(t.box, other.box), (t.role, t.text[:30], other.text[:30])
+
+
 def _overlap(a, b) -> bool:
     return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
@@ -69,14 +82,7 @@ def test_key_texts_are_readable_at_phone_width(case):
     assert roles <= {t.role for t in keys}, (
         f"missing on the board: {roles - {t.role for t in keys}}"
     )
-    for t in keys:
-        phone_px = t.size * draw.PHONE_WIDTH / image.width
-        assert phone_px >= draw.PHONE_MIN_PX, f"{t.role} {t.text[:30]!r}: {phone_px:.1f} px"
-        x0, y0, x1, y1 = t.box
-        assert x0 >= 0 and x1 <= image.width and y0 >= 0 and y1 <= image.height, (t.role, t.text)
-        for other in drawn:
-            if other is not t:
-                assert not _overlap(t.box, other.box), (t.role, t.text[:30], other.text[:30])
+    assert_readable(image, keys, drawn)
 
 
 def test_the_whose_turn_line_is_larger_than_the_minimum():
@@ -154,11 +160,4 @@ def test_every_text_of_the_final_scores_is_readable_at_phone_width(case):
         image = final_scores_image(kind, result, names, series)
     assert {"name", "score", "part", "part_vp"} <= {t.role for t in drawn}
     assert ("chart" in {t.role for t in drawn}) == (series is not None)
-    for t in drawn:
-        phone_px = t.size * draw.PHONE_WIDTH / image.width
-        assert phone_px >= draw.PHONE_MIN_PX, f"{t.role} {t.text[:30]!r}: {phone_px:.1f} px"
-        x0, y0, x1, y1 = t.box
-        assert x0 >= 0 and x1 <= image.width and y0 >= 0 and y1 <= image.height, (t.role, t.text)
-        for other in drawn:
-            if other is not t:
-                assert not _overlap(t.box, other.box), (t.role, t.text[:30], other.text[:30])
+    assert_readable(image, drawn, drawn)
