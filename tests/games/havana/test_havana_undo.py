@@ -1,12 +1,12 @@
 """Undo in Havana: a secret pick until another player picks, a turn's choices until a card or a
 cube comes out of hiding, the face-down cards are turned up or the next player has to decide."""
 
-import pytest
 from havana_helpers import C, cubes, table
 
-from games import UNDO, History, IllegalAction
+from games import UNDO, History
 from games.havana import GAME
 from games.undo import CARD_DRAWN, CUBES_DRAWN, OTHER_DECIDED, OVER, PASSED, REVEALED
+from tests.games.undo_helpers import play, refused
 
 ROWS = (
     ["fountain", "statue", "well", "cottage", "shed", "kiosk"],
@@ -17,20 +17,6 @@ BUSY = ("workers", "mama")
 # Enough to buy more than one building: with nothing left to buy, a turn ends by itself (E24)
 # and the next player has to decide, which closes the window.
 RICH = {"cubes": cubes(red=3, yellow=3, brown=3, blue=3), "pesos": 20, "workers": 3}
-
-
-def play(history: History, *moves: tuple[int, str]):
-    events = []
-    for seat, code in moves:
-        history, new = history.play(seat, code)
-        events.extend(new)
-    return history, events
-
-
-def refused(history: History, seat: int):
-    with pytest.raises(IllegalAction) as err:
-        history.play(seat, UNDO)
-    return err.value.msg
 
 
 def test_a_secret_pick_is_taken_back_without_the_table_learning_the_card():

@@ -3,34 +3,17 @@ is rolled, another player has to decide, or the 7th ship departs."""
 
 from __future__ import annotations
 
-import pytest
 from santiago_helpers import arrange, started
 
-from games import UNDO, History, IllegalAction, Replay, replay, replay_states
+from games import UNDO, History, Replay, replay, replay_states
 from games.santiago import GAME
 from games.undo import OTHER_DECIDED, OVER, PASSED, ROLLED, SHOWN
+from tests.games.undo_helpers import play, refused
 
 
 def history_at(state) -> History:
     """A history whose current state is `state` (an arranged position), with nothing to undo."""
     return History(GAME, state)
-
-
-def play(history: History, *moves):
-    events = []
-    for move in moves:
-        seat, code = (
-            move if isinstance(move, tuple) else (GAME.pending(history.state)[0].seat, move)
-        )
-        history, new = history.play(seat, code)
-        events.extend(new)
-    return history, events
-
-
-def refused(history: History, seat: int):
-    with pytest.raises(IllegalAction) as err:
-        history.play(seat, UNDO)
-    return err.value.msg
 
 
 def test_a_misclicked_drive_is_taken_back_and_another_drive_chosen():
