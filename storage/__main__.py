@@ -3,6 +3,7 @@
 python -m storage verify DB             replay every game and compare with the stored state
 python -m storage export DB GAME_ID     print one game as JSON (seed, options, seats, log)
 python -m storage import DB FILE        store an exported game again (replayed and checked)
+python -m storage ratings --rebuild [DB] recompute every rating from the stored results
 """
 
 from __future__ import annotations
@@ -10,12 +11,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sqlite3
 import sys
 from pathlib import Path
 
 from games import jsonin
 
+from .endings import rebuild
 from .errors import StorageError
 from .store import Store
 from .verify import verify_path
@@ -38,7 +41,34 @@ def _parser() -> argparse.ArgumentParser:
     imp.add_argument("file", help="an export file, or - for standard input")
     imp.add_argument("--guild", type=int, help="guild id to store it under")
     imp.add_argument("--channel", type=int, help="channel id to store it under")
+    ratings = commands.add_parser(
+        "ratings", help="list the ratings, or recompute them from the stored results"
+    )
+    ratings.add_argument(
+        "db", nargs="?", default=os.environ.get("DATABASE_PATH", "data/malecon.sqlite3")
+    )
+    ratings.add_argument(
+        "--rebuild", action="store_true", help="recompute every rating in the order games ended"
+    )
     return parser
+
+
+RATING_ROWS = "SELECT guild_id, kind, player, mu, sigma, games FROM ratings ORDER BY 1, 2, 3"
+
+
+async def _ratings(db: str, again: bool) -> dict:
+    """The ratings (and with `again`, rebuilt from the results in one transaction): the
+    report says how many games were rated and how many ratings came out different."""
+    async with await Store.open(db) as store:
+        before = await store.read(RATING_ROWS)
+        if not again:
+            return {"ratings": [list(r) for r in before]}
+        games = await store.transaction(rebuild)
+        after = await store.read(RATING_ROWS)
+    was = {r[:3]: r[3:] for r in before}
+    now = {r[:3]: r[3:] for r in after}
+    changed = sum(1 for key in was.keys() | now.keys() if was.get(key) != now.get(key))
+    return {"games_rated": games, "ratings": len(after), "changed": changed}
 
 
 async def _export(db: str, game_id: int) -> dict:
@@ -64,6 +94,13 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"MISMATCH {problem}")
             print(json.dumps(report.to_json()))
             return 1 if report.problems else 0
+        if args.command == "ratings":
+            report = asyncio.run(_ratings(args.db, args.rebuild))
+            if not args.rebuild:
+                for guild, kind, player, mu, sigma, games in report["ratings"]:
+                    print(f"{guild} {kind} {player} mu={mu:.3f} sigma={sigma:.3f} games={games}")
+            print(json.dumps(report if args.rebuild else {"ratings": len(report["ratings"])}))
+            return 0
         if args.command == "export":
             text = json.dumps(asyncio.run(_export(args.db, args.game_id)), indent=1)
             if args.output:

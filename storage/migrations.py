@@ -170,6 +170,70 @@ MIGRATIONS += (
     ),
 )
 
+
+def backfill_history(conn) -> None:
+    from .endings import backfill
+
+    backfill(conn)
+
+
+MIGRATIONS += (
+    Migration(
+        7,
+        "history: every ended game's ending and placings, and ratings per server and game",
+        (
+            # `seq` numbers the endings in the order they were written: ratings replay it.
+            """CREATE TABLE endings (
+                game_id INTEGER PRIMARY KEY REFERENCES games (id),
+                seq INTEGER NOT NULL UNIQUE,
+                guild_id INTEGER NOT NULL,
+                channel_id INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                started_at TEXT NOT NULL,
+                ended_at TEXT NOT NULL,
+                how TEXT NOT NULL,
+                moves INTEGER NOT NULL,
+                players INTEGER NOT NULL,
+                rated INTEGER NOT NULL
+            )""",
+            # `/game history`, newest first, for the server or one game; a channel's last game.
+            "CREATE INDEX endings_by_guild ON endings (guild_id, seq)",
+            "CREATE INDEX endings_by_guild_kind ON endings (guild_id, kind, seq)",
+            "CREATE INDEX endings_by_channel ON endings (channel_id, seq)",
+            # `player`: user:<discord id>, or ai:<level> for a seat opened for the AI.
+            # `mu`, `sigma`: the player's rating after this game (NULL: not rated).
+            """CREATE TABLE placings (
+                game_id INTEGER NOT NULL REFERENCES games (id),
+                seat INTEGER NOT NULL,
+                guild_id INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                seq INTEGER NOT NULL,
+                player TEXT NOT NULL,
+                place INTEGER NOT NULL,
+                score INTEGER NOT NULL,
+                opening TEXT,
+                mu REAL,
+                sigma REAL,
+                PRIMARY KEY (game_id, seat)
+            ) WITHOUT ROWID""",
+            # One member's games, newest first; the second also covers `/game stats`' sums.
+            "CREATE INDEX placings_by_player ON placings (guild_id, player, seq)",
+            """CREATE INDEX placings_by_player_kind
+                ON placings (guild_id, player, kind, seq, place, score)""",
+            """CREATE TABLE ratings (
+                guild_id INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                player TEXT NOT NULL,
+                mu REAL NOT NULL,
+                sigma REAL NOT NULL,
+                games INTEGER NOT NULL,
+                PRIMARY KEY (guild_id, kind, player)
+            ) WITHOUT ROWID""",
+        ),
+        backfill_history,
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

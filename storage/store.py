@@ -23,6 +23,7 @@ import games
 
 from .clock import Settings, Wait, WaitPlan
 from .database import CONNECTION_PRAGMAS, prepare
+from .endings import record_end
 from .errors import ChannelBusy, CorruptGame, GameNotFound, StorageError, VersionConflict
 from .exchange import EXPORT_FORMAT, check_import, replay_export
 from .records import AI_PREFIX, HUMAN, ActionRow, GameRecord, GameSummary, Seat, dump_state
@@ -127,6 +128,7 @@ def _commit_move(
                     "INSERT INTO results (game_id, ended_at, how, result) VALUES (?, ?, ?, ?)",
                     (game_id, stamp, "finished", result_json),
                 )
+                record_end(conn, game_id)
         rows = conn.execute(
             f"SELECT {_RECORD_COLUMNS} FROM games AS g WHERE g.id = ?", (game_id,)
         ).fetchall()
@@ -491,6 +493,7 @@ class Store:
                 "INSERT INTO results (game_id, ended_at, how, result) VALUES (?, ?, ?, ?)",
                 (game_id, now(), how, result_json),
             )
+            await self._in_thread(record_end, game_id)
             return await self._fetch_record(db, game_id)
 
     async def result(self, game_id: int) -> tuple[str, str] | None:
@@ -538,6 +541,17 @@ class Store:
         )
         async with self._lock:
             return await self._in_thread(_commit_move, *args)
+
+    async def read(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """The rows of one query, under the lock (for the history and statistics readers)."""
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, args))
+
+    async def transaction(self, function: Any, *args: Any) -> Any:
+        """Run `function(sqlite3 connection, *args)` as one write transaction, in the
+        connection's thread (a rebuild of the ratings)."""
+        async with self._write():
+            return await self._in_thread(function, *args)
 
     async def _in_thread(self, function: Any, *args: Any) -> Any:
         """Run `function(connection, *args)` in the connection's own thread, in one hop.
@@ -787,6 +801,7 @@ class Store:
                     "INSERT INTO results (game_id, ended_at, how, result) VALUES (?, ?, ?, ?)",
                     (game_id, stamp, ended["how"], json.dumps(ended.get("result"))),
                 )
+                await self._in_thread(record_end, game_id)
             table = data.get("settings")
             if isinstance(table, dict):
                 settings = Settings(table.get("reminders"), table.get("turn_limit")).checked()

@@ -1,0 +1,179 @@
+"""What stays of a game once it has ended: its ending, each seat's placing, and the ratings.
+
+`record_end(conn, game_id)` runs inside the transaction that stores a game's result (the final
+move, a vote to end, a resignation, abandon, an import), on a `sqlite3` connection, so a game
+is never over without its history, nor rated twice. Endings are numbered (`seq`) in the order
+they were written: ratings are replayed in that order by `rebuild`, which gives the same numbers.
+Abandoned games are kept in the history but not rated.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from .ratings import Rating, identity, update
+
+RATED_HOWS = ("finished", "ended", "resigned")
+
+
+def opening(kind: str, log: list[tuple[int, str]], seat: int) -> str | None:
+    """The seat's opening as catalogue keys joined by "+": in Santiago de Cuba the building its
+    pawn first went to, in Havana its two first picked cards. Undo entries take back the seat's
+    latest decision, so they are honoured."""
+    taken: list[str] = []
+    for who, code in log:
+        if who != seat:
+            continue
+        if code == "undo":
+            if taken:
+                taken.pop()
+            continue
+        taken.append(code)
+    if kind == "santiago":
+        first = next((c for c in taken if c.startswith("pawn:")), None)
+        return None if first is None else "santiago.building." + first.removeprefix("pawn:")
+    if kind == "havana":
+        picks = sorted(c.removeprefix("pick:") for c in taken if c.startswith("pick:"))[:2]
+        return "+".join("havana.card." + p for p in picks) or None
+    return None
+
+
+def _facts(conn: sqlite3.Connection, game_id: int):
+    """(ending columns but `seq`, placing rows but `seq`) of an ended game, read from its game,
+    seats, log and stored result; None when the result cannot be read."""
+    row = conn.execute(
+        "SELECT g.guild_id, g.channel_id, g.kind, g.status, g.version, g.created_at,"
+        " r.ended_at, r.how, r.result FROM games AS g JOIN results AS r ON r.game_id = g.id"
+        " WHERE g.id = ?",
+        (game_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    guild_id, channel_id, kind, status, version, created_at, ended_at, how, result_json = row
+    try:
+        result = json.loads(result_json)
+        places, scores = list(result["places"]), list(result["scores"])
+    except (ValueError, TypeError, KeyError):
+        return None  # a result that cannot be read is left to `python -m storage verify`
+    seats = conn.execute(
+        "SELECT seat, user_id, controller FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+    ).fetchall()
+    if len(seats) != len(places) or len(seats) != len(scores):
+        return None
+    log = conn.execute(
+        "SELECT seat, code, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+    ).fetchall()
+    moves = [(s, c) for s, c, _ in log]
+    rated = status == "finished" and how in RATED_HOWS and len(seats) >= 2
+    ending = (
+        game_id,
+        guild_id,
+        channel_id,
+        kind,
+        log[0][2] if log else created_at,
+        ended_at,
+        how,
+        version,
+        len(seats),
+        int(rated),
+    )
+    placings = [
+        (
+            game_id,
+            seat,
+            guild_id,
+            kind,
+            identity(user_id, controller),
+            places[seat],
+            scores[seat],
+            opening(kind, moves, seat),
+        )
+        for seat, user_id, controller in seats
+    ]
+    return ending, placings
+
+
+def _write_placings(conn: sqlite3.Connection, seq: int, placings) -> None:
+    conn.executemany(
+        "INSERT INTO placings (game_id, seat, guild_id, kind, player, place, score, opening, seq)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(*p, seq) for p in placings],
+    )
+
+
+def record_end(conn: sqlite3.Connection, game_id: int) -> None:
+    """Write the ending and placings of a game whose `results` row was just written, and rate
+    it unless it was abandoned. Runs in the caller's transaction."""
+    facts = _facts(conn, game_id)
+    if facts is None:
+        return
+    ending, placings = facts
+    seq = conn.execute("SELECT coalesce(max(seq), 0) + 1 FROM endings").fetchone()[0]
+    conn.execute(
+        "INSERT INTO endings (game_id, guild_id, channel_id, kind, started_at, ended_at, how,"
+        " moves, players, rated, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (*ending, seq),
+    )
+    _write_placings(conn, seq, placings)
+    if ending[-1]:
+        rate(conn, game_id)
+
+
+def rate(conn: sqlite3.Connection, game_id: int) -> None:
+    """Update the ratings of the players of one ended game from its placings, and note each
+    player's rating after it on their placing (the points of the rating chart)."""
+    placed = conn.execute(
+        "SELECT seat, guild_id, kind, player, place FROM placings WHERE game_id = ? ORDER BY seat",
+        (game_id,),
+    ).fetchall()
+    if not placed:
+        return
+    guild_id, kind = placed[0][1], placed[0][2]
+    players = sorted({p[3] for p in placed})
+    found = conn.execute(
+        "SELECT player, mu, sigma, games FROM ratings WHERE guild_id = ? AND kind = ?"
+        " AND player IN (SELECT value FROM json_each(?))",
+        (guild_id, kind, json.dumps(players)),
+    ).fetchall()
+    before = {player: Rating(mu, sigma, games) for player, mu, sigma, games in found}
+    after = update([(p[3], p[4]) for p in placed], before)
+    conn.executemany(
+        "INSERT INTO ratings (guild_id, kind, player, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, kind, player) DO UPDATE SET mu = excluded.mu,"
+        " sigma = excluded.sigma, games = excluded.games",
+        [(guild_id, kind, player, r.mu, r.sigma, r.games) for player, r in after.items()],
+    )
+    conn.executemany(
+        "UPDATE placings SET mu = ?, sigma = ? WHERE game_id = ? AND seat = ?",
+        [(after[p[3]].mu, after[p[3]].sigma, game_id, p[0]) for p in placed],
+    )
+
+
+def rebuild(conn: sqlite3.Connection) -> int:
+    """Every placing and rating again from the stored results, in the order the games ended
+    (the caller holds a write transaction). Returns the number of games rated."""
+    conn.execute("DELETE FROM ratings")
+    rated = 0
+    for game_id, seq in conn.execute("SELECT game_id, seq FROM endings ORDER BY seq").fetchall():
+        facts = _facts(conn, game_id)
+        if facts is None:
+            continue
+        ending, placings = facts
+        conn.execute("DELETE FROM placings WHERE game_id = ?", (game_id,))
+        conn.execute("UPDATE endings SET rated = ? WHERE game_id = ?", (ending[-1], game_id))
+        _write_placings(conn, seq, placings)
+        if ending[-1]:
+            rate(conn, game_id)
+            rated += 1
+    return rated
+
+
+def backfill(conn: sqlite3.Connection) -> None:
+    """The history of the games that ended before it was kept, in the order they ended."""
+    ended = conn.execute(
+        "SELECT r.game_id FROM results AS r JOIN games AS g ON g.id = r.game_id"
+        " ORDER BY r.ended_at, r.game_id"
+    ).fetchall()
+    for (game_id,) in ended:
+        record_end(conn, game_id)

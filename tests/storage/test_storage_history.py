@@ -1,0 +1,121 @@
+"""The history kept when a game ends: endings, placings, ratings, their rebuild and migration."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+
+import games
+from storage import Store, start_game
+from storage import history as past
+from storage.migrations import migrate
+from storage.records import result_to_json
+from tests.storage.storage_support import play_random_moves, seated_lobby
+
+
+async def finished_game(store, seed, channel=10, players=3, kind="havana"):
+    lobby = await seated_lobby(store, players, channel, kind)
+    await start_game(store, lobby.id, seed)
+    result = await play_random_moves(store, lobby.id, 5000, seed=seed)
+    assert result.record.status == "finished"
+    return result.record
+
+
+async def test_a_finished_game_is_placed_and_rated_in_the_final_moves_transaction(store):
+    record = await finished_game(store, seed=1)
+    ended = await past.ending(store, record.id)
+    assert ended is not None and ended.how == "finished" and ended.rated
+    assert ended.moves == record.version
+    result = json.loads((await store.result(record.id))[1])
+    assert [p.place for p in sorted(ended.placings, key=lambda p: p.seat)] == result["places"]
+    assert [p.score for p in sorted(ended.placings, key=lambda p: p.seat)] == result["scores"]
+    board = await past.leaderboard(store, 5, "havana", least=1)
+    winner = f"user:{record.seats[result['ranking'][0]].user_id}"
+    last = f"user:{record.seats[result['ranking'][-1]].user_id}"
+    ratings = dict(board)
+    assert ratings[winner].mu > 25 > ratings[last].mu
+    assert all(r.sigma < 25 / 3 and r.games == 1 for r in ratings.values())
+
+
+async def test_an_abandoned_game_is_kept_in_the_history_but_not_rated(store):
+    lobby = await seated_lobby(store, 2, kind="havana")
+    started = await start_game(store, lobby.id, 3)
+    await play_random_moves(store, lobby.id, 10, seed=3)
+    record = await store.get(lobby.id)
+    result = games.no_winner(games.get("havana").standing(record.state()))
+    await store.end_game(
+        record.id,
+        status="abandoned",
+        how="abandoned",
+        result_json=json.dumps(result_to_json(result)),
+        expected_version=record.version,
+    )
+    ended = await past.ending(store, started.record.id)
+    assert ended.how == "abandoned" and not ended.rated
+    assert await store.read("SELECT count(*) FROM ratings") == [(0,)]
+
+
+async def test_the_rebuild_gives_the_same_numbers(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    async with await Store.open(path) as store:
+        for seed in range(3):
+            await finished_game(store, seed, players=2 + seed % 2)
+        before = await store.read("SELECT * FROM ratings ORDER BY player")
+        charted = await store.read("SELECT game_id, seat, mu, sigma FROM placings ORDER BY 1, 2")
+        # Spoil them, so the rebuild has something to do.
+        await store.transaction(lambda conn: conn.execute("UPDATE ratings SET mu = 0"))
+    done = subprocess.run(
+        [sys.executable, "-m", "storage", "ratings", "--rebuild", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(done.stdout.splitlines()[-1])
+    assert report["games_rated"] == 3 and report["changed"] == len(before)
+    async with await Store.open(path) as store:
+        assert await store.read("SELECT * FROM ratings ORDER BY player") == before
+        assert (
+            await store.read("SELECT game_id, seat, mu, sigma FROM placings ORDER BY 1, 2")
+            == charted
+        )
+
+
+async def test_history_pages_by_server_member_and_game(store):
+    for seed in range(3):
+        await finished_game(store, seed)
+    other = await store.create_game(
+        guild_id=6, channel_id=99, kind="havana", options={}, creator_id=100, creator_name="Ana"
+    )
+    await store.join(other.id, 101, "Ben")
+    await start_game(store, other.id, 5)
+    await play_random_moves(store, other.id, 5000, seed=5)
+    first = await past.page(store, 5, size=2)
+    assert [e.game_id for e in first.endings] == [3, 2] and first.total == 3
+    second = await past.page(store, 5, size=2, older_than=first.endings[-1].seq)
+    assert [e.game_id for e in second.endings] == [1] and second.newer == 2
+    back = await past.page(store, 5, size=2, newer_than=second.endings[0].seq)
+    assert [e.game_id for e in back.endings] == [3, 2]
+    mine = await past.page(store, 6, player="user:101")
+    assert [e.game_id for e in mine.endings] == [other.id]
+    assert (await past.page(store, 5, kind="santiago")).total == 0
+    assert await past.last_in_channel(store, 5, 10) == 3
+    assert await past.last_in_channel(store, 6, 10) is None
+
+
+async def test_games_ended_before_the_history_are_backfilled_by_the_migration(tmp_path):
+    path = tmp_path / "db.sqlite3"
+    async with await Store.open(path) as store:
+        for seed in range(2):
+            await finished_game(store, seed)
+        ratings = await store.read("SELECT * FROM ratings ORDER BY player")
+    with sqlite3.connect(path, isolation_level=None) as conn:
+        # The file as version 6 left it: results, but no history.
+        for table in ("ratings", "placings", "endings"):
+            conn.execute(f"DROP TABLE {table}")
+        conn.execute("PRAGMA user_version = 6")
+        assert migrate(conn) == 7
+    async with await Store.open(path) as store:
+        assert (await past.page(store, 5)).total == 2
+        assert await store.read("SELECT * FROM ratings ORDER BY player") == ratings
