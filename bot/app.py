@@ -15,7 +15,9 @@ from storage import Store
 
 from . import components
 from .commands import GameGroup
+from .history import HistoryButton
 from .i18n import text
+from .replay import ReplayButton
 from .tables import Tables
 
 log = logging.getLogger(__name__)
@@ -76,7 +78,7 @@ class MaleconBot(commands.Bot):
         await self.tables.announcer.load()
         await self.tables.ai.resume()
         self.tables.clock.start()
-        self.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        self.add_dynamic_items(*components.DYNAMIC_ITEMS, HistoryButton, ReplayButton)
         self.tree.add_command(GameGroup(self))
         if self.sync_guild_id is not None:
             guild = discord.Object(self.sync_guild_id)

@@ -15,6 +15,7 @@ from . import present
 from .ai_seats import DEFAULT_LEVEL
 from .errors import Refusal
 from .i18n import text, text_msg
+from .past import game_choices
 
 if TYPE_CHECKING:
     from .app import MaleconBot
@@ -216,17 +217,64 @@ class GameGroup(app_commands.Group):
     async def undo(self, interaction: discord.Interaction) -> None:
         await self.tables.undo(interaction)
 
-    @app_commands.command(name="board", description="Show the board")
-    async def board(self, interaction: discord.Interaction) -> None:
-        await self.tables.show_board(interaction)
+    @app_commands.command(name="board", description="Show the board (or of the last game here)")
+    @app_commands.describe(game="A game of this server's history (default: the one here)")
+    async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.tables.show_board(interaction, game)
 
     @app_commands.command(name="screen", description="Show your screen (only you see it)")
     async def screen(self, interaction: discord.Interaction) -> None:
         await self.tables.show_screen(interaction)
 
     @app_commands.command(name="log", description="The last moves of the game here")
-    async def log(self, interaction: discord.Interaction) -> None:
-        await self.tables.show_log(interaction)
+    @app_commands.describe(game="A game of this server's history (default: the one here)")
+    async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.tables.show_log(interaction, game)
+
+    @app_commands.command(name="export", description="A finished game's record as a JSON file")
+    @app_commands.describe(game="A game of this server's history (default: the last one here)")
+    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.tables.export(interaction, game)
+
+    @app_commands.command(name="replay", description="Step through a game, move by move")
+    @app_commands.describe(game="A game of this server's history (default: the one here)")
+    async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.tables.show_replay(interaction, game)
+
+    @board.autocomplete("game")
+    @log.autocomplete("game")
+    @export.autocomplete("game")
+    @replay.autocomplete("game")
+    async def past_games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await game_choices(self.bot.store, interaction, current)
+
+    @app_commands.command(name="history", description="The games played in this server")
+    @app_commands.describe(member="Only the games of this member", game="Only this game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        game: app_commands.Choice[str] | None = None,
+    ) -> None:
+        await self.tables.show_history(interaction, member, game.value if game else None)
+
+    @app_commands.command(name="stats", description="A member's games, results and rating here")
+    @app_commands.describe(member="Whose statistics (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
+        await self.tables.show_stats(interaction, member)
+
+    @app_commands.command(name="leaderboard", description="The best players of this server")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str]
+    ) -> None:
+        await self.tables.show_leaderboard(interaction, game.value)
 
     @app_commands.command(
         name="abandon", description="End the game here without scores (creator or moderators)"

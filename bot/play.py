@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -308,46 +307,6 @@ class Play:
             file = await pictures.screen(view, present.seat_names(record))
             await interaction.followup.send(
                 present.figures(locale, record.kind, view), file=file, ephemeral=True
-            )
-
-        await self.guarded(interaction, work)
-
-    async def show_board(self, interaction) -> None:
-        async def work(locale):
-            record = await self.active_game(interaction, None)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            state = self.state_of(record)
-            engine = games.get(record.kind)
-            content, _ = self._prompt_for(
-                locale, record, state, record.seat_of(interaction.user.id)
-            )
-            file = await pictures.board(engine.public_view(state), present.seat_names(record))
-            await interaction.followup.send(
-                content,
-                file=file,
-                ephemeral=True,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-
-        await self.guarded(interaction, work)
-
-    async def show_log(self, interaction, count: int = 15) -> None:
-        async def work(locale):
-            record = await self.active_game(interaction, None)
-            rows = await self.store.actions(record.id)
-            replay = games.Replay(
-                game=record.kind,
-                players=len(record.seats),
-                seed=record.seed,
-                options=record.options,
-                actions=[(row.seat, row.code) for row in rows],
-            )
-            _, events = await asyncio.to_thread(games.replay, replay)
-            lines = present.public_events(locale, record, events[-count:])
-            body = "\n".join(lines) or text(locale, "bot.log.empty")
-            await self.reply(
-                interaction,
-                present.clip(text(locale, "bot.log.title", count=len(rows)) + "\n" + body, 1900),
             )
 
         await self.guarded(interaction, work)

@@ -29,10 +29,14 @@ from .announce import Announcer
 from .clock import Clock
 from .dms import Mail
 from .errors import Refusal
+from .history import HistoryViews
 from .i18n import text
 from .lobby import Lobby
+from .past import PastGames
 from .play import Play
+from .replay import Replays
 from .seats import Seats
+from .stats import Statistics
 from .table_settings import TableSettings
 
 if TYPE_CHECKING:
@@ -44,7 +48,9 @@ log = logging.getLogger(__name__)
 MAX_ID = 2**63 - 1
 
 
-class Tables(Lobby, Play, AiMoves, Seats, TableSettings):
+class Tables(
+    Lobby, Play, AiMoves, Seats, TableSettings, PastGames, HistoryViews, Replays, Statistics
+):
     def __init__(
         self,
         bot: MaleconBot,

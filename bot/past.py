@@ -1,0 +1,186 @@
+"""Looking at a game that is over, or any game of the server by its number: `/game board`,
+`/game log` and `/game export` (and the replay viewer) fall back to the channel's last ended game
+when none is being played, and take `game:` with the server's history as choices.
+
+Everything is per server: a game number from another server is answered "no such game here",
+the same answer as a number that does not exist, so nothing tells one server about another.
+A game still being played is shown only as everybody sees it; its export (which holds what
+lies behind the screens) waits until it is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from datetime import datetime
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import games
+from storage import GameRecord, StorageError
+from storage import history as past
+
+from . import pictures, present
+from .errors import Refusal
+from .i18n import text
+
+# Game ids are SQLite integers; a typed or forged number may have any number of digits.
+MAX_ID = 2**63 - 1
+# The autocomplete looks through this many of the server's latest games for what is typed.
+CHOICES_SCANNED = 100
+
+
+def timestamp(iso: str, style: str = "R") -> str:
+    """A Discord timestamp: every reader sees it in their own time zone and language."""
+    return f"<t:{int(datetime.fromisoformat(iso).timestamp())}:{style}>"
+
+
+def how_ended(locale: Any, how: str) -> str:
+    return text(locale, f"bot.how.{how}")
+
+
+async def game_choices(
+    store, interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """The server's latest ended games whose line contains what was typed (at most 25)."""
+    if interaction.guild_id is None:
+        return []
+    typed = current.strip().casefold().lstrip("#")
+    found = []
+    for ending in await past.recent(store, interaction.guild_id, CHOICES_SCANNED):
+        players = ", ".join(f"{p.name} {p.score}" for p in ending.placings)
+        name = (
+            f"#{ending.game_id} {present.title(interaction.locale, ending.kind)}"
+            f" {ending.ended_at[:10]}: {players}"
+        )
+        if typed and typed not in name.casefold():
+            continue
+        found.append(app_commands.Choice(name=present.clip(name, 100), value=ending.game_id))
+        if len(found) == 25:
+            break
+    return found
+
+
+class PastGames:
+    async def game_of_server(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
+        """A started game of the server the interaction comes from, by its number."""
+        if interaction.guild_id is None:
+            raise Refusal("bot.error.guild_only")
+        if not 0 < game_id <= MAX_ID:
+            raise Refusal("bot.error.no_such_game")
+        try:
+            record = await self.store.get(game_id)
+        except StorageError:
+            raise Refusal("bot.error.no_such_game") from None
+        if record.guild_id != interaction.guild_id or record.state_json is None:
+            raise Refusal("bot.error.no_such_game")
+        return record
+
+    async def viewed_game(self, interaction: discord.Interaction, game_id: int | None):
+        """The game `game:` names, else the one being played here, else the last one that
+        ended in this channel."""
+        if game_id is not None:
+            return await self.game_of_server(interaction, game_id)
+        record = await self.store.by_channel(interaction.channel_id)
+        if record is not None and record.status == "active":
+            return record
+        last = await past.last_in_channel(self.store, interaction.guild_id, interaction.channel_id)
+        if last is None:
+            raise Refusal("bot.error.no_game")
+        return await self.store.get(last)
+
+    async def ended_summary(self, locale, record: GameRecord) -> str:
+        """Two lines on an ended game: how and when it ended, and the places and scores."""
+        ending = await past.ending(self.store, record.id)
+        if ending is None:  # ended without a result (a simulator's broken game)
+            return text(
+                locale,
+                "bot.past.title",
+                game=present.title(locale, record.kind),
+                id=record.id,
+                how=how_ended(locale, "abandoned"),
+                when=timestamp(record.updated_at),
+            )
+        rows = " · ".join(
+            text(
+                locale,
+                "bot.past.row",
+                place=p.place,
+                name=present.seat_name(record, p.seat),
+                score=p.score,
+            )
+            for p in ending.placings
+        )
+        title = text(
+            locale,
+            "bot.past.title",
+            game=present.title(locale, record.kind),
+            id=record.id,
+            how=how_ended(locale, ending.how),
+            when=timestamp(ending.ended_at),
+        )
+        return f"{title}\n{rows}"
+
+    async def show_board(self, interaction, game_id: int | None = None) -> None:
+        async def work(locale):
+            record = await self.viewed_game(interaction, game_id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            state = self.state_of(record)
+            engine = games.get(record.kind)
+            if record.status == "active":
+                content, _ = self._prompt_for(
+                    locale, record, state, record.seat_of(interaction.user.id)
+                )
+            else:
+                content = await self.ended_summary(locale, record)
+            file = await pictures.board(engine.public_view(state), present.seat_names(record))
+            await interaction.followup.send(
+                content,
+                file=file,
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+        await self.guarded(interaction, work)
+
+    async def show_log(self, interaction, game_id: int | None = None, count: int = 15) -> None:
+        async def work(locale):
+            record = await self.viewed_game(interaction, game_id)
+            rows = await self.store.actions(record.id)
+            replay = games.Replay(
+                game=record.kind,
+                players=len(record.seats),
+                seed=record.seed,
+                options=record.options,
+                actions=[(row.seat, row.code) for row in rows],
+            )
+            _, events = await asyncio.to_thread(games.replay, replay)
+            lines = present.public_events(locale, record, events[-count:])
+            body = "\n".join(lines) or text(locale, "bot.log.empty")
+            head = text(locale, "bot.log.title", count=len(rows))
+            if record.status != "active":
+                head = f"{await self.ended_summary(locale, record)}\n{head}"
+            await self.reply(interaction, present.clip(f"{head}\n{body}", present.MAX_CONTENT))
+
+        await self.guarded(interaction, work)
+
+    async def export(self, interaction, game_id: int | None = None) -> None:
+        """The game's record as a JSON file, only to who asked: enough to replay and check it
+        with `python -m storage import`."""
+
+        async def work(locale):
+            record = await self.viewed_game(interaction, game_id)
+            if record.status == "active":
+                raise Refusal("bot.error.export_active")
+            data = await self.store.export_game(record.id)
+            blob = json.dumps(data, indent=1, ensure_ascii=False).encode()
+            file = discord.File(io.BytesIO(blob), filename=f"game-{record.id}.json")
+            content = text(
+                locale, "bot.export.done", game=present.title(locale, record.kind), id=record.id
+            )
+            await self.reply(interaction, content, file=file)
+
+        await self.guarded(interaction, work)

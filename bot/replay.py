@@ -1,0 +1,149 @@
+"""`/game replay`: step through a game in an ephemeral message, the board at each step with what
+happened in it. The buttons carry the game and the step shown, so they work after a restart
+and need no memory of the message; a press edits the message through its own interaction.
+
+    rp:<game>:<step>:<first|b10|back|next|n10|last>
+
+Only what everybody could see is shown: the public board and the public events, for a game
+still being played as for one that is over. Steps are the entries of the game's log (an undo is
+a step too), so step k is the game as its k-th entry left it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import discord
+
+import games
+from storage import GameRecord
+
+from . import pictures, present
+from .i18n import text
+
+MOVES = {"first": None, "b10": -10, "back": -1, "next": 1, "n10": 10, "last": None}
+
+
+def target(op: str, step: int, steps: int) -> int:
+    """The step a button leads to from `step`, within the game's `steps`."""
+    if op == "first":
+        return 0
+    if op == "last":
+        return steps
+    return max(0, min(steps, step + MOVES[op]))
+
+
+def replay_view(locale: Any, game: int, step: int, steps: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for op in MOVES:
+        button = ReplayButton(game, step, op, text(locale, f"bot.replay.{op}"))
+        button.item.disabled = target(op, step, steps) == step
+        view.add_item(button)
+    return view
+
+
+def state_at(record: GameRecord, log: list[tuple[int, str]], step: int):
+    """The state after the first `step` entries of the log, and the events of the last one."""
+    history = games.History.start(
+        games.Replay(record.kind, len(record.seats), record.seed, record.options, [])
+    )
+    events: list[games.Event] = []
+    for seat, code in log[:step]:
+        history, events = history.play(seat, code)
+    return history.state, events
+
+
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"rp:(?P<game>\d{1,19}):(?P<step>\d{1,9}):(?P<op>first|b10|back|next|n10|last)",
+):
+    def __init__(self, game: int, step: int, op: str, label: str = "?") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rp:{game}:{step}:{op}",
+            )
+        )
+        self.game, self.step, self.op = game, step, op
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["step"]), match["op"], item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.replay_step(interaction, self.game, self.step, self.op)
+
+
+class Replays:
+    async def _replay_frame(self, locale, record: GameRecord, step: int):
+        """The message of one step: its text, the board picture and the buttons."""
+        rows = await self.store.actions(record.id)
+        log = [(r.seat, r.code) for r in rows[: record.version]]
+        step = max(0, min(step, len(log)))
+        state, events = await asyncio.to_thread(state_at, record, log, step)
+        engine = games.get(record.kind)
+        lines = [
+            text(
+                locale,
+                "bot.replay.title",
+                game=present.title(locale, record.kind),
+                id=record.id,
+                step=step,
+                steps=len(log),
+            )
+        ]
+        if record.status == "active":
+            lines.append(text(locale, "bot.replay.live"))
+        if step == 0:
+            lines.append(text(locale, "bot.replay.start"))
+        else:
+            lines.append(text(locale, "bot.replay.step", step=step))
+            public = present.public_events(locale, record, events)
+            lines.extend(public or [text(locale, "bot.replay.nothing_public")])
+        if step == len(log) and record.status != "active":
+            # Also a game ended early (a vote, a resignation): nobody decides after its end.
+            lines.append(text(locale, "bot.replay.end"))
+        else:
+            lines.extend(
+                present.decision_line(locale, record, d, ping=False) for d in engine.pending(state)
+            )
+        file = await pictures.board(engine.public_view(state), present.seat_names(record))
+        content = present.clip("\n".join(lines), present.MAX_CONTENT)
+        return content, file, replay_view(locale, record.id, step, len(log))
+
+    async def show_replay(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        async def work(locale):
+            record = await self.viewed_game(interaction, game_id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            content, file, view = await self._replay_frame(locale, record, 0)
+            await interaction.followup.send(
+                content,
+                file=file,
+                view=view,
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            view.stop()
+
+        await self.guarded(interaction, work)
+
+    async def replay_step(
+        self, interaction: discord.Interaction, game_id: int, step: int, op: str
+    ) -> None:
+        async def work(locale):
+            record = await self.game_of_server(interaction, game_id)
+            await interaction.response.defer()
+            shown = target(op, step, record.version)
+            content, file, view = await self._replay_frame(locale, record, shown)
+            await interaction.edit_original_response(
+                content=content,
+                attachments=[file],
+                view=view,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            view.stop()
+
+        await self.guarded(interaction, work)
