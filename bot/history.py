@@ -22,7 +22,7 @@ from storage.records import Seat
 from . import present
 from .errors import Refusal
 from .i18n import escape, text
-from .past import how_ended, timestamp
+from .past import MAX_ID, how_ended, timestamp
 
 # Eight games fill a message: four long names and the links of each still fit in 2,000 characters.
 PAGE = 8
@@ -164,7 +164,9 @@ class HistoryViews:
         async def work(locale):
             if interaction.guild_id is None:
                 raise Refusal("bot.error.guild_only")
-            where = {"o": {"older_than": seq}, "n": {"newer_than": seq}}.get(op, {})
+            # A forged id may carry a number beyond SQLite's integers.
+            bound = min(seq, MAX_ID)
+            where = {"o": {"older_than": bound}, "n": {"newer_than": bound}}.get(op, {})
             content, view = await self._history(locale, interaction.guild_id, member, kind, **where)
             await interaction.response.edit_message(
                 content=content, view=view, allowed_mentions=discord.AllowedMentions.none()

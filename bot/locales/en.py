@@ -83,7 +83,8 @@ MESSAGES: dict[str, str] = {
         "`/game log` the last moves. While you wait: `/game mine` lists your games, `/game settings` "
         "shows the table's clock, `/game reminders off` mutes your reminders. `/game resign`, "
         "`/game substitute` and `/game return` change who plays a seat; `/game abandon` ends the "
-        "game with the scores as they stand (who opened it, or moderators)."
+        "game with the scores as they stand (who opened it, or moderators). After the game: "
+        "`/game history`, `/game replay`, `/game export`, `/game stats` and `/game leaderboard`."
     ),
     # time
     "bot.time.hours": "{n:plural|one=# hour|other=# hours}",

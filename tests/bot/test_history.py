@@ -15,6 +15,7 @@ from games import Msg
 from storage import Store
 from storage.endings import rebuild
 from tests.bot.driver import Table, custom_ids
+from tests.bot.test_hostile_input import forged_press
 from tests.bot.test_lobby import refused
 
 
@@ -198,12 +199,9 @@ async def test_two_servers_see_only_their_own_games(simcord_env, table):
     refused(await eve.slash(there, "game leaderboard", game="havana"), "Nobody has")
     # A replay button copied to the other server shows nothing there.
     opened = answer(await cai.slash(channel, "game replay", game=game_id))
-    from tests.bot.driver import press_payload
-
     button = next(i for i in custom_ids(opened) if i.endswith(":last"))
-    record, payload = press_payload(simcord_env, eve, opened, button, channel_id=there.id)
-    simcord_env.backend.emit("INTERACTION_CREATE", payload)
-    await simcord_env.settle()
+    copied = await forged_press(simcord_env, eve, opened, button, channel=there)
+    refused(copied, "no such game here")
     assert "step 0 of" in shown(simcord_env, opened).content
 
 
@@ -268,3 +266,17 @@ async def ended_through_the_store(store, guild_id, channel_id, creator, opponent
         expected_version=0,
     )
     return record.id
+
+
+async def test_forged_replay_and_history_buttons_change_nothing_and_answer_politely(
+    simcord_env, table
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    game_id = await resigned_game(simcord_env, channel, ana, ben)
+    opened = answer(await cai.slash(channel, "game replay", game=game_id))
+    for forged in (f"rp:{game_id + 1}:0:last", "rp:9999999999999999999:0:next"):
+        refused(await forged_press(simcord_env, cai, opened, forged), "no such game here")
+    assert "step 0 of" in shown(simcord_env, opened).content
+    # Older than a number beyond SQLite's integers: every game, not an error.
+    beyond = await forged_press(simcord_env, cai, opened, "hp:0:all:o:9999999999999999999")
+    assert f"**{game_id}** · Havana" in answer(beyond).content
