@@ -35,6 +35,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/e2e.py
 	$(BIN)/python bench/scheduler.py
 	$(BIN)/python bench/ux.py
+	$(BIN)/python bench/history.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
