@@ -15,18 +15,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-from openskill.models import PlackettLuce
+from functools import cache
 
 from .records import AI_PREFIX
 
-MODEL = PlackettLuce()
-START_MU = MODEL.mu
-START_SIGMA = MODEL.sigma
+# OpenSkill's own defaults, given to the model explicitly so a newcomer's rating is the model's.
+START_MU = 25.0
+START_SIGMA = START_MU / 3
 # The leaderboard counts a player once they have this many rated games.
 LEADERBOARD_GAMES = 3
 
 USER_PREFIX = "user:"
+
+
+@cache
+def _model():
+    """The model, built on the first rating: every process that opens the store (the crash
+    tests' writers, `storage verify`) need not pay for importing the library."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce(mu=START_MU, sigma=START_SIGMA)
 
 
 def identity(user_id: int, controller: str) -> str:
@@ -70,11 +78,12 @@ def update(seats: Sequence[tuple[str, int]], before: dict[str, Rating]) -> dict[
     An identity with several seats in the game (two AI seats of one level) moves by the mean of
     its seats' updates and counts the game once: playing against itself tells nothing about it.
     """
+    model = _model()
     teams = []
     for player, _ in seats:
         was = before.get(player, Rating())
-        teams.append([MODEL.rating(mu=was.mu, sigma=was.sigma)])
-    rated = MODEL.rate(teams, ranks=[place for _, place in seats])
+        teams.append([model.rating(mu=was.mu, sigma=was.sigma)])
+    rated = model.rate(teams, ranks=[place for _, place in seats])
     moved: dict[str, list[tuple[float, float]]] = {}
     for (player, _), (after,) in zip(seats, rated, strict=True):
         moved.setdefault(player, []).append((after.mu, after.sigma))
