@@ -52,7 +52,9 @@ def catalogue(lang: str) -> Mapping[str, str]:
     if found is not None:
         return found
     _ensure_registered()
-    merged: dict[str, str] = {**GAME_ENGLISH, **en.MESSAGES}
+    from .command_texts import english_texts
+
+    merged: dict[str, str] = {**GAME_ENGLISH, **en.MESSAGES, **english_texts()}
     if lang != "en":
         merged = translations.translated(lang, merged)
     _CATALOGUES[lang] = merged
@@ -110,6 +112,30 @@ def _escaped(message: Msg) -> Msg:
     return Msg(message.key, params)
 
 
-def channel_locale(interaction: discord.Interaction) -> discord.Locale:
-    """Channel messages are read by everyone: use the server's language when Discord gives it."""
-    return interaction.guild_locale or interaction.locale
+def channel_locale(interaction: discord.Interaction) -> discord.Locale | str:
+    """Channel messages are read by everyone: the language the server chose (`/game language`),
+    else the server's preferred locale when Discord gives one other than en-US (it reports en-US
+    for every server that is not a Community server, so that says nothing), else English."""
+    chosen = server_language(interaction.client, interaction.guild_id)
+    if chosen is not None:
+        return chosen
+    guild = interaction.guild_locale
+    if guild is not None and guild != discord.Locale.american_english:
+        return guild
+    return "en"
+
+
+def user_locale(interaction: discord.Interaction) -> discord.Locale | str:
+    """What only this user reads (ephemeral replies, DMs): their own Discord language when we
+    speak it, else the channel's."""
+    own = interaction.locale
+    if own is not None and own.value.split("-")[0].lower() in languages():
+        return own
+    return channel_locale(interaction)
+
+
+def server_language(client: Any, guild_id: int | None) -> str | None:
+    """The language a server chose with `/game language`, if any."""
+    if guild_id is None:
+        return None
+    return getattr(client, "server_languages", {}).get(guild_id)

@@ -29,7 +29,7 @@ from .announce import Announcer
 from .clock import Clock
 from .dms import Mail
 from .errors import Refusal
-from .i18n import text
+from .i18n import text, user_locale
 from .lobby import Lobby
 from .play import Play
 from .seats import Seats
@@ -81,9 +81,10 @@ class Tables(Lobby, Play, AiMoves, Seats, TableSettings):
         self._states[record.id] = (record.version, state)
         return state
 
-    def remember(self, interaction: discord.Interaction) -> discord.Locale:
-        self.mail.locales[interaction.user.id] = interaction.locale
-        return interaction.locale
+    def remember(self, interaction: discord.Interaction) -> discord.Locale | str:
+        locale = user_locale(interaction)
+        self.mail.locales[interaction.user.id] = locale
+        return locale
 
     # ------------------------------------------------------------------ answering
 

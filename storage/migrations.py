@@ -170,6 +170,20 @@ MIGRATIONS += (
     ),
 )
 
+# Meant as migration 9 once the other branches' 7 and 8 are in: renumber on merge.
+MIGRATIONS += (
+    Migration(
+        7,
+        "the language a server chose for its channel messages and pictures",
+        (
+            """CREATE TABLE server_languages (
+                guild_id INTEGER PRIMARY KEY,
+                language TEXT NOT NULL
+            )""",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

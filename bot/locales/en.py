@@ -183,4 +183,7 @@ MESSAGES: dict[str, str] = {
     "bot.permission.attach_files": "Attach Files",
     "bot.permission.embed_links": "Embed Links",
     "bot.permission.read_message_history": "Read Message History",
+    # the server's language
+    "bot.language.set": "Done: this server's games now speak English.",
+    "bot.error.manage_server": "Only members who can manage this server can choose its language.",
 }
