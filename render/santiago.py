@@ -113,7 +113,8 @@ def die(
     role: str = "dice",
 ):
     """A die: its value above the letters of its good, on the good's colour."""
-    fill, letters = GOOD_STYLE.get(face.good, ((200, 200, 200), "?"))
+    fill, short = GOOD_STYLE.get(face.good, ((200, 200, 200), "?"))
+    short = letters(face.good, short)
     ink = dr.contrast_ink(fill)
     d.rounded_rectangle((x, y, x + s, y + s), radius=10, fill=fill, outline=INK, width=3)
     value_size = value_size or int(s * 0.5)
@@ -131,7 +132,7 @@ def die(
     text(
         d,
         (x + s / 2, y + s * 0.76),
-        letters,
+        short,
         size=good_size,
         bold=True,
         fill=ink,
