@@ -196,3 +196,21 @@ def test_every_message_comes_from_the_catalogue():
         values = {name: 3 for name in _fields(template)}
         line = text_msg(PSEUDO, Msg(key, values))
         assert not _english_left(line), f"{key}: {line!r}"
+
+
+GLOSSARY = translations.HERE / "glossary"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_glossary_terms_appear_in_the_catalogue_as_listed(lang):
+    rows = [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in (GLOSSARY / f"{lang}.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("| ") and not line.startswith("| key")
+    ]
+    assert rows
+    found = translations.entries(lang)
+    for key, term, _source in rows:
+        assert key in english(), f"{lang} glossary: unknown key {key}"
+        if key in found:  # a key not translated yet shows the English
+            assert term.lower() in found[key][1].lower(), f"{lang}: {key} does not say {term!r}"
