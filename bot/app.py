@@ -13,10 +13,11 @@ from discord.ext import commands
 
 from storage import Store
 
-from . import components
+from . import components, server_language
+from .command_texts import CatalogueTranslator
 from .commands import GameGroup
 from .history import HistoryButton
-from .i18n import text
+from .i18n import text, user_locale
 from .replay import ReplayButton
 from .tables import Tables
 
@@ -35,7 +36,7 @@ class GameTree(app_commands.CommandTree):
         else:
             key = "bot.error.unexpected"
             log.error("command failed", exc_info=error)
-        content = text(interaction.locale, key)
+        content = text(user_locale(interaction), key)
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(content, ephemeral=True)
@@ -71,15 +72,19 @@ class MaleconBot(commands.Bot):
         self.db_path = Path(db_path)
         self.sync_guild_id = sync_guild_id
         self.store: Store | None = None
+        # guild id -> the language the server chose with `/game language`.
+        self.server_languages: dict[int, str] = {}
         self.tables = Tables(self, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget)
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path)
+        await server_language.load(self)
         await self.tables.announcer.load()
         await self.tables.ai.resume()
         self.tables.clock.start()
         self.add_dynamic_items(*components.DYNAMIC_ITEMS, HistoryButton, ReplayButton)
         self.tree.add_command(GameGroup(self))
+        await self.tree.set_translator(CatalogueTranslator())
         if self.sync_guild_id is not None:
             guild = discord.Object(self.sync_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -11,10 +11,10 @@ from discord import app_commands
 import games
 from games import jsonin
 
-from . import present
+from . import present, server_language
 from .ai_seats import DEFAULT_LEVEL
 from .errors import Refusal
-from .i18n import text, text_msg
+from .i18n import text, text_msg, user_locale
 from .past import game_choices
 
 if TYPE_CHECKING:
@@ -159,7 +159,7 @@ class GameGroup(app_commands.Group):
                 raw["deck"] = await read_deck(deck)
             except Refusal as refusal:
                 await self.tables.reply(
-                    interaction, text(interaction.locale, refusal.key, **refusal.params)
+                    interaction, text(user_locale(interaction), refusal.key, **refusal.params)
                 )
                 return
         await self.tables.new_game(
@@ -205,7 +205,7 @@ class GameGroup(app_commands.Group):
         typed = current.strip().lower()
         found = []
         for action in actions:
-            label = text_msg(interaction.locale, action.label, present.seat_names(record))
+            label = text_msg(user_locale(interaction), action.label, present.seat_names(record))
             if typed and typed not in label.lower() and typed not in action.code.lower():
                 continue
             if len(action.code) > 100:
@@ -342,6 +342,16 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name="mine", description="Your games, and where it is your turn")
     async def mine(self, interaction: discord.Interaction) -> None:
         await self.tables.mine(interaction)
+
+    @app_commands.command(
+        name="language", description="The language of this server's games (Manage Server)"
+    )
+    @app_commands.describe(language="Auto: the server's own language, if Discord gives one")
+    @app_commands.choices(language=server_language.choices())
+    async def language(
+        self, interaction: discord.Interaction, language: app_commands.Choice[str]
+    ) -> None:
+        await server_language.choose(self.bot, interaction, language.value)
 
     @app_commands.command(name="help", description="A short summary of the rules")
     async def help(self, interaction: discord.Interaction) -> None:

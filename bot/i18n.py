@@ -1,34 +1,35 @@
 """One translation lookup for every text a user sees.
 
 `text(locale, key, **params)` looks a bot key up; `text_msg(locale, msg)` renders an engine `Msg`.
-Both read the same per-language catalogue (bot keys from `bot.locales.<lang>`, engine keys from
-the games' registered English templates or a language's translation of them) and fall back to
-English, so a new language is one more module in `bot/locales/` and no handler changes.
+Both read the same per-language catalogue: the English templates (the bot's in
+`bot/locales/en.py`, the games' and the pictures' registered in `games.text`) and a language's
+translations of them from `translations/<lang>.po`, falling back to English key by key. A new
+language is one more `.po` file and no handler changes.
 
 Discord gives locales such as `en-US`, `de`, `es-ES`, `ru`; the language part picks the catalogue.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
 
 import games
+import translations
 from games.text import ENGLISH as GAME_ENGLISH
 from games.text import Msg, render
 
 from .locales import en
 
-# Languages we plan to ship; only those with a module in bot/locales are loaded.
-LANGUAGES = ("en", "de", "it", "es", "ru")
 _CATALOGUES: dict[str, dict[str, str]] = {}
 
 
-def _ensure_games_registered() -> None:
-    # Each game registers its English templates on import.
+def _ensure_registered() -> None:
+    # Each game registers its English templates on import, and so do the pictures' captions.
+    import render.captions  # noqa: F401
+
     for name in games.NAMES:
         try:
             games.get(name)
@@ -36,8 +37,13 @@ def _ensure_games_registered() -> None:
             continue
 
 
+def languages() -> tuple[str, ...]:
+    """The languages we speak: English and every language with a catalogue file."""
+    return translations.languages()
+
+
 def english() -> Mapping[str, str]:
-    """The complete English catalogue: bot keys plus every engine key."""
+    """The complete English catalogue: bot keys plus every engine and picture key."""
     return catalogue("en")
 
 
@@ -45,18 +51,12 @@ def catalogue(lang: str) -> Mapping[str, str]:
     found = _CATALOGUES.get(lang)
     if found is not None:
         return found
-    _ensure_games_registered()
-    merged: dict[str, str] = {}
-    if lang == "en":
-        merged.update(GAME_ENGLISH)
-        merged.update(en.MESSAGES)
-    else:
-        try:
-            module = importlib.import_module(f"bot.locales.{lang}")
-        except ModuleNotFoundError:
-            return catalogue("en")
-        merged.update(getattr(module, "GAMES", {}))
-        merged.update(getattr(module, "MESSAGES", {}))
+    _ensure_registered()
+    from .command_texts import english_texts
+
+    merged: dict[str, str] = {**GAME_ENGLISH, **en.MESSAGES, **english_texts()}
+    if lang != "en":
+        merged = translations.translated(lang, merged)
     _CATALOGUES[lang] = merged
     return merged
 
@@ -67,7 +67,7 @@ def language(locale: discord.Locale | str | None) -> str:
         return "en"
     value = locale.value if isinstance(locale, discord.Locale) else str(locale)
     lang = value.split("-")[0].lower()
-    return lang if lang in LANGUAGES else "en"
+    return lang if lang in languages() or lang == translations.PSEUDO else "en"
 
 
 def text(locale: discord.Locale | str | None, key: str, **params: Any) -> str:
@@ -112,6 +112,30 @@ def _escaped(message: Msg) -> Msg:
     return Msg(message.key, params)
 
 
-def channel_locale(interaction: discord.Interaction) -> discord.Locale:
-    """Channel messages are read by everyone: use the server's language when Discord gives it."""
-    return interaction.guild_locale or interaction.locale
+def channel_locale(interaction: discord.Interaction) -> discord.Locale | str:
+    """Channel messages are read by everyone: the language the server chose (`/game language`),
+    else the server's preferred locale when Discord gives one other than en-US (it reports en-US
+    for every server that is not a Community server, so that says nothing), else English."""
+    chosen = server_language(interaction.client, interaction.guild_id)
+    if chosen is not None:
+        return chosen
+    guild = interaction.guild_locale
+    if guild is not None and guild != discord.Locale.american_english:
+        return guild
+    return "en"
+
+
+def user_locale(interaction: discord.Interaction) -> discord.Locale | str:
+    """What only this user reads (ephemeral replies, DMs): their own Discord language when we
+    speak it, else the channel's."""
+    own = interaction.locale
+    if own is not None and own.value.split("-")[0].lower() in languages():
+        return own
+    return channel_locale(interaction)
+
+
+def server_language(client: Any, guild_id: int | None) -> str | None:
+    """The language a server chose with `/game language`, if any."""
+    if guild_id is None:
+        return None
+    return getattr(client, "server_languages", {}).get(guild_id)

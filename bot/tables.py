@@ -30,7 +30,7 @@ from .clock import Clock
 from .dms import Mail
 from .errors import Refusal
 from .history import HistoryViews
-from .i18n import text
+from .i18n import text, user_locale
 from .lobby import Lobby
 from .past import PastGames
 from .play import Play
@@ -87,9 +87,10 @@ class Tables(
         self._states[record.id] = (record.version, state)
         return state
 
-    def remember(self, interaction: discord.Interaction) -> discord.Locale:
-        self.mail.locales[interaction.user.id] = interaction.locale
-        return interaction.locale
+    def remember(self, interaction: discord.Interaction) -> discord.Locale | str:
+        locale = user_locale(interaction)
+        self.mail.locales[interaction.user.id] = locale
+        return locale
 
     # ------------------------------------------------------------------ answering
 

@@ -86,28 +86,35 @@ def players(seats: Sequence[int]) -> Msg:
 # A plural in a template: `{n:plural|one=# stop|other=# stops}`. The form is chosen by the
 # language's CLDR plural category of the number (Babel's rules: "one", "few", "many", "other"...),
 # and `#` stands for the number, so every language places it where its grammar wants.
-PLURAL = re.compile(r"\{(\w+):plural\|([^{}]*)\}")
+# `{n:ordinal|one=#st|two=#nd|few=#rd|other=#th}` picks by the ordinal categories the same way.
+PLURAL = re.compile(r"\{(\w+):(plural|ordinal)\|([^{}]*)\}")
 
 
 @functools.lru_cache(maxsize=32)
-def _plural_rule(lang: str):
+def _rules(lang: str):
     try:
-        return Locale.parse(lang).plural_form
+        locale = Locale.parse(lang)
     except (UnknownLocaleError, ValueError):
-        return Locale.parse("en").plural_form
+        locale = Locale.parse("en")
+    return locale.plural_form, locale.ordinal_form
 
 
 def plural_category(lang: str, number: int) -> str:
-    return _plural_rule(lang)(abs(number))
+    return _rules(lang)[0](abs(number))
+
+
+def ordinal_category(lang: str, number: int) -> str:
+    return _rules(lang)[1](abs(number))
 
 
 def _plurals(template: str, values: Mapping[str, Any], lang: str) -> str:
     def choose(match: re.Match[str]) -> str:
         number = values.get(match[1])
-        forms = dict(part.split("=", 1) for part in match[2].split("|") if "=" in part)
+        forms = dict(part.split("=", 1) for part in match[3].split("|") if "=" in part)
         if not isinstance(number, int):
             return forms.get("other", "").replace("#", str(number))
-        form = forms.get(plural_category(lang, number), forms.get("other", ""))
+        category = (plural_category if match[2] == "plural" else ordinal_category)(lang, number)
+        form = forms.get(category, forms.get("other", ""))
         return form.replace("#", str(number))
 
     return PLURAL.sub(choose, template)
@@ -135,7 +142,7 @@ def render(
         for k, v in message.params.items()
     }
     try:
-        if ":plural|" in template:
+        if ":plural|" in template or ":ordinal|" in template:
             template = _plurals(template, values, lang)
         return template.format_map(values)
     except (KeyError, IndexError, ValueError):

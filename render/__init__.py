@@ -3,6 +3,10 @@
 Renderers take only a view, never a game state: a board is drawn from the public view, whose
 type has no field for hidden information, so a channel picture cannot show a secret. The same
 view always gives the same bytes.
+
+Every function takes `lang`, the language of the picture's words (a catalogue's code such as
+"it" or "ru"; English by default): captions, prompts and names of things come from the same
+catalogues as the bot's messages, and text that a language makes longer shrinks to its box.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from collections.abc import Sequence
 from games.core import Result
 
 from . import draw
+from .captions import language
 
 
 def _game_module(view):
@@ -28,29 +33,36 @@ def _game_module(view):
     raise TypeError(f"no renderer for {type(view).__name__} from {module}")
 
 
-def board_image(view, names: Sequence[str] | None = None):
+def board_image(view, names: Sequence[str] | None = None, lang: str | None = None):
     """The public board as a Pillow image (for callers that compose pictures)."""
     if hasattr(view, "public") and hasattr(view, "seat"):
         raise TypeError("board_png takes the public view, not a player view")
-    return _game_module(view).board(view, names)
+    with language(lang):
+        return _game_module(view).board(view, names)
 
 
-def _board_layout(view, names: Sequence[str] | None = None):
+def _board_layout(view, names: Sequence[str] | None = None, lang: str | None = None):
     """The board image and every text drawn on it (`draw.Drawn`: role, text, ink box, size),
     for the layout tests; the PNG never carries this."""
     with draw.recording() as drawn:
-        image = board_image(view, names)
+        image = board_image(view, names, lang)
     return image, drawn
 
 
-def board_png(view, names: Sequence[str] | None = None) -> bytes:
+def board_png(view, names: Sequence[str] | None = None, lang: str | None = None) -> bytes:
     """PNG of the public board of Santiago de Cuba or Havana."""
-    return draw.encode(board_image(view, names))
+    return draw.encode(board_image(view, names, lang))
 
 
-def screen_png(player_view, names: Sequence[str] | None = None) -> bytes:
+def screen_image(player_view, names: Sequence[str] | None = None, lang: str | None = None):
+    """One player's private screen as a Pillow image."""
+    with language(lang):
+        return _game_module(player_view).screen(player_view, names)
+
+
+def screen_png(player_view, names: Sequence[str] | None = None, lang: str | None = None) -> bytes:
     """PNG of one player's private screen (for a DM or an ephemeral reply)."""
-    return draw.encode(_game_module(player_view).screen(player_view, names))
+    return draw.encode(screen_image(player_view, names, lang))
 
 
 def final_scores_image(
@@ -58,11 +70,13 @@ def final_scores_image(
     result: Result,
     names: Sequence[str] | None = None,
     vp_series: Sequence[Sequence[int]] | None = None,
+    lang: str | None = None,
 ):
     """The final scores as a Pillow image (see `final_scores_png`)."""
     from . import scores
 
-    return scores.final_scores(kind, result, names, vp_series)
+    with language(lang):
+        return scores.final_scores(kind, result, names, vp_series)
 
 
 def final_scores_png(
@@ -70,12 +84,20 @@ def final_scores_png(
     result: Result,
     names: Sequence[str] | None = None,
     vp_series: Sequence[Sequence[int]] | None = None,
+    lang: str | None = None,
 ) -> bytes:
     """PNG of the final scores: a bar per player with the tie-break values and what the score is
     made of (`result.breakdown`), the notes on how the game ended, and, given `vp_series`
     (every seat's score after each step, `games.vp_series`), a chart of the VP over the game.
     `kind` is the game name."""
-    return draw.encode(final_scores_image(kind, result, names, vp_series))
+    return draw.encode(final_scores_image(kind, result, names, vp_series, lang))
 
 
-__all__ = ["board_image", "board_png", "final_scores_image", "final_scores_png", "screen_png"]
+__all__ = [
+    "board_image",
+    "board_png",
+    "final_scores_image",
+    "final_scores_png",
+    "screen_image",
+    "screen_png",
+]

@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 from games.text import Msg
 
 from . import typeface
+from .captions import say, say_msg
 
 FONT_DIR = typeface.FONT_DIR
 
@@ -96,13 +97,14 @@ def seat_names(players: int, names: Sequence[str] | None) -> list[str]:
         name = (name or "").strip()
         if len(name) > MAX_NAME:
             name = name[: MAX_NAME - 1].rstrip() + "…"
-        result.append(name if name else f"Player {seat + 1}")
+        result.append(name if name else say("pic.player", number=seat + 1))
     return result
 
 
 def term(key: str, fallback: str | None = None) -> str:
-    """A catalogue term in English, or a readable form of its id if the key is unknown."""
-    text = str(Msg(key))
+    """A catalogue term in the picture's language, or a readable form of its id if the key is
+    unknown."""
+    text = say_msg(Msg(key))
     if text == key:
         return fallback if fallback is not None else key.rsplit(".", 1)[-1].replace("_", " ")
     return text
@@ -311,10 +313,10 @@ def last_caption(name: str, what: str, width: int, size: int) -> str:
     """ "Last: <name> — <what>" in `width` px: a long name is shortened first, so that what
     happened stays readable."""
     name = clip(name, width)[0]
-    caption = f"Last: {name} — {what}"
+    caption = say("pic.last", name=name, what=what)
     while length(caption, size) > width and len(name) > 1:
         name = name[:-1]
-        caption = f"Last: {name.rstrip()}… — {what}"
+        caption = say("pic.last", name=f"{name.rstrip()}…", what=what)
     return caption
 
 
@@ -360,14 +362,17 @@ def pawn(d: ImageDraw.ImageDraw, cx: int, cy: int, seat: int, h: int = 34):
 def cube(d: ImageDraw.ImageDraw, x: int, y: int, fill, letter: str, s: int = 30):
     """A material/good cube: coloured square with a letter (readable without colour)."""
     d.rounded_rectangle((x, y, x + s, y + s), radius=5, fill=fill, outline=INK, width=2)
-    text(
+    size = int(s * 0.55)
+    fit_text(
         d,
         (x + s / 2, y + s / 2 + 1),
         letter,
-        size=int(s * 0.55),
+        s - 4,
+        size=size,
         bold=True,
         fill=contrast_ink(fill),
         anchor="mm",
+        min_size=min(size, 9),
     )
 
 

@@ -22,8 +22,10 @@ from games.havana.views import (
     PlayerView,
     PublicView,
 )
+from games.text import Msg
 
 from . import draw as dr
+from .captions import current, known, say, say_msg
 from .draw import INK, MUTED, PANEL, text
 
 # Discord shows a board about 400 px wide on a phone: at this width every key text (whose turn,
@@ -79,6 +81,17 @@ def colour_name(colour: str) -> str:
     return dr.term(f"havana.colour.{colour}", colour)
 
 
+def letter(colour: str) -> str:
+    """The letter that tells a material apart without colour, in the picture's language."""
+    key = f"pic.havana.letter.{colour}"
+    return say(key) if known(key) else CUBE_STYLE[colour][1]
+
+
+def _words(value) -> str:
+    """An engine text (a building's name, a reason) in the picture's language."""
+    return say_msg(value) if isinstance(value, Msg) else str(value)
+
+
 def cube_row(
     d: ImageDraw.ImageDraw,
     x: int,
@@ -101,8 +114,8 @@ def cube_row(
         step = s + 3 + int(dr.length(label, count_size, True)) + 8
         if max_x is not None and x + step - 8 > max_x and x > x0:
             x, y = x0, y + max(s, count_size) + 6
-        fill, letter = CUBE_STYLE[colour]
-        dr.cube(d, x, y, fill, letter, s=s)
+        fill = CUBE_STYLE[colour][0]
+        dr.cube(d, x, y, fill, letter(colour), s=s)
         text(d, (x + s + 3, y + s / 2), label, size=count_size, bold=True, anchor="lm", role=role)
         x += step
     return x, y
@@ -179,7 +192,18 @@ def building_card(
     )
     if buyable:
         d.rounded_rectangle((x + 8, y - 14, x + 78, y + 12), radius=8, fill=(200, 140, 0))
-        text(d, (x + 43, y - 1), "BUY", size=18, bold=True, fill=(255, 255, 255), anchor="mm")
+        buy = say("pic.havana.buy")
+        dr.fit_text(
+            d,
+            (x + 43, y - 1),
+            buy,
+            66,
+            size=18,
+            bold=True,
+            fill=(255, 255, 255),
+            anchor="mm",
+            min_size=9,
+        )
     # VP in a laurel-ish circle, top right
     d.ellipse((x + w - 60, y + 8, x + w - 8, y + 60), fill=(40, 120, 60), outline=INK, width=2)
     white = (255, 255, 255)
@@ -193,14 +217,17 @@ def building_card(
         anchor="mm",
         role="vp",
     )
-    text(d, (x + w - 34, y + 50), "VP", size=12, bold=True, fill=white, anchor="mm")
-    _name_lines(d, x + 10, y + 34, str(b.name), w - 76)
+    vp = say("pic.vp_label")
+    dr.fit_text(
+        d, (x + w - 34, y + 50), vp, 44, size=12, bold=True, fill=white, anchor="mm", min_size=8
+    )
+    _name_lines(d, x + 10, y + 34, _words(b.name), w - 76)
     if b.cost.requires_architect:
         d.rounded_rectangle((x + 6, y + 64, x + w - 6, y + 90), radius=6, fill=(60, 60, 120))
         dr.fit_text(
             d,
             (x + w / 2, y + 77),
-            "Architect",
+            say("pic.havana.architect"),
             w - 14,
             size=KEY,
             bold=True,
@@ -210,7 +237,16 @@ def building_card(
             role="cost",
         )
     else:
-        text(d, (x + 10, y + 77), "Cost", size=16, fill=MUTED, anchor="lm")
+        dr.fit_text(
+            d,
+            (x + 10, y + 77),
+            say("pic.havana.cost"),
+            w - 20,
+            size=16,
+            fill=MUTED,
+            anchor="lm",
+            min_size=9,
+        )
     left = x + 8
     cx, cy = cube_row(
         d, left, y + 96, b.cost.cubes, s=22, max_x=x + w - 6, count_size=KEY, role="cost"
@@ -229,12 +265,30 @@ def building_card(
         text(d, (cx + 24, cy), str(b.cost.workers), size=KEY, bold=True, anchor="lm", role="cost")
         cx += 56
     if not (b.cost.pesos or b.cost.workers or b.cost.cubes.total):
-        text(d, (x + 10, y + 110), "free", size=KEY, bold=True, anchor="lm", role="cost")
+        free = say("pic.havana.free")
+        dr.fit_text(
+            d,
+            (x + 10, y + 110),
+            free,
+            w - 20,
+            size=KEY,
+            bold=True,
+            anchor="lm",
+            min_size=KEY,
+            role="cost",
+        )
 
 
 def _vertical_label(im: Image.Image, label: str, cx: float, cy: float):
-    f = dr.font(20, True)
-    w = int(dr.length(label, 20, True)) + 4
+    label, f = dr.fit(label, 20, CARD_H + 30, True, 11)
+    w = int(dr.length(label, f.size, True)) + 4
+    dr.replay(
+        [
+            dr.Drawn(
+                "", label, (int(cx - 13), int(cy - w / 2), int(cx + 13), int(cy + w / 2)), f.size
+            )
+        ]
+    )
     tile = Image.new("RGB", (w, 26), (236, 228, 210))
     ImageDraw.Draw(tile).text((2, 13), label, font=f, fill=MUTED, anchor="lm")
     tile = tile.rotate(90, expand=True)
@@ -262,8 +316,12 @@ def height(players: int) -> int:
     return PLAYERS_Y + ((players + 1) // 2) * (PH + 14) + 10
 
 
-@lru_cache(maxsize=4)
 def _base(h: int) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
+    return _base_in(h, current())
+
+
+@lru_cache(maxsize=16)
+def _base_in(h: int, _lang: str) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
     """The frames and the legend, with the texts drawn on them."""
     with dr.recording() as drawn:
         im = _draw_base(h)
@@ -272,35 +330,48 @@ def _base(h: int) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
 
 def _draw_base(h: int) -> Image.Image:
     im, d = dr.new_canvas(W, h)
-    text(d, (24, 16), "Havana", size=34, bold=True)
-    for i, label in enumerate(("Top row", "Bottom row")):
+    dr.fit_text(d, (24, 16), say("havana.title"), 420, size=34, bold=True)
+    for i, label in enumerate((say("pic.havana.top_row"), say("pic.havana.bottom_row"))):
         y = ROW_Y[i]
         dr.panel(d, (16, y - 24, W - 16, y + CARD_H + 18), fill=(236, 228, 210))
         _vertical_label(im, label, 26, y + CARD_H / 2)
     # legend of materials (colour + letter)
     lx = 24
     ly = POOL_Y + 70
+    labels = [
+        say(f"pic.havana.legend.{c}") if known(f"pic.havana.legend.{c}") else colour_name(c)
+        for c in COLOURS
+    ] + [say("pic.havana.pesos"), say("pic.havana.workers")]
+    # One line of 7 entries, each a symbol and a word: a longer language draws them smaller.
+    size = 18
+    while size > 11 and sum(dr.length(t, size) for t in labels) + 48 * len(labels) > W - 2 * lx:
+        size -= 1
     x = lx
-    for colour in COLOURS:
-        fill, letter = CUBE_STYLE[colour]
-        dr.cube(d, x, ly - 13, fill, letter, s=26)
-        label = {"brown": "wood (brown)", "rubble": "rubble (grey)"}.get(
-            colour, colour_name(colour)
+    for k, label in enumerate(labels):
+        if k < len(COLOURS):
+            colour = COLOURS[k]
+            dr.cube(d, x, ly - 13, CUBE_STYLE[colour][0], letter(colour), s=26)
+        elif k == len(COLOURS):
+            coin(d, x + 14, ly, r=13)
+        else:
+            worker(d, x + 14, ly, h=26)
+        room = int(dr.length(label, size)) + 1
+        dr.fit_text(
+            d, (x + 32, ly), label, min(room, W - lx - x - 32), size=size, anchor="lm", min_size=9
         )
-        text(d, (x + 32, ly), label, size=18, anchor="lm")
-        x += 48 + int(dr.length(label, 18))
-    coin(d, x + 14, ly, r=13)
-    text(d, (x + 32, ly), "pesos", size=18, anchor="lm")
-    worker(d, x + 110, ly, h=26)
-    text(d, (x + 126, ly), "workers", size=18, anchor="lm")
+        x += 48 + room
     return im
 
 
 def _decision_line(view: PublicView, names: list[str]) -> str:
     if view.game_over:
         won = ", ".join(names[s] for s in view.winners)
-        reason = f" — {view.end_reason}" if view.end_reason is not None else ""
-        return f"Game over. Winner: {won}{reason}" if won else f"Game over{reason}"
+        if view.end_reason is None:
+            return say("pic.havana.winner", winners=won) if won else say("pic.game_over")
+        reason = _words(view.end_reason)
+        if won:
+            return say("pic.havana.winner_why", winners=won, reason=reason)
+        return say("pic.havana.over_why", reason=reason)
     seats = []
     for p in view.pending:
         if p.seat not in seats:
@@ -309,18 +380,15 @@ def _decision_line(view: PublicView, names: list[str]) -> str:
         return ""
     who = ", ".join(names[s] for s in seats)
     if len(view.pending) == 1 and not view.pending[0].secret:
-        return f"Now: {who} — {view.pending[0].prompt}"
+        return say("pic.now", who=who, prompt=_words(view.pending[0].prompt))
     if all(p.secret for p in view.pending):
-        return f"Choosing a card in secret: {who}"
-    return f"Waiting for: {who}"
+        return say("pic.havana.secret", who=who)
+    return say("pic.waiting", who=who)
 
 
-PHASES = {
-    "pick": "first card choice",
-    "actions": "phase I: actions and buying",
-    "place": "phase III: new card",
-    "over": "game over",
-}
+def _phase(phase: str) -> str:
+    key = f"pic.havana.phase.{phase}"
+    return say(key) if known(key) else phase
 
 
 def _rows(d, view: PublicView):
@@ -328,7 +396,10 @@ def _rows(d, view: PublicView):
         y = ROW_Y[i]
         n = len(row.buildings)
         if n == 0:
-            text(d, (ROW_X0 + 30, y + CARD_H / 2), "empty", size=22, fill=MUTED, anchor="lm")
+            empty = say("pic.havana.empty")
+            dr.fit_text(
+                d, (ROW_X0 + 30, y + CARD_H / 2), empty, 600, size=22, fill=MUTED, anchor="lm"
+            )
             continue
         step = min(CARD_W + 10, (W - 40 - ROW_X0 - CARD_W) // max(n - 1, 1))
         for k, b in enumerate(row.buildings):
@@ -341,16 +412,18 @@ def _rows(d, view: PublicView):
 def _pool(d, view: PublicView):
     y = POOL_Y
     dr.panel(d, (16, y - 10, 620, y + 44))
-    text(d, (30, y + 17), "Centre", size=22, bold=True, anchor="lm")
+    dr.fit_text(
+        d, (30, y + 17), say("pic.havana.centre"), 94, size=22, bold=True, anchor="lm", min_size=11
+    )
     coin(d, 140, y + 17, r=15)
     text(d, (160, y + 17), str(view.centre.pesos), size=24, bold=True, anchor="lm")
     cube_row(d, 215, y + 2, view.centre.cubes, s=30, skip_zero=False)
     dr.panel(d, (632, y - 10, W - 16, y + 44))
     bits = [
-        f"Bank: {view.bank_pesos} $",
-        f"{view.bank_workers} workers",
-        f"bag {view.bag_count}",
-        f"deck {view.deck_count}",
+        say("pic.havana.bank", pesos=view.bank_pesos),
+        say("pic.havana.bank_workers", n=view.bank_workers),
+        say("pic.havana.bag", n=view.bag_count),
+        say("pic.havana.deck", n=view.deck_count),
     ]
     dr.fit_text(d, (644, y + 17), " · ".join(bits), W - 16 - 656, size=20, anchor="lm")
 
@@ -362,14 +435,15 @@ def _order(d, view: PublicView, names: list[str]):
         p = view.players[seat]
         # left to right is the order; the number is the one on the player's cards
         parts.append((k, seat, f"{names[seat]} {p.number_text}".rstrip()))
-    text(d, (24, y + 18), "Turn order:", size=20, bold=True, anchor="lm")
+    order = say("pic.havana.turn_order")
+    dr.fit_text(d, (24, y + 18), order, 120, size=20, bold=True, anchor="lm", min_size=10)
     x = 150
     flags = []
     if view.demolition_used:
-        flags.append("demolition used")
+        flags.append(say("pic.havana.demolition_used"))
     tail = ("  ·  " + ", ".join(flags)) if flags else ""
     if not parts:
-        unset = "set by the cards revealed after the first choice"
+        unset = say("pic.havana.order_unset")
         room = W - 24 - x - int(dr.length(tail, 18)) - 8
         unset, f = dr.fit(unset, KEY, room, min_size=KEY)
         text(d, (x, y + 18), unset, size=f.size, fill=MUTED, anchor="lm", role="order")
@@ -390,7 +464,17 @@ def _order(d, view: PublicView, names: list[str]):
         text(d, (x + 36, y + 18), label, size=f.size, bold=True, anchor="lm", role="order")
         x += wdt + 8
     if tail:
-        text(d, (x + 4, y + 18), tail.strip(" ·"), size=18, fill=MUTED, anchor="lm")
+        flags_text = tail.strip(" ·")
+        dr.fit_text(
+            d,
+            (x + 4, y + 18),
+            flags_text,
+            W - 16 - x - 4,
+            size=18,
+            fill=MUTED,
+            anchor="lm",
+            min_size=10,
+        )
 
 
 def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
@@ -400,8 +484,18 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
     )
     dr.pawn(d, x + 24, y + 28, p.seat, h=38)
     dr.fit_text(d, (x + 50, y + 26), name, PW - 230, size=24, bold=True, anchor="lm")
-    vp = f"{p.vp} / {view.target_vp} VP"
-    text(d, (x + PW - 14, y + 26), vp, size=KEY + 2, bold=True, anchor="rm", role="vp")
+    vp = say("pic.havana.vp_goal", vp=p.vp, goal=view.target_vp)
+    dr.fit_text(
+        d,
+        (x + PW - 14, y + 26),
+        vp,
+        170,
+        size=KEY + 2,
+        bold=True,
+        anchor="rm",
+        min_size=KEY,
+        role="vp",
+    )
     # face-up cards (and what is being placed on them)
     for k in range(2):
         cx = x + 14 + k * 110
@@ -409,38 +503,47 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
         if card is None and k >= p.picked:
             # an empty place: this card has not been chosen yet
             d.rounded_rectangle((cx, y + 56, cx + 104, y + 168), radius=10, outline=MUTED, width=2)
-            text(d, (cx + 52, y + 112), "to pick", size=16, fill=MUTED, anchor="mm")
+            to_pick = say("pic.havana.to_pick")
+            dr.fit_text(
+                d, (cx + 52, y + 112), to_pick, 96, size=16, fill=MUTED, anchor="mm", min_size=9
+            )
         else:
             action_card(d, cx, y + 56, card, w=104, face_down=card is None)
         side = "left" if k == 0 else "right"
         if p.covering == side and p.placed:
             d.rounded_rectangle((cx + 10, y + 50, cx + 94, y + 72), radius=6, fill=(70, 60, 90))
-            text(
+            dr.fit_text(
                 d,
                 (cx + 52, y + 61),
-                "covered",
+                say("pic.havana.covered"),
+                80,
                 size=15,
                 bold=True,
                 fill=(255, 255, 255),
                 anchor="mm",
+                min_size=8,
             )
-    text(
+    dr.fit_text(
         d,
         (x + 14, y + 190),
-        f"Number {p.number_text}" if p.number_text else "",
+        say("pic.havana.number", number=p.number_text) if p.number_text else "",
+        220,
         size=KEY,
         bold=True,
         anchor="lm",
+        min_size=KEY,
         role="order",
     )
     status = []
     if view.phase == "pick":
-        status.append(f"picked {p.picked}/2")
+        status.append(say("pic.havana.picked", n=p.picked))
     if p.protected:
-        status.append("protected")
+        status.append(say("pic.havana.protected"))
     if p.has_played and view.phase == "actions":
-        status.append("done")
-    text(d, (x + 14, y + 226), ", ".join(status), size=17, fill=MUTED, anchor="lm")
+        status.append(say("pic.havana.done"))
+    dr.fit_text(
+        d, (x + 14, y + 226), ", ".join(status), 220, size=17, fill=MUTED, anchor="lm", min_size=10
+    )
     # holdings
     hx = x + 240
     coin(d, hx + 14, y + 74, r=14)
@@ -448,17 +551,22 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
     worker(d, hx + 94, y + 74, h=28)
     text(d, (hx + 112, y + 74), str(p.workers), size=22, bold=True, anchor="lm")
     cube_row(d, hx, y + 96, p.cubes, s=26, skip_zero=False)
-    text(
+    dr.fit_text(
         d,
         (hx, y + 142),
-        f"hand {p.hand_size} · discard {p.discard_size}",
+        say("pic.havana.hand_discard", hand=p.hand_size, discard=p.discard_size),
+        PW - 254,
         size=17,
         fill=MUTED,
         anchor="lm",
+        min_size=10,
     )
     # buildings built
-    text(d, (hx, y + 170), f"Built ({len(p.buildings)}):", size=18, bold=True, anchor="lm")
-    names = ", ".join(f"{b.name} ({b.vp} VP)" for b in p.buildings) or "none yet"
+    built = say("pic.havana.built", n=len(p.buildings))
+    dr.fit_text(d, (hx, y + 170), built, PW - 254, size=18, bold=True, anchor="lm", min_size=10)
+    names = ", ".join(
+        say("pic.havana.built_one", name=_words(b.name), vp=b.vp) for b in p.buildings
+    ) or say("pic.havana.none_yet")
     _wrap(d, hx, y + 194, names, PW - 254, 2, size=17)
 
 
@@ -488,8 +596,8 @@ def _wrap(d, x, y, s: str, width: int, lines: int, size: int):
 
 def _round_label(view: PublicView) -> str:
     if view.round <= 0:
-        return "Before round 1"
-    return f"Round {view.round} of at most {view.max_rounds}"
+        return say("pic.havana.before_round")
+    return say("pic.havana.round_of", round=view.round, rounds=view.max_rounds)
 
 
 def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
@@ -498,14 +606,10 @@ def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
     im = base.copy()
     dr.replay(static)
     d = ImageDraw.Draw(im)
-    phase = PHASES.get(view.phase, view.phase)
-    text(
-        d,
-        (W - 24, 36),
-        f"{_round_label(view)} · {phase} · goal {view.target_vp} VP",
-        size=22,
-        anchor="rm",
+    status = say(
+        "pic.havana.status", round=_round_label(view), phase=_phase(view.phase), vp=view.target_vp
     )
+    dr.fit_text(d, (W - 24, 36), status, W - 24 - 200, size=22, anchor="rm", min_size=12)
     line = _decision_line(view, all_names)
     if line:
         d.rounded_rectangle(
@@ -565,34 +669,45 @@ def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: 
 def describe(move: LastMove, names: list[str]) -> str:
     """What the last decision did, in a few words, from public facts only (a secret card choice
     is only said to have happened)."""
-    building = str(move.building.name) if move.building is not None else None
-    where = f" ({move.row} row, {move.end} end)" if move.row and move.end else ""
+    building = _words(move.building.name) if move.building is not None else None
+    where = None
+    if move.row and move.end:
+        row = dr.term(f"havana.row.{move.row}", move.row)
+        end = dr.term(f"havana.end_name.{move.end}", move.end)
+        where = say("pic.havana.where", row=row, end=end)
     victim = names[move.victim] if move.victim is not None and move.victim < len(names) else None
     kind = move.kind
     if kind == "pick":
-        return "chose a card in secret"
+        return say("pic.havana.chose_secret")
     if kind == "place":
-        return "put down a new card in secret"
+        return say("pic.havana.placed_secret")
     if kind == "refresh":
-        return "took back a card" if move.action == "refresh" else "took back no card"
+        return say(
+            "pic.havana.took_back" if move.action == "refresh" else "pic.havana.took_back_none"
+        )
     if kind == "cover" and move.card:
-        return f"covered {card_name(move.card)}"
+        return say("pic.havana.covered_card", card=card_name(move.card))
     if kind == "first" and move.card:
-        return f"played {card_name(move.card)} first"
+        return say("pic.havana.first", card=card_name(move.card))
     if kind in ("buy", "pay") and building:
-        return f"bought {building}{where}" if move.bought else f"is paying for {building}{where}"
+        key = "pic.havana.bought" if move.bought else "pic.havana.paying"
+        if where:
+            return say(key + "_at", building=building, where=where)
+        return say(key, building=building)
     if kind == "demolish" and building:
-        return f"demolished {building}{where}"
+        if where:
+            return say("pic.havana.demolished_at", building=building, where=where)
+        return say("pic.havana.demolished", building=building)
     if kind == "tax" and victim:
-        return f"taxed {victim}"
+        return say("pic.havana.taxed", victim=victim)
     if kind == "target" and victim:
-        return f"chose to rob {victim}"
+        return say("pic.havana.chose_victim", victim=victim)
     if kind == "steal" and victim:
-        return f"stole from {victim}"
+        return say("pic.havana.stole", victim=victim)
     if kind == "mama":
-        return "took materials with Mama"
+        return say("pic.havana.mama")
     if move.action in ("end", "skip"):
-        return "ended the turn" if move.action == "end" else "skipped"
+        return say("pic.havana.ended_turn" if move.action == "end" else "pic.havana.skipped")
     return move.action.replace(":", " ")
 
 
@@ -606,25 +721,26 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
         return sorted(cards, key=lambda c: (CARD_NUMBER.get(c, 99), c))
 
     sections = [
-        ("Face up on the table", tuple(p.face_up)),
-        ("Hand", by_number(view.hand)),
-        ("Face down, not yet revealed", tuple(view.secret_picks)),
-        ("Discard pile (face down)", by_number(view.discard)),
+        (say("pic.havana.face_up"), tuple(p.face_up)),
+        (say("pic.havana.hand"), by_number(view.hand)),
+        (say("pic.havana.face_down"), tuple(view.secret_picks)),
+        (say("pic.havana.discard"), by_number(view.discard)),
     ]
     per_row = 8
     heights = [60 + max(1, -(-len(cards) // per_row)) * 140 for _, cards in sections]
     im, d = dr.new_canvas(1000, 92 + sum(heights) + 16 * len(sections) + 50)
     dr.pawn(d, 40, 44, view.seat, h=50)
-    dr.fit_text(
-        d, (76, 44), f"{all_names[view.seat]} — your cards", 560, size=30, bold=True, anchor="lm"
-    )
-    text(d, (976, 44), f"{p.vp} VP · {p.pesos} $ · {p.workers} workers", size=22, anchor="rm")
+    title = say("pic.your_cards", name=all_names[view.seat])
+    dr.fit_text(d, (76, 44), title, 520, size=30, bold=True, anchor="lm")
+    figures = say("pic.havana.screen_figures", vp=p.vp, pesos=p.pesos, n=p.workers)
+    dr.fit_text(d, (976, 44), figures, 360, size=22, anchor="rm", min_size=12)
     y = 92
     for (title, cards), h in zip(sections, heights, strict=True):
         dr.panel(d, (20, y, 980, y + h))
-        text(d, (36, y + 22), f"{title}: {len(cards)}", size=22, bold=True, anchor="lm")
+        pile = say("pic.havana.pile", title=title, n=len(cards))
+        dr.fit_text(d, (36, y + 22), pile, 928, size=22, bold=True, anchor="lm")
         if not cards:
-            text(d, (36, y + 100), "none", size=22, fill=MUTED, anchor="lm")
+            dr.fit_text(d, (36, y + 100), say("pic.none"), 928, size=22, fill=MUTED, anchor="lm")
         for k, card in enumerate(cards):
             action_card(
                 d, 36 + (k % per_row) * 116, y + 46 + (k // per_row) * 140, card, w=108, h=130

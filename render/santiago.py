@@ -15,10 +15,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.santiago.views import Die, LastMove, PlayerView, PublicView
-from games.text import Msg
-from games.text import render as render_text
 
 from . import draw as dr
+from .captions import current, known, say
 from .draw import INK, MUTED, PANEL, font, text
 
 GOOD_STYLE = {
@@ -66,6 +65,12 @@ def colour_name(colour: str) -> str:
     return dr.term(f"santiago.colour.{colour}", colour)
 
 
+def letters(thing: str, fallback: str = "?") -> str:
+    """The letters that tell a good or a flower apart without colour, in the picture's language."""
+    key = f"pic.santiago.letter.{thing}"
+    return say(key) if known(key) else fallback
+
+
 def stop_centre(index: int) -> tuple[int, int]:
     """Stop 0 (harbour) at the top, then clockwise, as on the board."""
     angle = -math.pi / 2 + index * 2 * math.pi / 10
@@ -82,6 +87,7 @@ def flower(d: ImageDraw.ImageDraw, cx: int, cy: int, colour: str | None, r: int 
         text(d, (cx, cy), "–", size=r, bold=True, fill=MUTED, anchor="mm")
         return
     fill, letter = FLOWER_STYLE[colour]
+    letter = letters(colour, letter)
     pr = r * 0.5
     for k in range(5):
         a = -math.pi / 2 + k * 2 * math.pi / 5
@@ -89,7 +95,10 @@ def flower(d: ImageDraw.ImageDraw, cx: int, cy: int, colour: str | None, r: int 
         d.ellipse((px - pr, py - pr, px + pr, py + pr), fill=fill, outline=INK, width=1)
     hr = r * 0.48
     d.ellipse((cx - hr, cy - hr, cx + hr, cy + hr), fill=(255, 255, 255), outline=INK, width=1)
-    text(d, (cx, cy + 1), letter, size=int(r * 0.8), bold=True, fill=INK, anchor="mm")
+    size = int(r * 0.8)
+    dr.fit_text(
+        d, (cx, cy + 1), letter, 2 * hr, size=size, bold=True, fill=INK, anchor="mm", min_size=8
+    )
 
 
 def die(
@@ -104,7 +113,8 @@ def die(
     role: str = "dice",
 ):
     """A die: its value above the letters of its good, on the good's colour."""
-    fill, letters = GOOD_STYLE.get(face.good, ((200, 200, 200), "?"))
+    fill, short = GOOD_STYLE.get(face.good, ((200, 200, 200), "?"))
+    short = letters(face.good, short)
     ink = dr.contrast_ink(fill)
     d.rounded_rectangle((x, y, x + s, y + s), radius=10, fill=fill, outline=INK, width=3)
     value_size = value_size or int(s * 0.5)
@@ -122,7 +132,7 @@ def die(
     text(
         d,
         (x + s / 2, y + s * 0.76),
-        letters,
+        short,
         size=good_size,
         bold=True,
         fill=ink,
@@ -180,8 +190,12 @@ def height(players: int, open_holdings: bool = False) -> int:
     return PLAYERS_Y + 40 + (OPEN_ROW_H if open_holdings else ROW_H) * players + 24
 
 
-@lru_cache(maxsize=8)
 def _base(h: int) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
+    return _base_in(h, current())
+
+
+@lru_cache(maxsize=16)
+def _base_in(h: int, _lang: str) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
     """Everything that never changes (background, road, tracks, frames, the legend), with the
     texts drawn on it."""
     with dr.recording() as drawn:
@@ -191,7 +205,7 @@ def _base(h: int) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
 
 def _draw_base(h: int) -> Image.Image:
     im, d = dr.new_canvas(W, h)
-    text(d, (24, 16), "Santiago de Cuba", size=34, bold=True)
+    dr.fit_text(d, (24, 16), say("santiago.title"), 350, size=34, bold=True)
     # the road: a ring with arrows showing the clockwise direction of the car
     cx, cy = ROAD_C
     rx, ry = ROAD_R
@@ -215,8 +229,10 @@ def _draw_base(h: int) -> Image.Image:
     dr.panel(
         d, (SX - 185, SY - 245, SX + 185, SY + 233), fill=(214, 232, 244), outline=(70, 110, 150)
     )
-    text(d, (SX, SY - 223), "Ship in port", size=22, bold=True, anchor="mm")
-    text(d, (SX, PRICE_Y - 46), "Price: VP per good", size=20, bold=True, anchor="mm")
+    ship_in_port = say("pic.santiago.ship_in_port")
+    dr.fit_text(d, (SX, SY - 223), ship_in_port, 350, size=22, bold=True, anchor="mm")
+    price = say("pic.santiago.price")
+    dr.fit_text(d, (SX, PRICE_Y - 46), price, 350, size=20, bold=True, anchor="mm")
     for i, label in enumerate(("2", "3", "4")):
         x = PRICE_X0 + i * PRICE_STEP
         d.rectangle(
@@ -224,7 +240,8 @@ def _draw_base(h: int) -> Image.Image:
         )
         text(d, (x + 25, PRICE_Y), label, size=30, bold=True, anchor="mm", role="price")
     checkered(d, PRICE_X0 + 3 * PRICE_STEP, PRICE_Y - 24, 48)
-    text(d, (SX, TRACK_Y - 46), "Ships (the 7th ends the game)", size=18, bold=True, anchor="mm")
+    ships = say("pic.santiago.ships")
+    dr.fit_text(d, (SX, TRACK_Y - 46), ships, 350, size=18, bold=True, anchor="mm", min_size=12)
     for i in range(7):
         x = TRACK_X0 + i * TRACK_STEP
         r = TRACK_R - 2
@@ -232,24 +249,25 @@ def _draw_base(h: int) -> Image.Image:
             (x - r, TRACK_Y - r, x + r, TRACK_Y + r), fill=(255, 255, 255), outline=INK, width=2
         )
     # frames of the building area
-    text(d, (24, BUILDINGS_Y), "Buildings by flower colour", size=22, bold=True)
+    dr.fit_text(d, (24, BUILDINGS_Y), say("pic.santiago.buildings"), W - 48, size=22, bold=True)
     # legend
     lx, ly = 32, LEGEND_Y
     dr.panel(d, (16, ly - 10, W - 16, ly + 96))
     for i, g in enumerate(GOODS):
-        fill, letters = GOOD_STYLE[g]
+        fill, letter = GOOD_STYLE[g]
         x = lx + i * 160
-        dr.cube(d, x, ly, fill, letters, s=30)
+        dr.cube(d, x, ly, fill, letters(g, letter), s=30)
         dr.fit_text(d, (x + 36, ly + 15), good_name(g), 118, size=18, min_size=14, anchor="lm")
     y = ly + 62
     dr.seat_disc(d, lx + 14, y, 0, r=14)
-    text(d, (lx + 34, y), "marker", size=19, anchor="lm")
+    dr.fit_text(d, (lx + 34, y), say("pic.santiago.marker"), 86, size=19, anchor="lm", min_size=11)
     dr.pawn(d, lx + 140, y - 2, 0, h=32)
-    text(d, (lx + 160, y), "pawn", size=19, anchor="lm")
+    dr.fit_text(d, (lx + 160, y), say("pic.santiago.pawn"), 92, size=19, anchor="lm", min_size=11)
     car(d, lx + 270, y - 4)
-    text(d, (lx + 306, y), "car", size=19, anchor="lm")
+    dr.fit_text(d, (lx + 306, y), say("pic.santiago.car"), 60, size=19, anchor="lm", min_size=11)
     d.rounded_rectangle((lx + 370, y - 16, lx + 398, y + 16), radius=5, fill=(70, 70, 78))
-    text(d, (lx + 406, y), "turned over", size=19, anchor="lm")
+    turned = say("pic.santiago.turned_over")
+    dr.fit_text(d, (lx + 406, y), turned, W - 40 - lx - 406, size=19, anchor="lm", min_size=11)
     return im
 
 
@@ -258,7 +276,7 @@ def _draw_base(h: int) -> Image.Image:
 
 def _decision_line(view: PublicView, names: list[str]) -> str:
     if view.game_over:
-        return "Game over"
+        return say("pic.game_over")
     if not view.pending:
         return ""
     seats = []
@@ -266,11 +284,11 @@ def _decision_line(view: PublicView, names: list[str]) -> str:
         if p.seat not in seats:
             seats.append(p.seat)
     who = ", ".join(names[s] for s in seats)
-    prompts = {str(p.prompt) for p in view.pending}
-    if len(seats) == 1 or len(prompts) == 1:
-        label = "Now" if len(seats) == 1 else "Waiting for"
-        return f"{label}: {who} — {prompts.pop()}" if len(prompts) == 1 else f"{label}: {who}"
-    return f"Waiting for: {who}"
+    prompts = {dr.say_msg(p.prompt) for p in view.pending}
+    if len(prompts) == 1:
+        key = "pic.now" if len(seats) == 1 else "pic.waiting_prompt"
+        return say(key, who=who, prompt=prompts.pop())
+    return say("pic.now_short" if len(seats) == 1 else "pic.waiting", who=who)
 
 
 def _stops(d: ImageDraw.ImageDraw, view: PublicView):
@@ -283,8 +301,12 @@ def _stops(d: ImageDraw.ImageDraw, view: PublicView):
         if stop.citizen is None:
             d.rounded_rectangle(box, radius=12, fill=(255, 236, 160), outline=outline, width=width)
             _star(d, box[0] + 24, cy - 14, 13)
-            text(d, (cx + 12, cy - 14), "Harbour", size=21, bold=True, anchor="mm")
-            text(d, (cx, cy + 20), "deliver goods", size=17, fill=MUTED, anchor="mm")
+            harbour = say("pic.santiago.harbour")
+            dr.fit_text(
+                d, (cx + 12, cy - 14), harbour, TILE_W - 52, size=21, bold=True, anchor="mm"
+            )
+            deliver = say("pic.santiago.deliver_goods")
+            dr.fit_text(d, (cx, cy + 20), deliver, TILE_W - 10, size=17, fill=MUTED, anchor="mm")
         elif stop.active:
             d.rounded_rectangle(box, radius=12, fill=PANEL, outline=outline, width=width)
             flower(d, box[0] + 25, cy - 16, stop.colour, r=20)
@@ -292,7 +314,7 @@ def _stops(d: ImageDraw.ImageDraw, view: PublicView):
             dr.fit_text(
                 d, (box[0] + 50, cy - 16), name, TILE_W - 56, size=22, bold=True, anchor="lm"
             )
-            label = colour_name(stop.colour) if stop.colour else "no colour"
+            label = colour_name(stop.colour) if stop.colour else say("pic.santiago.no_colour")
             both = f"{role} · {label}"
             if role and dr.length(both, 17) <= TILE_W - 12:
                 label = both
@@ -306,7 +328,8 @@ def _stops(d: ImageDraw.ImageDraw, view: PublicView):
             dr.fit_text(
                 d, (cx, cy - 14), name, TILE_W - 16, size=21, bold=True, fill=light, anchor="mm"
             )
-            text(d, (cx, cy + 20), "turned over", size=18, fill=light, anchor="mm")
+            turned = say("pic.santiago.turned_over")
+            dr.fit_text(d, (cx, cy + 20), turned, TILE_W - 10, size=18, fill=light, anchor="mm")
         if has_car:
             # the car straddles the top edge of its stop
             car(d, box[2] - 34, box[1] - 6)
@@ -341,7 +364,7 @@ def _ship(d: ImageDraw.ImageDraw, view: PublicView):
     white = (255, 255, 255)
     if view.rolled is not None:
         # the roller is choosing which of the five dice to leave out: show them all
-        caption = "Rolled: the roller sets one die aside"
+        caption = say("pic.santiago.rolled")
         dr.fit_text(d, (SX, SY - 184), caption, 330, size=19, bold=True, fill=white, anchor="mm")
         for i, face in enumerate(view.rolled):
             die(
@@ -354,23 +377,27 @@ def _ship(d: ImageDraw.ImageDraw, view: PublicView):
                 good_size=KEY,
             )
     elif view.demand is None:
-        text(
+        dr.fit_text(
             d,
             (SX, SY - 160),
-            "New ship:",
+            say("pic.santiago.new_ship"),
+            290,
             size=KEY,
             bold=True,
             fill=white,
             anchor="mm",
+            min_size=KEY,
             role="dice",
         )
-        text(
+        dr.fit_text(
             d,
             (SX, SY - 126),
-            "demand not rolled yet",
+            say("pic.santiago.not_rolled"),
+            290,
             size=KEY,
             fill=white,
             anchor="mm",
+            min_size=KEY,
             role="dice",
         )
     else:
@@ -379,7 +406,8 @@ def _ship(d: ImageDraw.ImageDraw, view: PublicView):
             die(d, x0 + i * DEMAND_STEP, SY - 182, face, s=DEMAND_S, good_size=KEY)
     if view.set_aside is not None:
         die(d, SX + 122, SY - 80, view.set_aside, s=40, left_out=True, role="")
-        text(d, (SX + 112, SY - 60), "left-out die (no demand)", size=17, fill=INK, anchor="rm")
+        left_out = say("pic.santiago.left_out")
+        dr.fit_text(d, (SX + 112, SY - 60), left_out, 280, size=17, fill=INK, anchor="rm")
     i = min(max(view.price, 2), 5) - 2
     x = PRICE_X0 + i * PRICE_STEP
     d.rounded_rectangle(
@@ -404,12 +432,14 @@ def _ship(d: ImageDraw.ImageDraw, view: PublicView):
         else:
             label, ink = str(n), INK
         text(d, (x, TRACK_Y), label, size=KEY, bold=True, fill=ink, anchor="mm", role="ships")
-    text(
+    dr.fit_text(
         d,
         (SX, SY + 203),
-        f"Ship {view.ship} of 7 · {view.ships_departed} departed",
+        say("pic.santiago.ship_of", ship=view.ship, departed=view.ships_departed),
+        360,
         size=KEY,
         anchor="mm",
+        min_size=KEY,
         role="ships",
     )
 
@@ -443,10 +473,11 @@ def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
         dr.panel(d, (x0, y, x0 + GROUP_W, y + GROUP_H), fill=PANEL)
         d.rounded_rectangle((x0, y, x0 + 8, y + GROUP_H), radius=4, fill=fill, outline=INK)
         flower(d, x0 + 30, y + 19, colour, r=17)
-        text(
+        dr.fit_text(
             d,
             (x0 + 54, y + 19),
-            f"{colour_name(colour).capitalize()} flower",
+            _capital(say("pic.santiago.flower", colour=colour_name(colour))),
+            GROUP_W - 64,
             size=20,
             bold=True,
             anchor="lm",
@@ -471,7 +502,10 @@ def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
             )
             if space.owner is not None:
                 dr.seat_disc(d, x + 24, top + 70, space.owner, r=17)
-                text(d, (x + 44, top + 70), "owner", size=16, fill=MUTED, anchor="lm")
+                owner = say("pic.santiago.owner")
+                dr.fit_text(
+                    d, (x + 44, top + 70), owner, 52, size=16, fill=MUTED, anchor="lm", min_size=9
+                )
             if space.pawn is not None:
                 dr.pawn(d, x + CARD_W - 26, top + 68, space.pawn, h=44)
 
@@ -481,10 +515,12 @@ def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
     open_h = view.open_holdings
     row_h = ROW_H if open_h is None else OPEN_ROW_H
     dr.panel(d, (16, y - 8, W - 16, y + 36 + row_h * view.players))
-    text(d, (30, y), "Players", size=22, bold=True)
-    text(d, (330, y + 4), "markers left", size=17, fill=MUTED)
+    dr.fit_text(d, (30, y), say("pic.santiago.players"), 290, size=22, bold=True)
+    markers = say("pic.santiago.markers_left")
+    dr.fit_text(d, (330, y + 4), markers, 130, size=17, fill=MUTED, min_size=10)
     if open_h is not None:
-        text(d, (470, y + 2), "Open holdings (all-public variant)", size=18, fill=MUTED)
+        variant = say("pic.santiago.open_holdings")
+        dr.fit_text(d, (470, y + 2), variant, W - 500, size=18, fill=MUTED)
     space_names = {s.index: building_name(s.building) for s in view.buildings}
     for seat_info in view.seats:
         seat = seat_info.seat
@@ -499,11 +535,21 @@ def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
         )
         sub = []
         if seat == view.start_seat:
-            sub.append("start player")
+            sub.append(say("pic.santiago.start_player"))
         if seat_info.passed:
-            sub.append("passed")
+            sub.append(say("pic.santiago.passed"))
         if sub:
-            text(d, (74, ry + 52), ", ".join(sub), size=KEY, fill=MUTED, anchor="lm", role="order")
+            dr.fit_text(
+                d,
+                (74, ry + 52),
+                ", ".join(sub),
+                250,
+                size=KEY,
+                fill=MUTED,
+                anchor="lm",
+                min_size=KEY,
+                role="order",
+            )
         # markers left: filled discs for markers in hand, empty rings for placed ones
         for k in range(3):
             mx = 350 + k * 32
@@ -512,22 +558,29 @@ def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
             else:
                 d.ellipse((mx - 13, ry + 19, mx + 13, ry + 45), outline=MUTED, width=2)
         where = (
-            space_names.get(seat_info.pawn, "?") if seat_info.pawn is not None else "off the board"
+            space_names.get(seat_info.pawn, "?")
+            if seat_info.pawn is not None
+            else say("pic.santiago.off_board")
         )
-        dr.fit_text(d, (470, ry + 18), f"Pawn: {where}", W - 500, size=20, anchor="lm")
-        owned = ", ".join(building_name(b) for b in seat_info.buildings) or "none"
-        dr.fit_text(d, (470, ry + 50), f"Owns: {owned}", W - 500, size=20, anchor="lm")
+        pawn_at = say("pic.santiago.pawn_at", where=where)
+        dr.fit_text(d, (470, ry + 18), pawn_at, W - 500, size=20, anchor="lm")
+        owned = ", ".join(building_name(b) for b in seat_info.buildings) or say("pic.none")
+        owns = say("pic.santiago.owns", owned=owned)
+        dr.fit_text(d, (470, ry + 50), owns, W - 500, size=20, anchor="lm")
         if open_h is not None and seat < len(open_h):
             _holdings_row(d, 470, ry + 70, open_h[seat])
 
 
 def _holdings_row(d, x, y, holdings):
     text(d, (x, y + 16), f"{holdings.pesos} $", size=KEY, bold=True, anchor="lm", role="vp")
-    text(d, (x + 80, y + 16), f"{holdings.vp} VP", size=KEY, bold=True, anchor="lm", role="vp")
+    vp = say("pic.vp", vp=holdings.vp)
+    dr.fit_text(
+        d, (x + 80, y + 16), vp, 96, size=KEY, bold=True, anchor="lm", min_size=KEY, role="vp"
+    )
     gx = x + 180
     for good, n in holdings.goods:
-        fill, letters = GOOD_STYLE.get(good, ((200, 200, 200), "?"))
-        dr.cube(d, gx, y + 3, fill, letters, s=26)
+        fill, letter = GOOD_STYLE.get(good, ((200, 200, 200), "?"))
+        dr.cube(d, gx, y + 3, fill, letters(good, letter), s=26)
         text(d, (gx + 29, y + 16), str(n), size=20, bold=True, anchor="lm")
         gx += 52
 
@@ -538,8 +591,9 @@ def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
     im = base.copy()
     dr.replay(static)
     d = ImageDraw.Draw(im)
-    supply = "  ".join(f"{GOOD_STYLE.get(g, (0, '?'))[1]} {n}" for g, n in view.supply)
-    dr.fit_text(d, (384, 34), f"Goods in supply: {supply}", W - 408, size=19, anchor="lm")
+    supply = "  ".join(f"{letters(g, GOOD_STYLE.get(g, (0, '?'))[1])} {n}" for g, n in view.supply)
+    supply = say("pic.santiago.supply", supply=supply)
+    dr.fit_text(d, (384, 34), supply, W - 408, size=19, anchor="lm")
     line = _decision_line(view, all_names)
     if line:
         d.rounded_rectangle(
@@ -641,10 +695,6 @@ def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: 
     dr.fit_text(d, (58, LAST_Y), caption, room, size=KEY, anchor="lm", min_size=KEY, role="last")
 
 
-# The plural comes from the one mechanism every text uses (CLDR rules), not from an "s".
-DROVE = {"drove": "drove {n:plural|one=# stop|other=# stops}"}
-
-
 def describe(view: PublicView, move: LastMove) -> str:
     """What the last decision did, in a few words, from public facts only."""
     head, _, rest = move.code.partition(":")
@@ -652,29 +702,43 @@ def describe(view: PublicView, move: LastMove) -> str:
     citizen = _split_role(citizen_name(move.citizen))[0] if move.citizen else None
     if head == "drive" and rest.isdigit():
         n = int(rest)
-        where = ""
         if move.car_to is not None and move.car_to < len(view.road):
             stop = view.road[move.car_to]
-            name = _split_role(citizen_name(stop.citizen))[0] if stop.citizen else "the harbour"
-            where = f" to {name}"
-        return render_text(Msg("drove", {"n": n}), DROVE) + where
+            if stop.citizen:
+                name = _split_role(citizen_name(stop.citizen))[0]
+            else:
+                name = say("pic.santiago.the_harbour")
+            return say("pic.santiago.drove_to", n=n, to=name)
+        return say("pic.santiago.drove", n=n)
     if head == "leave" and rest:
-        return f"left out the {good_name(rest)} die"
+        return say("pic.santiago.left_out_die", good=good_name(rest))
     if head == "deliver" and rest:
-        return f"delivered {good_name(rest)}"
+        return say("pic.santiago.delivered", good=good_name(rest))
     if head == "claim" and building:
-        return f"claimed {building}"
+        return say("pic.santiago.claimed", building=building)
     if head == "pawn" and building:
-        return f"moved the pawn to {building}"
-    if head == "use" and building:
-        return f"used {building}"
-    if head == "use" and citizen:
-        return f"used {citizen}"
+        return say("pic.santiago.moved_pawn", building=building)
+    if head == "use" and (building or citizen):
+        return say("pic.santiago.used", what=building or citizen)
     if head == "skip" and citizen:
-        return f"passed {citizen} by"
-    what = move.code.replace(":", " ").replace("_", " ")
+        return say("pic.santiago.passed_by", citizen=citizen)
+    # Any other decision (a delivery amount, a casino exchange...) by the words of its action.
+    what = _action_label(view, move)
     where = building or citizen
-    return f"{where}: {what}" if where else what
+    if where:
+        return say("pic.santiago.did_at", where=where, what=what)
+    return say("pic.santiago.did", what=what)
+
+
+def _action_label(view: PublicView, move: LastMove) -> str:
+    """The decision's kind in words ("choosing how many to deliver"), else its bare code."""
+    if known(move.kind):
+        return dr.term(move.kind)
+    return move.code.replace(":", " ").replace("_", " ")
+
+
+def _capital(s: str) -> str:
+    return s[:1].upper() + s[1:]
 
 
 def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
@@ -685,17 +749,18 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
     seat = view.seat
     h = view.holdings
     dr.pawn(d, 46, 50, seat, h=56)
-    dr.fit_text(
-        d, (86, 50), f"{all_names[seat]} — your screen", 880, size=30, bold=True, anchor="lm"
-    )
+    title = say("pic.your_screen", name=all_names[seat])
+    dr.fit_text(d, (86, 50), title, 880, size=30, bold=True, anchor="lm")
     dr.panel(d, (24, 100, 976, 240))
-    text(d, (60, 130), "Pesos", size=22, fill=MUTED)
+    dr.fit_text(d, (60, 130), say("pic.santiago.pesos"), 250, size=22, fill=MUTED)
     d.ellipse((60, 160, 120, 220), fill=(235, 190, 60), outline=INK, width=3)
     text(d, (90, 190), "$", size=30, bold=True, anchor="mm")
     text(d, (135, 190), str(h.pesos), size=48, bold=True, anchor="lm")
-    text(d, (330, 130), "Victory points", size=22, fill=MUTED)
-    text(d, (330, 190), f"{h.vp} VP", size=48, bold=True, anchor="lm")
-    text(d, (640, 130), "Property markers left", size=22, fill=MUTED)
+    dr.fit_text(d, (330, 130), say("pic.santiago.victory_points"), 290, size=22, fill=MUTED)
+    vp = say("pic.vp", vp=h.vp)
+    dr.fit_text(d, (330, 190), vp, 290, size=48, bold=True, anchor="lm", min_size=24)
+    markers = say("pic.santiago.markers_left_title")
+    dr.fit_text(d, (640, 130), markers, 320, size=22, fill=MUTED)
     for k in range(3):
         mx = 665 + k * 56
         if k < pub.seats[seat].markers_left:
@@ -703,20 +768,21 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
         else:
             d.ellipse((mx - 22, 168, mx + 22, 212), outline=MUTED, width=3)
     dr.panel(d, (24, 260, 976, 420))
-    text(d, (44, 275), "Goods", size=22, fill=MUTED)
+    dr.fit_text(d, (44, 275), say("pic.santiago.goods"), 900, size=22, fill=MUTED)
     for i, (good, n) in enumerate(h.goods):
-        fill, letters = GOOD_STYLE.get(good, ((200, 200, 200), "?"))
+        fill, letter = GOOD_STYLE.get(good, ((200, 200, 200), "?"))
         x = 44 + i * 155
-        dr.cube(d, x, 315, fill, letters, s=52)
+        dr.cube(d, x, 315, fill, letters(good, letter), s=52)
         text(d, (x + 62, 341), f"× {n}", size=30, bold=True, anchor="lm")
         dr.fit_text(d, (x, 395), good_name(good), 145, size=18, anchor="lm")
     public = pub.seats[seat]
-    where = "off the board"
+    where = say("pic.santiago.off_board")
     for space in pub.buildings:
         if space.index == public.pawn:
             where = building_name(space.building)
-    owned = ", ".join(building_name(b) for b in public.buildings) or "none"
-    dr.fit_text(d, (30, 456), f"Your pawn: {where} · You own: {owned}", 940, size=21, anchor="lm")
+    owned = ", ".join(building_name(b) for b in public.buildings) or say("pic.none")
+    line = say("pic.santiago.your_pawn", where=where, owned=owned)
+    dr.fit_text(d, (30, 456), line, 940, size=21, anchor="lm")
     # A screen is sent by DM and not redrawn as turns go by: it names no decider (that would
     # go stale), only the end of the game.
     line = _decision_line(pub, all_names) if pub.game_over else ""

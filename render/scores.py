@@ -16,31 +16,16 @@ from collections.abc import Sequence
 
 from PIL import Image
 
+import games
 from games.core import Result
-from games.text import ENGLISH, render
 
 from . import draw as dr
+from .captions import ENGLISH, known, say, say_msg
 from .draw import INK, MUTED, text
 
-# Every caption of the picture, in one place so that it can be looked up by locale later.
+# Every caption of the picture, looked up in the picture's language (`render/captions.py`).
 CAPTIONS = {
-    "game.santiago": "Santiago de Cuba",
-    "game.havana": "Havana",
-    "title": "{game} — final scores",
-    "winner": "Winner: {names}",
-    "shared_win": "Shared win: {names}",
-    "place.1": "1st",
-    "place.2": "2nd",
-    "place.3": "3rd",
-    "place": "{n}th",
-    "score": "{score} VP",
-    "other.havana": "other buildings",
-    "other": "other",
-    "nothing": "nothing scored",
-    "ended": "How it ended",
-    "chart": "VP over the game",
-    "chart.x": "moves",
-    "chart.y": "VP",
+    key.removeprefix("pic.scores."): key for key in ENGLISH if key.startswith("pic.scores.")
 }
 
 W = 1000
@@ -74,12 +59,19 @@ NOTE_LINE = 32
 
 
 def _caption(key: str, **params) -> str:
-    return CAPTIONS[key].format(**params)
+    return say(CAPTIONS[key], **params)
+
+
+def _game_title(kind: str) -> str:
+    try:
+        games.get(kind)  # a game registers its texts, its title among them, on import
+    except (KeyError, ImportError):
+        return kind.title()
+    return say(f"{kind}.title") if known(f"{kind}.title") else kind.title()
 
 
 def _ordinal(n: int) -> str:
-    key = f"place.{n}"
-    return _caption(key) if key in CAPTIONS else _caption("place", n=n)
+    return _caption("place", n=n)
 
 
 def _vp(value: int) -> str:
@@ -140,9 +132,7 @@ def _breakdown_lines(kind: str, parts, names: Sequence[str]) -> list[list[tuple[
     so that the values shown still add up to the score."""
     shown = [
         (
-            dr.fit(
-                render(label, ENGLISH, names=list(names)), PART_SIZE, MAX_LABEL, False, PART_SIZE
-            )[0],
+            dr.fit(say_msg(label, list(names)), PART_SIZE, MAX_LABEL, False, PART_SIZE)[0],
             value,
         )
         for label, value in parts
@@ -225,7 +215,16 @@ def _spread(ys: list[float], gap: float, low: float, high: float) -> list[float]
 
 def _draw_chart(d, top: int, series: Sequence[Sequence[int]], n: int) -> None:
     dr.panel(d, (20, top, W - 20, top + _chart_height() - 10))
-    text(d, (40, top + 16), _caption("chart"), size=26, bold=True, role="chart")
+    dr.fit_text(
+        d,
+        (40, top + 16),
+        _caption("chart"),
+        W - 80,
+        size=26,
+        bold=True,
+        min_size=TEXT_MIN,
+        role="chart",
+    )
     y0 = top + CHART_HEAD + CHART_TOP
     y1 = y0 + PLOT_H
     low = min(0, min(min(step) for step in series))
@@ -310,9 +309,9 @@ def final_scores(
         raise ValueError(f"every step of the VP series must hold {n} scores")
     notes = []
     if result.reason is not None:
-        notes.extend(_wrap(render(result.reason, ENGLISH, names=all_names), TEXT_MIN, W - 80))
+        notes.extend(_wrap(say_msg(result.reason, all_names), TEXT_MIN, W - 80))
     for note in result.notes:
-        notes.extend(_wrap(render(note, ENGLISH, names=all_names), TEXT_MIN, W - 80))
+        notes.extend(_wrap(say_msg(note, all_names), TEXT_MIN, W - 80))
     if len(notes) > MAX_NOTE_LINES:
         notes = notes[:MAX_NOTE_LINES]
         notes[-1] = dr.fit(notes[-1] + " …", TEXT_MIN, W - 80, min_size=TEXT_MIN)[0]
@@ -330,8 +329,17 @@ def final_scores(
     chart = bool(vp_series)
     height = chart_top + (_chart_height() + 10 if chart else 10)
     im, d = dr.new_canvas(W, height)
-    title = CAPTIONS.get(f"game.{kind}", kind.title())
-    text(d, (30, 24), _caption("title", game=title), size=36, bold=True, role="title")
+    title = _game_title(kind)
+    dr.fit_text(
+        d,
+        (30, 24),
+        _caption("title", game=title),
+        W - 60,
+        size=36,
+        bold=True,
+        min_size=TEXT_MIN,
+        role="title",
+    )
     winners = ", ".join(all_names[s] for s in result.winners)
     if winners:
         label = "winner" if len(result.winners) == 1 else "shared_win"
@@ -349,7 +357,7 @@ def final_scores(
         )
     top = max(max(result.scores, default=0), 1)
     bar_w = BAR_END - BAR_X
-    tb_names = [render(m, ENGLISH) for m in result.tiebreak_names]
+    tb_names = [say_msg(m) for m in result.tiebreak_names]
     order = (
         list(result.ranking)
         if len(result.ranking) == n
@@ -362,7 +370,17 @@ def final_scores(
         is_winner = seat in result.winners
         dr.panel(d, (20, y, W - 20, y + h), fill=(255, 244, 200) if is_winner else dr.PANEL)
         mid = y + HEAD_H // 2
-        text(d, (58, mid), _ordinal(place), size=30, bold=True, anchor="mm", role="place")
+        dr.fit_text(
+            d,
+            (58, mid),
+            _ordinal(place),
+            76,
+            size=30,
+            bold=True,
+            anchor="mm",
+            min_size=TEXT_MIN,
+            role="place",
+        )
         dr.pawn(d, 122, mid, seat, h=56)
         has_tiebreaks = seat < len(result.tiebreaks) and bool(tb_names)
         dr.fit_text(
@@ -398,20 +416,31 @@ def final_scores(
         d.rounded_rectangle(
             (BAR_X, mid - 24, BAR_X + length, mid + 24), radius=8, fill=colour, outline=INK, width=2
         )
-        text(
+        dr.fit_text(
             d,
             (BAR_X + length + 12, mid),
             _caption("score", score=_vp(score)),
+            W - 24 - (BAR_X + length + 12),
             size=28,
             bold=True,
             anchor="lm",
+            min_size=TEXT_MIN,
             role="score",
         )
         if parts[seat]:
             _draw_breakdown(d, y + HEAD_H - 6, parts[seat])
         y += rows[seat]
     if notes:
-        text(d, (30, notes_top), _caption("ended"), size=26, bold=True, role="heading")
+        dr.fit_text(
+            d,
+            (30, notes_top),
+            _caption("ended"),
+            W - 60,
+            size=26,
+            bold=True,
+            min_size=TEXT_MIN,
+            role="heading",
+        )
         for i, line in enumerate(notes):
             dr.fit_text(
                 d,

@@ -234,6 +234,20 @@ MIGRATIONS += (
     ),
 )
 
+
+MIGRATIONS += (
+    Migration(
+        8,
+        "the language a server chose for its channel messages and pictures",
+        (
+            """CREATE TABLE server_languages (
+                guild_id INTEGER PRIMARY KEY,
+                language TEXT NOT NULL
+            )""",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

@@ -842,3 +842,23 @@ class Store:
                 "SELECT game_id, value FROM notes WHERE key = ? ORDER BY game_id", (key,)
             )
         return [(r[0], r[1]) for r in rows]
+
+    async def server_languages(self) -> dict[int, str]:
+        """Every server's chosen language (`/game language`), by guild id."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT guild_id, language FROM server_languages"
+            )
+        return {r[0]: r[1] for r in rows}
+
+    async def set_server_language(self, guild_id: int, language: str | None) -> None:
+        """Choose a server's language; None goes back to the server's own locale."""
+        async with self._write() as db:
+            if language is None:
+                await db.execute("DELETE FROM server_languages WHERE guild_id = ?", (guild_id,))
+            else:
+                await db.execute(
+                    "INSERT INTO server_languages (guild_id, language) VALUES (?, ?)"
+                    " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                    (guild_id, language),
+                )

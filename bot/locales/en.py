@@ -233,4 +233,7 @@ MESSAGES: dict[str, str] = {
     "bot.leaderboard.none": "Nobody has {least} rated games of **{game}** in this server yet.",
     "bot.leaderboard.ai": "AI ({level})",
     "bot.leaderboard.somebody": "a former member",
+    # the server's language
+    "bot.language.set": "Done: this server's games now speak English.",
+    "bot.error.manage_server": "Only members who can manage this server can choose its language.",
 }

@@ -1,0 +1,99 @@
+"""Slash commands in the reader's language: names, descriptions, options and choices.
+
+Discord shows a command's `name_localizations` and `description_localizations` in the client's
+language; discord.py asks an `app_commands.Translator` for them when the tree is synced. The
+English stays in `bot/commands.py` where each command is declared; each text has a key built
+from where it sits (`cmd.game.new.description`, `cmd.game.new.ai_level.description`,
+`cmd.choice.24_hours_default`), and the translation comes from the same catalogues as every
+other text. A command or option name is localized only when its translation is a valid name
+(lower case letters, digits, `-` and `_`, ASCII only), so typing it never needs another
+keyboard; otherwise the English name stays.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+
+NAME = re.compile(r"^[a-z0-9_-]{1,32}$")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def _path(command) -> str:
+    return "cmd." + command.qualified_name.replace(" ", ".")
+
+
+def key_of(context: app_commands.TranslationContextTypes, english: str) -> str | None:
+    where = context.location
+    data = context.data
+    loc = app_commands.TranslationContextLocation
+    if where in (loc.group_name, loc.command_name):
+        return _path(data) + ".name"
+    if where in (loc.group_description, loc.command_description):
+        return _path(data) + ".description"
+    if where == loc.parameter_name:
+        return f"{_path(data.command)}.{data.name}.name"
+    if where == loc.parameter_description:
+        return f"{_path(data.command)}.{data.name}.description"
+    if where == loc.choice_name:
+        return "cmd.choice." + _slug(english)
+    return None
+
+
+def english_texts() -> dict[str, str]:
+    """key -> English of every command text (for the catalogues), read off the command tree."""
+    from .commands import GameGroup
+
+    found: dict[str, str] = {}
+    group = GameGroup(None)
+    found[_path(group) + ".name"] = group.name
+    found[_path(group) + ".description"] = group.description
+    for command in group.walk_commands():
+        found[_path(command) + ".name"] = command.name
+        found[_path(command) + ".description"] = command.description
+        for param in command.parameters:
+            found[f"{_path(command)}.{param.name}.name"] = param.name
+            found[f"{_path(command)}.{param.name}.description"] = param.description
+            if param.name == "language":
+                continue  # each language is named in itself, never translated
+            for choice in param.choices:
+                found["cmd.choice." + _slug(choice.name)] = choice.name
+    return found
+
+
+def _is_language(name: str) -> bool:
+    from .server_language import choices
+
+    return any(choice.name == name for choice in choices())
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Looks every command text up in our catalogues (see the module's docstring)."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        from .i18n import catalogue, language
+
+        lang = language(locale)
+        if lang == "en":
+            return None
+        key = key_of(context, string.message)
+        if key is None or key.startswith("cmd.choice.") and _is_language(string.message):
+            return None
+        found = catalogue(lang).get(key)
+        if not found:
+            return None
+        loc = app_commands.TranslationContextLocation
+        names = (loc.command_name, loc.group_name, loc.parameter_name)
+        if context.location in names and not NAME.match(found):
+            return None
+        return found[:100]

@@ -1,0 +1,72 @@
+"""`/game language`: the language of a server's channel messages and pictures.
+
+Discord reports en-US as the preferred locale of every server that is not a Community server, so
+a group of friends could never read the game in their own language without choosing it. The
+choice is stored in SQLite and kept in memory (`bot.server_languages`, guild id -> language) so
+that every channel message looks it up without a query. Only members who may manage the server
+can change it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from babel import Locale
+from discord import app_commands
+
+from .errors import Refusal
+from .i18n import languages, text
+
+if TYPE_CHECKING:
+    from .app import MaleconBot
+
+# Back to the server's own locale (or English).
+AUTOMATIC = "auto"
+
+
+def native_name(lang: str) -> str:
+    """A language named in itself ("Italiano", "Русский"): whoever reads the list finds theirs."""
+    name = Locale.parse(lang).get_display_name(lang) or lang
+    return name[:1].upper() + name[1:]
+
+
+def choices() -> list[app_commands.Choice[str]]:
+    found = [app_commands.Choice(name=native_name(lang), value=lang) for lang in languages()]
+    return [*found, app_commands.Choice(name="Auto", value=AUTOMATIC)]
+
+
+async def load(bot: MaleconBot) -> None:
+    bot.server_languages = await bot.store.server_languages()
+    # Channel messages sent before anyone interacts (reminders, the AI's moves after a
+    # restart) speak the server's language too.
+    for game in await bot.store.list_active():
+        chosen = bot.server_languages.get(game.guild_id)
+        if chosen is not None:
+            bot.tables.announcer.locales[game.channel_id] = chosen
+
+
+async def choose(bot: MaleconBot, interaction: discord.Interaction, value: str) -> None:
+    async def work(_locale):
+        if interaction.guild_id is None:
+            raise Refusal("bot.error.guild_only")
+        permissions = interaction.permissions
+        if not (permissions.manage_guild or permissions.administrator):
+            raise Refusal("bot.error.manage_server")
+        if value != AUTOMATIC and value not in languages():
+            raise Refusal("bot.error.bad_setting")
+        chosen = None if value == AUTOMATIC else value
+        await bot.store.set_server_language(interaction.guild_id, chosen)
+        if chosen is None:
+            bot.server_languages.pop(interaction.guild_id, None)
+        else:
+            bot.server_languages[interaction.guild_id] = chosen
+        from .i18n import channel_locale
+
+        locale = channel_locale(interaction)
+        for game in await bot.store.list_active():
+            if game.guild_id == interaction.guild_id:
+                bot.tables.announcer.locales[game.channel_id] = locale
+        await bot.tables.reply(interaction, text(locale, "bot.language.set"))
+
+    await bot.tables.guarded(interaction, work)

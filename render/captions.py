@@ -1,0 +1,214 @@
+"""Every word the pictures draw, looked up in the language of the picture.
+
+The English templates are registered with the games' texts under `pic.*` keys, so the same
+catalogues translate them (`translations/<lang>.po`). A picture is drawn in one language:
+`language(lang)` sets it for the drawing code below it, which asks `say(key, ...)` for a
+caption and `say_msg(msg)` for an engine text (a prompt, a building's name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+import translations
+from games import text as game_text
+from games.text import Msg, register
+
+ENGLISH = {
+    # both boards
+    "pic.now": "Now: {who} — {prompt}",
+    "pic.now_short": "Now: {who}",
+    "pic.waiting": "Waiting for: {who}",
+    "pic.waiting_prompt": "Waiting for: {who} — {prompt}",
+    "pic.game_over": "Game over",
+    "pic.last": "Last: {name} — {what}",
+    "pic.player": "Player {number}",
+    "pic.your_screen": "{name} — your screen",
+    "pic.your_cards": "{name} — your cards",
+    "pic.none": "none",
+    "pic.vp": "{vp} VP",
+    "pic.vp_label": "VP",
+    # Santiago de Cuba board
+    "pic.santiago.supply": "Goods in supply: {supply}",
+    "pic.santiago.ship_in_port": "Ship in port",
+    "pic.santiago.price": "Price: VP per good",
+    "pic.santiago.ships": "Ships (the 7th ends the game)",
+    "pic.santiago.buildings": "Buildings by flower colour",
+    "pic.santiago.marker": "marker",
+    "pic.santiago.pawn": "pawn",
+    "pic.santiago.car": "car",
+    "pic.santiago.turned_over": "turned over",
+    "pic.santiago.harbour": "Harbour",
+    "pic.santiago.deliver_goods": "deliver goods",
+    "pic.santiago.no_colour": "no colour",
+    "pic.santiago.rolled": "Rolled: the roller sets one die aside",
+    "pic.santiago.new_ship": "New ship:",
+    "pic.santiago.not_rolled": "demand not rolled yet",
+    "pic.santiago.left_out": "left-out die (no demand)",
+    "pic.santiago.ship_of": "Ship {ship} of 7 · {departed} departed",
+    "pic.santiago.flower": "{colour} flower",
+    "pic.santiago.owner": "owner",
+    "pic.santiago.players": "Players",
+    "pic.santiago.markers_left": "markers left",
+    "pic.santiago.open_holdings": "Open holdings (all-public variant)",
+    "pic.santiago.start_player": "start player",
+    "pic.santiago.passed": "passed",
+    "pic.santiago.off_board": "off the board",
+    "pic.santiago.pawn_at": "Pawn: {where}",
+    "pic.santiago.owns": "Owns: {owned}",
+    "pic.santiago.pesos": "Pesos",
+    "pic.santiago.victory_points": "Victory points",
+    "pic.santiago.markers_left_title": "Property markers left",
+    "pic.santiago.goods": "Goods",
+    "pic.santiago.your_pawn": "Your pawn: {where} · You own: {owned}",
+    "pic.santiago.the_harbour": "the harbour",
+    "pic.santiago.drove": "drove {n:plural|one=# stop|other=# stops}",
+    "pic.santiago.drove_to": "drove {n:plural|one=# stop|other=# stops} to {to}",
+    "pic.santiago.left_out_die": "left out the {good} die",
+    "pic.santiago.delivered": "delivered {good}",
+    "pic.santiago.claimed": "claimed {building}",
+    "pic.santiago.moved_pawn": "moved the pawn to {building}",
+    "pic.santiago.used": "used {what}",
+    "pic.santiago.passed_by": "passed {citizen} by",
+    "pic.santiago.did": "{what}",
+    "pic.santiago.did_at": "{where}: {what}",
+    # the letters that tell goods and flowers apart without colour
+    "pic.santiago.letter.sugar_cane": "Su",
+    "pic.santiago.letter.citrus": "Ci",
+    "pic.santiago.letter.tobacco": "To",
+    "pic.santiago.letter.rum": "Ru",
+    "pic.santiago.letter.cigar": "Cg",
+    "pic.santiago.letter.wood": "Wd",
+    "pic.santiago.letter.yellow": "Y",
+    "pic.santiago.letter.blue": "B",
+    "pic.santiago.letter.red": "R",
+    "pic.santiago.letter.white": "W",
+    # Havana board
+    "pic.havana.letter.red": "R",
+    "pic.havana.letter.yellow": "Y",
+    "pic.havana.letter.brown": "W",
+    "pic.havana.letter.blue": "B",
+    "pic.havana.letter.rubble": "G",
+    "pic.havana.buy": "BUY",
+    "pic.havana.architect": "Architect",
+    "pic.havana.cost": "Cost",
+    "pic.havana.free": "free",
+    "pic.havana.top_row": "Top row",
+    "pic.havana.bottom_row": "Bottom row",
+    "pic.havana.pesos": "pesos",
+    "pic.havana.workers": "workers",
+    "pic.havana.winner": "Game over. Winner: {winners}",
+    "pic.havana.winner_why": "Game over. Winner: {winners} — {reason}",
+    "pic.havana.over_why": "Game over — {reason}",
+    "pic.havana.secret": "Choosing a card in secret: {who}",
+    "pic.havana.empty": "empty",
+    "pic.havana.centre": "Centre",
+    "pic.havana.bank": "Bank: {pesos} $",
+    "pic.havana.bank_workers": "{n:plural|one=# worker|other=# workers}",
+    "pic.havana.bag": "bag {n}",
+    "pic.havana.deck": "deck {n}",
+    "pic.havana.turn_order": "Turn order:",
+    "pic.havana.to_pick": "to pick",
+    "pic.havana.number": "Number {number}",
+    "pic.havana.picked": "picked {n}/2",
+    "pic.havana.hand_discard": "hand {hand} · discard {discard}",
+    "pic.havana.built": "Built ({n}):",
+    "pic.havana.built_one": "{name} ({vp} VP)",
+    "pic.havana.none_yet": "none yet",
+    "pic.havana.before_round": "Before round 1",
+    "pic.havana.round_of": "Round {round} of at most {rounds}",
+    "pic.havana.status": "{round} · {phase} · goal {vp} VP",
+    "pic.havana.where": "{row} row, {end} end",
+    "pic.havana.covered_card": "covered {card}",
+    "pic.havana.first": "played {card} first",
+    "pic.havana.bought": "bought {building}",
+    "pic.havana.bought_at": "bought {building} ({where})",
+    "pic.havana.paying": "is paying for {building}",
+    "pic.havana.paying_at": "is paying for {building} ({where})",
+    "pic.havana.demolished": "demolished {building}",
+    "pic.havana.demolished_at": "demolished {building} ({where})",
+    "pic.havana.taxed": "taxed {victim}",
+    "pic.havana.chose_victim": "chose to rob {victim}",
+    "pic.havana.stole": "stole from {victim}",
+    "pic.havana.screen_figures": "{vp} VP · {pesos} $ · {n:plural|one=# worker|other=# workers}",
+    "pic.havana.legend.brown": "wood (brown)",
+    "pic.havana.legend.rubble": "rubble (grey)",
+    "pic.havana.phase.pick": "first card choice",
+    "pic.havana.phase.actions": "phase I: actions and buying",
+    "pic.havana.phase.place": "phase III: new card",
+    "pic.havana.phase.over": "game over",
+    "pic.havana.demolition_used": "demolition used",
+    "pic.havana.order_unset": "set by the cards revealed after the first choice",
+    "pic.havana.covered": "covered",
+    "pic.havana.protected": "protected",
+    "pic.havana.done": "done",
+    "pic.havana.vp_goal": "{vp} / {goal} VP",
+    "pic.havana.chose_secret": "chose a card in secret",
+    "pic.havana.placed_secret": "put down a new card in secret",
+    "pic.havana.took_back": "took back a card",
+    "pic.havana.took_back_none": "took back no card",
+    "pic.havana.mama": "took materials with Mama",
+    "pic.havana.ended_turn": "ended the turn",
+    "pic.havana.skipped": "skipped",
+    "pic.havana.face_up": "Face up on the table",
+    "pic.havana.hand": "Hand",
+    "pic.havana.face_down": "Face down, not yet revealed",
+    "pic.havana.discard": "Discard pile (face down)",
+    "pic.havana.pile": "{title}: {n}",
+    # final scores
+    "pic.scores.title": "{game} — final scores",
+    "pic.scores.winner": "Winner: {names}",
+    "pic.scores.shared_win": "Shared win: {names}",
+    "pic.scores.place": "{n:ordinal|one=#st|two=#nd|few=#rd|other=#th}",
+    "pic.scores.score": "{score} VP",
+    "pic.scores.other.havana": "other buildings",
+    "pic.scores.other": "other",
+    "pic.scores.nothing": "nothing scored",
+    "pic.scores.ended": "How it ended",
+    "pic.scores.chart": "VP over the game",
+    "pic.scores.chart.x": "moves",
+    "pic.scores.chart.y": "VP",
+}
+register(ENGLISH)
+
+_LANG: ContextVar[str] = ContextVar("render_language", default="en")
+_CATALOGUES: dict[tuple[str, int], Mapping[str, str]] = {}
+
+
+@contextmanager
+def language(lang: str | None) -> Iterator[None]:
+    """Draw in `lang` (a catalogue's language code, `translations.PSEUDO`, or None: English)."""
+    token = _LANG.set(lang or "en")
+    try:
+        yield
+    finally:
+        _LANG.reset(token)
+
+
+def current() -> str:
+    return _LANG.get()
+
+
+def _catalogue(lang: str) -> Mapping[str, str]:
+    # Keyed by the number of English texts too: a game imported later adds its own.
+    key = (lang, len(game_text.ENGLISH))
+    found = _CATALOGUES.get(key)
+    if found is None:
+        found = translations.translated(lang, game_text.ENGLISH) if lang != "en" else {}
+        _CATALOGUES[key] = found
+    return found
+
+
+def say_msg(message: Msg, names: Sequence[str] | None = None) -> str:
+    lang = _LANG.get()
+    return game_text.render(message, _catalogue(lang), game_text.ENGLISH, names, lang)
+
+
+def say(key: str, **params) -> str:
+    return say_msg(Msg(key, params))
+
+
+def known(key: str) -> bool:
+    return key in game_text.ENGLISH

@@ -1,0 +1,134 @@
+"""A whole game in a server that speaks Italian, with one player whose Discord speaks Russian.
+
+The server chooses Italian with `/game language`; the channel (lobby, moves, final scores) is
+then Italian for everybody, while what only Ben reads, his ephemeral replies and his screen DM,
+follows his own client's language, Russian. The game is Havana with a house limit of one
+round, so it is played to its final scores in a few dozen clicks.
+
+SimCord sends every interaction with the locale en-US (`simcord.interactions.base_payload`
+writes it into the payload). The `client_locales` fixture wraps that payload builder, which
+every actor calls through the module, and puts each user's own locale in the payload, as
+Discord does for a client set to another language.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from simcord.results import to_discord_message
+
+from tests.bot.driver import Table, custom_ids
+
+
+@pytest.fixture
+def client_locales(monkeypatch):
+    """user id -> the Discord locale their client sends (en-US when not listed)."""
+    from simcord import interactions
+
+    locales: dict[int, str] = {}
+    build = interactions.base_payload
+
+    def localized(backend, **kwargs):
+        record, payload = build(backend, **kwargs)
+        payload["locale"] = locales.get(kwargs["user_id"], "en-US")
+        return record, payload
+
+    monkeypatch.setattr(interactions, "base_payload", localized)
+    return locales
+
+
+@pytest.fixture
+def server(simcord_env):
+    """A server owned by Ana (so she may choose its language), with Ben as a member."""
+    ana_user = simcord_env.create_user("ana")
+    guild = simcord_env.create_guild(owner=ana_user)
+    channel = guild.create_text_channel("giochi")
+    ana = guild.add_member(ana_user)
+    ben = guild.add_member(simcord_env.create_user("ben"))
+    return channel, ana, ben
+
+
+def _said(result) -> str:
+    """Everything an interaction answered: the response and its follow-ups."""
+    parts = [result.response.content] if result.response is not None else []
+    parts += [f.content for f in result.followups]
+    return "\n".join(p for p in parts if p)
+
+
+def _dm_text(env, member) -> str:
+    dm = env.backend.dm_channels[member.id]
+    stored = list(env.backend.messages.get(dm, {}).values())
+    assert stored, f"no DM to {member.name}"
+    return to_discord_message(env, stored[-1]).content
+
+
+def _button(message, op: str) -> str:
+    return next(i for i in custom_ids(message) if i.endswith(":" + op))
+
+
+async def test_the_channel_speaks_the_server_language_and_ben_reads_his_own(
+    simcord_env, server, client_locales
+):
+    channel, ana, ben = server
+    client_locales[ben.id] = "ru"
+
+    refused = await ben.slash(channel, "game language", language="it")
+    assert refused.ephemeral
+    assert "Выбрать язык сервера могут только" in _said(refused)
+
+    chosen = await ana.slash(channel, "game language", language="it")
+    assert "le partite di questo server ora parlano italiano" in _said(chosen)
+
+    opened = await ana.slash(channel, "game new", game="havana", max_rounds=1)
+    assert not opened.ephemeral
+    lobby = opened.response
+    assert "Premi Partecipa per prendere un posto" in lobby.content
+    assert (await ben.click(lobby, custom_id=_button(lobby, "join"))).acknowledged
+    lobby = channel.history()[-1]
+    await ana.click(lobby, custom_id=_button(lobby, "start"))
+
+    # Ben asks for his screen in the channel: only he sees it, in Russian.
+    screen = await ben.slash(channel, "game screen")
+    assert screen.ephemeral
+    assert "Рука: " in _said(screen)
+
+    game = Table(simcord_env, channel, [ana, ben], random.Random(3))
+    game.finished = lambda: any("Punteggi finali" in m.content for m in game.recent(2))
+    typed = False
+    while not game.finished():
+        message = game.prompt_message()
+        assert message is not None, [m.content for m in game.bot_messages()[-3:]]
+        player = game.rng.choice(game.named(message.content))
+        if player is ben and not typed:
+            # Ben types his move: the confirmation only he sees is Russian.
+            options = await ben.autocomplete(channel, "game move", "choice", "")
+            done = await ben.slash(channel, "game move", choice=options[0]["value"])
+            assert done.ephemeral
+            assert "Готово: " in _said(done)
+            typed = True
+            continue
+        if any(i.startswith("mx:") for i in custom_ids(message)):
+            choose = next(i for i in custom_ids(message) if i.startswith("mx:"))
+            shown = await player.click(message, custom_id=choose)
+            assert shown.ephemeral
+            await game.answer(player, shown.response)
+        else:
+            await game.answer(player, message)
+        assert game.moves < 400, "the one-round game did not end"
+    assert typed
+
+    # The channel is Italian from the lobby to the final scores, for both players alike.
+    bot_id = simcord_env.bot.user.id
+    texts = [m.content for m in game.recent(100_000) if m.author.id == bot_id]
+    assert "**Havana** è finita. Punteggi finali:" in texts[-1]
+    assert any("Inizia il round 1" in t for t in texts)
+    assert not [t for t in texts if "Final scores" in t or "Round 1 begins" in t]
+    assert not [t for t in texts if any("а" <= c <= "я" for c in t.lower())]
+
+    # Ben's screen DM is Russian too.
+    dm = _dm_text(simcord_env, ben)
+    assert dm.startswith("Ваша ширма в **Havana**")
+    assert "Рука: " in dm
+    # Ana's client is en-US, a language we speak: her DM is English, not Ben's Russian.
+    assert _dm_text(simcord_env, ana).startswith("Your screen in **Havana**")

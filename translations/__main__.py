@@ -1,0 +1,81 @@
+"""`python -m translations sync [LANG ...]`: bring catalogue files up to date with the English.
+
+Every English key gets an entry (new ones with an empty translation to fill), an entry whose
+English changed is marked fuzzy with the new English beside the old translation, and entries
+for keys the English no longer has are dropped. With no LANG, every existing catalogue; a new
+language code creates its file. `python -m translations check` lists what is missing or outdated
+in each catalogue and exits 1 if anything is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from babel.messages import pofile
+from babel.messages.catalog import Catalog
+
+from . import entries, languages, po_path
+
+
+def _english() -> dict[str, str]:
+    from bot.i18n import english
+
+    return dict(english())
+
+
+def sync(lang: str, english: dict[str, str]) -> int:
+    """Rewrite `lang`'s file; return how many entries still need a translator."""
+    path = po_path(lang)
+    old = {}
+    if path.is_file():
+        with path.open("rb") as f:
+            old = {m.context: m for m in pofile.read_po(f) if m.context}
+    catalogue = Catalog(locale=lang, project="Malecón", fuzzy=False)
+    todo = 0
+    for key in sorted(english):
+        source = english[key]
+        before = old.get(key)
+        string = before.string if before is not None else ""
+        fuzzy = before is not None and bool(string) and (before.id != source or before.fuzzy)
+        flags = ["fuzzy"] if fuzzy else []
+        comments = list(before.user_comments) if before is not None else []
+        catalogue.add(source, string, context=key, flags=flags, user_comments=comments)
+        todo += fuzzy or not string
+    with path.open("wb") as f:
+        pofile.write_po(f, catalogue, width=100, omit_header=False, sort_output=False)
+    return todo
+
+
+def check(english: dict[str, str]) -> int:
+    bad = 0
+    for lang in languages()[1:]:
+        found = entries(lang)
+        missing = [k for k in english if k not in found]
+        outdated = [k for k in english if k in found and found[k][0] != english[k]]
+        extra = [k for k in found if k not in english]
+        for label, keys in (("missing", missing), ("outdated", outdated), ("unknown", extra)):
+            for key in keys:
+                print(f"{lang}: {label}: {key}")
+        bad += len(missing) + len(outdated) + len(extra)
+    return 1 if bad else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m translations")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("sync", help="add new keys and mark changed ones in the catalogues")
+    run.add_argument("langs", nargs="*")
+    sub.add_parser("check", help="list missing, outdated and unknown entries")
+    args = parser.parse_args(argv)
+    english = _english()
+    if args.command == "check":
+        return check(english)
+    for lang in args.langs or languages()[1:]:
+        todo = sync(lang, english)
+        print(f"{lang}: {len(english)} entries, {todo} to translate")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
