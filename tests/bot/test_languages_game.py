@@ -128,7 +128,7 @@ async def test_the_channel_speaks_the_server_language_and_ben_reads_his_own(
 
     # Ben's screen DM is Russian too.
     dm = _dm_text(simcord_env, ben)
-    assert dm.startswith("Ваша ширма в **Havana**")
+    assert dm.startswith("Ваша ширма — **Гавана**")
     assert "Рука: " in dm
     # Ana's client is en-US, a language we speak: her DM is English, not Ben's Russian.
     assert _dm_text(simcord_env, ana).startswith("Your screen in **Havana**")
