@@ -206,7 +206,13 @@ class Play:
         The caller holds the channel's lock and has checked that `seat` may act.
         """
         result = await apply_move(
-            self.store, record.id, seat, code, expected_version=record.version, at=now()
+            self.store,
+            record.id,
+            seat,
+            code,
+            expected_version=record.version,
+            at=now(),
+            known=(record, self.state_of(record)),
         )
         self._states[record.id] = (result.record.version, result.state)
         self.clock.poke()
