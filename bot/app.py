@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from storage import Store
 
-from . import components
+from . import components, pictures
 from .commands import GameGroup
 from .i18n import text
 from .tables import Tables
@@ -73,6 +73,7 @@ class MaleconBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path)
+        pictures.POOL.warm()
         await self.tables.announcer.load()
         await self.tables.ai.resume()
         self.tables.clock.start()

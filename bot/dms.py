@@ -7,6 +7,7 @@ that caused it is already saved.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any
@@ -37,6 +38,16 @@ def private_part(view: Any) -> Any:
     return view
 
 
+@dataclasses.dataclass
+class Screen:
+    """A screen to DM: the seat, its view, what it alone was told, its picture being drawn."""
+
+    seat: int
+    view: Any
+    told: list
+    picture: asyncio.Future
+
+
 class Mail:
     def __init__(self, bot: MaleconBot) -> None:
         self.bot = bot
@@ -53,32 +64,50 @@ class Mail:
     async def private_updates(self, record: GameRecord, before: Any, after: Any, events) -> None:
         """DM every player whose private view changed (or who got a private event); at the end
         of the game every player's screen DM is brought to its final figures."""
+        await self.deliver(record, self.prepare(record, before, after, events))
+
+    def prepare(self, record: GameRecord, before: Any, after: Any, events) -> list[Screen]:
+        """The screens to DM after a move, their pictures already being drawn (in the picture
+        workers, while the caller posts the channel's message)."""
         engine = games.get(record.kind)
+        if record.options.get("open_holdings"):
+            # Nothing lies behind a screen: the board shows every holding, and what a player
+            # is told alone (a forced step) the table can see happen anyway.
+            return []
         over = engine.is_over(after)
+        names = present.seat_names(record)
+        screens = []
         for seat in range(len(record.seats)):
             if not present.played_by_person(record, seat):
                 continue  # the AI reads no DMs
             new_view = engine.player_view(after, seat)
             old = None if before is None else private_part(engine.player_view(before, seat))
-            if record.options.get("open_holdings"):
-                # Nothing lies behind a screen: the board shows every holding, and what a player
-                # is told alone (a forced step) the table can see happen anyway.
-                continue
             told = [e for e in events if e.only_for == seat]
             if old == private_part(new_view) and not told and not over:
                 continue
-            try:
-                await self._dm_screen(record, seat, new_view, told)
-            except discord.HTTPException as exc:
-                log.warning(
-                    "game %s: could not DM seat %s its screen (HTTP %s, code %s)",
-                    record.id,
-                    seat,
-                    exc.status,
-                    exc.code,
-                )
+            picture = asyncio.ensure_future(pictures.screen(new_view, names))
+            screens.append(Screen(seat, new_view, told, picture))
+        return screens
 
-    async def _dm_screen(self, record: GameRecord, seat: int, view: Any, told) -> None:
+    async def deliver(self, record: GameRecord, screens: list[Screen]) -> None:
+        try:
+            for screen in screens:
+                try:
+                    await self._dm_screen(record, screen)
+                except discord.HTTPException as exc:
+                    log.warning(
+                        "game %s: could not DM seat %s its screen (HTTP %s, code %s)",
+                        record.id,
+                        screen.seat,
+                        exc.status,
+                        exc.code,
+                    )
+        finally:
+            for screen in screens:
+                screen.picture.cancel()
+
+    async def _dm_screen(self, record: GameRecord, screen: Screen) -> None:
+        seat, view, told = screen.seat, screen.view, screen.told
         user_id = record.seats[seat].user_id
         locale = self.locale_of(user_id)
         names = present.seat_names(record)
@@ -93,8 +122,7 @@ class Mail:
             *present.private_events(locale, told, seat, names),
         ]
         content = present.clip("\n".join(lines), present.MAX_CONTENT)
-        pixels = present.seat_names(record)
-        file = await pictures.screen(view, pixels)
+        file = await screen.picture
         key = f"dm:{user_id}"
         note = await self.store.get_note(record.id, key)
         if note:
@@ -110,7 +138,7 @@ class Mail:
                     await self._dms_closed(record, user_id)
                     return
                 # The old DM was deleted or cannot be edited: send a new one.
-                file = await pictures.screen(view, pixels)
+                file = await pictures.screen(view, names)
         try:
             dm = await self.bot.create_dm(discord.Object(user_id))
             sent = await dm.send(content, file=file)

@@ -223,10 +223,17 @@ class Play:
     ) -> bool:
         """After a saved move: the channel's message, the changed screens by DM, and the AI
         seats that decide next start thinking. False when the channel message failed."""
-        posted = await self.announcer.after_move(
-            locale, result.record, result.state, result.events, actor, deciders
-        )
-        await self.mail.private_updates(result.record, before, result.state, result.events)
+        # The screens are drawn while the board is: both in the picture workers.
+        screens = self.mail.prepare(result.record, before, result.state, result.events)
+        try:
+            posted = await self.announcer.after_move(
+                locale, result.record, result.state, result.events, actor, deciders
+            )
+        except BaseException:
+            for screen in screens:
+                screen.picture.cancel()
+            raise
+        await self.mail.deliver(result.record, screens)
         self.ai.wake(result.record, result.state)
         return posted
 
