@@ -301,6 +301,9 @@ class Play:
         """
 
         async def work(locale):
+            # Acknowledged before the store is asked: Discord gives up on an interaction that
+            # has no answer after 3 seconds, however busy the other channels keep the bot.
+            await defer_privately(interaction)
             record = await self.active_game(interaction, game_id)
             seat = self.seat_of(record, interaction.user.id)
             state = self.state_of(record)
@@ -313,9 +316,9 @@ class Play:
 
     async def show_screen(self, interaction, game_id: int | None = None) -> None:
         async def work(locale):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             record = await self.active_game(interaction, game_id)
             seat = self.seat_of(record, interaction.user.id)
-            await interaction.response.defer(ephemeral=True, thinking=True)
             engine = games.get(record.kind)
             view = engine.player_view(self.state_of(record), seat)
             file = await pictures.screen(view, present.seat_names(record))
@@ -327,8 +330,8 @@ class Play:
 
     async def show_board(self, interaction) -> None:
         async def work(locale):
-            record = await self.active_game(interaction, None)
             await interaction.response.defer(ephemeral=True, thinking=True)
+            record = await self.active_game(interaction, None)
             state = self.state_of(record)
             engine = games.get(record.kind)
             content, _ = self._prompt_for(
