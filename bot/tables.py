@@ -33,6 +33,7 @@ from .i18n import text
 from .lobby import Lobby
 from .play import Play
 from .seats import Seats
+from .state_cache import StateCache
 from .table_settings import TableSettings
 
 if TYPE_CHECKING:
@@ -56,8 +57,8 @@ class Tables(Lobby, Play, AiMoves, Seats, TableSettings):
         self.bot = bot
         self.rng = rng or random.SystemRandom()
         self._locks: dict[int, asyncio.Lock] = {}
-        # game id -> (version, state): saves parsing the stored JSON for every autocomplete.
-        self._states: dict[int, tuple[int, Any]] = {}
+        # game id -> (version, state): saves parsing the stored JSON for every move.
+        self._states = StateCache()
         self.mail = Mail(bot)
         self.announcer = Announcer(bot)
         self.ai = AiSeats(bot, workers=ai_workers, budget=ai_budget)
