@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -27,6 +28,8 @@ log = logging.getLogger(__name__)
 
 # Discord error code for "Cannot send messages to this user" (DMs closed or no shared server).
 CANNOT_DM = 50007
+# Screen DMs whose place is remembered (the players of the games played lately).
+SCREENS_KEPT = 2048
 
 
 def private_part(view: Any) -> Any:
@@ -53,6 +56,10 @@ class Mail:
         self.bot = bot
         # user id -> last locale seen, so their DMs speak their language.
         self.locales: dict[int, discord.Locale] = {}
+        # (game id, note key) -> the player's screen DM as its note says "channel:message":
+        # a move edits it without asking the store where it is. The note stays the truth
+        # (restarts read it); only this process writes it.
+        self.screens: OrderedDict[tuple[int, str], str] = OrderedDict()
 
     @property
     def store(self):
@@ -124,7 +131,9 @@ class Mail:
         content = present.clip("\n".join(lines), present.MAX_CONTENT)
         file = await screen.picture
         key = f"dm:{user_id}"
-        note = await self.store.get_note(record.id, key)
+        note = self.screens.get((record.id, key))
+        if note is None:
+            note = await self.store.get_note(record.id, key)
         if note:
             channel_id, message_id = (int(x) for x in note.split(":"))
             try:
@@ -132,6 +141,7 @@ class Mail:
                     message_id
                 )
                 await message.edit(content=content, attachments=[file])
+                self._remember(record.id, key, note)
                 return
             except discord.HTTPException as exc:
                 if exc.code == CANNOT_DM:
@@ -147,7 +157,15 @@ class Mail:
                 await self._dms_closed(record, user_id)
                 return
             raise
-        await self.store.set_note(record.id, key, f"{sent.channel.id}:{sent.id}")
+        note = f"{sent.channel.id}:{sent.id}"
+        await self.store.set_note(record.id, key, note)
+        self._remember(record.id, key, note)
+
+    def _remember(self, game_id: int, key: str, note: str) -> None:
+        self.screens[(game_id, key)] = note
+        self.screens.move_to_end((game_id, key))
+        while len(self.screens) > SCREENS_KEPT:
+            self.screens.popitem(last=False)
 
     async def _dms_closed(self, record: GameRecord, user_id: int) -> None:
         """Say once per game and player that DMs are closed; the game carries on."""
