@@ -111,15 +111,20 @@ def canonical(data: Any) -> Any:
 
 
 def as_written_now(engine: Any, stored: Any) -> Any:
-    """A stored state's JSON as this version writes it. States of earlier versions may be in
-    an older form of the same content (a Havana state carrying its whole deck, where a state
-    now names the bundled deck by its fingerprint); they are read back and written again.
-    A state that cannot be read back is returned as it is, so it differs and is reported."""
+    """A stored state's JSON with its deck in the form this version writes: a Havana state of
+    an earlier version carries its whole deck where a state now names the bundled deck by its
+    fingerprint. Only the deck is taken from the state read back and written again; every
+    other field stays as stored, so a changed or added one is still found. A state that cannot
+    be read back is returned as it is, so it differs and is reported."""
     data = canonical(stored)
     try:
-        return canonical(engine.to_json(engine.from_json(data)))
+        written = canonical(engine.to_json(engine.from_json(data)))
     except Exception:  # noqa: BLE001 - a damaged state is compared (and reported) as it is
         return data
+    options, now = data.get("options"), written.get("options")
+    if isinstance(options, dict) and isinstance(now, dict) and "deck" in options and "deck" in now:
+        data["options"] = {**options, "deck": now["deck"]}
+    return data
 
 
 def first_difference(a: Any, b: Any, path: str = "$") -> str | None:
