@@ -36,6 +36,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/scheduler.py
 	$(BIN)/python bench/ux.py
 	$(BIN)/python bench/history.py
+	$(BIN)/python bench/load.py
+	$(BIN)/python bench/memory.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -287,7 +287,7 @@ class Announcer:
         public = engine.public_view(state)
         key = board_moment(public)
         if fresh or self.boards.get(record.id) != key:
-            file = await pictures.board(public, present.seat_names(record))
+            file = await pictures.board(public, present.seat_names(record), locale)
             sent = await channel.send(content, file=file, view=view, allowed_mentions=mentions)
             self.boards[record.id] = key
         else:
@@ -315,7 +315,7 @@ class Announcer:
             log.exception("game %s: no chart of the scores", record.id)
             series = None
         names = present.seat_names(record)
-        file = await pictures.final_scores(record.kind, result, names, series)
+        file = await pictures.final_scores(record.kind, result, names, series, locale)
         table = present.final_table(locale, record, result)
         content = present.clip("\n".join([*event_lines, table]), present.MAX_CONTENT)
         people = [s.user_id for s in record.seats if present.played_by_person(record, s.seat)]

@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from storage import Store
 
-from . import components, server_language
+from . import components, pictures, server_language
 from .command_texts import CatalogueTranslator
 from .commands import GameGroup
 from .history import HistoryButton
@@ -79,6 +79,7 @@ class MaleconBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path)
         await server_language.load(self)
+        pictures.POOL.warm()
         await self.tables.announcer.load()
         await self.tables.ai.resume()
         self.tables.clock.start()

@@ -221,7 +221,7 @@ class Clock:
         self, record: GameRecord, seat: int, wait: Wait, link: str, at: float
     ) -> bool:
         user_id = record.seats[seat].user_id
-        locale = self.tables.mail.locale_of(user_id)
+        locale = self.tables.mail.locale_of(user_id, record)
         content = text(
             locale,
             "bot.remind.dm",

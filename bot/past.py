@@ -126,8 +126,9 @@ class PastGames:
 
     async def show_board(self, interaction, game_id: int | None = None) -> None:
         async def work(locale):
-            record = await self.viewed_game(interaction, game_id)
+            # Acknowledged first: reading the game waits for the store, which may be busy.
             await interaction.response.defer(ephemeral=True, thinking=True)
+            record = await self.viewed_game(interaction, game_id)
             state = self.state_of(record)
             engine = games.get(record.kind)
             if record.status == "active":
@@ -136,7 +137,9 @@ class PastGames:
                 )
             else:
                 content = await self.ended_summary(locale, record)
-            file = await pictures.board(engine.public_view(state), present.seat_names(record))
+            file = await pictures.board(
+                engine.public_view(state), present.seat_names(record), locale
+            )
             await interaction.followup.send(
                 content,
                 file=file,

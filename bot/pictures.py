@@ -1,10 +1,21 @@
-"""Pictures for Discord: rendering runs in a worker thread so the event loop keeps serving
-other channels while Pillow draws (a board takes tens of milliseconds)."""
+"""Pictures for Discord, drawn in a pool of worker processes sized to the cores.
+
+Drawing is Python and Pillow work that holds the GIL: in threads it slowed the event loop (and
+with it every channel's acknowledgements and the store's commits) while a board was drawn. In
+processes it runs beside the loop, on the other cores, and several pictures of one move (the
+board and the players' screens) are drawn at once. The views sent to a worker are the same
+public or player views a thread would have drawn, so nothing more leaves the bot's hands.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import functools
 import io
+import logging
+import multiprocessing
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,38 +24,99 @@ import discord
 import games
 import render
 
+from .i18n import language
+
+log = logging.getLogger(__name__)
+
 BOARD_FILE = "board.png"
 SCREEN_FILE = "screen.png"
 SCORES_FILE = "scores.png"
+
+
+def cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class RenderPool:
+    """A process pool for the renderers, started on first use and shared by every bot of the
+    process (tests start many bots; each worker opens the fonts once)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or cores()
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
+        if self._pool is None:
+            # Spawned, not forked: the bot process has threads (the database's, Discord's).
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._pool
+
+    def warm(self) -> None:
+        """Start the workers and let each load the renderers and fonts now, not at a player's
+        first picture."""
+        pool = self._executor()
+        for _ in range(self.workers):
+            pool.submit(render.warm)
+
+    async def run(self, function, *args: Any) -> bytes:
+        loop = asyncio.get_running_loop()
+        call = functools.partial(function, *args)
+        try:
+            return await loop.run_in_executor(self._executor(), call)
+        except concurrent.futures.process.BrokenProcessPool:
+            # A worker died (killed, out of memory): a new pool for the next pictures, and
+            # this one drawn here so the move is still announced.
+            log.error("the picture workers broke; starting new ones")
+            self._pool = None
+            return await asyncio.to_thread(call)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+POOL = RenderPool()
 
 
 def _file(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
-async def board(public_view: Any, names: Sequence[str]) -> discord.File:
-    """The public board: built from the public view only, so it can go to a channel."""
-    data = await asyncio.to_thread(render.board_png, public_view, list(names))
+async def board(public_view: Any, names: Sequence[str], locale: Any = None) -> discord.File:
+    """The public board: built from the public view only, so it can go to a channel. Its
+    words are in the language of `locale` (the channel's, or the reader's for a reply)."""
+    data = await POOL.run(render.board_png, public_view, list(names), language(locale))
     return _file(data, BOARD_FILE)
 
 
-async def screen(player_view: Any, names: Sequence[str]) -> discord.File:
-    """One player's screen: only for that player (DM or ephemeral reply)."""
-    data = await asyncio.to_thread(render.screen_png, player_view, list(names))
+async def screen(player_view: Any, names: Sequence[str], locale: Any = None) -> discord.File:
+    """One player's screen: only for that player (DM or ephemeral reply), in their language."""
+    data = await POOL.run(render.screen_png, player_view, list(names), language(locale))
     return _file(data, SCREEN_FILE)
 
 
 async def final_scores(
-    kind: str, result: Any, names: Sequence[str], vp_series: Sequence[Sequence[int]] | None = None
+    kind: str,
+    result: Any,
+    names: Sequence[str],
+    vp_series: Sequence[Sequence[int]] | None = None,
+    locale: Any = None,
 ) -> discord.File:
     """The final scores with each player's breakdown and, given the scores after every step,
     the chart of the game (nothing is hidden once it has ended)."""
-    data = await asyncio.to_thread(
+    data = await POOL.run(
         render.final_scores_png,
         kind,
         result,
         list(names),
-        None if vp_series is None else list(vp_series),
+        None if vp_series is None else [list(s) for s in vp_series],
+        language(locale),
     )
     return _file(data, SCORES_FILE)
 

@@ -205,7 +205,13 @@ class Play:
         The caller holds the channel's lock and has checked that `seat` may act.
         """
         result = await apply_move(
-            self.store, record.id, seat, code, expected_version=record.version, at=now()
+            self.store,
+            record.id,
+            seat,
+            code,
+            expected_version=record.version,
+            at=now(),
+            known=(record, self.state_of(record)),
         )
         self._states[record.id] = (result.record.version, result.state)
         self.clock.poke()
@@ -216,10 +222,17 @@ class Play:
     ) -> bool:
         """After a saved move: the channel's message, the changed screens by DM, and the AI
         seats that decide next start thinking. False when the channel message failed."""
-        posted = await self.announcer.after_move(
-            locale, result.record, result.state, result.events, actor, deciders
-        )
-        await self.mail.private_updates(result.record, before, result.state, result.events)
+        # The screens are drawn while the board is: both in the picture workers.
+        screens = self.mail.prepare(result.record, before, result.state, result.events)
+        try:
+            posted = await self.announcer.after_move(
+                locale, result.record, result.state, result.events, actor, deciders
+            )
+        except BaseException:
+            for screen in screens:
+                screen.picture.cancel()
+            raise
+        await self.mail.deliver(result.record, screens)
         self.ai.wake(result.record, result.state)
         return posted
 
@@ -287,6 +300,9 @@ class Play:
         """
 
         async def work(locale):
+            # Acknowledged before the store is asked: Discord gives up on an interaction that
+            # has no answer after 3 seconds, however busy the other channels keep the bot.
+            await defer_privately(interaction)
             record = await self.active_game(interaction, game_id)
             seat = self.seat_of(record, interaction.user.id)
             state = self.state_of(record)
@@ -299,12 +315,12 @@ class Play:
 
     async def show_screen(self, interaction, game_id: int | None = None) -> None:
         async def work(locale):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             record = await self.active_game(interaction, game_id)
             seat = self.seat_of(record, interaction.user.id)
-            await interaction.response.defer(ephemeral=True, thinking=True)
             engine = games.get(record.kind)
             view = engine.player_view(self.state_of(record), seat)
-            file = await pictures.screen(view, present.seat_names(record))
+            file = await pictures.screen(view, present.seat_names(record), locale)
             await interaction.followup.send(
                 present.figures(locale, record.kind, view), file=file, ephemeral=True
             )

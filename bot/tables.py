@@ -36,6 +36,7 @@ from .past import PastGames
 from .play import Play
 from .replay import Replays
 from .seats import Seats
+from .state_cache import StateCache
 from .stats import Statistics
 from .table_settings import TableSettings
 
@@ -62,8 +63,8 @@ class Tables(
         self.bot = bot
         self.rng = rng or random.SystemRandom()
         self._locks: dict[int, asyncio.Lock] = {}
-        # game id -> (version, state): saves parsing the stored JSON for every autocomplete.
-        self._states: dict[int, tuple[int, Any]] = {}
+        # game id -> (version, state): saves parsing the stored JSON for every move.
+        self._states = StateCache()
         self.mail = Mail(bot)
         self.announcer = Announcer(bot)
         self.ai = AiSeats(bot, workers=ai_workers, budget=ai_budget)

@@ -93,6 +93,16 @@ def final_scores_png(
     return draw.encode(final_scores_image(kind, result, names, vp_series, lang))
 
 
+def warm() -> None:
+    """Load both boards' renderers and the common faces (a picture worker does it at start-up,
+    so that a player's first picture is not the one that pays for it)."""
+    from . import havana, santiago, scores, typeface  # noqa: F401
+
+    for size in (16, 20, 24, 28):
+        typeface.font(size)
+        typeface.font(size, bold=True)
+
+
 __all__ = [
     "board_image",
     "board_png",
@@ -100,4 +110,5 @@ __all__ = [
     "final_scores_png",
     "screen_image",
     "screen_png",
+    "warm",
 ]

@@ -82,14 +82,23 @@ async def apply_move(
     *,
     expected_version: int,
     at: float | None = None,
+    known: tuple[GameRecord, Any] | None = None,
 ) -> MoveResult:
     """Apply `code` for `seat` and persist it, with the timers of the decisions it leaves
     waiting (`at`: the time of the move, from the caller's clock) and, at the end, the result.
 
+    `known`: the record and state the caller already holds at `expected_version` (the bot keeps
+    them from the previous move); the move is then one round trip to the store. Trusting them is
+    safe: the commit's version check refuses the move if the game moved on meanwhile.
+
     `IllegalAction` from the engine propagates with nothing written; so does `VersionConflict`
     when the game is no longer at `expected_version` (the caller reloads and tells the player).
     """
-    record = await store.get(game_id)
+    if known is not None and known[0].id == game_id and known[0].version == expected_version:
+        record, before = known
+    else:
+        record = await store.get(game_id)
+        before = None
     if record.status != "active":
         raise StorageError(f"{record.describe()} is {record.status}; no move can be made.")
     if record.version != expected_version:
@@ -98,7 +107,8 @@ async def apply_move(
             " another move got there first."
         )
     engine = games.get(record.kind)
-    before = record.state()
+    if before is None:
+        before = record.state()
     if code == games.UNDO:
         # Taking a decision back needs the decisions before it: the log rebuilds them.
         log = await store.actions(game_id)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import games
 
 from .errors import CorruptGame, StorageError
-from .exchange import EARLY_ENDS, canonical, first_difference
+from .exchange import EARLY_ENDS, as_written_now, canonical, first_difference
 from .records import ActionRow, GameRecord
 from .store import Store
 
@@ -61,6 +61,8 @@ def check_game(record: GameRecord, log: list[ActionRow], how: str | None = None)
             return f"action {row.seq} ({row.code!r} by seat {row.seat}) does not replay ({exc})"
     state = history.state
     rebuilt = canonical(engine.to_json(state))
+    if rebuilt != stored:
+        stored = as_written_now(engine, stored)
     if rebuilt != stored:
         return f"the stored state differs from the replay at {first_difference(stored, rebuilt)}"
     over = engine.is_over(state)

@@ -16,6 +16,7 @@ characters), a name 1 to 40 printable characters (it must fit on a card), the fi
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import unicodedata
@@ -222,6 +223,22 @@ def is_bundled(cards: list[dict]) -> bool:
 @lru_cache(maxsize=1)
 def bundled() -> tuple[Building, ...]:
     return to_buildings(list(_bundled_cards()))
+
+
+@lru_cache(maxsize=1)
+def bundled_ref() -> str:
+    """The bundled deck's fingerprint: a state of a game played with it names the deck by this
+    instead of carrying its cards (85% of the state), so a move neither copies nor re-checks
+    them. A stored state names one edition of the file: changing the file changes it."""
+    canonical = json.dumps(list(_bundled_cards()), sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def bundled_option() -> list[dict]:
+    """The bundled deck as a `deck` option, one list shared by every state read back by
+    reference (states never change their options)."""
+    return bundled_cards()
 
 
 _CACHE: dict[str, tuple[Building, ...]] = {}

@@ -33,7 +33,15 @@ from .cards import (
     TOTAL_WORKERS,
     number_of,
 )
-from .deck import buildings_of, bundled, bundled_cards, is_bundled, parse_deck
+from .deck import (
+    buildings_of,
+    bundled,
+    bundled_cards,
+    bundled_option,
+    bundled_ref,
+    is_bundled,
+    parse_deck,
+)
 from .engine import (
     ENDS,
     ROWS,
@@ -93,6 +101,17 @@ class Havana:
         `deck_source` says whether that deck is the bundled one ("bundled") or not ("custom");
         it is derived from the deck, so a given value is only checked."""
         raw = dict(raw or {})
+        max_rounds, rule, source = self._plain_options(raw)
+        deck = raw.get("deck")
+        if deck is None:
+            deck, source = bundled_cards(), "bundled"
+        else:
+            deck = parse_deck(deck)
+            source = "bundled" if is_bundled(deck) else "custom"
+        return {"deck": deck, "deck_source": source, "max_rounds": max_rounds, "row_end_rule": rule}
+
+    def _plain_options(self, raw: Mapping[str, Any]) -> tuple[int, str, str]:
+        """The options other than the deck, checked: (max_rounds, row_end_rule, deck_source)."""
         for key in raw:
             if key not in OPTION_NAMES:
                 raise OptionError(_m("havana.option.unknown", name=str(key)))
@@ -109,13 +128,7 @@ class Havana:
         source = raw.get("deck_source", DECK_SOURCES[0])
         if source not in DECK_SOURCES:
             raise OptionError(_m("havana.option.deck_source", value=str(source)))
-        deck = raw.get("deck")
-        if deck is None:
-            deck, source = bundled_cards(), "bundled"
-        else:
-            deck = parse_deck(deck)
-            source = "bundled" if is_bundled(deck) else "custom"
-        return {"deck": deck, "deck_source": source, "max_rounds": max_rounds, "row_end_rule": rule}
+        return max_rounds, rule, source
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
@@ -507,7 +520,7 @@ def to_json(s: State) -> dict:
     return {
         "format": STATE_FORMAT,
         "game": "havana",
-        "options": copy.deepcopy(s.options),
+        "options": _options_json(s),
         **{k: getattr(s, k) for k in _STATE_INTS},
         **{k: list(getattr(s, k)) for k in _STATE_LISTS},
         "rows": [list(s.rows[0]), list(s.rows[1])],
@@ -527,6 +540,39 @@ def to_json(s: State) -> dict:
             for p in s.players
         ],
     }
+
+
+def _options_json(s: State) -> dict:
+    """The state's options; the bundled deck by its fingerprint (see `deck.bundled_ref`), any
+    other deck card by card."""
+    out = {k: v for k, v in s.options.items() if k != "deck"}
+    out["deck"] = bundled_ref() if s.deck is bundled() else copy.deepcopy(s.options["deck"])
+    return out
+
+
+def _stored_options(game: Havana, raw: Any) -> dict:
+    """The options of a stored state. A deck named by fingerprint must be the bundled one of
+    this version; it is not checked card by card again (it was when the game began)."""
+    if isinstance(raw, Mapping) and isinstance(raw.get("deck"), str):
+        if raw["deck"] != bundled_ref():
+            raise StateError(
+                f"the state names a deck ({raw['deck'][:20]}...) that is not the bundled deck"
+                " of this version"
+            )
+        try:
+            max_rounds, rule, _ = game._plain_options(raw)
+        except OptionError as exc:
+            raise StateError(f"bad options: {exc}") from None
+        return {
+            "deck": bundled_option(),
+            "deck_source": "bundled",
+            "max_rounds": max_rounds,
+            "row_end_rule": rule,
+        }
+    try:
+        return game.options(raw)
+    except OptionError as exc:
+        raise StateError(f"bad options: {exc}") from None
 
 
 def _int(value: Any, low: int = 0, high: int | None = None) -> int:
@@ -550,13 +596,11 @@ def from_json(game: Havana, data: Mapping[str, Any]) -> State:
             raise StateError("not an object")
         if data.get("format") != STATE_FORMAT or data.get("game") != "havana":
             raise StateError("not a Havana state of this format")
-        try:
-            options = game.options(data["options"])
-        except OptionError as exc:
-            raise StateError(f"bad options: {exc}") from None
+        options = _stored_options(game, data["options"])
         s = State.__new__(State)
         s.options = options
-        s.deck = buildings_of(options["deck"])
+        deck = options["deck"]
+        s.deck = bundled() if deck is bundled_option() else buildings_of(deck)
         nb = len(s.deck)
         for k in _STATE_INTS:
             setattr(s, k, _int(data[k], -1 if k == "cover" else 0))

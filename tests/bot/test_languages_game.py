@@ -13,11 +13,16 @@ Discord does for a client set to another language.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from simcord.results import to_discord_message
 
+import render
+from bot import pictures, present
+from storage import history
+from storage.records import result_from_json
 from tests.bot.driver import Table, custom_ids
 
 
@@ -54,6 +59,16 @@ def _said(result) -> str:
     parts = [result.response.content] if result.response is not None else []
     parts += [f.content for f in result.followups]
     return "\n".join(p for p in parts if p)
+
+
+async def _final_scores_png(store, guild_id: int, channel_id: int, lang: str) -> bytes:
+    """The final scores of the channel's last game as the renderer draws them in `lang`."""
+    game_id = await history.last_in_channel(store, guild_id, channel_id)
+    record = await store.get(game_id)
+    result = result_from_json(json.loads((await store.result(game_id))[1]))
+    log = [(row.seat, row.code) for row in await store.actions(game_id)]
+    series = pictures.score_series(record, log)
+    return render.final_scores_png(record.kind, result, present.seat_names(record), series, lang)
 
 
 def _dm_text(env, member) -> str:
@@ -125,6 +140,16 @@ async def test_the_channel_speaks_the_server_language_and_ben_reads_his_own(
     assert any("Inizia il round 1" in t for t in texts)
     assert not [t for t in texts if "Final scores" in t or "Round 1 begins" in t]
     assert not [t for t in texts if any("а" <= c <= "я" for c in t.lower())]
+
+    # The final scores' picture is drawn with the Italian captions, not the English ones.
+    final = [m for m in game.recent(100_000) if m.author.id == bot_id][-1]
+    posted = await final.attachments[0].read()
+    assert posted == await _final_scores_png(
+        simcord_env.bot.store, channel.guild.id, channel.id, "it"
+    )
+    assert posted != await _final_scores_png(
+        simcord_env.bot.store, channel.guild.id, channel.id, "en"
+    )
 
     # Ben's screen DM is Russian too.
     dm = _dm_text(simcord_env, ben)

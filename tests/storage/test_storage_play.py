@@ -9,7 +9,14 @@ import pytest
 from storage_support import play_random_moves, seated_lobby, started_game
 
 import games
-from storage import CorruptGame, StorageError, VersionConflict, apply_move, start_game
+from storage import (
+    CorruptGame,
+    StorageError,
+    Store,
+    VersionConflict,
+    apply_move,
+    start_game,
+)
 
 
 async def test_join_and_leave_keep_seats_numbered_in_join_order(store):
@@ -101,3 +108,48 @@ async def test_a_state_that_no_longer_parses_names_the_game(store, tmp_path):
     with pytest.raises(CorruptGame, match=f"game {game_id}"):
         await store.export_game(game_id)
     assert await store.actions(game_id) == []
+
+
+async def test_a_move_from_the_state_in_hand_is_one_transaction_and_keeps_the_version_check(
+    store, tmp_path
+):
+    """The bot holds the record and state of the previous move: the next move is one trip to
+    the database (its transaction), and a state that another writer made stale is refused."""
+    started = await started_game(store)
+    engine = games.get("santiago")
+    record, state = started.record, started.state
+    statements: list[str] = []
+    await store._in_thread(lambda conn: conn.set_trace_callback(statements.append))
+    for _ in range(3):
+        decision = engine.pending(state)[0]
+        code = engine.legal_codes(state, decision.seat)[0]
+        statements.clear()
+        moved = await apply_move(
+            store,
+            record.id,
+            decision.seat,
+            code,
+            expected_version=record.version,
+            known=(record, state),
+        )
+        assert statements[0] == "BEGIN IMMEDIATE" and statements[-1] == "COMMIT", statements
+        record, state = moved.record, moved.state
+    assert engine.to_json((await store.get(record.id)).state()) == engine.to_json(state)
+
+    other = await Store.open(store.path)  # another writer moves first
+    try:
+        decision = engine.pending(state)[0]
+        code = engine.legal_codes(state, decision.seat)[0]
+        await apply_move(other, record.id, decision.seat, code, expected_version=record.version)
+    finally:
+        await other.close()
+    with pytest.raises(VersionConflict):
+        await apply_move(
+            store,
+            record.id,
+            decision.seat,
+            code,
+            expected_version=record.version,
+            known=(record, state),
+        )
+    assert len(await store.actions(record.id)) == record.version + 1

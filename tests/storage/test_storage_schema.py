@@ -236,3 +236,61 @@ async def test_states_stored_before_the_engines_kept_their_bookkeeping_are_rebui
         assert "vp_sources" in json.loads((await store.get(1)).state_json)
     finally:
         await store.close()
+
+
+async def test_havana_states_stored_with_their_whole_deck_verify_play_on_and_export(tmp_path):
+    """Written by the previous version: the whole deck inside every stored state. Such a game
+    still equals its replay, its next move is stored in today's smaller form, and its export
+    imports elsewhere."""
+    import json
+    from pathlib import Path
+
+    import games
+    from storage import apply_move
+    from storage.verify import verify_store
+
+    old = json.loads(
+        (Path(__file__).parents[1] / "games/havana/state_with_inline_deck.json").read_text()
+    )
+    path = tmp_path / "old.sqlite3"
+    await (await Store.open(path)).close()  # today's schema, empty
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute(
+        "INSERT INTO games (id, guild_id, channel_id, kind, status, options, seed, version,"
+        " creator_id, created_at, updated_at, state)"
+        " VALUES (1, 1, 2, 'havana', 'active', ?, ?, ?, 10, 't', 't', ?)",
+        (
+            json.dumps(old["options"]),
+            old["seed"],
+            len(old["actions"]),
+            json.dumps(old["state"]),
+        ),
+    )
+    for seat in range(old["players"]):
+        conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, ?, ?, 'p')",
+            (seat, 10 + seat),
+        )
+    for seq, (seat, code) in enumerate(old["actions"], start=1):
+        conn.execute("INSERT INTO actions VALUES (1, ?, ?, ?, 't')", (seq, seat, code))
+    conn.close()
+
+    store = await Store.open(path)
+    try:
+        report = await verify_store(store)
+        assert report.problems == [] and report.verified == 1
+        exported = await store.export_game(1)
+        assert isinstance(exported["state"]["options"]["deck"], list)
+        copy = await store.import_game(exported, channel_id=3)
+        assert copy.state() == (await store.get(1)).state()
+
+        record = await store.get(1)
+        engine = games.get("havana")
+        seat = engine.pending(record.state())[0].seat
+        code = engine.legal_codes(record.state(), seat)[0]
+        moved = await apply_move(store, 1, seat, code, expected_version=record.version)
+        assert len(moved.record.state_json) < len(json.dumps(old["state"])) // 3
+        report = await verify_store(store)
+        assert report.problems == [] and report.verified == 2
+    finally:
+        await store.close()

@@ -1,0 +1,69 @@
+"""Discord gives an interaction 3 seconds for its first answer. However long the store takes
+(a busy file, a slow disk, every other channel's moves queued before this one), pressing
+"Choose" or asking for the board or one's screen is acknowledged at once: the bot answers
+"thinking" first and reads the game afterwards."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from tests.bot.driver import Table, custom_ids
+
+
+async def until_choose(env, channel, members) -> Table:
+    game = Table(env, channel, members, random.Random(3))
+    await game.open("havana", 2)
+    for _ in range(40):
+        if any(i.startswith("mx:") for i in custom_ids(game.prompt_message())):
+            return game
+        await game.step()
+    raise AssertionError("no Choose button came")
+
+
+async def while_store_busy(env, action):
+    """Send an interaction while every query of the store waits, give the bot half a second to
+    acknowledge it, then let the store go. Returns the result and whether it was acknowledged
+    while the store was still busy."""
+
+    async def sent_only(**_: object) -> None:
+        return None  # SimCord's actors would otherwise wait for the bot to finish
+
+    settle = env._settle_internal
+    async with env.bot.store._lock:
+        env._settle_internal = sent_only
+        try:
+            result = await action()
+        finally:
+            env._settle_internal = settle
+        for _ in range(50):
+            await asyncio.sleep(0.01)
+            if result.acknowledged:
+                break
+        in_time = result.acknowledged
+    await env.settle()
+    return result, in_time
+
+
+async def test_choose_board_and_screen_are_acknowledged_while_the_store_is_busy(simcord_env, table):
+    guild, channel, (ana, ben, *_) = table
+    game = await until_choose(simcord_env, channel, [ana, ben])
+    prompt = game.prompt_message()
+    player = game.named(prompt.content)[0]
+    choose = next(i for i in custom_ids(prompt) if i.startswith("mx:"))
+
+    shown, in_time = await while_store_busy(
+        simcord_env, lambda: player.click(prompt, custom_id=choose)
+    )
+    assert in_time, "Choose waited for the store before acknowledging"
+    # Once the store answers, the player's own choices arrive in that private answer.
+    answer = shown.followups[-1] if shown.followups else shown.response
+    assert shown.ephemeral and any(i.startswith(("mc:", "ms:")) for i in custom_ids(answer))
+
+    for command in ("game board", "game screen"):
+        result, in_time = await while_store_busy(
+            simcord_env, lambda command=command: player.slash(channel, command)
+        )
+        assert in_time, f"/{command} waited for the store before acknowledging"
+        answer = result.followups[-1] if result.followups else result.response
+        assert result.ephemeral and answer.attachments, answer.content

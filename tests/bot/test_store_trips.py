@@ -1,0 +1,29 @@
+"""A move asks the store as little as it can: the game is read once, the move is one
+transaction, and the players' screen DMs are edited without asking the store where they are
+(every other channel's moves wait for the same database thread)."""
+
+from __future__ import annotations
+
+import random
+
+from tests.bot.driver import Table
+
+
+async def test_moves_read_no_note_once_the_screens_are_known(simcord_env, table):
+    guild, channel, (ana, ben, *_) = table
+    game = Table(simcord_env, channel, [ana, ben], random.Random(4))
+    await game.open("santiago", 2)
+    for _ in range(8):  # every player has had a screen DM by now
+        await game.step()
+    statements: list[str] = []
+    store = simcord_env.bot.store
+    await store._in_thread(lambda conn: conn.set_trace_callback(statements.append))
+    try:
+        for _ in range(12):
+            await game.step()
+    finally:
+        await store._in_thread(lambda conn: conn.set_trace_callback(None))
+    moves = sum(1 for s in statements if s.startswith("INSERT INTO actions"))
+    assert moves == 12, statements
+    note_reads = [s for s in statements if s.startswith("SELECT value FROM notes")]
+    assert note_reads == [], note_reads
