@@ -223,7 +223,7 @@ class Announcer:
                 engine.legal_actions(state, seat),
                 seat=seat,
                 screen=True,
-                names=present.seat_names(record),
+                names=present.seat_names(record, locale),
             )
         elif len(decisions) == 1 and decisions[0].open_codes:
             # Choices open to everybody's eyes beside "Choose" for the rest.
@@ -237,7 +237,7 @@ class Announcer:
                 record.version,
                 seat=seat,
                 actions=open_actions,
-                names=present.seat_names(record),
+                names=present.seat_names(record, locale),
             )
         else:
             view = components.choose_view(locale, record.id, record.version)
@@ -287,7 +287,7 @@ class Announcer:
         public = engine.public_view(state)
         key = board_moment(public)
         if fresh or self.boards.get(record.id) != key:
-            file = await pictures.board(public, present.seat_names(record), locale)
+            file = await pictures.board(public, present.seat_names(record, locale), locale)
             sent = await channel.send(content, file=file, view=view, allowed_mentions=mentions)
             self.boards[record.id] = key
         else:
@@ -314,7 +314,7 @@ class Announcer:
         except Exception:  # the chart is a bonus: a log that does not replay only loses it
             log.exception("game %s: no chart of the scores", record.id)
             series = None
-        names = present.seat_names(record)
+        names = present.seat_names(record, locale)
         file = await pictures.final_scores(record.kind, result, names, series, locale)
         table = present.final_table(locale, record, result)
         content = present.clip("\n".join([*event_lines, table]), present.MAX_CONTENT)

@@ -249,7 +249,7 @@ class Clock:
         content = text(
             locale,
             "bot.limit.ask",
-            who=present.seat_name(record, seat),
+            who=present.seat_name(record, seat, locale),
             waited=present.duration(locale, at - wait.since),
             others=" ".join(f"<@{u}>" for u in others) or "-",
             game=present.title(locale, record.kind),

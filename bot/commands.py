@@ -205,7 +205,8 @@ class GameGroup(app_commands.Group):
         typed = current.strip().lower()
         found = []
         for action in actions:
-            label = text_msg(user_locale(interaction), action.label, present.seat_names(record))
+            locale = user_locale(interaction)
+            label = text_msg(locale, action.label, present.seat_names(record, locale))
             if typed and typed not in label.lower() and typed not in action.code.lower():
                 continue
             if len(action.code) > 100:

@@ -96,7 +96,6 @@ class Mail:
             # is told alone (a forced step) the table can see happen anyway.
             return []
         over = engine.is_over(after)
-        names = present.seat_names(record)
         screens = []
         for seat in range(len(record.seats)):
             if not present.played_by_person(record, seat):
@@ -107,6 +106,7 @@ class Mail:
             if old == private_part(new_view) and not told and not over:
                 continue
             locale = self.locale_of(record.seats[seat].user_id, record)
+            names = present.seat_names(record, locale)
             picture = asyncio.ensure_future(pictures.screen(new_view, names, locale))
             screens.append(Screen(seat, new_view, told, picture))
         return screens
@@ -132,7 +132,7 @@ class Mail:
         seat, view, told = screen.seat, screen.view, screen.told
         user_id = record.seats[seat].user_id
         locale = self.locale_of(user_id, record)
-        names = present.seat_names(record)
+        names = present.seat_names(record, locale)
         lines = [
             text(
                 locale,

@@ -60,9 +60,9 @@ def _length(locale: Any, started: str, ended: str) -> str:
     return present.duration(locale, seconds)
 
 
-def _name(placing: past.Placing) -> str:
+def _name(locale: Any, placing: past.Placing) -> str:
     seat = Seat(placing.seat, placing.user_id, placing.name, placing.controller)
-    return escape(present.clip(present.display_name(seat), NAME_LENGTH))
+    return escape(present.clip(present.display_name(seat, locale), NAME_LENGTH))
 
 
 def page_text(locale: Any, shown: past.Page, filters: str) -> str:
@@ -95,7 +95,7 @@ def page_text(locale: Any, shown: past.Page, filters: str) -> str:
         lines.append(
             "   "
             + " · ".join(
-                text(locale, "bot.past.row", place=p.place, name=_name(p), score=p.score)
+                text(locale, "bot.past.row", place=p.place, name=_name(locale, p), score=p.score)
                 for p in ending.placings
             )
         )

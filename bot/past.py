@@ -109,7 +109,7 @@ class PastGames:
                 locale,
                 "bot.past.row",
                 place=p.place,
-                name=present.seat_name(record, p.seat),
+                name=present.seat_name(record, p.seat, locale),
                 score=p.score,
             )
             for p in ending.placings
@@ -138,7 +138,7 @@ class PastGames:
             else:
                 content = await self.ended_summary(locale, record)
             file = await pictures.board(
-                engine.public_view(state), present.seat_names(record), locale
+                engine.public_view(state), present.seat_names(record, locale), locale
             )
             await interaction.followup.send(
                 content,

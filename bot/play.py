@@ -54,7 +54,7 @@ class Play:
                 actions,
                 seat=seat,
                 screen=True,
-                names=present.seat_names(record),
+                names=present.seat_names(record, locale),
                 several=mine[0].repeat,
             )
         others = " ".join(present.decision_line(locale, record, d, ping=False) for d in decisions)
@@ -74,7 +74,7 @@ class Play:
         codes = [a.code for a in actions]
         if typed in codes:
             return typed
-        names = present.seat_names(record)
+        names = present.seat_names(record, locale)
         labels = [(text_msg(locale, a.label, names), a.code) for a in actions]
         wanted = typed.strip().casefold()
         exact = [code for label, code in labels if label.casefold() == wanted]
@@ -145,7 +145,7 @@ class Play:
                     codes[0] = self._match_typed(
                         locale, record, engine.legal_actions(state, seat), codes[0]
                     )
-                names = present.seat_names(record)
+                names = present.seat_names(record, locale)
                 done, events, result = [], [], None
                 for step, chosen in enumerate(codes):
                     now_state = state if result is None else result.state
@@ -254,7 +254,7 @@ class Play:
                     result = await self.commit(record, mine, games.UNDO)
                 except IllegalAction as exc:
                     raise Refusal("bot.error.cannot_undo", reason=exc.msg) from None
-                names = present.seat_names(record)
+                names = present.seat_names(record, locale)
                 told = present.private_events(locale, result.events, mine, names)
                 following, view = self._private_next(locale, result.record, result.state, mine)
                 confirm = "\n".join([*told, *([following] if following else [])])
@@ -320,7 +320,7 @@ class Play:
             seat = self.seat_of(record, interaction.user.id)
             engine = games.get(record.kind)
             view = engine.player_view(self.state_of(record), seat)
-            file = await pictures.screen(view, present.seat_names(record), locale)
+            file = await pictures.screen(view, present.seat_names(record, locale), locale)
             await interaction.followup.send(
                 present.figures(locale, record.kind, view), file=file, ephemeral=True
             )

@@ -6,6 +6,7 @@ is only ever sent to that player.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -41,28 +42,36 @@ def title(locale: Locale, kind: str) -> str:
     return text_msg(locale, games.get(kind).title)
 
 
-def display_name(seat: Any) -> str:
-    """A seat's name as shown everywhere: an AI seat carries its level ("AI 1 (strong)"), and a
-    person's seat that the AI plays for now says so ("ana (AI greedy)")."""
+# The store names an AI seat "AI <n>" in the language-neutral record; readers see it in theirs.
+_AI_SEAT = re.compile(r"AI (\d+)")
+
+
+def display_name(seat: Any, locale: Locale | str | None = None) -> str:
+    """A seat's name as shown everywhere, in the reader's language: an AI seat carries its level
+    ("AI 1 (strong)"), and a person's seat that the AI plays for now says so ("ana (AI greedy)")."""
     level = seat.ai_level
     if level is None:
         return seat.name
+    word = text(locale, f"bot.ai.word.{level}")
     if seat.has_person:
-        return f"{seat.name} (AI {level})"
-    return f"{seat.name} ({level})"
+        return text(locale, "bot.ai.stand_in", name=seat.name, level=word)
+    numbered = _AI_SEAT.fullmatch(seat.name)
+    if numbered is None:
+        return f"{seat.name} ({word})"
+    return text(locale, "bot.ai.seat", n=int(numbered[1]), level=word)
 
 
-def seat_name(record: Any, seat: int | None) -> str:
+def seat_name(record: Any, seat: int | None, locale: Locale | str | None = None) -> str:
     """A player's name for message content: escaped, so `**ana**` or `<@1>` show as typed."""
     if seat is None or seat >= len(record.seats):
         return "?"
-    return escape(display_name(record.seats[seat]))
+    return escape(display_name(record.seats[seat], locale))
 
 
-def seat_names(record: Any) -> list[str]:
+def seat_names(record: Any, locale: Locale | str | None = None) -> list[str]:
     """Display names in seat order as typed, for pictures, labels and `text_msg` (which escapes
     them itself when it builds message content)."""
-    return [display_name(s) for s in record.seats]
+    return [display_name(s, locale) for s in record.seats]
 
 
 def played_by_person(record: Any, seat: int) -> bool:
@@ -71,11 +80,11 @@ def played_by_person(record: Any, seat: int) -> bool:
     return found.has_person and found.ai_level is None
 
 
-def mention(record: Any, seat: int) -> str:
+def mention(record: Any, seat: int, locale: Locale | str | None = None) -> str:
     """A ping for a person who plays the seat; the AI's seats are named in bold instead."""
     if played_by_person(record, seat):
         return f"<@{record.seats[seat].user_id}>"
-    return f"**{seat_name(record, seat)}**"
+    return f"**{seat_name(record, seat, locale)}**"
 
 
 def option_lines(locale: Locale, kind: str, options: dict) -> list[str]:
@@ -113,7 +122,7 @@ def clock_lines(locale: Locale, settings: Any) -> list[str]:
 
 def lobby(locale: Locale, record: Any) -> str:
     engine = games.get(record.kind)
-    seats = ", ".join(mention(record, s.seat) for s in record.seats) or "-"
+    seats = ", ".join(mention(record, s.seat, locale) for s in record.seats) or "-"
     lines = [
         text(locale, "bot.lobby.title", game=title(locale, record.kind)),
         text(
@@ -137,10 +146,12 @@ def public_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[
     for event in events:
         if event.only_for is not None:
             continue
-        line = text_msg(locale, event.msg, seat_names(record), markdown=True)
+        line = text_msg(locale, event.msg, seat_names(record, locale), markdown=True)
         # Credited to its player unless the line names them already ("ana plays a card").
-        if event.seat is not None and seat_name(record, event.seat) not in line:
-            line = text(locale, "bot.event.by", name=seat_name(record, event.seat), event=line)
+        if event.seat is not None and seat_name(record, event.seat, locale) not in line:
+            line = text(
+                locale, "bot.event.by", name=seat_name(record, event.seat, locale), event=line
+            )
         lines.append("• " + line)
     if len(lines) > MAX_EVENT_LINES:
         hidden = len(lines) - MAX_EVENT_LINES + 1
@@ -157,12 +168,16 @@ def private_events(
 
 
 def decision_line(locale: Locale, record: Any, decision: Decision, *, ping: bool) -> str:
-    who = mention(record, decision.seat) if ping else f"**{seat_name(record, decision.seat)}**"
+    who = (
+        mention(record, decision.seat, locale)
+        if ping
+        else f"**{seat_name(record, decision.seat, locale)}**"
+    )
     return text(
         locale,
         "bot.turn.decide",
         who=who,
-        prompt=text_msg(locale, decision.prompt, seat_names(record), markdown=True),
+        prompt=text_msg(locale, decision.prompt, seat_names(record, locale), markdown=True),
     )
 
 
@@ -186,8 +201,8 @@ def turn(
 
 
 def waiting(locale: Locale, record: Any, actor: int, decisions: Sequence[Decision]) -> str:
-    names = ", ".join(f"**{seat_name(record, d.seat)}**" for d in decisions)
-    return text(locale, "bot.turn.waiting", name=seat_name(record, actor), names=names)
+    names = ", ".join(f"**{seat_name(record, d.seat, locale)}**" for d in decisions)
+    return text(locale, "bot.turn.waiting", name=seat_name(record, actor, locale), names=names)
 
 
 def _join(locale: Locale, parts: list[str]) -> str:
@@ -222,7 +237,7 @@ def figures(locale: Locale, kind: str, view: Any) -> str:
 def result_line(locale: Locale, record: Any, result: Result) -> str:
     """One line for the channel a thread game was opened from."""
     if result.winners:
-        winners = ", ".join(f"**{seat_name(record, s)}**" for s in result.winners)
+        winners = ", ".join(f"**{seat_name(record, s, locale)}**" for s in result.winners)
     else:
         winners = text(locale, "bot.thread.nobody")
     return text(
@@ -237,7 +252,7 @@ def result_line(locale: Locale, record: Any, result: Result) -> str:
 def final_table(locale: Locale, record: Any, result: Result) -> str:
     lines = [text(locale, "bot.final.title", game=title(locale, record.kind))]
     if result.reason is not None:
-        lines.append(text_msg(locale, result.reason, seat_names(record), markdown=True))
+        lines.append(text_msg(locale, result.reason, seat_names(record, locale), markdown=True))
     for seat in result.ranking:
         extra = ""
         if result.tiebreaks and result.tiebreak_names:
@@ -251,16 +266,18 @@ def final_table(locale: Locale, record: Any, result: Result) -> str:
                 locale,
                 "bot.final.row",
                 place=result.places[seat],
-                name=seat_name(record, seat),
+                name=seat_name(record, seat, locale),
                 score=result.scores[seat],
                 extra=extra,
             )
         )
     if result.winners:
-        winners = ", ".join(mention(record, s) for s in result.winners)
+        winners = ", ".join(mention(record, s, locale) for s in result.winners)
         lines.append(text(locale, "bot.final.winners", winners=winners))
     else:
         lines.append(text(locale, "bot.final.no_winner"))
-    lines.extend(text_msg(locale, note, seat_names(record), markdown=True) for note in result.notes)
+    lines.extend(
+        text_msg(locale, note, seat_names(record, locale), markdown=True) for note in result.notes
+    )
     lines.append(text(locale, "bot.final.free"))
     return clip("\n".join(lines), MAX_CONTENT)

@@ -110,7 +110,9 @@ class Replays:
             lines.extend(
                 present.decision_line(locale, record, d, ping=False) for d in engine.pending(state)
             )
-        file = await pictures.board(engine.public_view(state), present.seat_names(record), locale)
+        file = await pictures.board(
+            engine.public_view(state), present.seat_names(record, locale), locale
+        )
         content = present.clip("\n".join(lines), present.MAX_CONTENT)
         return content, file, replay_view(locale, record.id, step, len(log))
 

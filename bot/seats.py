@@ -83,7 +83,7 @@ class Seats:
                     raise Refusal("bot.error.not_your_seat")
                 if record.seats[seat].resigned:
                     raise Refusal("bot.error.already_resigned")
-                name = present.seat_name(record, seat)
+                name = present.seat_name(record, seat, channel_locale(interaction))
                 await self.store.set_seat_flags(record.id, seat, resigned=True)
                 record = await self.hand_to_ai(record, seat)
                 await interaction.response.edit_message(
@@ -157,7 +157,7 @@ class Seats:
                     raise Refusal(
                         "bot.error.substitute_seated", who=present.escape(member.display_name)
                     )
-                before = present.seat_name(record, seat)
+                before = present.seat_name(record, seat, channel_locale(interaction))
                 record = await self.store.substitute(
                     record.id, seat, member.id, member.display_name
                 )
@@ -189,7 +189,7 @@ class Seats:
                 await self.reply(interaction, text(locale, "bot.return.done"))
                 ch = channel_locale(interaction)
                 await self.say(
-                    record, text(ch, "bot.return.said", who=present.seat_name(record, seat))
+                    record, text(ch, "bot.return.said", who=present.seat_name(record, seat, ch))
                 )
 
         await self.guarded(interaction, work)
@@ -213,7 +213,7 @@ class Seats:
                 if wait is None or int(wait.since) != since or wait.vote_at is None:
                     raise Refusal("bot.error.limit_over")
                 keep = tuple(s for s in waits if s != seat)
-                absent = present.seat_name(record, seat)
+                absent = present.seat_name(record, seat, channel_locale(interaction))
                 if choice == "wait":
                     later = replace(
                         wait, deadline=now() + EXTENSION, vote_at=None, vote_message=None

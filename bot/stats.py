@@ -130,7 +130,11 @@ class Statistics:
     def _rated_name(locale, player: str, named: dict[str, str]) -> str:
         level = ai_level(player)
         if level is not None:
-            return "**" + text(locale, "bot.leaderboard.ai", level=level) + "**"
+            return (
+                "**"
+                + text(locale, "bot.leaderboard.ai", level=text(locale, f"bot.ai.word.{level}"))
+                + "**"
+            )
         if player in named:
             return "**" + escape(named[player]) + "**"
         if user_of(player) is not None:

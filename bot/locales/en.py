@@ -29,6 +29,12 @@ MESSAGES: dict[str, str] = {
     "bot.ai.about.random": "Plays any legal move: for learning the rules.",
     "bot.ai.about.greedy": "Takes the move that looks best right now.",
     "bot.ai.about.strong": "Searches ahead; it sees only what its seat may see.",
+    # the level in a name: "AI 1 (strong)", "ana (AI greedy)", "AI (strong)" on the leaderboard
+    "bot.ai.word.random": "random",
+    "bot.ai.word.greedy": "greedy",
+    "bot.ai.word.strong": "strong",
+    "bot.ai.seat": "AI {n} ({level})",
+    "bot.ai.stand_in": "{name} (AI {level})",
     "bot.button.screen": "My screen",
     "bot.button.undo": "Undo",
     "bot.button.choose": "Choose",

@@ -53,5 +53,7 @@ def test_locales_pick_a_catalogue_and_fall_back_to_english():
     assert language("es-ES") == "es"
     assert language(discord.Locale.russian) == "ru"
     assert language("ja") == "en"
-    assert text(discord.Locale.german, "bot.error.no_game") == text("en-US", "bot.error.no_game")
+    german = text(discord.Locale.german, "bot.error.no_game")
+    assert german == "In diesem Kanal läuft kein Spiel. Eröffne eins mit `/game new`."
+    assert text("ja", "bot.error.no_game") == text("en-US", "bot.error.no_game") != german
     assert text_msg("it", Msg("santiago.good.rum")) == "rum"

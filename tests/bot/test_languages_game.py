@@ -157,3 +157,21 @@ async def test_the_channel_speaks_the_server_language_and_ben_reads_his_own(
     assert "Рука: " in dm
     # Ana's client is en-US, a language we speak: her DM is English, not Ben's Russian.
     assert _dm_text(simcord_env, ana).startswith("Your screen in **Havana**")
+
+
+async def test_an_ai_seat_is_named_in_the_reader_s_language(simcord_env, server, client_locales):
+    """The store names an AI seat "AI 1"; an Italian channel reads "IA 1 (forte)", and a
+    Russian player's own view of the same lobby reads "ИИ 1 (сильный)"."""
+    channel, ana, ben = server
+    client_locales[ben.id] = "ru"
+    await ana.slash(channel, "game language", language="it")
+    opened = await ana.slash(channel, "game new", game="havana", ai_players=1, ai_level="strong")
+    lobby = opened.response
+    assert "IA 1 (forte)" in lobby.content
+    assert "AI 1" not in lobby.content and "strong" not in lobby.content
+
+    await ben.click(lobby, custom_id=_button(lobby, "join"))
+    await ana.click(lobby, custom_id=_button(lobby, "start"))
+    # The AI has put its first cards face down; Ben's log names it in Russian.
+    told = _said(await ben.slash(channel, "game log"))
+    assert "ИИ 1 (сильный) кладёт карту в закрытую." in told
