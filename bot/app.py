@@ -66,7 +66,8 @@ class MaleconBot(commands.Bot):
             # Nothing pings unless a message names whom it pings (see `announce.pinging`).
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        self.db_path = Path(db_path)
+        # A file, or a URL (sqlite:///..., postgresql://...) that `Store.open` understands.
+        self.db_path = db_path if isinstance(db_path, str) and "://" in db_path else Path(db_path)
         self.sync_guild_id = sync_guild_id
         self.store: Store | None = None
         self.tables = Tables(self, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget)

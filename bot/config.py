@@ -19,9 +19,20 @@ class ConfigError(Exception):
 @dataclass(frozen=True)
 class Config:
     token: str
-    database_path: Path
+    # A file (DATABASE_PATH, or DATABASE_URL as a path or sqlite:///path) or a postgresql:// URL.
+    database_path: Path | str
     log_level: str = "INFO"
     dev_guild_id: int | None = None
+
+
+def database() -> Path | str:
+    """DATABASE_URL wins over DATABASE_PATH; a URL stays text, a path becomes a Path."""
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if url.startswith(("postgresql://", "postgres://", "sqlite://")):
+        return url
+    if url:
+        return Path(url)
+    return Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE)
 
 
 def load(env_file: str | os.PathLike | None = ".env") -> Config:
@@ -41,7 +52,7 @@ def load(env_file: str | os.PathLike | None = ".env") -> Config:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
     return Config(
         token=token,
-        database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
+        database_path=database(),
         log_level=level,
         dev_guild_id=int(guild) if guild else None,
     )

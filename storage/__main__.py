@@ -1,8 +1,11 @@
 """Command line tools for the game database.
 
+DB is an SQLite file (a path or sqlite:///path) or a postgresql:// URL.
+
 python -m storage verify DB             replay every game and compare with the stored state
 python -m storage export DB GAME_ID     print one game as JSON (seed, options, seats, log)
 python -m storage import DB FILE        store an exported game again (replayed and checked)
+python -m storage copy SRC DST          every game and its rows into an empty DST, then verify
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from pathlib import Path
 
 from games import jsonin
 
+from .backends import is_postgres, sqlite_path
+from .copy import copy_database
 from .errors import StorageError
 from .store import Store
 from .verify import verify_path
@@ -38,6 +43,11 @@ def _parser() -> argparse.ArgumentParser:
     imp.add_argument("file", help="an export file, or - for standard input")
     imp.add_argument("--guild", type=int, help="guild id to store it under")
     imp.add_argument("--channel", type=int, help="channel id to store it under")
+    copy = commands.add_parser(
+        "copy", help="copy every game into an empty database (SQLite <-> PostgreSQL), then verify"
+    )
+    copy.add_argument("source")
+    copy.add_argument("target")
     return parser
 
 
@@ -54,10 +64,20 @@ async def _import(db: str, data: dict, guild: int | None, channel: int | None) -
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if args.command != "import" and not Path(args.db).exists():
-        print(f"{args.db} does not exist.", file=sys.stderr)
-        return 2
+    # Reading a file that is not there would create it: say so instead.
+    must_exist = {"verify": "db", "export": "db", "copy": "source"}.get(args.command)
+    if must_exist is not None:
+        given = getattr(args, must_exist)
+        if not is_postgres(given) and not sqlite_path(given).exists():
+            print(f"{given} does not exist.", file=sys.stderr)
+            return 2
     try:
+        if args.command == "copy":
+            copied = asyncio.run(copy_database(args.source, args.target))
+            for problem in copied.report.problems:
+                print(f"MISMATCH {problem}")
+            print(json.dumps(copied.to_json()))
+            return 1 if copied.report.problems else 0
         if args.command == "verify":
             report = asyncio.run(verify_path(args.db))
             for problem in report.problems:
@@ -91,7 +111,10 @@ def main(argv: list[str] | None = None) -> int:
         print(str(exc), file=sys.stderr)
         return 2
     except sqlite3.DatabaseError as exc:  # damage met where no game can be named
-        print(f"{args.db} is damaged and cannot be read ({exc}).", file=sys.stderr)
+        print(
+            f"{getattr(args, 'db', args.command)} is damaged and cannot be read ({exc}).",
+            file=sys.stderr,
+        )
         return 2
 
 

@@ -31,3 +31,16 @@ def test_an_unknown_log_level_is_one_clear_line(tmp_path):
     assert done.returncode == 2
     lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
     assert len(lines) == 1 and "LOG_LEVEL" in lines[0], lines
+
+
+def test_database_url_chooses_the_backend_and_wins_over_database_path(monkeypatch, tmp_path):
+    from bot.config import load
+
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("DATABASE_PATH", "old.sqlite3")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert load(env_file=None).database_path == Path("old.sqlite3")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db:5432/malecon")
+    assert load(env_file=None).database_path == "postgresql://bot@db:5432/malecon"
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///data/games.sqlite3")
+    assert load(env_file=None).database_path == "sqlite:///data/games.sqlite3"
