@@ -14,6 +14,7 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,21 @@ def _record(row: Any) -> GameRecord:
 
 
 WAIT_COLUMNS = "game_id, seat, since, deadline, reminded, vote_at, vote_message, due"
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The shards a bot process runs: a server belongs to shard (guild_id >> 22) % count."""
+
+    count: int
+    ids: tuple[int, ...]
+
+
+def _shard_filter(shards: Shards | None) -> tuple[str, tuple]:
+    if shards is None:
+        return "", ()
+    marks = ", ".join("?" * len(shards.ids))
+    return f" WHERE (g.guild_id >> 22) % ? IN ({marks})", (shards.count, *shards.ids)
 
 
 def _wait_row(w: Wait) -> tuple:
@@ -426,20 +442,51 @@ class Store:
             )
         return [Wait(*r) for r in rows]
 
-    async def next_due(self) -> float | None:
-        """The earliest time any timer falls due (None: nothing is waiting on a timer)."""
-        async with self._lock:
-            rows = await self._db.fetchall("SELECT min(due) FROM waits")
-        return rows[0][0]
-
-    async def due_waits(self, at: float, limit: int = 500) -> list[Wait]:
-        """Timers due at `at` or before, earliest first."""
+    async def next_due(self, shards: Shards | None = None) -> float | None:
+        """The earliest time any timer falls due (None: nothing is waiting on a timer); with
+        `shards`, only the timers of the games in those shards' servers."""
+        where, args = _shard_filter(shards)
         async with self._lock:
             rows = await self._db.fetchall(
-                f"SELECT {WAIT_COLUMNS} FROM waits WHERE due <= ? ORDER BY due LIMIT ?",
-                (at, limit),
+                f"SELECT min(w.due) FROM waits AS w JOIN games AS g ON g.id = w.game_id{where}"
+                if shards
+                else "SELECT min(due) FROM waits",
+                args,
+            )
+        return rows[0][0]
+
+    async def due_waits(
+        self, at: float, limit: int = 500, shards: Shards | None = None
+    ) -> list[Wait]:
+        """Timers due at `at` or before, earliest first (with `shards`: of those shards)."""
+        where, args = _shard_filter(shards)
+        columns = ", ".join(f"w.{c}" for c in WAIT_COLUMNS.split(", "))
+        async with self._lock:
+            rows = await self._db.fetchall(
+                f"SELECT {columns} FROM waits AS w JOIN games AS g ON g.id = w.game_id"
+                f"{where or ' WHERE TRUE'} AND w.due <= ? ORDER BY w.due LIMIT ?",
+                (*args, at, limit),
             )
         return [Wait(*r) for r in rows]
+
+    async def claim(self, game_id: int, owner: str, until: float, at: float) -> bool:
+        """Take the game's due timers for `owner` until `until`: False while another owner's
+        claim runs (it ends at its `until`, so a process that died loses it)."""
+        async with self._write() as db:
+            changed = await db.execute(
+                "INSERT INTO clock_claims (game_id, owner, until) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner,"
+                " until = excluded.until"
+                " WHERE clock_claims.until <= ? OR clock_claims.owner = excluded.owner",
+                (game_id, owner, until, at),
+            )
+        return changed == 1
+
+    async def release(self, game_id: int, owner: str) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "DELETE FROM clock_claims WHERE game_id = ? AND owner = ?", (game_id, owner)
+            )
 
     async def put_waits(self, game_id: int, waits: WaitPlan) -> None:
         """Change a game's timers outside a move (a vote, a seat handed over, muting)."""
