@@ -37,6 +37,9 @@ def main() -> int:
     except StorageError as exc:
         print(exc, file=sys.stderr)
         return 2
+    from . import metrics
+
+    metrics.serve(config.metrics_port)
     bot = create_bot(
         config.database_path,
         sync_guild_id=config.dev_guild_id,

@@ -14,7 +14,7 @@ from discord.ext import commands
 from storage import Store
 from storage.store import Shards
 
-from . import components
+from . import components, metrics
 from .commands import GameGroup
 from .i18n import text
 from .tables import Tables
@@ -82,6 +82,9 @@ class MaleconBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path)
+        metrics.active_games(
+            [g.guild_id for g in await self.store.list_active() if g.status == "active"]
+        )
         await self.tables.announcer.load()
         await self.tables.ai.resume()
         self.tables.clock.start()
@@ -126,6 +129,7 @@ def create_bot(
     `ai_workers` sizes the AI's process pool (default: one per core) and `ai_budget` sets the
     strong AI's simulations per decision (default: the AI's own). With `shard_count` the bot
     is an `AutoShardedBot` running `shard_ids` (default: all of them)."""
+    metrics.count_shards(shard_count)
     options = dict(sync_guild_id=sync_guild_id, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget)
     if shard_count is None:
         return MaleconBot(db_path, **options)

@@ -30,7 +30,7 @@ import discord
 from storage import GameRecord, StorageError
 from storage.clock import Wait, WaitPlan, due_step, reminders_passed, scheduled
 
-from . import components, present
+from . import components, metrics, present
 from .announce import pinging
 from .i18n import text
 
@@ -149,6 +149,7 @@ class Clock:
                 try:
                     await self.handle(game_id, at)
                 except Exception:
+                    metrics.error(None, "clock")
                     log.exception("game %s: its timers failed; retrying later", game_id)
                     await self._postpone(game_id, seats, at + RETRY_SECONDS)
                 finally:
@@ -236,6 +237,7 @@ class Clock:
             await self.tables.announcer.channel(record).send(
                 content, allowed_mentions=pinging(users)
             )
+            metrics.reminded(record.guild_id, "channel")
         except discord.HTTPException as exc:
             log.warning("game %s: could not post a reminder (HTTP %s)", record.id, exc.status)
 
@@ -255,6 +257,7 @@ class Clock:
         try:
             dm = await self.bot.create_dm(discord.Object(user_id))
             await dm.send(content)
+            metrics.reminded(record.guild_id, "dm")
         except discord.HTTPException:
             # DMs closed, or no longer a member of any server we share: ping in the channel.
             return False

@@ -113,3 +113,35 @@ async def test_a_game_claimed_by_a_process_that_died_is_handled_once_its_claim_r
     assert reminders_to(simcord_env, cai) == []
     await simcord_env.advance_time(HOUR)
     assert len(reminders_to(simcord_env, cai)) == 1
+
+
+async def test_metrics_count_the_moves_and_interactions_of_each_shard(simcord_env):
+    from prometheus_client import REGISTRY
+
+    from bot import metrics
+
+    def figure(name, **labels):
+        return REGISTRY.get_sample_value(name, labels) or 0.0
+
+    guild, channel, players = server(simcord_env, 1)
+    moves = figure("malecon_moves_total", shard="1", kind="havana")
+    handled = figure("malecon_interaction_seconds_count", shard="1")
+    game = Table(simcord_env, channel, players[:2], random.Random(4))
+    await game.open("havana", 2)
+    for _ in range(5):
+        await game.step()
+    version = (await simcord_env.bot.store.by_channel(channel.id)).version
+    assert figure("malecon_moves_total", shard="1", kind="havana") - moves == version
+    assert figure("malecon_interaction_seconds_count", shard="1") - handled >= 5
+    assert figure("malecon_active_games", shard="1") >= 1
+
+    # Served as Prometheus text on the port.
+    import urllib.request
+
+    from tests.pg_server import free_port
+
+    port = free_port()
+    metrics.serve(port)
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as answer:
+        body = answer.read().decode()
+    assert 'malecon_moves_total{kind="havana",shard="1"}' in body
