@@ -60,17 +60,18 @@ class Server:
         if done.returncode != 0:
             raise RuntimeError(f"{args[0]} failed: {done.stdout}{done.stderr}")
 
-    def start(self) -> Server:
+    def start(self, durable: bool = False) -> Server:
+        """`durable`: fsync and synchronous commits as in production (for measurements)."""
         if AS_ROOT:
             shutil.chown(self.folder, SERVER_USER, SERVER_USER)
         self._run(
             "initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "--no-sync",
             "-E", "UTF8", "--locale=C",
         )  # fmt: skip
-        options = (
-            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-            " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-        )
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1"
+        options += " -c max_connections=200"
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run(
             "pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.folder / "log"),
             "-w", "start",
