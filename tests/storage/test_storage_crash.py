@@ -96,6 +96,9 @@ def pg_stored_versions(url: str) -> dict[int, tuple[int, int, str, int]]:
     async def read():
         conn = await asyncpg.connect(url)
         try:
+            if await conn.fetchval("SELECT to_regclass('games')") is None:
+                # Killed while the very first start-up migrated: nothing was committed yet.
+                return []
             return await conn.fetch(
                 "SELECT g.id, g.version, (SELECT count(*) FROM actions WHERE game_id = g.id),"
                 " g.status, g.channel_id FROM games AS g"
@@ -120,7 +123,16 @@ def test_sigkill_of_several_writers_on_postgresql_loses_no_committed_move(pg_emp
             )
             for channel in range(1, PG_WRITERS + 1)
         ]
-        time.sleep(chooser.uniform(0.6, 1.5))
+        # Start-up (imports, connecting, migrating) takes a varying time on a busy machine: kill
+        # only once the writers have stored moves again, at a random moment after that.
+        baseline = sum(v for v, _, _, _ in pg_stored_versions(pg_empty_url).values())
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            stored_now = sum(v for v, _, _, _ in pg_stored_versions(pg_empty_url).values())
+            if stored_now > baseline + 5:
+                break
+            time.sleep(0.1)
+        time.sleep(chooser.uniform(0.0, 0.5))
         for writer in writers:
             writer.send_signal(signal.SIGKILL)
         for writer in writers:
