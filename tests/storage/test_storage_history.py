@@ -10,7 +10,8 @@ import sys
 import games
 from storage import Store, start_game
 from storage import history as past
-from storage.migrations import migrate
+from storage.backends.steps import Execute
+from storage.migrations import LATEST, migrate
 from storage.records import result_to_json
 from tests.storage.storage_support import play_random_moves, seated_lobby
 
@@ -57,6 +58,10 @@ async def test_an_abandoned_game_is_kept_in_the_history_but_not_rated(store):
     assert await store.read("SELECT count(*) FROM ratings") == [(0,)]
 
 
+def spoil():
+    yield Execute("UPDATE ratings SET mu = 0")
+
+
 async def test_the_rebuild_gives_the_same_numbers(tmp_path):
     path = tmp_path / "db.sqlite3"
     async with await Store.open(path) as store:
@@ -65,7 +70,7 @@ async def test_the_rebuild_gives_the_same_numbers(tmp_path):
         before = await store.read("SELECT * FROM ratings ORDER BY player")
         charted = await store.read("SELECT game_id, seat, mu, sigma FROM placings ORDER BY 1, 2")
         # Spoil them, so the rebuild has something to do.
-        await store.transaction(lambda conn: conn.execute("UPDATE ratings SET mu = 0"))
+        await store.transaction(spoil())
     done = subprocess.run(
         [sys.executable, "-m", "storage", "ratings", "--rebuild", str(path)],
         capture_output=True,
@@ -111,11 +116,11 @@ async def test_games_ended_before_the_history_are_backfilled_by_the_migration(tm
             await finished_game(store, seed)
         ratings = await store.read("SELECT * FROM ratings ORDER BY player")
     with sqlite3.connect(path, isolation_level=None) as conn:
-        # The file as version 6 left it: results, but no history.
-        for table in ("ratings", "placings", "endings"):
+        # The file as version 6 left it: results, but no history (nor the later tables).
+        for table in ("ratings", "placings", "endings", "server_languages", "clock_claims"):
             conn.execute(f"DROP TABLE {table}")
         conn.execute("PRAGMA user_version = 6")
-        assert migrate(conn) == 7
+        assert migrate(conn) == LATEST
     async with await Store.open(path) as store:
         assert (await past.page(store, 5)).total == 2
         assert await store.read("SELECT * FROM ratings ORDER BY player") == ratings
