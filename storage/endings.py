@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 
-from .backends.steps import Execute, ExecuteMany, Query, Steps
+from .backends.steps import Execute, ExecuteMany, Query, Serialise, Steps
 from .ratings import Rating, identity, update
 
 RATED_HOWS = ("finished", "ended", "resigned")
@@ -108,6 +108,8 @@ def _write_placings(seq: int, placings) -> ExecuteMany:
 def record_end(game_id: int) -> Steps:
     """Write the ending and placings of a game whose `results` row was just written, and rate
     it unless it was abandoned. Runs in the caller's transaction."""
+    # The next `seq` and the players' ratings are read, then written: no other ending between.
+    yield Serialise()
     facts = yield from _facts(game_id)
     if facts is None:
         return

@@ -22,7 +22,7 @@ from typing import Any
 import games
 
 from .backends import open_backend
-from .backends.steps import Execute, ExecuteMany, Query, Step
+from .backends.steps import Execute, ExecuteMany, Query, Serialise, Step
 from .clock import Settings, Wait, WaitPlan
 from .endings import record_end
 from .errors import ChannelBusy, CorruptGame, GameNotFound, StorageError, VersionConflict
@@ -139,6 +139,9 @@ def _commit_move(
     result_json: str | None,
 ) -> GameRecord:
     """The move transaction as steps (`backends.steps`): one hop on SQLite."""
+    if result_json is not None:
+        # Before the game's row lock, in the order every serialised write takes them.
+        yield Serialise()
     changed = yield Execute(
         "UPDATE games SET state = ?, version = version + 1, status = ?, updated_at = ?"
         " WHERE id = ? AND version = ? AND status = 'active'",

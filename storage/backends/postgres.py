@@ -24,9 +24,13 @@ import asyncpg
 
 from ..errors import StorageError
 from ..migrations import APPLICATION_ID, migrate_postgres
-from .steps import Execute, Query, Steps
+from .steps import Execute, ExecuteMany, Query, Steps
 
 _JSON = (("json_group_array(", "json_agg("), ("json_array(", "json_build_array("))
+# SQLite's index hints (`INDEXED BY name`): PostgreSQL's planner takes no hints.
+_HINT = re.compile(r"\s+INDEXED BY \w+")
+# The key of the advisory lock every write but a move holds (see `Serialise`).
+WRITE_LOCK = APPLICATION_ID + 1
 
 
 @functools.lru_cache(maxsize=2048)
@@ -34,6 +38,7 @@ def translate(sql: str) -> str:
     """SQLite's spelling of the portable subset in PostgreSQL's."""
     for old, new in _JSON:
         sql = sql.replace(old, new)
+    sql = _HINT.sub("", sql)
     count = 0
 
     def number(_: re.Match) -> str:
@@ -98,8 +103,11 @@ class _Connection:
                 result = await self.fetchall(step.sql, step.args)
             elif isinstance(step, Execute):
                 result = await self.execute(step.sql, step.args)
-            else:
+            elif isinstance(step, ExecuteMany):
                 await self.executemany(step.sql, step.rows)
+                result = None
+            else:  # Serialise; taken twice in one transaction, it is simply held
+                await self.conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
                 result = None
 
 
@@ -154,7 +162,7 @@ class PostgresBackend:
             async with self._pool.acquire() as conn, conn.transaction():
                 bound = _Connection(conn)
                 if serialised:
-                    await conn.execute("SELECT pg_advisory_xact_lock($1)", APPLICATION_ID + 1)
+                    await conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
                 yield bound
         except self.IntegrityError:
             raise

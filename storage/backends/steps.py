@@ -37,7 +37,15 @@ class ExecuteMany:
     rows: list
 
 
-Step = Query | Execute | ExecuteMany
+@dataclass(frozen=True, slots=True)
+class Serialise:
+    """From here to the commit, no other serialised write runs. SQLite's write lock already
+    serialises every transaction; PostgreSQL's moves rely on their version check alone, so a
+    move that ends a game takes the lock every other write holds (the history it writes reads
+    the last ending and the players' ratings, which another ending may be changing)."""
+
+
+Step = Query | Execute | ExecuteMany | Serialise
 Steps = Generator[Step, Any, Any]
 
 
@@ -53,6 +61,8 @@ def run_sync(conn: Any, steps: Steps) -> Any:
             result = conn.execute(step.sql, step.args).fetchall()
         elif isinstance(step, Execute):
             result = conn.execute(step.sql, step.args).rowcount
-        else:
+        elif isinstance(step, ExecuteMany):
             conn.executemany(step.sql, step.rows)
+            result = None
+        else:  # Serialise: BEGIN IMMEDIATE took the file's write lock already
             result = None

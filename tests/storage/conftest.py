@@ -1,5 +1,5 @@
-"""The storage tests' fixture: a real SQLite file in the test's own folder, and a real
-PostgreSQL database; every test that takes `store` runs against both backends."""
+"""The storage tests' fixtures: a real SQLite file in the test's own folder, and a real
+PostgreSQL database; every test that takes `store` (or `database`) runs against both backends."""
 
 from __future__ import annotations
 
@@ -9,11 +9,15 @@ from storage import Store
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-async def store(request, tmp_path):
+def database(request, tmp_path):
+    """Where a store opens: an SQLite file's path, or a PostgreSQL URL (a URL is text)."""
     if request.param == "sqlite":
-        target = tmp_path / "db.sqlite3"
-    else:
-        target = request.getfixturevalue("pg_url")
-    opened = await Store.open(target)
+        return tmp_path / "db.sqlite3"
+    return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture
+async def store(database):
+    opened = await Store.open(database)
     yield opened
     await opened.close()
