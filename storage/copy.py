@@ -1,6 +1,7 @@
-"""`python -m storage copy SRC DST`: every game, seat, log entry, result, setting, timer and note
-from one database into another (SQLite -> PostgreSQL is how an operator upgrades), then every
-copied game is replayed on the destination.
+"""`python -m storage copy SRC DST`: every game, seat, log entry, result, setting, timer and note,
+the history (endings, placings, ratings) and the servers' languages from one database into
+another (SQLite -> PostgreSQL is how an operator upgrades); every copied table is read back and
+compared with its source, and every copied game is replayed on the destination.
 
 The destination must hold no game: ids are kept as they are (the bot's buttons carry game ids),
 so the copy is all or nothing, in one transaction. PostgreSQL's id sequence is moved past the
@@ -24,6 +25,12 @@ TABLES = (
     ("settings", "game_id"),
     ("waits", "game_id, seat"),
     ("results", "game_id"),
+    # The history is copied as it is, not recomputed: its `seq` is the order the games ended
+    # in, which the ratings were computed in.
+    ("endings", "game_id"),
+    ("placings", "game_id, seat"),
+    ("ratings", "guild_id, kind, player"),
+    ("server_languages", "guild_id"),
 )
 BATCH = 2000
 
@@ -56,6 +63,7 @@ async def copy_stores(source: Store, target: Store) -> Copied:
             f"{target.path} already holds {existing[0]} games; copy only into an empty database."
         )
     counts: dict[str, int] = {}
+    differ: list[str] = []
     async with target._lock, target._db.transaction() as tx:
         for table, order in TABLES:
             columns = await _columns(source, table)
@@ -68,12 +76,17 @@ async def copy_stores(source: Store, target: Store) -> Copied:
                     [tuple(r) for r in rows[start : start + BATCH]],
                 )
             counts[table] = len(rows)
+            copied = await tx.fetchall(f"SELECT {names} FROM {table} ORDER BY {order}")
+            if [tuple(r) for r in copied] != [tuple(r) for r in rows]:
+                differ.append(f"the table {table} reads back different from its source")
         if target.dialect == "postgresql":
             await tx.execute(
                 "SELECT setval(pg_get_serial_sequence('games', 'id'),"
                 " (SELECT coalesce(max(id), 0) + 1 FROM games), false)"
             )
-    return Copied(counts, await verify_store(target))
+    report = await verify_store(target)
+    report.problems[:0] = differ
+    return Copied(counts, report)
 
 
 async def copy_database(source: str, target: str) -> Copied:

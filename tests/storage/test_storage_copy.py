@@ -43,6 +43,7 @@ def played(tmp_path_factory):
             game = await started_game(store, channel=78)
             await play_random_moves(store, game.record.id, 20)
             await store.set_note(game.record.id, "bot.turn", "123")
+            await store.set_server_language(5, "it")
         finally:
             await store.close()
 
@@ -61,6 +62,31 @@ def exports(target) -> list[dict]:
     return asyncio.run(read())
 
 
+HISTORY = (
+    "SELECT * FROM endings ORDER BY game_id",
+    "SELECT * FROM placings ORDER BY game_id, seat",
+    "SELECT * FROM ratings ORDER BY guild_id, kind, player",
+)
+
+
+def history(target) -> list:
+    """The history tables, and what the bot shows of them: the leaderboard and the languages."""
+
+    async def read() -> list:
+        from storage import history as past
+
+        store = await Store.open(target)
+        try:
+            tables = [await store.read(query) for query in HISTORY]
+            guild = tables[0][0][2]  # the simulator's server
+            board = await past.leaderboard(store, guild, "santiago", least=1)
+            return [*tables, board, await store.server_languages()]
+        finally:
+            await store.close()
+
+    return asyncio.run(read())
+
+
 def test_copy_sqlite_to_postgresql_and_back_keeps_every_game(
     played, pg_empty_url, tmp_path, capsys
 ):
@@ -71,13 +97,20 @@ def test_copy_sqlite_to_postgresql_and_back_keeps_every_game(
     assert copied["mismatches"] == 0 and copied["verified"] == 4
     assert copied["rows"]["games"] == 5 and copied["rows"]["notes"] == 1
     assert copied["rows"]["actions"] > 100
+    # Three finished games of three players, each rated in the order they ended.
+    assert copied["rows"]["endings"] == 3 and copied["rows"]["placings"] == 9
+    assert copied["rows"]["ratings"] >= 3 and copied["rows"]["server_languages"] == 1
     original = exports(source)
     assert exports(pg_empty_url) == original
+    kept = history(source)
+    assert kept[-1] == {5: "it"} and kept[-2]
+    assert history(pg_empty_url) == kept
 
     back = tmp_path / "back.sqlite3"
     assert storage_main(["copy", pg_empty_url, f"sqlite:///{back}"]) == 0
     assert last_json(capsys.readouterr().out)["verified"] == 4
     assert exports(back) == original
+    assert history(back) == kept
 
     # The game in play goes on in PostgreSQL, and a new game gets an id of its own.
     async def go_on() -> tuple[str | None, int]:
