@@ -1,6 +1,7 @@
 """Storage figures: moves committed per second, commit latency, and start-up with many games.
 
     python bench/storage.py [--moves 2000] [--finished 10000] [--active 500] [--dir FOLDER]
+    python bench/storage.py --db postgresql://... [--moves 2000] [--writers 4]
 
 1. Random Santiago games are played through `apply_move` (the bot's path) into a fresh file;
    every call is timed, and so is `commit_move` alone on the same states.
@@ -8,6 +9,10 @@
    in the same mode (WAL, the same `synchronous`) on the same disk.
 3. Start-up: a file with `--finished` finished and `--active` active games (real states and
    action logs), then `Store.open` (checks + migrations) and `list_active`.
+
+With `--db URL` (PostgreSQL; the database should be empty) steps 1 and 2 run against that
+server, the floor being a bare asyncpg insert-and-commit of one row over the same connection
+kind, and then `--writers` processes play games at once: total moves per second.
 
 The last line is JSON with every figure. Goals: commit p95 at most 3x the floor's p95; start-up
 under 1 s.
@@ -67,14 +72,15 @@ async def new_game(store: Store, channel: int, seed: int):
     return await start_game(store, lobby.id, seed)
 
 
-async def bench_moves(path: Path, moves: int) -> tuple[dict, dict, list[str]]:
+async def bench_moves(
+    path: Path | str, moves: int, channel: int = 0, seed: int = 1
+) -> tuple[dict, dict, list[str]]:
     """apply_move figures, commit_move figures, and the state JSONs seen (for the floor)."""
-    chooser = random.Random(1)
+    chooser = random.Random(seed)
     store = await Store.open(path)
     apply_times: list[float] = []
     commit_times: list[float] = []
     states: list[str] = []
-    channel = 0
     try:
         apply_total = 0.0
         while len(apply_times) < moves:
@@ -174,7 +180,7 @@ async def build_many(path: Path, finished: int, active: int) -> None:
             ),
         ).lastrowid
         conn.executemany(
-            "INSERT INTO seats VALUES (?, ?, ?, ?)",
+            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
             [(game_id, seat, 1000 + seat, f"Player {seat}") for seat in range(3)],
         )
         conn.executemany(
@@ -195,13 +201,74 @@ async def bench_startup(path: Path, active: int) -> float:
     return elapsed
 
 
+async def pg_floor(url: str, states: list[str]) -> dict:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        # A logged table: a temporary one is written without the WAL and never waits for a flush.
+        await conn.execute("CREATE TABLE bench_floor (id BIGSERIAL PRIMARY KEY, body TEXT)")
+        latencies, total = [], 0.0
+        for body in states:
+            started = time.perf_counter()
+            async with conn.transaction():
+                await conn.execute("INSERT INTO bench_floor (body) VALUES ($1)", body)
+            elapsed = time.perf_counter() - started
+            total += elapsed
+            latencies.append(elapsed)
+        await conn.execute("DROP TABLE bench_floor")
+    finally:
+        await conn.close()
+    return figures(latencies, total)
+
+
+def _writer(url: str, moves: int, index: int) -> int:
+    asyncio.run(bench_moves(url, moves, channel=1_000_000 * (index + 1), seed=index + 2))
+    return moves
+
+
+def bench_postgres(url: str, moves: int, writers: int) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    applied, committed, states = asyncio.run(bench_moves(url, moves, channel=10_000_000))
+    floor = asyncio.run(pg_floor(url, states))
+    print(f"PostgreSQL; state JSON {len(states[-1])} bytes at the end")
+    print(f"apply_move : {applied}")
+    print(f"commit_move: {committed}")
+    print(f"floor      : {floor}")
+    each = max(1, moves // writers)
+    started = time.perf_counter()
+    with ProcessPoolExecutor(writers) as pool:
+        done = sum(pool.map(_writer, [url] * writers, [each] * writers, range(writers)))
+    elapsed = time.perf_counter() - started
+    # Each writer also replays its states through commit_move alone: two commits per move.
+    rate = round(2 * done / elapsed, 1)
+    print(f"{writers} writer processes at once: {2 * done} commits in {elapsed:.1f} s ({rate}/s)")
+    line = {
+        "backend": "postgresql",
+        "moves": len(states),
+        "apply_move": applied,
+        "commit_move": committed,
+        "floor": floor,
+        "commit_p95_over_floor_p95": round(committed["p95_ms"] / floor["p95_ms"], 2),
+        "writers": writers,
+        "writers_commits_per_second": rate,
+    }
+    print(json.dumps(line, sort_keys=True))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python bench/storage.py")
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--finished", type=int, default=10_000)
     parser.add_argument("--active", type=int, default=500)
     parser.add_argument("--dir", help="folder for the temporary files (default: system temp)")
+    parser.add_argument("--db", help="a postgresql:// URL to measure instead of SQLite")
+    parser.add_argument("--writers", type=int, default=4)
     args = parser.parse_args()
+    if args.db:
+        bench_postgres(args.db, args.moves, args.writers)
+        return
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
         base = Path(folder)
         applied, committed, states = asyncio.run(bench_moves(base / "moves.sqlite3", args.moves))

@@ -37,7 +37,15 @@ def main() -> int:
     except StorageError as exc:
         print(exc, file=sys.stderr)
         return 2
-    bot = create_bot(config.database_path, sync_guild_id=config.dev_guild_id)
+    from . import metrics
+
+    metrics.serve(config.metrics_port)
+    bot = create_bot(
+        config.database_path,
+        sync_guild_id=config.dev_guild_id,
+        shard_count=config.shard_count,
+        shard_ids=config.shard_ids,
+    )
     try:
         # log_handler=None: our logging (configured above) already hides tokens.
         bot.run(config.token, log_handler=None)

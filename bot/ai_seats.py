@@ -32,6 +32,8 @@ import games
 from games import IllegalAction
 from storage import GameRecord, StorageError, VersionConflict
 
+from . import metrics
+
 if TYPE_CHECKING:
     from .app import MaleconBot
 
@@ -166,7 +168,8 @@ class AiSeats:
                 budget=self.budget,
             )
             try:
-                return await loop.run_in_executor(self._executor(), call)
+                with metrics.ai_decision(record.guild_id, attempt):
+                    return await loop.run_in_executor(self._executor(), call)
             except concurrent.futures.process.BrokenProcessPool:
                 log.error("the AI worker pool broke while game %s seat %s thought", record.id, seat)
                 self._pool = None

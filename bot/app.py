@@ -12,8 +12,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from storage import Store
+from storage.store import Shards
 
-from . import components, pictures, server_language
+from . import components, metrics, pictures, server_language
 from .command_texts import CatalogueTranslator
 from .commands import GameGroup
 from .history import HistoryButton
@@ -57,11 +58,18 @@ class MaleconBot(commands.Bot):
         rng: random.Random | None = None,
         ai_workers: int | None = None,
         ai_budget: int | None = None,
+        shards: Shards | None = None,
     ) -> None:
         # No privileged intent: slash commands and components arrive as interactions.
         intents = discord.Intents.none()
         intents.guilds = True
+        # The shards this process runs: its turn clock handles only their servers' timers.
+        self.shard_scope = shards
+        sharding = (
+            {} if shards is None else {"shard_count": shards.count, "shard_ids": list(shards.ids)}
+        )
         super().__init__(
+            **sharding,
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
@@ -69,7 +77,8 @@ class MaleconBot(commands.Bot):
             # Nothing pings unless a message names whom it pings (see `announce.pinging`).
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        self.db_path = Path(db_path)
+        # A file, or a URL (sqlite:///..., postgresql://...) that `Store.open` understands.
+        self.db_path = db_path if isinstance(db_path, str) and "://" in db_path else Path(db_path)
         self.sync_guild_id = sync_guild_id
         self.store: Store | None = None
         # guild id -> the language the server chose with `/game language`.
@@ -80,6 +89,9 @@ class MaleconBot(commands.Bot):
         self.store = await Store.open(self.db_path)
         await server_language.load(self)
         pictures.POOL.warm()
+        metrics.active_games(
+            [g.guild_id for g in await self.store.list_active() if g.status == "active"]
+        )
         await self.tables.announcer.load()
         await self.tables.ai.resume()
         self.tables.clock.start()
@@ -106,6 +118,11 @@ class MaleconBot(commands.Bot):
                 self.store = None
 
 
+class ShardedMaleconBot(MaleconBot, commands.AutoShardedBot):
+    """The same bot running some shards of a bot split into several processes (`SHARD_COUNT`,
+    `SHARD_IDS`); the processes share one PostgreSQL database."""
+
+
 def create_bot(
     db_path: str | Path,
     *,
@@ -113,10 +130,16 @@ def create_bot(
     rng: random.Random | None = None,
     ai_workers: int | None = None,
     ai_budget: int | None = None,
+    shard_count: int | None = None,
+    shard_ids: tuple[int, ...] | None = None,
 ) -> MaleconBot:
     """The configured bot, not connected. `rng` seeds new games (tests pass a seeded one);
     `ai_workers` sizes the AI's process pool (default: one per core) and `ai_budget` sets the
-    strong AI's simulations per decision (default: the AI's own)."""
-    return MaleconBot(
-        db_path, sync_guild_id=sync_guild_id, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget
-    )
+    strong AI's simulations per decision (default: the AI's own). With `shard_count` the bot
+    is an `AutoShardedBot` running `shard_ids` (default: all of them)."""
+    metrics.count_shards(shard_count)
+    options = dict(sync_guild_id=sync_guild_id, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget)
+    if shard_count is None:
+        return MaleconBot(db_path, **options)
+    ids = tuple(range(shard_count)) if shard_ids is None else tuple(shard_ids)
+    return ShardedMaleconBot(db_path, shards=Shards(shard_count, ids), **options)

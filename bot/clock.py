@@ -7,7 +7,10 @@ nothing polls, a restart resumes from the database, and a timer that fell due wh
 down is handled at once (with one reminder for all the ones it missed).
 
 A timer's new state is saved before its message is sent, so a restart never sends a reminder
-twice. Reminders say only that a decision waits, never what it is about: they go out whether or
+twice. A process that runs some shards of the bot handles only its own servers' timers, and
+claims each game in the database while it handles it: two processes that run the same shard
+for a moment (a restart overlapping its successor) never both handle a timer, and the claim of
+a process that dies runs out, so its timers are handled once it (or another) runs again. Reminders say only that a decision waits, never what it is about: they go out whether or
 not the player's choice is forced, and they are the same for everybody.
 """
 
@@ -17,6 +20,8 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import os
+import socket
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -25,7 +30,7 @@ import discord
 from storage import GameRecord, StorageError
 from storage.clock import Wait, WaitPlan, due_step, reminders_passed, scheduled
 
-from . import components, present
+from . import components, metrics, present
 from .announce import pinging
 from .i18n import text
 
@@ -40,6 +45,8 @@ RETRY_SECONDS = 60
 IDLE_SECONDS = 24 * 3600
 # How many games' timers are handled side by side.
 GAMES_AT_ONCE = 4
+# How long a claim on a game's timers lasts: far longer than handling them takes.
+CLAIM_SECONDS = 300
 
 
 def now() -> float:
@@ -60,6 +67,8 @@ class Clock:
         # A poke while the clock works makes it look again; a poke while it sleeps wakes it.
         self._poked = False
         self._sleeping = False
+        # Who holds a claim: this process, among those sharing the database.
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"
 
     @property
     def store(self):
@@ -114,12 +123,15 @@ class Clock:
     async def tick(self) -> None:
         """Handle what is due now, or sleep until the next timer (or a poke)."""
         self._poked = False
-        due = await self.store.next_due()
+        shards = self.bot.shard_scope
+        due = await self.store.next_due(shards=shards)
         at = now()
         if due is None or due > at:
             await self._sleep(IDLE_SECONDS if due is None else min(due - at, IDLE_SECONDS))
             return
-        waits = sorted(await self.store.due_waits(at), key=lambda w: (w.game_id, w.seat))
+        waits = sorted(
+            await self.store.due_waits(at, shards=shards), key=lambda w: (w.game_id, w.seat)
+        )
         games_due = [
             (game_id, [w.seat for w in group])
             for game_id, group in itertools.groupby(waits, key=lambda w: w.game_id)
@@ -127,16 +139,27 @@ class Clock:
         # Games are handled side by side (each under its own channel's lock): a thousand
         # deadlines at once must not wait for each other's Discord round trips.
         limit = asyncio.Semaphore(GAMES_AT_ONCE)
+        taken_elsewhere = []
 
         async def one(game_id: int, seats: list[int]) -> None:
             async with limit:
+                if not await self.store.claim(game_id, self.owner, at + CLAIM_SECONDS, at):
+                    taken_elsewhere.append(game_id)
+                    return
                 try:
                     await self.handle(game_id, at)
                 except Exception:
+                    metrics.error(None, "clock")
                     log.exception("game %s: its timers failed; retrying later", game_id)
                     await self._postpone(game_id, seats, at + RETRY_SECONDS)
+                finally:
+                    await self.store.release(game_id, self.owner)
 
         await asyncio.gather(*(one(game_id, seats) for game_id, seats in games_due))
+        if taken_elsewhere:
+            # Another process handles them now (or its claim runs out): look again later
+            # instead of spinning on timers that stay due meanwhile.
+            await self._sleep(RETRY_SECONDS)
 
     async def _postpone(self, game_id: int, seats: list[int], to: float) -> None:
         current = await self.store.waits(game_id)
@@ -214,6 +237,7 @@ class Clock:
             await self.tables.announcer.channel(record).send(
                 content, allowed_mentions=pinging(users)
             )
+            metrics.reminded(record.guild_id, "channel")
         except discord.HTTPException as exc:
             log.warning("game %s: could not post a reminder (HTTP %s)", record.id, exc.status)
 
@@ -233,6 +257,7 @@ class Clock:
         try:
             dm = await self.bot.create_dm(discord.Object(user_id))
             await dm.send(content)
+            metrics.reminded(record.guild_id, "dm")
         except discord.HTTPException:
             # DMs closed, or no longer a member of any server we share: ping in the channel.
             return False

@@ -13,7 +13,7 @@ from storage import ChannelBusy, GameRecord, StorageError
 from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, Settings
 from storage.play import start_game
 
-from . import components, present
+from . import components, metrics, present
 from .ai_seats import DEFAULT_LEVEL, LEVELS
 from .clock import now
 from .errors import Refusal
@@ -244,6 +244,7 @@ class Lobby:
                 await self._close_lobby(interaction, record)
                 seed = self.rng.randrange(2**31)
                 result = await start_game(self.store, record.id, seed, at=now())
+                metrics.game_started(record.guild_id)
                 self.clock.poke()
                 self._states[record.id] = (result.record.version, result.state)
                 # Saved: from here on a failure to post must not be reported as "nothing changed".

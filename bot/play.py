@@ -13,7 +13,7 @@ from games import Decision, IllegalAction
 from storage import GameRecord, VersionConflict
 from storage.play import MoveResult, apply_move
 
-from . import components, pictures, present
+from . import components, metrics, pictures, present
 from .clock import now
 from .errors import Refusal
 from .i18n import channel_locale, escape, text, text_msg
@@ -204,15 +204,19 @@ class Play:
         Every move takes this path, whoever made it: a click, a typed `/game move`, the AI.
         The caller holds the channel's lock and has checked that `seat` may act.
         """
-        result = await apply_move(
-            self.store,
-            record.id,
-            seat,
-            code,
-            expected_version=record.version,
-            at=now(),
-            known=(record, self.state_of(record)),
-        )
+        with metrics.database(record.guild_id):
+            result = await apply_move(
+                self.store,
+                record.id,
+                seat,
+                code,
+                expected_version=record.version,
+                at=now(),
+                known=(record, self.state_of(record)),
+            )
+        metrics.move(record.guild_id, record.kind)
+        if result.record.status != "active":
+            metrics.game_ended(record.guild_id)
         self._states[record.id] = (result.record.version, result.state)
         self.clock.poke()
         return result

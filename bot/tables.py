@@ -23,7 +23,7 @@ import discord
 
 from storage import GameRecord, StorageError
 
-from . import present
+from . import metrics, present
 from .ai_seats import AiMoves, AiSeats
 from .announce import Announcer
 from .clock import Clock
@@ -131,7 +131,7 @@ class Tables(
         # Repair only what earlier interactions left: one that just failed to post says so itself.
         unposted = interaction.channel_id in self.announcer.unposted
         try:
-            await work(locale)
+            await metrics.interaction(interaction.guild_id, work(locale))
         except Refusal as refusal:
             await self.reply(
                 interaction,
@@ -140,6 +140,7 @@ class Tables(
                 file=refusal.file,
             )
         except Exception:
+            metrics.error(interaction.guild_id, "interaction")
             log.exception("interaction failed in channel %s", interaction.channel_id)
             with contextlib.suppress(discord.HTTPException):
                 await self.reply(interaction, text(locale, "bot.error.unexpected"))

@@ -23,7 +23,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--deck", help="Havana: a building deck file instead of the bundled one")
     sim.add_argument("--open-holdings", action="store_true", help="Santiago: all holdings public")
     sim.add_argument(
-        "--db", help="persist every move through the storage layer into this SQLite file"
+        "--db",
+        help="persist every move through the storage layer into this SQLite file"
+        " (or sqlite:///path, or a postgresql:// URL)",
     )
     return parser
 

@@ -1,9 +1,13 @@
 """Command line tools for the game database.
 
+DB is an SQLite file (a path or sqlite:///path) or a postgresql:// URL.
+
 python -m storage verify DB             replay every game and compare with the stored state
 python -m storage export DB GAME_ID     print one game as JSON (seed, options, seats, log)
 python -m storage import DB FILE        store an exported game again (replayed and checked)
+python -m storage copy SRC DST          every game and its rows into an empty DST, then verify
 python -m storage ratings --rebuild [DB] recompute every rating from the stored results
+                                        (DB defaults to DATABASE_URL, else DATABASE_PATH)
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from pathlib import Path
 
 from games import jsonin
 
+from .backends import is_postgres, sqlite_path
+from .copy import copy_database
 from .endings import rebuild
 from .errors import StorageError
 from .store import Store
@@ -25,6 +31,15 @@ from .verify import verify_path
 
 # An export holds one game: its options (a deck at most) and its moves, far below this.
 MAX_IMPORT_BYTES = 32 * 1024 * 1024
+
+
+def _default_database() -> str:
+    """The bot's own database: DATABASE_URL wins over DATABASE_PATH, as for the bot."""
+    return (
+        os.environ.get("DATABASE_URL", "").strip()
+        or os.environ.get("DATABASE_PATH", "").strip()
+        or "data/malecon.sqlite3"
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -44,12 +59,15 @@ def _parser() -> argparse.ArgumentParser:
     ratings = commands.add_parser(
         "ratings", help="list the ratings, or recompute them from the stored results"
     )
-    ratings.add_argument(
-        "db", nargs="?", default=os.environ.get("DATABASE_PATH", "data/malecon.sqlite3")
-    )
+    ratings.add_argument("db", nargs="?", default=_default_database())
     ratings.add_argument(
         "--rebuild", action="store_true", help="recompute every rating in the order games ended"
     )
+    copy = commands.add_parser(
+        "copy", help="copy every game into an empty database (SQLite <-> PostgreSQL), then verify"
+    )
+    copy.add_argument("source")
+    copy.add_argument("target")
     return parser
 
 
@@ -63,7 +81,7 @@ async def _ratings(db: str, again: bool) -> dict:
         before = await store.read(RATING_ROWS)
         if not again:
             return {"ratings": [list(r) for r in before]}
-        games = await store.transaction(rebuild)
+        games = await store.transaction(rebuild())
         after = await store.read(RATING_ROWS)
     was = {r[:3]: r[3:] for r in before}
     now = {r[:3]: r[3:] for r in after}
@@ -84,10 +102,22 @@ async def _import(db: str, data: dict, guild: int | None, channel: int | None) -
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if args.command != "import" and not Path(args.db).exists():
-        print(f"{args.db} does not exist.", file=sys.stderr)
-        return 2
+    # Reading a file that is not there would create it: say so instead.
+    must_exist = {"verify": "db", "export": "db", "ratings": "db", "copy": "source"}.get(
+        args.command
+    )
+    if must_exist is not None:
+        given = getattr(args, must_exist)
+        if not is_postgres(given) and not sqlite_path(given).exists():
+            print(f"{given} does not exist.", file=sys.stderr)
+            return 2
     try:
+        if args.command == "copy":
+            copied = asyncio.run(copy_database(args.source, args.target))
+            for problem in copied.report.problems:
+                print(f"MISMATCH {problem}")
+            print(json.dumps(copied.to_json()))
+            return 1 if copied.report.problems else 0
         if args.command == "verify":
             report = asyncio.run(verify_path(args.db))
             for problem in report.problems:
@@ -128,7 +158,10 @@ def main(argv: list[str] | None = None) -> int:
         print(str(exc), file=sys.stderr)
         return 2
     except sqlite3.DatabaseError as exc:  # damage met where no game can be named
-        print(f"{args.db} is damaged and cannot be read ({exc}).", file=sys.stderr)
+        print(
+            f"{getattr(args, 'db', args.command)} is damaged and cannot be read ({exc}).",
+            file=sys.stderr,
+        )
         return 2
 
 

@@ -1,17 +1,19 @@
 """What stays of a game once it has ended: its ending, each seat's placing, and the ratings.
 
-`record_end(conn, game_id)` runs inside the transaction that stores a game's result (the final
-move, a vote to end, a resignation, abandon, an import), on a `sqlite3` connection, so a game
-is never over without its history, nor rated twice. Endings are numbered (`seq`) in the order
-they were written: ratings are replayed in that order by `rebuild`, which gives the same numbers.
+`record_end(game_id)` runs inside the transaction that stores a game's result (the final move,
+a vote to end, a resignation, abandon, an import), so a game is never over without its history,
+nor rated twice. Its functions are steps (`backends.steps`): the same body runs on SQLite in the
+connection's thread and on PostgreSQL statement by statement, within the caller's transaction.
+Endings are numbered (`seq`) in the order they were written: ratings are replayed in that order
+by `rebuild`, which gives the same numbers.
 Abandoned games are kept in the history but not rated.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 
+from .backends.steps import Execute, ExecuteMany, Query, Serialise, Steps
 from .ratings import Rating, identity, update
 
 RATED_HOWS = ("finished", "ended", "resigned")
@@ -39,31 +41,32 @@ def opening(kind: str, log: list[tuple[int, str]], seat: int) -> str | None:
     return None
 
 
-def _facts(conn: sqlite3.Connection, game_id: int):
+def _facts(game_id: int) -> Steps:
     """(ending columns but `seq`, placing rows but `seq`) of an ended game, read from its game,
     seats, log and stored result; None when the result cannot be read."""
-    row = conn.execute(
+    rows = yield Query(
         "SELECT g.guild_id, g.channel_id, g.kind, g.status, g.version, g.created_at,"
         " r.ended_at, r.how, r.result FROM games AS g JOIN results AS r ON r.game_id = g.id"
         " WHERE g.id = ?",
         (game_id,),
-    ).fetchone()
-    if row is None:
+    )
+    if not rows:
         return None
+    row = rows[0]
     guild_id, channel_id, kind, status, version, created_at, ended_at, how, result_json = row
     try:
         result = json.loads(result_json)
         places, scores = list(result["places"]), list(result["scores"])
     except (ValueError, TypeError, KeyError):
         return None  # a result that cannot be read is left to `python -m storage verify`
-    seats = conn.execute(
+    seats = yield Query(
         "SELECT seat, user_id, controller FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-    ).fetchall()
+    )
     if len(seats) != len(places) or len(seats) != len(scores):
         return None
-    log = conn.execute(
+    log = yield Query(
         "SELECT seat, code, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-    ).fetchall()
+    )
     moves = [(s, c) for s, c, _ in log]
     rated = status == "finished" and how in RATED_HOWS and len(seats) >= 2
     ending = (
@@ -94,86 +97,89 @@ def _facts(conn: sqlite3.Connection, game_id: int):
     return ending, placings
 
 
-def _write_placings(conn: sqlite3.Connection, seq: int, placings) -> None:
-    conn.executemany(
+def _write_placings(seq: int, placings) -> ExecuteMany:
+    return ExecuteMany(
         "INSERT INTO placings (game_id, seat, guild_id, kind, player, place, score, opening, seq)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(*p, seq) for p in placings],
     )
 
 
-def record_end(conn: sqlite3.Connection, game_id: int) -> None:
+def record_end(game_id: int) -> Steps:
     """Write the ending and placings of a game whose `results` row was just written, and rate
     it unless it was abandoned. Runs in the caller's transaction."""
-    facts = _facts(conn, game_id)
+    # The next `seq` and the players' ratings are read, then written: no other ending between.
+    yield Serialise()
+    facts = yield from _facts(game_id)
     if facts is None:
         return
     ending, placings = facts
-    seq = conn.execute("SELECT coalesce(max(seq), 0) + 1 FROM endings").fetchone()[0]
-    conn.execute(
+    (seq,) = (yield Query("SELECT coalesce(max(seq), 0) + 1 FROM endings"))[0]
+    yield Execute(
         "INSERT INTO endings (game_id, guild_id, channel_id, kind, started_at, ended_at, how,"
         " moves, players, rated, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (*ending, seq),
     )
-    _write_placings(conn, seq, placings)
+    yield _write_placings(seq, placings)
     if ending[-1]:
-        rate(conn, game_id)
+        yield from rate(game_id)
 
 
-def rate(conn: sqlite3.Connection, game_id: int) -> None:
+def rate(game_id: int) -> Steps:
     """Update the ratings of the players of one ended game from its placings, and note each
     player's rating after it on their placing (the points of the rating chart)."""
-    placed = conn.execute(
+    placed = yield Query(
         "SELECT seat, guild_id, kind, player, place FROM placings WHERE game_id = ? ORDER BY seat",
         (game_id,),
-    ).fetchall()
+    )
     if not placed:
         return
     guild_id, kind = placed[0][1], placed[0][2]
     players = sorted({p[3] for p in placed})
-    found = conn.execute(
+    marks = ", ".join("?" * len(players))
+    found = yield Query(
         "SELECT player, mu, sigma, games FROM ratings WHERE guild_id = ? AND kind = ?"
-        " AND player IN (SELECT value FROM json_each(?))",
-        (guild_id, kind, json.dumps(players)),
-    ).fetchall()
+        f" AND player IN ({marks})",
+        (guild_id, kind, *players),
+    )
     before = {player: Rating(mu, sigma, games) for player, mu, sigma, games in found}
     after = update([(p[3], p[4]) for p in placed], before)
-    conn.executemany(
+    yield ExecuteMany(
         "INSERT INTO ratings (guild_id, kind, player, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (guild_id, kind, player) DO UPDATE SET mu = excluded.mu,"
         " sigma = excluded.sigma, games = excluded.games",
         [(guild_id, kind, player, r.mu, r.sigma, r.games) for player, r in after.items()],
     )
-    conn.executemany(
+    yield ExecuteMany(
         "UPDATE placings SET mu = ?, sigma = ? WHERE game_id = ? AND seat = ?",
         [(after[p[3]].mu, after[p[3]].sigma, game_id, p[0]) for p in placed],
     )
 
 
-def rebuild(conn: sqlite3.Connection) -> int:
+def rebuild() -> Steps:
     """Every placing and rating again from the stored results, in the order the games ended
     (the caller holds a write transaction). Returns the number of games rated."""
-    conn.execute("DELETE FROM ratings")
+    yield Execute("DELETE FROM ratings")
     rated = 0
-    for game_id, seq in conn.execute("SELECT game_id, seq FROM endings ORDER BY seq").fetchall():
-        facts = _facts(conn, game_id)
+    for game_id, seq in (yield Query("SELECT game_id, seq FROM endings ORDER BY seq")):
+        facts = yield from _facts(game_id)
         if facts is None:
             continue
         ending, placings = facts
-        conn.execute("DELETE FROM placings WHERE game_id = ?", (game_id,))
-        conn.execute("UPDATE endings SET rated = ? WHERE game_id = ?", (ending[-1], game_id))
-        _write_placings(conn, seq, placings)
+        yield Execute("DELETE FROM placings WHERE game_id = ?", (game_id,))
+        yield Execute("UPDATE endings SET rated = ? WHERE game_id = ?", (ending[-1], game_id))
+        yield _write_placings(seq, placings)
         if ending[-1]:
-            rate(conn, game_id)
+            yield from rate(game_id)
             rated += 1
     return rated
 
 
-def backfill(conn: sqlite3.Connection) -> None:
+def backfill() -> Steps:
     """The history of the games that ended before it was kept, in the order they ended."""
-    ended = conn.execute(
+    ended = yield Query(
         "SELECT r.game_id FROM results AS r JOIN games AS g ON g.id = r.game_id"
         " ORDER BY r.ended_at, r.game_id"
-    ).fetchall()
+    )
     for (game_id,) in ended:
-        record_end(conn, game_id)
+        yield from record_end(game_id)

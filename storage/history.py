@@ -167,7 +167,8 @@ async def recent(store: Store, guild_id: int, count: int = 25, before: int | Non
 async def stats(store: Store, guild_id: int, player: str) -> list[KindStats]:
     """One member's figures per game in a server (the games they have played there)."""
     sums = await store.read(
-        "SELECT kind, count(*), sum(place = 1), avg(place), avg(score) FROM placings"
+        "SELECT kind, count(*), count(CASE WHEN place = 1 THEN 1 END), avg(place), avg(score)"
+        " FROM placings"
         " WHERE guild_id = ? AND player = ? AND kind IN ('santiago', 'havana') GROUP BY kind",
         (guild_id, player),
     )
@@ -193,8 +194,9 @@ async def stats(store: Store, guild_id: int, player: str) -> list[KindStats]:
                 kind=kind,
                 games=games,
                 wins=wins,
-                average_place=average_place,
-                average_score=average_score,
+                # PostgreSQL's avg of integers is a decimal.
+                average_place=float(average_place),
+                average_score=float(average_score),
                 best_game=best[0][0],
                 best_score=best[0][1],
                 favourite_opening=favourite[0][0] if favourite else None,

@@ -1,28 +1,51 @@
-"""Numbered schema migrations, applied in order at start-up and recorded in `PRAGMA user_version`.
+"""Numbered schema migrations, applied in order at start-up, for SQLite and PostgreSQL.
 
 Never edit a migration that has shipped: add a new one at the end. Each runs in one transaction
-together with the `user_version` bump, so a crash leaves the database at the old or the new version.
+together with the version bump, so a crash leaves the database at the old or the new version.
+SQLite keeps the version in `PRAGMA user_version`, PostgreSQL in the table `malecon_schema`.
+
+Statements are written in SQLite's dialect; `for_postgres` turns the few differences of a table
+definition into PostgreSQL's (64-bit integers, identity ids, no `WITHOUT ROWID`), and a statement
+that needs another text there is given for both as `Dialects`. Rewrites are steps
+(`backends.steps`), so the same body runs on both.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
-# Written to the file header (`PRAGMA application_id`) so a foreign SQLite file is recognised.
+from .backends.steps import Execute, Query, run_sync
+from .errors import NotADatabase, SchemaTooNew
+
+# Written to the file header (`PRAGMA application_id`) so a foreign SQLite file is recognised;
+# on PostgreSQL, the key of the advisory lock that keeps two processes from migrating at once.
 APPLICATION_ID = 0x4D4C434E  # "MLCN"
+# PostgreSQL: the table naming the application and its schema version.
+SCHEMA_TABLE = "malecon_schema"
+APPLICATION = "malecon"
+
+
+class Dialects(NamedTuple):
+    """One statement whose text differs between the two databases (None: nothing to run)."""
+
+    sqlite: str | None
+    postgresql: str | None
 
 
 @dataclass(frozen=True)
 class Migration:
     version: int
     summary: str
-    statements: tuple[str, ...]
-    # Work SQL cannot do, run after the statements in the same transaction.
+    statements: tuple[str | Dialects, ...]
+    # Work SQL cannot do, run after the statements in the same transaction: a function
+    # returning steps.
     rewrite: Callable | None = None
 
 
-def rebuild_states(conn) -> None:
+def rebuild_states():
     """Every stored state again from its seed and log: states stored before the engines kept
     their bookkeeping (VP by source, the last move) get it, so they equal their replay. A game
     whose log does not replay is left as it is (`python -m storage verify` names it)."""
@@ -32,21 +55,23 @@ def rebuild_states(conn) -> None:
 
     from .records import dump_state
 
-    rows = conn.execute(
+    rows = yield Query(
         "SELECT g.id, g.kind, g.options, g.seed, (SELECT count(*) FROM seats WHERE game_id = g.id)"
         " FROM games AS g WHERE g.state IS NOT NULL AND g.seed IS NOT NULL"
-    ).fetchall()
+    )
     for game_id, kind, options, seed, players in rows:
-        actions = conn.execute(
+        actions = yield Query(
             "SELECT seat, code FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-        ).fetchall()
+        )
         try:
-            record = games.Replay(kind, players, seed, json.loads(options), actions)
+            record = games.Replay(
+                kind, players, seed, json.loads(options), list(map(tuple, actions))
+            )
             state = games.History.of(record).state
             text = dump_state(games.get(kind), state)
         except Exception:  # noqa: BLE001 - a damaged game stays as it was, for verify to name
             continue
-        conn.execute("UPDATE games SET state = ? WHERE id = ?", (text, game_id))
+        yield Execute("UPDATE games SET state = ? WHERE id = ?", (text, game_id))
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -54,7 +79,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         1,
         "games, seats and the append-only action log",
         (
-            f"PRAGMA application_id = {APPLICATION_ID}",
+            Dialects(f"PRAGMA application_id = {APPLICATION_ID}", None),
             # `state` is the last column: list_active reads the others without touching the
             # overflow pages that hold a large state.
             """CREATE TABLE games (
@@ -92,10 +117,22 @@ MIGRATIONS: tuple[Migration, ...] = (
                 PRIMARY KEY (game_id, seq)
             ) WITHOUT ROWID""",
             # The log is the history of the game: it is only ever appended to.
-            """CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+            Dialects(
+                """CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
                 BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END""",
-            """CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+                """CREATE FUNCTION actions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN RAISE EXCEPTION 'the action log is append-only'; END $$;
+                CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+                FOR EACH ROW EXECUTE FUNCTION actions_append_only()""",
+            ),
+            Dialects(
+                """CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
                 BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END""",
+                """CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+                FOR EACH ROW EXECUTE FUNCTION actions_append_only();
+                CREATE TRIGGER actions_no_truncate BEFORE TRUNCATE ON actions
+                FOR EACH STATEMENT EXECUTE FUNCTION actions_append_only()""",
+            ),
         ),
     ),
     Migration(
@@ -119,8 +156,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         4,
         "Santiago games stored so far keep the first version's rules, so their logs replay",
         (
-            "UPDATE games SET options = json_set(options, '$.first_rules', json('true'))"
-            " WHERE kind = 'santiago'",
+            Dialects(
+                "UPDATE games SET options = json_set(options, '$.first_rules', json('true'))"
+                " WHERE kind = 'santiago'",
+                "UPDATE games SET options = (options::jsonb || '{\"first_rules\": true}')::text"
+                " WHERE kind = 'santiago'",
+            ),
         ),
     ),
     Migration(
@@ -171,10 +212,10 @@ MIGRATIONS += (
 )
 
 
-def backfill_history(conn) -> None:
+def backfill_history():
     from .endings import backfill
 
-    backfill(conn)
+    return backfill()
 
 
 MIGRATIONS += (
@@ -248,6 +289,22 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        9,
+        "clock claims: which bot process handles a game's due timers, until when",
+        (
+            # A process that dies while handling leaves its claim to expire; another one (or
+            # itself, restarted) takes the game then, so no deadline is lost or handled twice.
+            """CREATE TABLE clock_claims (
+                game_id INTEGER NOT NULL PRIMARY KEY REFERENCES games (id),
+                owner TEXT NOT NULL,
+                until REAL NOT NULL
+            )""",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"
@@ -270,9 +327,11 @@ def migrate(conn, upto: int = LATEST) -> int:
                 conn.execute("ROLLBACK")
                 continue
             for statement in migration.statements:
-                conn.execute(statement)
+                text = statement.sqlite if isinstance(statement, Dialects) else statement
+                if text is not None:
+                    conn.execute(text)
             if migration.rewrite is not None:
-                migration.rewrite(conn)
+                run_sync(conn, migration.rewrite())
             conn.execute(f"PRAGMA user_version = {migration.version}")
             conn.execute("COMMIT")
         except BaseException:
@@ -280,3 +339,78 @@ def migrate(conn, upto: int = LATEST) -> int:
                 conn.execute("ROLLBACK")
             raise
     return conn.execute("PRAGMA user_version").fetchone()[0]
+
+
+def for_postgres(statement: str | Dialects) -> str | None:
+    """The PostgreSQL text of a migration statement written for SQLite."""
+    if isinstance(statement, Dialects):
+        return statement.postgresql
+    # Discord ids and POSIX times need 64 bits and doubles; SQLite's INTEGER and REAL have them.
+    # Only a table's own id counts up; `game_id INTEGER PRIMARY KEY` is a game's id given.
+    text = re.sub(
+        r"\bid INTEGER PRIMARY KEY\b",
+        "id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY",
+        statement,
+    )
+    text = re.sub(r"\bINTEGER\b", "BIGINT", text)
+    text = re.sub(r"\bREAL\b", "DOUBLE PRECISION", text)
+    return text.replace("WITHOUT ROWID", "")
+
+
+async def check_postgres(db, where: str) -> int:
+    """The schema version of a PostgreSQL database (0 for an empty one); refuse a database of
+    another application or of a newer version before anything is written."""
+    # One statement, one snapshot: another process may be creating the schema right now.
+    ours, tables = await db.fetchone(
+        "SELECT count(*) FILTER (WHERE table_name = ?), count(*) FROM information_schema.tables"
+        " WHERE table_schema = current_schema()",
+        (SCHEMA_TABLE,),
+    )
+    if not ours:
+        if tables:
+            raise NotADatabase(
+                f"{where} holds tables of another application; it was left untouched."
+            )
+        return 0
+    row = await db.fetchone(f"SELECT application, version FROM {SCHEMA_TABLE}")
+    if row is None or row[0] != APPLICATION:
+        raise NotADatabase(f"{where} belongs to another application; it was left untouched.")
+    if row[1] > LATEST:
+        raise SchemaTooNew(
+            f"{where} has schema version {row[1]}, newer than this program knows ({LATEST});"
+            " it was written by a newer version and was left untouched."
+        )
+    return row[1]
+
+
+async def migrate_postgres(db, where: str, upto: int = LATEST) -> int:
+    """Apply the missing migrations up to `upto` on a PostgreSQL backend. Each migration takes
+    an advisory lock and reads the version again inside its transaction, so two processes
+    starting at once on a new database do not both migrate."""
+    await check_postgres(db, where)
+    for migration in MIGRATIONS:
+        if migration.version > upto:
+            break
+        async with db.transaction() as tx:
+            await tx.execute("SELECT pg_advisory_xact_lock(?)", (APPLICATION_ID,))
+            await tx.execute(
+                f"CREATE TABLE IF NOT EXISTS {SCHEMA_TABLE}"
+                " (application TEXT NOT NULL, version INTEGER NOT NULL)"
+            )
+            row = await tx.fetchone(f"SELECT version FROM {SCHEMA_TABLE}")
+            if row is None:
+                await tx.execute(
+                    f"INSERT INTO {SCHEMA_TABLE} (application, version) VALUES (?, 0)",
+                    (APPLICATION,),
+                )
+            elif row[0] >= migration.version:
+                continue
+            for statement in migration.statements:
+                text = for_postgres(statement)
+                if text is not None:
+                    await tx.execute(text)
+            if migration.rewrite is not None:
+                await tx.run_steps(migration.rewrite())
+            await tx.execute(f"UPDATE {SCHEMA_TABLE} SET version = ?", (migration.version,))
+    row = await db.fetchone(f"SELECT version FROM {SCHEMA_TABLE}")
+    return row[0]

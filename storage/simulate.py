@@ -1,4 +1,4 @@
-"""Random play persisted move by move: `python -m games simulate ... --db PATH`.
+"""Random play persisted move by move: `python -m games simulate ... --db PATH_OR_URL`.
 
 Every game goes through the bot's own path: a lobby with fake seats, `start_game`, then
 `apply_move` for each action. The choices are made exactly as `games.simulate.play_random`
@@ -108,5 +108,6 @@ def simulate_into_db(
     seed: int,
     options: Mapping[str, Any] | None = None,
 ) -> Summary:
-    """Like `games.simulate.simulate`, but every move is stored in the SQLite file at `path`."""
+    """Like `games.simulate.simulate`, but every move is stored in the database at `path` (a
+    SQLite file or a postgresql:// URL)."""
     return asyncio.run(_simulate(path, game, players, games_count, seed, dict(options or {})))

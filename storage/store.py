@@ -1,9 +1,10 @@
-"""The game store: one aiosqlite connection, one transaction per change.
+"""The game store: one database connection (`backends`), one transaction per change.
 
 Every operation holds the store's lock for its whole transaction, so two coroutines sharing a
-store never interleave statements. Two stores (or two processes) on the same file are kept apart
-by SQLite's write lock plus optimistic concurrency: a move names the version it was computed
-from, and `UPDATE ... WHERE id = ? AND version = ?` changes nothing if another move got there first.
+store never interleave statements. Two stores (or two processes) on the same database are kept
+apart by the database's locks plus optimistic concurrency: a move names the version it was
+computed from, and `UPDATE ... WHERE id = ? AND version = ?` changes nothing if another move got
+there first. The SQL is the portable subset the backends share (see `backends`).
 """
 
 from __future__ import annotations
@@ -13,16 +14,16 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
 import games
 
+from .backends import open_backend
+from .backends.steps import Execute, ExecuteMany, Query, Serialise, Step
 from .clock import Settings, Wait, WaitPlan
-from .database import CONNECTION_PRAGMAS, prepare
 from .endings import record_end
 from .errors import ChannelBusy, CorruptGame, GameNotFound, StorageError, VersionConflict
 from .exchange import EXPORT_FORMAT, check_import, replay_export
@@ -33,7 +34,7 @@ _RECORD_COLUMNS = (
     " g.creator_id, g.created_at, g.updated_at, g.state,"
     " (SELECT json_group_array(json_array(seat, user_id, name, controller, muted, resigned))"
     "    FROM (SELECT seat, user_id, name, controller, muted, resigned FROM seats"
-    "          WHERE game_id = g.id ORDER BY seat)),"
+    "          WHERE game_id = g.id ORDER BY seat) AS s),"
     " (SELECT json_array(reminders, turn_limit) FROM settings WHERE game_id = g.id)"
 )
 
@@ -42,11 +43,11 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-def _record(row: sqlite3.Row | tuple) -> GameRecord:
+def _record(row: Any) -> GameRecord:
     try:
-        seats = tuple(
-            Seat(s, u, n, c, bool(m), bool(r)) for s, u, n, c, m, r in json.loads(row[12])
-        )
+        # PostgreSQL aggregates no rows to NULL, SQLite to [].
+        seated = [] if row[12] is None else json.loads(row[12])
+        seats = tuple(Seat(s, u, n, c, bool(m), bool(r)) for s, u, n, c, m, r in seated)
         settings = Settings() if row[13] is None else Settings(*json.loads(row[13]))
         options = json.loads(row[5])
     except (ValueError, TypeError) as exc:
@@ -75,26 +76,58 @@ def _record(row: sqlite3.Row | tuple) -> GameRecord:
 WAIT_COLUMNS = "game_id, seat, since, deadline, reminded, vote_at, vote_message, due"
 
 
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The shards a bot process runs: a server belongs to shard (guild_id >> 22) % count."""
+
+    count: int
+    ids: tuple[int, ...]
+
+
+def _shard_filter(shards: Shards | None) -> tuple[str, tuple]:
+    if shards is None:
+        return "", ()
+    marks = ", ".join("?" * len(shards.ids))
+    return f" WHERE (g.guild_id >> 22) % ? IN ({marks})", (shards.count, *shards.ids)
+
+
 def _wait_row(w: Wait) -> tuple:
     return (w.game_id, w.seat, w.since, w.deadline, w.reminded, w.vote_at, w.vote_message, w.due)
 
 
-def _write_waits(conn, game_id: int, waits: WaitPlan | None) -> None:
+_PUT_WAIT = (
+    f"INSERT INTO waits ({WAIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (game_id, seat) DO UPDATE SET since = excluded.since,"
+    " deadline = excluded.deadline, reminded = excluded.reminded, vote_at = excluded.vote_at,"
+    " vote_message = excluded.vote_message, due = excluded.due"
+)
+
+
+def _waits_steps(game_id: int, waits: WaitPlan | None) -> list[Step]:
     """Replace the game's timers: keep those of `waits.keep`, add `waits.new`, drop the rest."""
     if waits is None:
-        return
-    conn.execute(
-        "DELETE FROM waits WHERE game_id = ? AND seat NOT IN (SELECT value FROM json_each(?))",
-        (game_id, json.dumps(list(waits.keep))),
-    )
-    conn.executemany(
-        f"INSERT OR REPLACE INTO waits ({WAIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [_wait_row(w) for w in waits.new],
-    )
+        return []
+    keep = tuple(waits.keep)
+    others = f" AND seat NOT IN ({', '.join('?' * len(keep))})" if keep else ""
+    steps: list[Step] = [Execute(f"DELETE FROM waits WHERE game_id = ?{others}", (game_id, *keep))]
+    if waits.new:
+        steps.append(ExecuteMany(_PUT_WAIT, [_wait_row(w) for w in waits.new]))
+    return steps
+
+
+async def _write_waits(db: Any, game_id: int, waits: WaitPlan | None) -> None:
+    for step in _waits_steps(game_id, waits):
+        if isinstance(step, ExecuteMany):
+            await db.executemany(step.sql, step.rows)
+        else:
+            await db.execute(step.sql, step.args)
+
+
+class _ChannelTaken(Exception):
+    """The partial unique index refused a second open game in a channel."""
 
 
 def _commit_move(
-    conn: sqlite3.Connection,
     game_id: int,
     expected_version: int,
     seat: int,
@@ -105,80 +138,60 @@ def _commit_move(
     waits: WaitPlan | None,
     result_json: str | None,
 ) -> GameRecord:
-    """The move transaction, run in the connection's thread (see `Store._in_thread`)."""
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-    except sqlite3.OperationalError as exc:  # still locked after busy_timeout
-        raise StorageError(f"The database is busy ({exc}); nothing was saved.") from exc
-    try:
-        cursor = conn.execute(
-            "UPDATE games SET state = ?, version = version + 1, status = ?, updated_at = ?"
-            " WHERE id = ? AND version = ? AND status = 'active'",
-            (state_json, "finished" if finished else "active", stamp, game_id, expected_version),
+    """The move transaction as steps (`backends.steps`): one hop on SQLite."""
+    if result_json is not None:
+        # Before the game's row lock, in the order every serialised write takes them.
+        yield Serialise()
+    changed = yield Execute(
+        "UPDATE games SET state = ?, version = version + 1, status = ?, updated_at = ?"
+        " WHERE id = ? AND version = ? AND status = 'active'",
+        (state_json, "finished" if finished else "active", stamp, game_id, expected_version),
+    )
+    if changed == 1:
+        yield Execute(
+            "INSERT INTO actions (game_id, seq, seat, code, at) VALUES (?, ?, ?, ?, ?)",
+            (game_id, expected_version + 1, seat, code, stamp),
         )
-        changed = cursor.rowcount
-        if changed == 1:
-            conn.execute(
-                "INSERT INTO actions (game_id, seq, seat, code, at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, expected_version + 1, seat, code, stamp),
+        # Not `yield from`: a list cannot take the results the driver sends back.
+        for step in _waits_steps(game_id, WaitPlan() if finished else waits):  # noqa: UP028
+            yield step
+        if result_json is not None:
+            yield Execute(
+                "INSERT INTO results (game_id, ended_at, how, result) VALUES (?, ?, ?, ?)",
+                (game_id, stamp, "finished", result_json),
             )
-            _write_waits(conn, game_id, WaitPlan() if finished else waits)
-            if result_json is not None:
-                conn.execute(
-                    "INSERT INTO results (game_id, ended_at, how, result) VALUES (?, ?, ?, ?)",
-                    (game_id, stamp, "finished", result_json),
-                )
-                record_end(conn, game_id)
-        rows = conn.execute(
-            f"SELECT {_RECORD_COLUMNS} FROM games AS g WHERE g.id = ?", (game_id,)
-        ).fetchall()
-        if changed != 1:
-            conn.execute("ROLLBACK")
-            if not rows:
-                raise GameNotFound(f"There is no game {game_id}.")
-            record = _record(rows[0])
-            if record.status != "active":
-                raise StorageError(f"{record.describe()} is {record.status}; no move can be made.")
-            raise VersionConflict(
-                f"{record.describe()} is at move {record.version}, not {expected_version}:"
-                " another move got there first."
-            )
-        conn.execute("COMMIT")
-        return _record(rows[0])
-    except sqlite3.OperationalError as exc:  # disk full, I/O error...
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise StorageError(
-            f"The database could not be written ({exc}); nothing was saved."
-        ) from exc
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
+            yield from record_end(game_id)
+    rows = yield Query(f"SELECT {_RECORD_COLUMNS} FROM games AS g WHERE g.id = ?", (game_id,))
+    if changed != 1:
+        # Raising rolls the transaction back (it changed nothing anyway).
+        if not rows:
+            raise GameNotFound(f"There is no game {game_id}.")
+        record = _record(rows[0])
+        if record.status != "active":
+            raise StorageError(f"{record.describe()} is {record.status}; no move can be made.")
+        raise VersionConflict(
+            f"{record.describe()} is at move {record.version}, not {expected_version}:"
+            " another move got there first."
+        )
+    return _record(rows[0])
 
 
 class Store:
-    """Games, seats, the action log and notes in one SQLite file."""
+    """Games, seats, the action log and notes in one SQLite file or PostgreSQL database."""
 
-    def __init__(self, db: aiosqlite.Connection, path: Path):
+    def __init__(self, db: Any):
         self._db = db
-        self.path = path
+        # What messages name: the file, or the PostgreSQL URL without its password.
+        self.path = getattr(db, "path", None) or db.where
+        self.dialect = db.dialect
         self._lock = asyncio.Lock()
         self._closed = False
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        """Create the file (and its folder) if needed, refuse foreign or newer files, migrate."""
-        path = Path(path)
-        await asyncio.to_thread(prepare, path)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            for pragma in CONNECTION_PRAGMAS:
-                await db.execute(pragma)
-        except BaseException:
-            await db.close()
-            raise
-        return cls(db, path)
+    async def open(cls, target: str | Path) -> Store:
+        """A path or `sqlite:///path` (the file and its folder are created if needed), or a
+        `postgresql://` URL; foreign or newer databases are refused, the schema is migrated."""
+        return cls(await open_backend(target))
 
     async def close(self) -> None:
         """Close the connection; closing twice is harmless."""
@@ -196,41 +209,26 @@ class Store:
     # -- plumbing ---------------------------------------------------------------------------
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _write(self) -> AsyncIterator[Any]:
         """One write transaction under the lock; rolled back on any error."""
-        async with self._lock:
-            db = self._db
-            try:
-                await db.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:  # still locked after busy_timeout
-                raise StorageError(f"The database is busy ({exc}); nothing was saved.") from exc
-            try:
-                yield db
-                await db.execute("COMMIT")
-            except sqlite3.OperationalError as exc:  # disk full, I/O error...
-                if db.in_transaction:
-                    await db.execute("ROLLBACK")
-                raise StorageError(
-                    f"The database could not be written ({exc}); nothing was saved."
-                ) from exc
-            except BaseException:
-                if db.in_transaction:
-                    await db.execute("ROLLBACK")
-                raise
+        async with self._lock, self._db.transaction() as db:
+            yield db
 
-    async def _fetch_record(self, db: aiosqlite.Connection, game_id: int) -> GameRecord:
-        rows = await db.execute_fetchall(
+    async def _fetch_record(self, db: Any, game_id: int) -> GameRecord:
+        rows = await db.fetchall(
             f"SELECT {_RECORD_COLUMNS} FROM games AS g WHERE g.id = ?", (game_id,)
         )
         if not rows:
             raise GameNotFound(f"There is no game {game_id}.")
         return _record(rows[0])
 
-    async def _busy(self, db: aiosqlite.Connection, channel_id: int) -> ChannelBusy:
-        rows = await db.execute_fetchall(
-            "SELECT id, kind, status FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
-            (channel_id,),
-        )
+    async def _busy(self, channel_id: int) -> ChannelBusy:
+        async with self._lock:
+            rows = await self._db.fetchall(
+                "SELECT id, kind, status FROM games"
+                " WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                (channel_id,),
+            )
         if rows:
             game_id, kind, status = rows[0]
             where = "a lobby" if status == "lobby" else "a game in progress"
@@ -255,25 +253,30 @@ class Store:
         if kind not in games.NAMES:
             raise StorageError(f"Unknown game {kind!r}; known: {', '.join(games.NAMES)}.")
         stamp = now()
-        async with self._write() as db:
-            try:
-                cursor = await db.execute(
-                    "INSERT INTO games (guild_id, channel_id, kind, status, options, creator_id,"
-                    " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
-                    (guild_id, channel_id, kind, json.dumps(options), creator_id, stamp, stamp),
+        try:
+            async with self._write() as db:
+                try:
+                    row = await db.fetchone(
+                        "INSERT INTO games (guild_id, channel_id, kind, status, options,"
+                        " creator_id, created_at, updated_at)"
+                        " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
+                        (guild_id, channel_id, kind, json.dumps(options), creator_id, stamp, stamp),
+                    )
+                except self._db.IntegrityError:
+                    raise _ChannelTaken from None
+                game_id = row[0]
+                await db.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                    (game_id, creator_id, creator_name),
                 )
-            except sqlite3.IntegrityError:
-                raise await self._busy(db, channel_id) from None
-            game_id = cursor.lastrowid
-            await db.execute(
-                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                (game_id, creator_id, creator_name),
-            )
-            await db.execute(
-                "INSERT INTO settings (game_id, reminders, turn_limit) VALUES (?, ?, ?)",
-                (game_id, settings.reminders, settings.turn_limit),
-            )
-            return await self._fetch_record(db, game_id)
+                await db.execute(
+                    "INSERT INTO settings (game_id, reminders, turn_limit) VALUES (?, ?, ?)",
+                    (game_id, settings.reminders, settings.turn_limit),
+                )
+                return await self._fetch_record(db, game_id)
+        except _ChannelTaken:
+            # Asked after the rollback: PostgreSQL answers nothing in a failed transaction.
+            raise await self._busy(channel_id) from None
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
         """Take the next free seat of a lobby."""
@@ -316,11 +319,11 @@ class Store:
     async def set_controller(self, game_id: int, seat: int, controller: str) -> GameRecord:
         """Who plays `seat` from now on: its person (`human`) or the AI (`ai:<level>`)."""
         async with self._write() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE seats SET controller = ? WHERE game_id = ? AND seat = ?",
                 (controller, game_id, seat),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise GameNotFound(f"There is no seat {seat} in game {game_id}.")
             await self._touch(db, game_id)
             return await self._fetch_record(db, game_id)
@@ -329,14 +332,14 @@ class Store:
         """Another member plays `seat` from now on, as a person (DMs and pings go to them)."""
         async with self._write() as db:
             try:
-                cursor = await db.execute(
+                changed = await db.execute(
                     "UPDATE seats SET user_id = ?, name = ?, controller = ?, muted = 0,"
                     " resigned = 0 WHERE game_id = ? AND seat = ?",
                     (user_id, name, HUMAN, game_id, seat),
                 )
-            except sqlite3.IntegrityError:
+            except self._db.IntegrityError:
                 raise StorageError(f"That member already has a seat in game {game_id}.") from None
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise GameNotFound(f"There is no seat {seat} in game {game_id}.")
             await self._touch(db, game_id)
             return await self._fetch_record(db, game_id)
@@ -372,20 +375,16 @@ class Store:
     ) -> GameRecord:
         """Lobby -> active at version 0 with the initial state (and its decisions' timers)."""
         async with self._write() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = 0,"
                 " updated_at = ? WHERE id = ? AND status = 'lobby'",
                 (seed, state_json, now(), game_id),
             )
             record = await self._fetch_record(db, game_id)
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise StorageError(f"{record.describe()} is {record.status}, not a lobby.")
             if waits is not None:
-                await db.execute("DELETE FROM waits WHERE game_id = ?", (game_id,))
-                await db.executemany(
-                    f"INSERT INTO waits ({WAIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [_wait_row(w) for w in waits.new],
-                )
+                await _write_waits(db, game_id, WaitPlan((), waits.new))
             return record
 
     # -- settings, timers and results ------------------------------------------------------
@@ -394,7 +393,9 @@ class Store:
         settings.checked()
         async with self._write() as db:
             await db.execute(
-                "INSERT OR REPLACE INTO settings (game_id, reminders, turn_limit) VALUES (?, ?, ?)",
+                "INSERT INTO settings (game_id, reminders, turn_limit) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET reminders = excluded.reminders,"
+                " turn_limit = excluded.turn_limit",
                 (game_id, settings.reminders, settings.turn_limit),
             )
             await self._touch(db, game_id)
@@ -424,13 +425,13 @@ class Store:
         where = "" if guild_id is None else " AND g.guild_id = ?"
         args = (user_id,) if guild_id is None else (user_id, guild_id)
         async with self._lock:
-            rows = await self._db.execute_fetchall(
+            rows = await self._db.fetchall(
                 f"SELECT {_RECORD_COLUMNS}, s.seat FROM seats AS s JOIN games AS g"
                 " ON g.id = s.game_id WHERE s.user_id = ? AND g.status IN ('lobby', 'active')"
                 f"{where} ORDER BY g.updated_at DESC",
                 args,
             )
-            waits = await self._db.execute_fetchall(
+            waits = await self._db.fetchall(
                 f"SELECT {WAIT_COLUMNS} FROM waits WHERE (game_id, seat) IN"
                 " (SELECT s.game_id, s.seat FROM seats AS s JOIN games AS g ON g.id = s.game_id"
                 f" WHERE s.user_id = ? AND g.status = 'active'{where})",
@@ -441,38 +442,61 @@ class Store:
 
     async def waits(self, game_id: int) -> list[Wait]:
         async with self._lock:
-            rows = await self._db.execute_fetchall(
+            rows = await self._db.fetchall(
                 f"SELECT {WAIT_COLUMNS} FROM waits WHERE game_id = ? ORDER BY seat", (game_id,)
             )
         return [Wait(*r) for r in rows]
 
-    async def next_due(self) -> float | None:
-        """The earliest time any timer falls due (None: nothing is waiting on a timer)."""
+    async def next_due(self, shards: Shards | None = None) -> float | None:
+        """The earliest time any timer falls due (None: nothing is waiting on a timer); with
+        `shards`, only the timers of the games in those shards' servers."""
+        where, args = _shard_filter(shards)
         async with self._lock:
-            rows = await self._db.execute_fetchall("SELECT min(due) FROM waits")
+            rows = await self._db.fetchall(
+                f"SELECT min(w.due) FROM waits AS w JOIN games AS g ON g.id = w.game_id{where}"
+                if shards
+                else "SELECT min(due) FROM waits",
+                args,
+            )
         return rows[0][0]
 
-    async def due_waits(self, at: float, limit: int = 500) -> list[Wait]:
-        """Timers due at `at` or before, earliest first."""
+    async def due_waits(
+        self, at: float, limit: int = 500, shards: Shards | None = None
+    ) -> list[Wait]:
+        """Timers due at `at` or before, earliest first (with `shards`: of those shards)."""
+        where, args = _shard_filter(shards)
+        columns = ", ".join(f"w.{c}" for c in WAIT_COLUMNS.split(", "))
         async with self._lock:
-            rows = await self._db.execute_fetchall(
-                f"SELECT {WAIT_COLUMNS} FROM waits WHERE due <= ? ORDER BY due LIMIT ?",
-                (at, limit),
+            rows = await self._db.fetchall(
+                f"SELECT {columns} FROM waits AS w JOIN games AS g ON g.id = w.game_id"
+                f"{where or ' WHERE TRUE'} AND w.due <= ? ORDER BY w.due LIMIT ?",
+                (*args, at, limit),
             )
         return [Wait(*r) for r in rows]
+
+    async def claim(self, game_id: int, owner: str, until: float, at: float) -> bool:
+        """Take the game's due timers for `owner` until `until`: False while another owner's
+        claim runs (it ends at its `until`, so a process that died loses it)."""
+        async with self._write() as db:
+            changed = await db.execute(
+                "INSERT INTO clock_claims (game_id, owner, until) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner,"
+                " until = excluded.until"
+                " WHERE clock_claims.until <= ? OR clock_claims.owner = excluded.owner",
+                (game_id, owner, until, at),
+            )
+        return changed == 1
+
+    async def release(self, game_id: int, owner: str) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "DELETE FROM clock_claims WHERE game_id = ? AND owner = ?", (game_id, owner)
+            )
 
     async def put_waits(self, game_id: int, waits: WaitPlan) -> None:
         """Change a game's timers outside a move (a vote, a seat handed over, muting)."""
         async with self._write() as db:
-            await db.execute(
-                "DELETE FROM waits WHERE game_id = ?"
-                " AND seat NOT IN (SELECT value FROM json_each(?))",
-                (game_id, json.dumps(list(waits.keep))),
-            )
-            await db.executemany(
-                f"INSERT OR REPLACE INTO waits ({WAIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [_wait_row(w) for w in waits.new],
-            )
+            await _write_waits(db, game_id, waits)
 
     async def end_game(
         self, game_id: int, *, status: str, how: str, result_json: str, expected_version: int
@@ -480,12 +504,12 @@ class Store:
         """End an active game now (a vote, a resignation, abandon): the status, the standing
         and no more timers, in one transaction; `VersionConflict` if a move came first."""
         async with self._write() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE games SET status = ?, updated_at = ?"
                 " WHERE id = ? AND status = 'active' AND version = ?",
                 (status, now(), game_id, expected_version),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 record = await self._fetch_record(db, game_id)
                 raise VersionConflict(f"{record.describe()} changed; it was not ended.")
             await db.execute("DELETE FROM waits WHERE game_id = ?", (game_id,))
@@ -493,18 +517,18 @@ class Store:
                 "INSERT INTO results (game_id, ended_at, how, result) VALUES (?, ?, ?, ?)",
                 (game_id, now(), how, result_json),
             )
-            await self._in_thread(record_end, game_id)
+            await db.run_steps(record_end(game_id))
             return await self._fetch_record(db, game_id)
 
     async def result(self, game_id: int) -> tuple[str, str] | None:
         """(how, result JSON) of an ended game."""
         async with self._lock:
-            rows = await self._db.execute_fetchall(
+            rows = await self._db.fetchall(
                 "SELECT how, result FROM results WHERE game_id = ?", (game_id,)
             )
         return (rows[0][0], rows[0][1]) if rows else None
 
-    async def _touch(self, db: aiosqlite.Connection, game_id: int) -> None:
+    async def _touch(self, db: Any, game_id: int) -> None:
         await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now(), game_id))
 
     # -- play -------------------------------------------------------------------------------
@@ -528,7 +552,7 @@ class Store:
 
         `VersionConflict` (nothing written) if the stored version is not `expected_version`.
         """
-        args = (
+        steps = _commit_move(
             game_id,
             expected_version,
             seat,
@@ -540,39 +564,28 @@ class Store:
             result_json,
         )
         async with self._lock:
-            return await self._in_thread(_commit_move, *args)
+            return await self._db.run(steps)
 
     async def read(self, sql: str, args: tuple = ()) -> list[tuple]:
         """The rows of one query, under the lock (for the history and statistics readers)."""
         async with self._lock:
-            return list(await self._db.execute_fetchall(sql, args))
+            return [tuple(r) for r in await self._db.fetchall(sql, args)]
 
-    async def transaction(self, function: Any, *args: Any) -> Any:
-        """Run `function(sqlite3 connection, *args)` as one write transaction, in the
-        connection's thread (a rebuild of the ratings)."""
-        async with self._write():
-            return await self._in_thread(function, *args)
-
-    async def _in_thread(self, function: Any, *args: Any) -> Any:
-        """Run `function(connection, *args)` in the connection's own thread, in one hop.
-
-        A move is the hot path: as separate awaits its five statements cost more in thread
-        hand-offs than SQLite spends on them. aiosqlite has no public call for this, so its
-        internal `_execute` queue is used (the version is pinned; the tests exercise it).
-        Being one call also makes the transaction immune to cancellation half-way.
-        """
-        return await self._db._execute(function, self._db._conn, *args)
+    async def transaction(self, steps: Any) -> Any:
+        """Run `steps` (`backends.steps`) as one write transaction (a rebuild of the ratings)."""
+        async with self._write() as db:
+            return await db.run_steps(steps)
 
     async def abandon(self, game_id: int) -> GameRecord:
         """Lobby or active -> abandoned. Nothing is deleted."""
         async with self._write() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE games SET status = 'abandoned', updated_at = ?"
                 " WHERE id = ? AND status IN ('lobby', 'active')",
                 (now(), game_id),
             )
             record = await self._fetch_record(db, game_id)
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise StorageError(f"{record.describe()} is already {record.status}.")
             return record
 
@@ -581,7 +594,7 @@ class Store:
     async def by_channel(self, channel_id: int) -> GameRecord | None:
         """The lobby or active game of the channel, if any."""
         async with self._lock:
-            rows = await self._db.execute_fetchall(
+            rows = await self._db.fetchall(
                 f"SELECT {_RECORD_COLUMNS} FROM games AS g"
                 " WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')",
                 (channel_id,),
@@ -592,7 +605,7 @@ class Store:
         async with self._lock:
             try:
                 return await self._fetch_record(self._db, game_id)
-            except sqlite3.DatabaseError as exc:
+            except self._db.DamageError as exc:
                 if isinstance(exc, sqlite3.OperationalError):
                     raise
                 raise CorruptGame(
@@ -603,11 +616,11 @@ class Store:
     async def list_active(self) -> list[GameSummary]:
         """Every lobby and active game, without reading their states (fast at start-up)."""
         async with self._lock:
-            rows = await self._db.execute_fetchall(
+            rows = await self._db.fetchall(
                 "SELECT id, guild_id, channel_id, kind, status, version, creator_id, updated_at"
                 " FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
             )
-            seat_rows = await self._db.execute_fetchall(
+            seat_rows = await self._db.fetchall(
                 "SELECT s.game_id, s.seat, s.user_id, s.name, s.controller, s.muted, s.resigned"
                 " FROM games AS g"
                 " JOIN seats AS s ON s.game_id = g.id"
@@ -642,9 +655,9 @@ class Store:
         """
         async with self._lock:
             try:
-                rows = await self._db.execute_fetchall("SELECT id FROM games ORDER BY id")
+                rows = await self._db.fetchall("SELECT id FROM games ORDER BY id")
                 return [r[0] for r in rows]
-            except sqlite3.DatabaseError as exc:
+            except self._db.DamageError as exc:
                 if isinstance(exc, sqlite3.OperationalError):
                     raise
                 damage = exc
@@ -656,7 +669,7 @@ class Store:
                 "SELECT max(game_id) FROM notes",
             ):
                 try:
-                    found = (await self._db.execute_fetchall(query))[0][0]
+                    found = (await self._db.fetchall(query))[0][0]
                 except sqlite3.DatabaseError:
                     continue
                 highest = max(highest, found or 0)
@@ -667,9 +680,7 @@ class Store:
             ids = []
             for game_id in range(1, highest + 1):
                 try:
-                    rows = await self._db.execute_fetchall(
-                        "SELECT 1 FROM games WHERE id = ?", (game_id,)
-                    )
+                    rows = await self._db.fetchall("SELECT 1 FROM games WHERE id = ?", (game_id,))
                 except sqlite3.DatabaseError:
                     rows = [(1,)]
                 if rows:
@@ -680,11 +691,11 @@ class Store:
         """The action log of a game in order."""
         async with self._lock:
             try:
-                rows = await self._db.execute_fetchall(
+                rows = await self._db.fetchall(
                     "SELECT seq, seat, code, at FROM actions WHERE game_id = ? ORDER BY seq",
                     (game_id,),
                 )
-            except sqlite3.DatabaseError as exc:
+            except self._db.DamageError as exc:
                 if isinstance(exc, sqlite3.OperationalError):
                     raise
                 raise CorruptGame(
@@ -697,7 +708,7 @@ class Store:
     async def acted_since(self, game_id: int, seat: int, version: int) -> bool:
         """Has `seat` made a move after the game was at `version`?"""
         async with self._lock:
-            rows = await self._db.execute_fetchall(
+            rows = await self._db.fetchall(
                 "SELECT 1 FROM actions WHERE game_id = ? AND seq > ? AND seat = ? LIMIT 1",
                 (game_id, version, seat),
             )
@@ -755,17 +766,26 @@ class Store:
         check_import(data)
         state = await asyncio.to_thread(replay_export, data)
         kind = data["kind"]
-        status = data["status"]
         state_json = None if state is None else dump_state(games.get(kind), state)
         guild = data["guild_id"] if guild_id is None else guild_id
         channel = data["channel_id"] if channel_id is None else channel_id
         stamp = now()
+        try:
+            return await self._insert_import(data, guild, channel, state_json, stamp)
+        except _ChannelTaken:
+            raise await self._busy(channel) from None
+
+    async def _insert_import(
+        self, data: dict[str, Any], guild: int, channel: int, state_json: str | None, stamp: str
+    ) -> GameRecord:
+        kind = data["kind"]
+        status = data["status"]
         async with self._write() as db:
             try:
-                cursor = await db.execute(
+                row = await db.fetchone(
                     "INSERT INTO games (guild_id, channel_id, kind, status, options, seed, version,"
                     " creator_id, created_at, updated_at, state)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild,
                         channel,
@@ -780,9 +800,9 @@ class Store:
                         state_json,
                     ),
                 )
-            except sqlite3.IntegrityError:
-                raise await self._busy(db, channel) from None
-            game_id = cursor.lastrowid
+            except self._db.IntegrityError:
+                raise _ChannelTaken from None
+            game_id = row[0]
             await db.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, name, controller)"
                 " VALUES (?, ?, ?, ?, ?)",
@@ -801,7 +821,7 @@ class Store:
                     "INSERT INTO results (game_id, ended_at, how, result) VALUES (?, ?, ?, ?)",
                     (game_id, stamp, ended["how"], json.dumps(ended.get("result"))),
                 )
-                await self._in_thread(record_end, game_id)
+                await db.run_steps(record_end(game_id))
             table = data.get("settings")
             if isinstance(table, dict):
                 settings = Settings(table.get("reminders"), table.get("turn_limit")).checked()
@@ -815,7 +835,7 @@ class Store:
 
     async def get_note(self, game_id: int, key: str) -> str | None:
         async with self._lock:
-            rows = await self._db.execute_fetchall(
+            rows = await self._db.fetchall(
                 "SELECT value FROM notes WHERE game_id = ? AND key = ?", (game_id, key)
             )
         return rows[0][0] if rows else None
@@ -828,7 +848,7 @@ class Store:
                     " ON CONFLICT (game_id, key) DO UPDATE SET value = excluded.value",
                     (game_id, key, value),
                 )
-            except sqlite3.IntegrityError:
+            except self._db.IntegrityError:
                 raise GameNotFound(f"There is no game {game_id}.") from None
 
     async def delete_note(self, game_id: int, key: str) -> None:
@@ -838,7 +858,7 @@ class Store:
     async def notes_named(self, key: str) -> list[tuple[int, str]]:
         """Every game's note called `key`, as (game id, value)."""
         async with self._lock:
-            rows = await self._db.execute_fetchall(
+            rows = await self._db.fetchall(
                 "SELECT game_id, value FROM notes WHERE key = ? ORDER BY game_id", (key,)
             )
         return [(r[0], r[1]) for r in rows]
@@ -846,9 +866,7 @@ class Store:
     async def server_languages(self) -> dict[int, str]:
         """Every server's chosen language (`/game language`), by guild id."""
         async with self._lock:
-            rows = await self._db.execute_fetchall(
-                "SELECT guild_id, language FROM server_languages"
-            )
+            rows = await self._db.fetchall("SELECT guild_id, language FROM server_languages")
         return {r[0]: r[1] for r in rows}
 
     async def set_server_language(self, guild_id: int, language: str | None) -> None:

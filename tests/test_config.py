@@ -31,3 +31,41 @@ def test_an_unknown_log_level_is_one_clear_line(tmp_path):
     assert done.returncode == 2
     lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
     assert len(lines) == 1 and "LOG_LEVEL" in lines[0], lines
+
+
+def test_database_url_chooses_the_backend_and_wins_over_database_path(monkeypatch, tmp_path):
+    from bot.config import load
+
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("DATABASE_PATH", "old.sqlite3")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert load(env_file=None).database_path == Path("old.sqlite3")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db:5432/malecon")
+    assert load(env_file=None).database_path == "postgresql://bot@db:5432/malecon"
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///data/games.sqlite3")
+    assert load(env_file=None).database_path == "sqlite:///data/games.sqlite3"
+
+
+def test_shard_settings_are_read_and_a_wrong_one_is_one_clear_error(monkeypatch):
+    import pytest
+
+    from bot.config import ConfigError, load
+
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    for name in ("SHARD_COUNT", "SHARD_IDS", "METRICS_PORT"):
+        monkeypatch.delenv(name, raising=False)
+    assert load(env_file=None).shard_count is None
+    monkeypatch.setenv("SHARD_COUNT", "8")
+    assert load(env_file=None).shard_ids == tuple(range(8))
+    monkeypatch.setenv("SHARD_IDS", "0-3")
+    assert load(env_file=None).shard_ids == (0, 1, 2, 3)
+    monkeypatch.setenv("SHARD_IDS", "4,6-7")
+    assert load(env_file=None).shard_ids == (4, 6, 7)
+    for wrong in ("8", "3-a", "1,1"):
+        monkeypatch.setenv("SHARD_IDS", wrong)
+        with pytest.raises(ConfigError, match="SHARD_IDS"):
+            load(env_file=None)
+    monkeypatch.delenv("SHARD_COUNT")
+    monkeypatch.setenv("SHARD_IDS", "0-3")
+    with pytest.raises(ConfigError, match="needs SHARD_COUNT"):
+        load(env_file=None)

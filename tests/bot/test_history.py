@@ -166,7 +166,7 @@ async def test_ratings_move_the_expected_way_and_equal_the_rebuilt_ones(simcord_
         f"SELECT mu FROM placings WHERE player = 'user:{ana.id}' ORDER BY seq"
     )
     assert charted == sorted(charted), "each win raises the winner's rating"
-    await store.transaction(rebuild)
+    await store.transaction(rebuild())
     assert await store.read("SELECT player, mu, sigma, games FROM ratings ORDER BY mu DESC") == rows
     refused(await dee.slash(channel, "game stats"), "has not finished a game")
 

@@ -1,6 +1,7 @@
 """A writer for the crash test: plays random Santiago moves into a database until it is killed.
 
-It keeps one game going in channel 1, resuming it after a restart, and prints
+It keeps one game going in its channel (1 unless given after the database), resuming it after a
+restart, and prints
 `<game id> <version>` (flushed) after every committed move, so the test knows what was committed
 before the kill.
 """
@@ -15,19 +16,17 @@ import sys
 import games
 from storage import Store, apply_move, start_game
 
-CHANNEL = 1
 
-
-async def main(path: str) -> None:
+async def main(path: str, channel: int) -> None:
     chooser = random.Random(os.getpid())
     engine = games.get("santiago")
     store = await Store.open(path)
     while True:
-        record = await store.by_channel(CHANNEL)
+        record = await store.by_channel(channel)
         if record is None:
             record = await store.create_game(
                 guild_id=1,
-                channel_id=CHANNEL,
+                channel_id=channel,
                 kind="santiago",
                 options=engine.options(None),
                 creator_id=10,
@@ -51,4 +50,4 @@ async def main(path: str) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1]))
+    asyncio.run(main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1))

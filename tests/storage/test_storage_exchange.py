@@ -9,7 +9,7 @@ import json
 import pytest
 from storage_support import play_random_moves, seated_lobby, started_game
 
-from storage import EXPORT_FORMAT, ChannelBusy, StorageError, Store
+from storage import EXPORT_FORMAT, ChannelBusy, StorageError, Store, history
 from storage.__main__ import main as storage_main
 
 
@@ -40,6 +40,23 @@ async def test_a_finished_game_survives_export_and_import_into_another_file(stor
             assert again[key] == exported[key]
     finally:
         await other.close()
+
+
+async def test_an_imported_finished_game_joins_the_history_and_the_ratings(store, tmp_path):
+    source = await Store.open(tmp_path / "source.sqlite3")
+    try:
+        exported = await finished_export(source)
+        kept = await history.ending(source, exported["id"])
+        board = await history.leaderboard(source, 5, "santiago", least=1)
+    finally:
+        await source.close()
+    imported = await store.import_game(exported)
+    ended = await history.ending(store, imported.id)
+    assert ended is not None and ended.rated and ended.moves == kept.moves
+    assert [(p.seat, p.player, p.place, p.score) for p in ended.placings] == [
+        (p.seat, p.player, p.place, p.score) for p in kept.placings
+    ]
+    assert await history.leaderboard(store, 5, "santiago", least=1) == board
 
 
 async def test_an_active_game_needs_a_free_channel_to_come_back(store):

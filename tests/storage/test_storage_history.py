@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
 import sqlite3
 import subprocess
 import sys
 
+import asyncpg
+import pytest
+
 import games
-from storage import Store, start_game
+from storage import Store, apply_move, start_game
 from storage import history as past
-from storage.migrations import migrate
-from storage.records import result_to_json
+from storage.backends.steps import Execute
+from storage.migrations import SCHEMA_TABLE
+from storage.play import final_result
+from storage.records import dump_state, result_to_json
 from tests.storage.storage_support import play_random_moves, seated_lobby
 
 
@@ -57,24 +64,27 @@ async def test_an_abandoned_game_is_kept_in_the_history_but_not_rated(store):
     assert await store.read("SELECT count(*) FROM ratings") == [(0,)]
 
 
-async def test_the_rebuild_gives_the_same_numbers(tmp_path):
-    path = tmp_path / "db.sqlite3"
-    async with await Store.open(path) as store:
+def spoil():
+    yield Execute("UPDATE ratings SET mu = 0")
+
+
+async def test_the_rebuild_gives_the_same_numbers(database):
+    async with await Store.open(database) as store:
         for seed in range(3):
             await finished_game(store, seed, players=2 + seed % 2)
         before = await store.read("SELECT * FROM ratings ORDER BY player")
         charted = await store.read("SELECT game_id, seat, mu, sigma FROM placings ORDER BY 1, 2")
         # Spoil them, so the rebuild has something to do.
-        await store.transaction(lambda conn: conn.execute("UPDATE ratings SET mu = 0"))
+        await store.transaction(spoil())
     done = subprocess.run(
-        [sys.executable, "-m", "storage", "ratings", "--rebuild", str(path)],
+        [sys.executable, "-m", "storage", "ratings", "--rebuild", str(database)],
         capture_output=True,
         text=True,
         check=True,
     )
     report = json.loads(done.stdout.splitlines()[-1])
     assert report["games_rated"] == 3 and report["changed"] == len(before)
-    async with await Store.open(path) as store:
+    async with await Store.open(database) as store:
         assert await store.read("SELECT * FROM ratings ORDER BY player") == before
         assert (
             await store.read("SELECT game_id, seat, mu, sigma FROM placings ORDER BY 1, 2")
@@ -104,18 +114,101 @@ async def test_history_pages_by_server_member_and_game(store):
     assert await past.last_in_channel(store, 6, 10) is None
 
 
-async def test_games_ended_before_the_history_are_backfilled_by_the_migration(tmp_path):
-    path = tmp_path / "db.sqlite3"
-    async with await Store.open(path) as store:
+async def test_a_members_stats_chart_and_leaderboard_add_up_their_games(store):
+    places, scores = [], []
+    for seed in range(3):
+        record = await finished_game(store, seed, players=2)
+        result = json.loads((await store.result(record.id))[1])
+        places.append(result["places"][0])
+        scores.append((result["scores"][0], record.id))
+    (havana,) = await past.stats(store, 5, "user:100")
+    assert havana.kind == "havana" and havana.games == 3
+    assert havana.wins == places.count(1)
+    assert havana.average_place == pytest.approx(sum(places) / 3)
+    assert havana.average_score == pytest.approx(sum(s for s, _ in scores) / 3)
+    best = max(s for s, _ in scores)
+    assert havana.best_score == best
+    assert havana.best_game == max(game for s, game in scores if s == best)
+    assert havana.favourite_opening is not None and havana.rating.games == 3
+    chart = await past.rating_series(store, 5, "user:100", "havana")
+    assert len(chart) == 3 and chart[-1] == (havana.rating.mu, havana.rating.sigma)
+    board = await past.leaderboard(store, 5, "havana")
+    assert sorted(player for player, _ in board) == ["user:100", "user:101"]
+    assert board[0][1].ordinal >= board[1][1].ordinal
+    assert await past.names(store, 5, ["user:101"]) == {"user:101": "Player 1"}
+
+
+async def test_two_games_ending_at_once_are_numbered_and_rated_one_after_the_other(database):
+    """Two stores (two bot processes) make the final moves of two games at the same moment:
+    both are written, one after the other, and the shared players' ratings count both."""
+    first, second = await Store.open(database), await Store.open(database)
+    try:
+        ends = []
+        for store, channel, seed in ((first, 10, 1), (second, 11, 2)):
+            lobby = await seated_lobby(store, 2, channel, "havana")
+            await start_game(store, lobby.id, seed)
+            ends.append(await last_move(store, lobby.id, seed))
+        await asyncio.gather(
+            *(store.commit_move(**end) for store, end in zip((first, second), ends, strict=True))
+        )
+        endings = await first.read("SELECT game_id, seq FROM endings ORDER BY seq")
+        assert sorted(game for game, _ in endings) == [1, 2]
+        assert [seq for _, seq in endings] == [1, 2]
+        rated = await first.read("SELECT games FROM ratings WHERE kind = 'havana'")
+        assert sorted(rated) == [(2,), (2,)]
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def last_move(store, game_id, seed):
+    """Play a game up to its final move and give that move's `commit_move` arguments."""
+    chooser = random.Random(seed)
+    record = await store.get(game_id)
+    engine = games.get(record.kind)
+    state = record.state()
+    while True:
+        decision = chooser.choice(engine.pending(state))
+        code = chooser.choice(engine.legal_codes(state, decision.seat))
+        after, _ = engine.apply(state, decision.seat, code)
+        if engine.is_over(after):
+            break
+        moved = await apply_move(
+            store, game_id, decision.seat, code, expected_version=record.version
+        )
+        state, record = moved.state, moved.record
+    return {
+        "game_id": game_id,
+        "expected_version": record.version,
+        "seat": decision.seat,
+        "code": code,
+        "state_json": dump_state(engine, after),
+        "finished": True,
+        "waits": None,
+        "result_json": json.dumps(result_to_json(final_result(record, after))),
+    }
+
+
+async def test_games_ended_before_the_history_are_backfilled_by_the_migration(database):
+    async with await Store.open(database) as store:
         for seed in range(2):
             await finished_game(store, seed)
         ratings = await store.read("SELECT * FROM ratings ORDER BY player")
-    with sqlite3.connect(path, isolation_level=None) as conn:
-        # The file as version 6 left it: results, but no history.
-        for table in ("ratings", "placings", "endings"):
-            conn.execute(f"DROP TABLE {table}")
-        conn.execute("PRAGMA user_version = 6")
-        assert migrate(conn) == 7
-    async with await Store.open(path) as store:
+    # The database as version 6 left it: results, but no history (nor the later tables).
+    later = ("ratings", "placings", "endings", "server_languages", "clock_claims")
+    if isinstance(database, str):
+        conn = await asyncpg.connect(database)
+        try:
+            for table in later:
+                await conn.execute(f"DROP TABLE {table}")
+            await conn.execute(f"UPDATE {SCHEMA_TABLE} SET version = 6")
+        finally:
+            await conn.close()
+    else:
+        with sqlite3.connect(database, isolation_level=None) as conn:
+            for table in later:
+                conn.execute(f"DROP TABLE {table}")
+            conn.execute("PRAGMA user_version = 6")
+    async with await Store.open(database) as store:
         assert (await past.page(store, 5)).total == 2
         assert await store.read("SELECT * FROM ratings ORDER BY player") == ratings

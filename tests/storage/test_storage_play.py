@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 
 import pytest
 from storage_support import play_random_moves, seated_lobby, started_game
@@ -94,11 +93,13 @@ async def test_a_game_played_to_the_end_is_finished(store):
     assert await store.by_channel(10) is None
 
 
-async def test_a_state_that_no_longer_parses_names_the_game(store, tmp_path):
+async def test_a_state_that_no_longer_parses_names_the_game(store):
     started = await started_game(store)
     game_id = started.record.id
-    with sqlite3.connect(tmp_path / "db.sqlite3") as conn:
-        conn.execute('UPDATE games SET state = \'{"format": 1, "tru\' WHERE id = ?', (game_id,))
+    # Damage from outside the store, through the database's own connection.
+    await store._db.execute(
+        'UPDATE games SET state = \'{"format": 1, "tru\' WHERE id = ?', (game_id,)
+    )
     record = await store.get(game_id)  # the rest of the record is still readable
     with pytest.raises(CorruptGame, match=f"game {game_id} \\(santiago, channel 10\\)") as caught:
         record.state()

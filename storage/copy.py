@@ -1,0 +1,102 @@
+"""`python -m storage copy SRC DST`: every game, seat, log entry, result, setting, timer and note,
+the history (endings, placings, ratings) and the servers' languages from one database into
+another (SQLite -> PostgreSQL is how an operator upgrades); every copied table is read back and
+compared with its source, and every copied game is replayed on the destination.
+
+The destination must hold no game: ids are kept as they are (the bot's buttons carry game ids),
+so the copy is all or nothing, in one transaction. PostgreSQL's id sequence is moved past the
+copied ids so new games do not collide with them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import StorageError
+from .store import Store
+from .verify import Report, verify_store
+
+# Parents before children (foreign keys), and within a table a stable order.
+TABLES = (
+    ("games", "id"),
+    ("seats", "game_id, seat"),
+    ("actions", "game_id, seq"),
+    ("notes", "game_id, key"),
+    ("settings", "game_id"),
+    ("waits", "game_id, seat"),
+    ("results", "game_id"),
+    # The history is copied as it is, not recomputed: its `seq` is the order the games ended
+    # in, which the ratings were computed in.
+    ("endings", "game_id"),
+    ("placings", "game_id, seat"),
+    ("ratings", "guild_id, kind, player"),
+    ("server_languages", "guild_id"),
+)
+BATCH = 2000
+
+
+@dataclass
+class Copied:
+    rows: dict[str, int]
+    report: Report
+
+    def to_json(self) -> dict:
+        return {"rows": self.rows, **self.report.to_json()}
+
+
+async def _columns(store: Store, table: str) -> list[str]:
+    """The columns of `table` in `store` (both databases are at this program's schema)."""
+    if store.dialect == "postgresql":
+        rows = await store._db.fetchall(
+            "SELECT column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position",
+            (table,),
+        )
+        return [r[0] for r in rows]
+    return [r[1] for r in await store._db.fetchall(f"PRAGMA table_info({table})")]
+
+
+async def copy_stores(source: Store, target: Store) -> Copied:
+    existing = await target._db.fetchone("SELECT count(*) FROM games")
+    if existing[0]:
+        raise StorageError(
+            f"{target.path} already holds {existing[0]} games; copy only into an empty database."
+        )
+    counts: dict[str, int] = {}
+    differ: list[str] = []
+    async with target._lock, target._db.transaction() as tx:
+        for table, order in TABLES:
+            columns = await _columns(source, table)
+            names = ", ".join(columns)
+            marks = ", ".join("?" * len(columns))
+            rows = await source._db.fetchall(f"SELECT {names} FROM {table} ORDER BY {order}")
+            for start in range(0, len(rows), BATCH):
+                await tx.executemany(
+                    f"INSERT INTO {table} ({names}) VALUES ({marks})",
+                    [tuple(r) for r in rows[start : start + BATCH]],
+                )
+            counts[table] = len(rows)
+            copied = await tx.fetchall(f"SELECT {names} FROM {table} ORDER BY {order}")
+            if [tuple(r) for r in copied] != [tuple(r) for r in rows]:
+                differ.append(f"the table {table} reads back different from its source")
+        if target.dialect == "postgresql":
+            await tx.execute(
+                "SELECT setval(pg_get_serial_sequence('games', 'id'),"
+                " (SELECT coalesce(max(id), 0) + 1 FROM games), false)"
+            )
+    report = await verify_store(target)
+    report.problems[:0] = differ
+    return Copied(counts, report)
+
+
+async def copy_database(source: str, target: str) -> Copied:
+    """Open both (migrating each to this program's schema), copy, verify the destination."""
+    src = await Store.open(source)
+    try:
+        dst = await Store.open(target)
+        try:
+            return await copy_stores(src, dst)
+        finally:
+            await dst.close()
+    finally:
+        await src.close()
