@@ -17,12 +17,12 @@ async def test_moves_read_no_note_once_the_screens_are_known(simcord_env, table)
         await game.step()
     statements: list[str] = []
     store = simcord_env.bot.store
-    await store._in_thread(lambda conn: conn.set_trace_callback(statements.append))
+    await store._db.raw.set_trace_callback(statements.append)
     try:
         for _ in range(12):
             await game.step()
     finally:
-        await store._in_thread(lambda conn: conn.set_trace_callback(None))
+        await store._db.raw.set_trace_callback(None)
     moves = sum(1 for s in statements if s.startswith("INSERT INTO actions"))
     assert moves == 12, statements
     note_reads = [s for s in statements if s.startswith("SELECT value FROM notes")]

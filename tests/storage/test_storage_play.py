@@ -16,6 +16,7 @@ from storage import (
     apply_move,
     start_game,
 )
+from storage.backends.sqlite import SQLiteBackend
 
 
 async def test_join_and_leave_keep_seats_numbered_in_join_order(store):
@@ -120,7 +121,11 @@ async def test_a_move_from_the_state_in_hand_is_one_transaction_and_keeps_the_ve
     engine = games.get("santiago")
     record, state = started.record, started.state
     statements: list[str] = []
-    await store._in_thread(lambda conn: conn.set_trace_callback(statements.append))
+    # SQLite can list the statements a move runs; PostgreSQL's driver has no such hook, so
+    # there the test checks the state in hand and the version check only.
+    traced = isinstance(store._db, SQLiteBackend)
+    if traced:
+        await store._db.raw.set_trace_callback(statements.append)
     for _ in range(3):
         decision = engine.pending(state)[0]
         code = engine.legal_codes(state, decision.seat)[0]
@@ -133,7 +138,8 @@ async def test_a_move_from_the_state_in_hand_is_one_transaction_and_keeps_the_ve
             expected_version=record.version,
             known=(record, state),
         )
-        assert statements[0] == "BEGIN IMMEDIATE" and statements[-1] == "COMMIT", statements
+        if traced:
+            assert statements[0] == "BEGIN IMMEDIATE" and statements[-1] == "COMMIT", statements
         record, state = moved.record, moved.state
     assert engine.to_json((await store.get(record.id)).state()) == engine.to_json(state)
 
