@@ -9,6 +9,7 @@ and box so the layout tests can check what a player on a phone can read.
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -199,6 +200,104 @@ def fit(text: str, size: int, width: int, bold: bool = False, min_size: int = 14
     return text[:low] + "…", f
 
 
+def line_height(size: int, bold: bool = False) -> int:
+    """How far apart wrapped lines lie: the primary font's ascent plus descent, so that the ink
+    of one line (accents, descenders) never reaches into the next."""
+    ascent, descent = font(size, bold).getmetrics()
+    return ascent + descent
+
+
+def _prefix(text: str, fits) -> int:
+    """The length of the longest prefix of `text` that `fits` (a prefix is never narrower
+    than a shorter one, so bisection finds it)."""
+    low, high = 0, len(text)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if fits(text[:mid]):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def _balanced_cut(text: str, cuts: Sequence[int], size: int, bold: bool) -> tuple[str, str]:
+    """`text` cut in two at the one of `cuts` (sorted positions) that makes the wider of the two
+    lines narrowest. The first line widens and the second narrows as the cut moves right, so
+    bisection finds where they cross: a few measurements whatever the number of cuts."""
+
+    def halves(k: int) -> tuple[str, str]:
+        return text[: cuts[k]].rstrip(), text[cuts[k] :].lstrip()
+
+    def wider(k: int) -> float:
+        return max(length(half, size, bold) for half in halves(k))
+
+    low, high = 0, len(cuts) - 1
+    while low < high:  # the first cut whose first line is at least as wide as its second
+        mid = (low + high) // 2
+        first, rest = halves(mid)
+        if length(first, size, bold) >= length(rest, size, bold):
+            high = mid
+        else:
+            low = mid + 1
+    return halves(min({max(low - 1, 0), low}, key=wider))
+
+
+def _may_cut(text: str, i: int) -> bool:
+    """Whether a line may end before `text[i]`: never inside a character that is drawn as one
+    (an accent, a joiner or a variation selector stays with what it modifies)."""
+    return (
+        unicodedata.category(text[i]) not in ("Mn", "Mc", "Me", "Cf", "Sk")
+        and text[i - 1] != "\u200d"
+    )
+
+
+@lru_cache(maxsize=4096)
+def fit_lines(
+    text: str, size: int, width: int, bold: bool = False, min_size: int = 14, height: int = 0
+):
+    """`text` on one line, or on two where `height` holds two lines: the lines and their font.
+
+    A long name wraps before it shrinks: from `size` down to `min_size`, the first size at
+    which it fits on one line, or on two lines cut at a space, wins. Only then is a word that
+    is too long for a line split (without a hyphen), and only then does the second line end in
+    an ellipsis. Like `fit`, only the part of the text that could fit is measured, and the
+    cuts are found by bisection, so the time stays linear in the text's length.
+    """
+    if height < 2 * line_height(min_size, bold):
+        one, f = fit(text, size, width, bold, min_size)
+        return (one,), f
+    text, cut = clip(text, 2 * width)
+    start, end = len(text) - len(text.lstrip()), len(text.rstrip())
+    spaces = [i for i, ch in enumerate(text) if ch == " " and start < i < end]
+    if not cut:
+        for s in range(size, min_size - 1, -1):
+            if length(text, s, bold) <= width:
+                return (text,), font(s, bold)
+            if spaces and 2 * line_height(s, bold) <= height:
+                pair = _balanced_cut(text, spaces, s, bold)
+                if max(length(half, s, bold) for half in pair) <= width:
+                    return pair, font(s, bold)
+    inside = [i for i in range(1, len(text)) if _may_cut(text, i)] if not cut else []
+    # The last resort before an ellipsis: cut inside a word, without a hyphen, at the largest
+    # size two such lines fit at (once cut, the word reads no better small).
+    for s in range(size, min_size - 1, -1) if inside else ():
+        if 2 * line_height(s, bold) <= height:
+            pair = _balanced_cut(text, inside, s, bold)
+            if max(length(half, s, bold) for half in pair) <= width:
+                return pair, font(s, bold)
+    s = min(size, min_size)
+    f = font(s, bold)
+    # Too long for two lines: the first line as full as it gets (whole words if one fits),
+    # the second one cut with an ellipsis.
+    full = _prefix(text, lambda part: length(part.rstrip(), s, bold) <= width)
+    if full == 0:
+        return (fit(text, s, width, bold, s)[0],), f
+    space = max((i for i in spaces if i <= full), default=0)
+    split = space or full
+    rest = text[split:].lstrip() + ("…" if cut else "")
+    return (text[:split].rstrip(), fit(rest, s, width, bold, s)[0]), f
+
+
 def _baseline(size: int, bold: bool, anchor: str) -> float:
     """How far below the anchor point the baseline lies, by the primary font's metrics."""
     ascent, descent = font(size, bold).getmetrics()
@@ -300,13 +399,38 @@ def fit_text(
     anchor="la",
     min_size=14,
     role: str = "",
+    lines: int = 1,
+    height: float | None = None,
 ):
-    s, f = fit(s, size, int(width), bool(bold), min(size, min_size))
-    x = xy[0]
+    """Draw `s` fitted into `width` (see `fit`). With `lines=2` it may wrap onto two lines
+    within `height` (by default two lines at `size`), stacked on the anchor's vertical
+    position: centred on it for "m", below it for "a"/"t", above it for "s"/"d"/"b"."""
+    min_size = min(size, min_size)
+    if lines == 1:
+        one, f = fit(s, size, int(width), bool(bold), min_size)
+        parts = (one,)
+    else:
+        room_h = 2 * line_height(size, bool(bold)) if height is None else height
+        parts, f = fit_lines(s, size, int(width), bool(bold), min_size, int(room_h))
+    x, y = xy
     room = {"l": (x, x + width), "m": (x - width / 2, x + width / 2), "r": (x - width, x)}
-    text(
-        d, xy, s, size=f.size, bold=bold, fill=fill, anchor=anchor, role=role, room=room[anchor[0]]
-    )
+    step = line_height(f.size, bool(bold))
+    # where the first line goes, in lines from the anchor: the block hangs from a top anchor,
+    # stands on a bottom one and is centred on a middle one
+    extra = len(parts) - 1
+    first = 0.0 if anchor[1] in "at" else -extra / 2 if anchor[1] == "m" else -extra
+    for i, part in enumerate(parts):
+        text(
+            d,
+            (x, y + (first + i) * step),
+            part,
+            size=f.size,
+            bold=bold,
+            fill=fill,
+            anchor=anchor,
+            role=role,
+            room=room[anchor[0]],
+        )
 
 
 def last_caption(name: str, what: str, width: int, size: int) -> str:

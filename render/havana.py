@@ -170,13 +170,19 @@ def action_card(
         bold=True,
         anchor="mm",
     )
-    name = card_name(card)
-    if dr.length(name, 17) <= w - 8 or " " not in name:
-        dr.fit_text(d, (x + w / 2, y + h * 0.82), name, w - 8, size=17, anchor="mm")
-    else:
-        first, rest = name.split(" ", 1)
-        dr.fit_text(d, (x + w / 2, y + h * 0.74), first, w - 8, size=17, anchor="mm")
-        dr.fit_text(d, (x + w / 2, y + h * 0.89), rest, w - 8, size=17, anchor="mm")
+    # the name on one or two lines between the number and the bottom edge
+    top = y + h * 0.56
+    dr.fit_text(
+        d,
+        (x + w / 2, (top + y + h - 2) / 2),
+        card_name(card),
+        w - 8,
+        size=17,
+        anchor="mm",
+        role="card",
+        lines=2,
+        height=y + h - 2 - top,
+    )
 
 
 def building_card(
@@ -221,7 +227,20 @@ def building_card(
     dr.fit_text(
         d, (x + w - 34, y + 50), vp, 44, size=12, bold=True, fill=white, anchor="mm", min_size=8
     )
-    _name_lines(d, x + 10, y + 34, _words(b.name), w - 76)
+    # the name left of the VP circle, on two lines if need be
+    dr.fit_text(
+        d,
+        (x + 9, y + 34),
+        _words(b.name),
+        w - 72,
+        size=20,
+        bold=True,
+        anchor="lm",
+        role="building",
+        lines=2,
+        height=56,
+        min_size=13,
+    )
     if b.cost.requires_architect:
         d.rounded_rectangle((x + 6, y + 64, x + w - 6, y + 90), radius=6, fill=(60, 60, 120))
         dr.fit_text(
@@ -293,22 +312,6 @@ def _vertical_label(im: Image.Image, label: str, cx: float, cy: float):
     ImageDraw.Draw(tile).text((2, 13), label, font=f, fill=MUTED, anchor="lm")
     tile = tile.rotate(90, expand=True)
     im.paste(tile, (int(cx - tile.width / 2), int(cy - tile.height / 2)))
-
-
-def _name_lines(d, x: int, cy: int, name: str, width: int):
-    """A building name: one line at 20 px if it fits, else two lines rather than tiny type."""
-    name, _cut = dr.clip(name, 2 * width)  # two lines at most: never measure more than that
-    if dr.length(name, 20, True) <= width or " " not in name:
-        dr.fit_text(d, (x, cy), name, width, size=20, bold=True, anchor="lm")
-        return
-    words = name.split(" ")
-    best = 1
-    for k in range(1, len(words)):
-        if dr.length(" ".join(words[:k]), 17, True) > width:
-            break  # longer first lines do not fit either
-        best = k
-    dr.fit_text(d, (x, cy - 11), " ".join(words[:best]), width, size=17, bold=True, anchor="lm")
-    dr.fit_text(d, (x, cy + 10), " ".join(words[best:]), width, size=17, bold=True, anchor="lm")
 
 
 def height(players: int) -> int:

@@ -257,7 +257,18 @@ def _draw_base(h: int) -> Image.Image:
         fill, letter = GOOD_STYLE[g]
         x = lx + i * 160
         dr.cube(d, x, ly, fill, letters(g, letter), s=30)
-        dr.fit_text(d, (x + 36, ly + 15), good_name(g), 118, size=18, min_size=14, anchor="lm")
+        dr.fit_text(
+            d,
+            (x + 36, ly + 15),
+            good_name(g),
+            118,
+            size=18,
+            min_size=14,
+            anchor="lm",
+            role="good",
+            lines=2,
+            height=46,
+        )
     y = ly + 62
     dr.seat_disc(d, lx + 14, y, 0, r=14)
     dr.fit_text(d, (lx + 34, y), say("pic.santiago.marker"), 86, size=19, anchor="lm", min_size=11)
@@ -320,7 +331,19 @@ def _stops(d: ImageDraw.ImageDraw, view: PublicView):
                 label = both
             elif role:
                 label = role  # the flower already shows the colour, with its letter
-            dr.fit_text(d, (cx, cy + 22), label, TILE_W - 10, size=18, fill=MUTED, anchor="mm")
+            # below the name there is room for a long role on two lines
+            dr.fit_text(
+                d,
+                (cx, cy + 23),
+                label,
+                TILE_W - 10,
+                size=18,
+                fill=MUTED,
+                anchor="mm",
+                role="citizen",
+                lines=2,
+                height=42,
+            )
         else:
             d.rounded_rectangle(box, radius=12, fill=(70, 70, 78), outline=outline, width=width)
             name, _role = _split_role(citizen_name(stop.citizen))
@@ -491,23 +514,28 @@ def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
                 outline=INK,
                 width=2,
             )
+            # the name has the tile's width and the height above the markers: two lines
             dr.fit_text(
                 d,
-                (x + CARD_W / 2, top + 22),
+                (x + CARD_W / 2, top + 25),
                 building_name(space.building),
-                CARD_W - 12,
+                CARD_W - 8,
                 size=20,
                 bold=True,
                 anchor="mm",
+                role="building",
+                lines=2,
+                height=46,
+                min_size=13,
             )
             if space.owner is not None:
-                dr.seat_disc(d, x + 24, top + 70, space.owner, r=17)
+                dr.seat_disc(d, x + 24, top + 72, space.owner, r=17)
                 owner = say("pic.santiago.owner")
                 dr.fit_text(
-                    d, (x + 44, top + 70), owner, 52, size=16, fill=MUTED, anchor="lm", min_size=9
+                    d, (x + 44, top + 72), owner, 52, size=16, fill=MUTED, anchor="lm", min_size=9
                 )
             if space.pawn is not None:
-                dr.pawn(d, x + CARD_W - 26, top + 68, space.pawn, h=44)
+                dr.pawn(d, x + CARD_W - 26, top + 71, space.pawn, h=44)
 
 
 def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
@@ -774,7 +802,9 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
         x = 44 + i * 155
         dr.cube(d, x, 315, fill, letters(good, letter), s=52)
         text(d, (x + 62, 341), f"× {n}", size=30, bold=True, anchor="lm")
-        dr.fit_text(d, (x, 395), good_name(good), 145, size=18, anchor="lm")
+        dr.fit_text(
+            d, (x, 394), good_name(good), 145, size=18, anchor="lm", role="good", lines=2, height=44
+        )
     public = pub.seats[seat]
     where = say("pic.santiago.off_board")
     for space in pub.buildings:

@@ -1,0 +1,110 @@
+"""Rulebook names on the pictures, in every language: a building, card or good name that can
+fit its box on two lines is drawn whole (wrapped, shrunk only as far as needed), never cut
+with an ellipsis, and every line stays in its box."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import games
+from games.havana.game import _building_view
+from render import _board_layout, draw, screen_image
+from render.captions import language
+from render.demo import NAMES, play
+from render.havana import CARDS, card_name
+from render.santiago import GOODS, building_name, good_name
+
+LANGUAGES = ("en", "it", "de", "es", "ru")
+SMALLEST = {"building": 13, "card": 14, "good": 14}
+
+
+def _drawn_names(drawn, role: str) -> list[str]:
+    """The names of `role` as a player reads them: a line, or two lines of one box joined (a
+    word cut without a hyphen is joined without a space)."""
+    lines = [t for t in drawn if t.role == role]
+    names, i = [], 0
+    while i < len(lines):
+        one = lines[i]
+        two = lines[i + 1] if i + 1 < len(lines) else None
+        if two is not None and two.room == one.room and two.box[1] >= one.box[3] - 1:
+            names += [f"{one.text} {two.text}", one.text + two.text]
+            i += 2
+        else:
+            names.append(one.text)
+            i += 1
+    return names
+
+
+def _fits_two_lines(name: str, role: str, width: float) -> bool:
+    """Whether any cut of `name` into two lines fits `width` at the smallest size allowed."""
+    size = SMALLEST[role]
+    bold = role == "building"
+    return any(
+        max(draw.length(name[:i].rstrip(), size, bold), draw.length(name[i:].lstrip(), size, bold))
+        <= width
+        for i in range(1, len(name))
+    )
+
+
+def _check(drawn, image, role: str, expected: set[str]) -> None:
+    lines = [t for t in drawn if t.role == role]
+    assert lines, f"no {role} name drawn"
+    width = lines[0].room[1] - lines[0].room[0]
+    shown = set(_drawn_names(drawn, role))
+    for name in sorted(expected):
+        if _fits_two_lines(name, role, width):
+            assert name in shown, f"{role} {name!r} is not drawn whole: {sorted(shown)}"
+    for t in lines:
+        if t.text.endswith("…"):
+            assert not any(
+                _fits_two_lines(name, role, width) for name in expected if name.startswith(t.text)
+            )
+        x0, y0, x1, y1 = t.box
+        assert t.room[0] - 2 <= x0 and x1 <= t.room[1] + 2, f"{t.text!r} leaves {t.room}"
+        assert y0 >= 0 and y1 <= image.height
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_santiago_buildings_and_goods_are_named_whole(lang):
+    state = play("santiago", 3, 10, 150)
+    view = games.get("santiago").public_view(state)
+    image, drawn = _board_layout(view, NAMES[:3], lang)
+    with language(lang):
+        buildings = {building_name(s.building) for s in view.buildings}
+        goods = {good_name(g) for g in GOODS}
+    assert len(buildings) == 12
+    _check(drawn, image, "building", buildings)
+    _check(drawn, image, "good", goods)
+    # every good, held on a player's screen
+    player = games.get("santiago").player_view(state, 0)
+    holdings = dataclasses.replace(player.holdings, goods=tuple((g, 1) for g in GOODS))
+    with draw.recording() as drawn:
+        image = screen_image(dataclasses.replace(player, holdings=holdings), NAMES[:3], lang)
+    _check(drawn, image, "good", goods)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_havana_buildings_and_cards_are_named_whole(lang):
+    state = play("havana", 4, 11, 45)
+    game = games.get("havana")
+    view = game.public_view(state)
+    deck = [_building_view(state, b) for b in range(len(state.deck))]
+    for start in range(0, len(deck), 12):
+        part = deck[start : start + 12]
+        rows = tuple(
+            dataclasses.replace(row, buildings=tuple(part[k * 6 : k * 6 + 6]))
+            for k, row in enumerate(view.rows)
+        )
+        image, drawn = _board_layout(dataclasses.replace(view, rows=rows), NAMES[:4], lang)
+        with language(lang):
+            names = {draw.say_msg(b.name) for b in part}
+        _check(drawn, image, "building", names)
+    # every action card, in a hand on the player's screen
+    player = dataclasses.replace(game.player_view(state, 0), hand=tuple(CARDS))
+    with draw.recording() as drawn:
+        image = screen_image(player, NAMES[:4], lang)
+    with language(lang):
+        cards = {card_name(c) for c in CARDS}
+    _check(drawn, image, "card", cards)
