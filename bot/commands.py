@@ -194,8 +194,14 @@ class GameGroup(app_commands.Group):
     async def move_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """The caller's legal actions now, filtered by what they typed (at most 25)."""
-        record = await self.bot.store.by_channel(interaction.channel_id)
+        """The caller's legal actions now, filtered by what they typed (at most 25).
+
+        Answered from the game the bot holds when it has one: Discord drops an autocomplete
+        answer that is late, and the choices are only offered (the move is checked again)."""
+        store = self.bot.store
+        record = store.known(interaction.channel_id)
+        if record is None:
+            record = await store.by_channel(interaction.channel_id)
         if record is None or record.status != "active":
             return []
         seat = record.seat_of(interaction.user.id)

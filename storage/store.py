@@ -27,6 +27,7 @@ from .clock import Settings, Wait, WaitPlan
 from .endings import record_end
 from .errors import ChannelBusy, CorruptGame, GameNotFound, StorageError, VersionConflict
 from .exchange import EXPORT_FORMAT, check_import, replay_export
+from .known import KnownRecords
 from .records import AI_PREFIX, HUMAN, ActionRow, GameRecord, GameSummary, Seat, dump_state
 
 _RECORD_COLUMNS = (
@@ -186,6 +187,10 @@ class Store:
         self.dialect = db.dialect
         self._lock = asyncio.Lock()
         self._closed = False
+        # The records read or committed last, by channel (`known`).
+        self._known = KnownRecords()
+        # While a write transaction is open: the records it fetched, known once it commits.
+        self._fetched: list[GameRecord] | None = None
 
     @classmethod
     async def open(cls, target: str | Path) -> Store:
@@ -211,8 +216,17 @@ class Store:
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[Any]:
         """One write transaction under the lock; rolled back on any error."""
-        async with self._lock, self._db.transaction() as db:
-            yield db
+        async with self._lock:
+            fetched: list[GameRecord] = []
+            self._fetched = fetched
+            try:
+                async with self._db.transaction() as db:
+                    yield db
+            finally:
+                self._fetched = None
+            # Reached only once committed: a rolled-back record is never known.
+            for record in fetched:
+                self._known.seen(record)
 
     async def _fetch_record(self, db: Any, game_id: int) -> GameRecord:
         rows = await db.fetchall(
@@ -220,7 +234,19 @@ class Store:
         )
         if not rows:
             raise GameNotFound(f"There is no game {game_id}.")
-        return _record(rows[0])
+        record = _record(rows[0])
+        if self._fetched is not None:
+            self._fetched.append(record)
+        else:
+            self._known.seen(record)
+        return record
+
+    def known(self, channel_id: int) -> GameRecord | None:
+        """The channel's lobby or game in play as this store last read or committed it, without
+        asking the database (None if it has not seen one lately). Never ahead of the database,
+        but behind it if another process changed the game since: fit for what a player is
+        offered, never for deciding a move (a move's transaction checks the version itself)."""
+        return self._known.of_channel(channel_id)
 
     async def _busy(self, channel_id: int) -> ChannelBusy:
         async with self._lock:
@@ -564,7 +590,9 @@ class Store:
             result_json,
         )
         async with self._lock:
-            return await self._db.run(steps)
+            record = await self._db.run(steps)
+            self._known.seen(record)
+            return record
 
     async def read(self, sql: str, args: tuple = ()) -> list[tuple]:
         """The rows of one query, under the lock (for the history and statistics readers)."""
@@ -599,7 +627,12 @@ class Store:
                 " WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')",
                 (channel_id,),
             )
-        return _record(rows[0]) if rows else None
+            if not rows:
+                self._known.ended(channel_id)
+                return None
+            record = _record(rows[0])
+            self._known.seen(record)
+            return record
 
     async def get(self, game_id: int) -> GameRecord:
         async with self._lock:

@@ -67,3 +67,27 @@ async def test_choose_board_and_screen_are_acknowledged_while_the_store_is_busy(
         assert in_time, f"/{command} waited for the store before acknowledging"
         answer = result.followups[-1] if result.followups else result.response
         assert result.ephemeral and answer.attachments, answer.content
+
+
+async def test_move_choices_are_offered_while_the_store_is_busy(simcord_env, table):
+    """Discord drops an autocomplete answer that comes late: the choices offered while a
+    player types `/game move` come from the game the bot holds, not from the store."""
+    guild, channel, (ana, ben, *_) = table
+    game = await until_choose(simcord_env, channel, [ana, ben])
+    player = game.named(game.prompt_message().content)[0]
+    expected = await player.autocomplete(channel, "game move", "choice", "")
+    assert expected
+    async with simcord_env.bot.store._lock:
+        offered = await asyncio.wait_for(
+            player.autocomplete(channel, "game move", "choice", ""), timeout=2
+        )
+    assert offered == expected
+    # After a move, the choices offered are the new decision's, still from memory.
+    await game.step()
+    now_deciding = game.named(game.prompt_message().content)[0]
+    fresh = await now_deciding.autocomplete(channel, "game move", "choice", "")
+    async with simcord_env.bot.store._lock:
+        offered = await asyncio.wait_for(
+            now_deciding.autocomplete(channel, "game move", "choice", ""), timeout=2
+        )
+    assert offered == fresh

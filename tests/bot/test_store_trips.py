@@ -9,6 +9,12 @@ import random
 from tests.bot.driver import Table
 
 
+async def trace(store, callback) -> None:
+    """Hand every SQL statement the store's SQLite connection runs to `callback` (None: stop)."""
+    raw = store._db.raw
+    await raw._execute(raw._conn.set_trace_callback, callback)
+
+
 async def test_moves_read_no_note_once_the_screens_are_known(simcord_env, table):
     guild, channel, (ana, ben, *_) = table
     game = Table(simcord_env, channel, [ana, ben], random.Random(4))
@@ -17,12 +23,12 @@ async def test_moves_read_no_note_once_the_screens_are_known(simcord_env, table)
         await game.step()
     statements: list[str] = []
     store = simcord_env.bot.store
-    await store._in_thread(lambda conn: conn.set_trace_callback(statements.append))
+    await trace(store, statements.append)
     try:
         for _ in range(12):
             await game.step()
     finally:
-        await store._in_thread(lambda conn: conn.set_trace_callback(None))
+        await trace(store, None)
     moves = sum(1 for s in statements if s.startswith("INSERT INTO actions"))
     assert moves == 12, statements
     note_reads = [s for s in statements if s.startswith("SELECT value FROM notes")]

@@ -154,3 +154,26 @@ async def test_a_move_from_the_state_in_hand_is_one_transaction_and_keeps_the_ve
             known=(record, state),
         )
     assert len(await store.actions(record.id)) == record.version + 1
+
+
+async def test_the_record_known_by_channel_is_the_last_committed_one(store):
+    started = await started_game(store)
+    game_id = started.record.id
+    assert store.known(10) == started.record
+    last = await play_random_moves(store, game_id, 3)
+    assert store.known(10) == last.record and last.record.version == 3
+    # A refused move changes nothing, in the database or in what the store knows.
+    engine = games.get("santiago")
+    decision = engine.pending(started.state)[0]
+    code = engine.legal_codes(started.state, decision.seat)[0]
+    with pytest.raises(VersionConflict):
+        await apply_move(store, game_id, decision.seat, code, expected_version=0)
+    assert store.known(10) == last.record
+    await store.abandon(game_id)
+    assert store.known(10) is None
+    lobby = await seated_lobby(store, players=2, channel=10)
+    assert store.known(10) == lobby
+    # Reading the channel's past game (its board, its log) does not hide the new lobby.
+    assert (await store.get(game_id)).status == "abandoned"
+    assert store.known(10) == lobby
+    assert store.known(11) is None
