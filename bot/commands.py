@@ -363,6 +363,7 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name="help", description="A short summary of the rules")
     async def help(self, interaction: discord.Interaction) -> None:
         async def work(locale):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             record = await self.bot.store.by_channel(interaction.channel_id)
             kinds = [record.kind] if record is not None else list(games.NAMES)
             parts = [text(locale, f"bot.help.{kind}") for kind in kinds]
