@@ -33,3 +33,22 @@ async def test_moves_read_no_note_once_the_screens_are_known(simcord_env, table)
     assert moves == 12, statements
     note_reads = [s for s in statements if s.startswith("SELECT value FROM notes")]
     assert note_reads == [], note_reads
+
+
+async def test_a_move_does_not_read_the_game_before_its_transaction(simcord_env, table):
+    """The bot plays from the record the store last committed: the only read of the game in a
+    move is the one inside its transaction, which checks the version."""
+    guild, channel, (ana, ben, *_) = table
+    game = Table(simcord_env, channel, [ana, ben], random.Random(5))
+    await game.open("havana", 2)
+    statements: list[str] = []
+    store = simcord_env.bot.store
+    await trace(store, statements.append)
+    try:
+        for _ in range(12):
+            await game.step()
+    finally:
+        await trace(store, None)
+    moves = sum(1 for s in statements if s.startswith("INSERT INTO actions"))
+    record_reads = [s for s in statements if s.startswith("SELECT g.id")]
+    assert moves >= 12 and len(record_reads) == moves, record_reads
