@@ -295,8 +295,9 @@ class Announcer:
         await self._retire(record, current)
         turn = TurnMessage(sent.id, seats, list(event_lines))
         self.turns[record.id] = turn
-        # Reminders link to it, and a restart edits it again.
-        await self.store.set_note(record.id, TURN_MESSAGE, turn.note())
+        # Reminders link to it, and a restart edits it again. Written with the next move's
+        # transaction (any game's) when moves queue for the store: the bot reads it from memory.
+        self.store.note_later(record.id, TURN_MESSAGE, turn.note())
 
     async def post_result(self, locale, record: GameRecord, event_lines) -> None:
         """The final scores as stored when the game ended (by the rules, a vote, resigning or

@@ -194,8 +194,14 @@ class GameGroup(app_commands.Group):
     async def move_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """The caller's legal actions now, filtered by what they typed (at most 25)."""
-        record = await self.bot.store.by_channel(interaction.channel_id)
+        """The caller's legal actions now, filtered by what they typed (at most 25).
+
+        Answered from the game the bot holds when it has one: Discord drops an autocomplete
+        answer that is late, and the choices are only offered (the move is checked again)."""
+        store = self.bot.store
+        record = store.known(interaction.channel_id)
+        if record is None:
+            record = await store.by_channel(interaction.channel_id)
         if record is None or record.status != "active":
             return []
         seat = record.seat_of(interaction.user.id)
@@ -357,6 +363,7 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name="help", description="A short summary of the rules")
     async def help(self, interaction: discord.Interaction) -> None:
         async def work(locale):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             record = await self.bot.store.by_channel(interaction.channel_id)
             kinds = [record.kind] if record is not None else list(games.NAMES)
             parts = [text(locale, f"bot.help.{kind}") for kind in kinds]

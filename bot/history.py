@@ -152,6 +152,7 @@ class HistoryViews:
         self, interaction: discord.Interaction, member: discord.Member | None, kind: str | None
     ) -> None:
         async def work(locale):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             member_id = 0 if member is None else member.id
             content, view = await self._history(locale, interaction.guild_id, member_id, kind)
             await self.reply(interaction, content, view=view)
@@ -164,11 +165,12 @@ class HistoryViews:
         async def work(locale):
             if interaction.guild_id is None:
                 raise Refusal("bot.error.guild_only")
+            await interaction.response.defer()
             # A forged id may carry a number beyond SQLite's integers.
             bound = min(seq, MAX_ID)
             where = {"o": {"older_than": bound}, "n": {"newer_than": bound}}.get(op, {})
             content, view = await self._history(locale, interaction.guild_id, member, kind, **where)
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
             )
             view.stop()

@@ -87,6 +87,11 @@ class Lobby:
                     interaction, parent, kind, options, settings, ai_players, ai_level
                 )
                 return
+            if self.store.known(interaction.channel_id) is not None:
+                raise Refusal("bot.error.busy")
+            # The lobby will be this answer: acknowledged before the store is asked. Only a game
+            # the bot did not know of (another process's) makes the refusal below public.
+            await interaction.response.defer(thinking=True)
             async with self.lock(interaction.channel_id):
                 try:
                     record = await self._create(
@@ -97,12 +102,12 @@ class Lobby:
                 for _ in range(ai_players):
                     record = await self.store.add_ai(record.id, ai_level)
                 ch = channel_locale(interaction)
-                await interaction.response.send_message(
-                    present.lobby(ch, record),
+                sent = await interaction.edit_original_response(
+                    content=present.lobby(ch, record),
                     view=components.lobby_view(ch, record.id, LEVELS, record.settings),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
-                await self._remember_lobby(interaction, record)
+                await self.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
 
         await self.guarded(interaction, work)
 
@@ -161,8 +166,18 @@ class Lobby:
             raise Refusal("bot.error.not_lobby")
         return record
 
+    @staticmethod
+    async def _ack_lobby(interaction, edit: bool) -> None:
+        """Acknowledge a lobby change before the store is asked (Discord waits 3 seconds for
+        it): a button's press will edit the lobby message; a command gets a private answer."""
+        if edit:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
     async def join(self, interaction, game_id: int | None = None, *, edit: bool = False) -> None:
         async def work(locale):
+            await self._ack_lobby(interaction, edit)
             async with self.lock(interaction.channel_id):
                 record = await self._lobby(interaction, game_id)
                 if record.seat_of(interaction.user.id) is not None:
@@ -181,6 +196,7 @@ class Lobby:
 
     async def leave(self, interaction, game_id: int | None = None, *, edit: bool = False) -> None:
         async def work(locale):
+            await self._ack_lobby(interaction, edit)
             async with self.lock(interaction.channel_id):
                 record = await self._lobby(interaction, game_id)
                 if record.seat_of(interaction.user.id) is None:
@@ -199,7 +215,7 @@ class Lobby:
         content = present.lobby(ch, record)
         view = components.lobby_view(ch, record.id, LEVELS, record.settings)
         if edit:
-            await interaction.response.edit_message(content=content, view=view)
+            await interaction.edit_original_response(content=content, view=view)
             return
         lobby = await self.store.get_note(record.id, LOBBY_MESSAGE)
         if lobby is not None:
@@ -217,20 +233,19 @@ class Lobby:
                 return
             except discord.HTTPException:
                 pass  # deleted: post it again below
-        await interaction.response.send_message(
+        sent = await self.announcer.channel(record).send(
             content, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
-        await self._remember_lobby(interaction, record)
-
-    async def _remember_lobby(self, interaction, record: GameRecord) -> None:
-        try:
-            sent = await interaction.original_response()
-        except discord.HTTPException:
-            return
         await self.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
+        await self.reply(interaction, text(channel_locale(interaction), "bot.lobby.updated"))
 
     async def start(self, interaction, game_id: int | None = None) -> None:
+        # The lobby's button: acknowledged before the store is asked, the lobby message edited.
+        button = game_id is not None
+
         async def work(locale):
+            if button:
+                await interaction.response.defer()
             async with self.lock(interaction.channel_id):
                 record = await self._lobby(interaction, game_id)
                 if interaction.user.id != record.creator_id:
@@ -240,8 +255,9 @@ class Lobby:
                     raise Refusal(
                         "bot.error.seats", low=engine.min_players, high=engine.max_players
                     )
-                await interaction.response.defer(thinking=True)
-                await self._close_lobby(interaction, record)
+                if not button:
+                    await interaction.response.defer(thinking=True)
+                await self._close_lobby(interaction, record, button)
                 seed = self.rng.randrange(2**31)
                 result = await start_game(self.store, record.id, seed, at=now())
                 metrics.game_started(record.guild_id)
@@ -260,8 +276,12 @@ class Lobby:
 
         await self.guarded(interaction, work)
 
-    async def _close_lobby(self, interaction, record: GameRecord) -> None:
+    async def _close_lobby(self, interaction, record: GameRecord, button: bool) -> None:
         """At the start the lobby message keeps its list of players and loses its buttons."""
+        if button:  # the message pressed is the lobby
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(view=None)
+            return
         lobby = await self.store.get_note(record.id, LOBBY_MESSAGE)
         if lobby is None:
             return
@@ -283,6 +303,7 @@ class Lobby:
         """The lobby's menu: the creator seats the AI at `level`."""
 
         async def work(locale):
+            await self._ack_lobby(interaction, True)
             async with self.lock(interaction.channel_id):
                 record = await self._lobby(interaction, game_id)
                 if interaction.user.id != record.creator_id:
@@ -300,6 +321,7 @@ class Lobby:
         """ "Remove AI": the creator frees the last seat the AI holds."""
 
         async def work(locale):
+            await self._ack_lobby(interaction, True)
             async with self.lock(interaction.channel_id):
                 record = await self._lobby(interaction, game_id)
                 if interaction.user.id != record.creator_id:

@@ -151,6 +151,7 @@ class PastGames:
 
     async def show_log(self, interaction, game_id: int | None = None, count: int = 15) -> None:
         async def work(locale):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             record = await self.viewed_game(interaction, game_id)
             rows = await self.store.actions(record.id)
             replay = games.Replay(
@@ -175,6 +176,7 @@ class PastGames:
         with `python -m storage import`."""
 
         async def work(locale):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             record = await self.viewed_game(interaction, game_id)
             if record.status == "active":
                 raise Refusal("bot.error.export_active")

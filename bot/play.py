@@ -128,7 +128,7 @@ class Play:
                 shown = escape(present.clip(codes[0] if codes else "", 60))
                 raise Refusal("bot.error.unknown_choice", choice=shown)
             async with self.lock(interaction.channel_id):
-                record = await self.active_game(interaction, game_id)
+                record = await self.playing_game(interaction, game_id)
                 seat = self.seat_of(record, interaction.user.id)
                 state = self.state_of(record)
                 decisions = self._pending(record, state)
@@ -248,7 +248,7 @@ class Play:
         async def work(locale):
             from_ephemeral = await defer_privately(interaction)
             async with self.lock(interaction.channel_id):
-                record = await self.active_game(interaction, game_id)
+                record = await self.playing_game(interaction, game_id)
                 mine = self.seat_of(record, interaction.user.id)
                 if seat is not None and seat != mine:
                     raise Refusal("bot.error.not_your_seat")
@@ -307,7 +307,7 @@ class Play:
             # Acknowledged before the store is asked: Discord gives up on an interaction that
             # has no answer after 3 seconds, however busy the other channels keep the bot.
             await defer_privately(interaction)
-            record = await self.active_game(interaction, game_id)
+            record = await self.playing_game(interaction, game_id)
             seat = self.seat_of(record, interaction.user.id)
             state = self.state_of(record)
             content, view = self._prompt_for(locale, record, state, seat)
@@ -320,7 +320,7 @@ class Play:
     async def show_screen(self, interaction, game_id: int | None = None) -> None:
         async def work(locale):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await self.active_game(interaction, game_id)
+            record = await self.playing_game(interaction, game_id)
             seat = self.seat_of(record, interaction.user.id)
             engine = games.get(record.kind)
             view = engine.player_view(self.state_of(record), seat)

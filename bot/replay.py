@@ -118,8 +118,8 @@ class Replays:
 
     async def show_replay(self, interaction: discord.Interaction, game_id: int | None) -> None:
         async def work(locale):
-            record = await self.viewed_game(interaction, game_id)
             await interaction.response.defer(ephemeral=True, thinking=True)
+            record = await self.viewed_game(interaction, game_id)
             content, file, view = await self._replay_frame(locale, record, 0)
             await interaction.followup.send(
                 content,
@@ -136,8 +136,8 @@ class Replays:
         self, interaction: discord.Interaction, game_id: int, step: int, op: str
     ) -> None:
         async def work(locale):
-            record = await self.game_of_server(interaction, game_id)
             await interaction.response.defer()
+            record = await self.game_of_server(interaction, game_id)
             shown = target(op, step, record.version)
             content, file, view = await self._replay_frame(locale, record, shown)
             await interaction.edit_original_response(

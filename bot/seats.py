@@ -63,6 +63,7 @@ class Seats:
 
     async def resign(self, interaction: discord.Interaction) -> None:
         async def work(locale):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             record = await self.active_game(interaction, None)
             seat = self.seat_of(record, interaction.user.id)
             if record.seats[seat].resigned:
@@ -77,6 +78,7 @@ class Seats:
 
     async def confirm_resign(self, interaction: discord.Interaction, game_id: int, seat: int):
         async def work(locale):
+            await interaction.response.defer()  # the private question is edited
             async with self.lock(interaction.channel_id):
                 record = await self.active_game(interaction, game_id)
                 if self.seat_of(record, interaction.user.id) != seat:
@@ -86,7 +88,7 @@ class Seats:
                 name = present.seat_name(record, seat, channel_locale(interaction))
                 await self.store.set_seat_flags(record.id, seat, resigned=True)
                 record = await self.hand_to_ai(record, seat)
-                await interaction.response.edit_message(
+                await interaction.edit_original_response(
                     content=text(locale, "bot.resign.done"), view=None
                 )
                 staying = [s for s in record.seats if not s.resigned]
@@ -140,6 +142,7 @@ class Seats:
         seat (a person's or the AI's) to another member of the server."""
 
         async def work(locale):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             async with self.lock(interaction.channel_id):
                 record = await self.active_game(interaction, None)
                 mine = record.seat_of(interaction.user.id)
@@ -176,6 +179,7 @@ class Seats:
         """ "I'm back": a person takes back the seat the AI has been playing for them."""
 
         async def work(locale):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             async with self.lock(interaction.channel_id):
                 record = await self.active_game(interaction, None)
                 seat = self.seat_of(record, interaction.user.id)
@@ -203,6 +207,7 @@ class Seats:
         the first choice counts, the buttons go, and the channel is told."""
 
         async def work(locale):
+            await interaction.response.defer()  # the vote's message is edited
             async with self.lock(interaction.channel_id):
                 record = await self.active_game(interaction, game_id)
                 me = self.seat_of(record, interaction.user.id)
@@ -234,7 +239,7 @@ class Seats:
                     who=present.escape(interaction.user.display_name),
                     absent=absent,
                 )
-                await interaction.response.edit_message(content=outcome, view=None)
+                await interaction.edit_original_response(content=outcome, view=None)
                 if choice == "end":
                     try:
                         await self.end_now(record, how="ended", last=(seat,))

@@ -56,6 +56,7 @@ async def choose(bot: MaleconBot, interaction: discord.Interaction, value: str) 
         if value != AUTOMATIC and value not in languages():
             raise Refusal("bot.error.bad_setting")
         chosen = None if value == AUTOMATIC else value
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await bot.store.set_server_language(interaction.guild_id, chosen)
         if chosen is None:
             bot.server_languages.pop(interaction.guild_id, None)

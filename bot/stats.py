@@ -38,6 +38,7 @@ def opening_text(locale, kind: str, opening: str) -> str:
 class Statistics:
     async def show_stats(self, interaction: discord.Interaction, member) -> None:
         async def work(locale):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             who = member or interaction.user
             name = escape(who.display_name)
             player = user_identity(who.id)
@@ -100,6 +101,7 @@ class Statistics:
 
     async def show_leaderboard(self, interaction: discord.Interaction, kind: str) -> None:
         async def work(locale):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             best = await past.leaderboard(self.store, interaction.guild_id, kind)
             title = present.title(locale, kind)
             if not best:

@@ -35,6 +35,7 @@ class TableSettings:
         """The lobby's menus: who opened the game sets the reminder interval or turn limit."""
 
         async def work(locale):
+            await self._ack_lobby(interaction, True)
             async with self.lock(interaction.channel_id):
                 record = await self._lobby(interaction, game_id)
                 if interaction.user.id != record.creator_id:
@@ -58,6 +59,7 @@ class TableSettings:
         """`/game settings`: shows the table's clock; in the lobby its creator may change it."""
 
         async def work(locale):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             record = await self.game_here(interaction.channel_id)
             if reminders is not None or turn_limit is not None:
                 async with self.lock(interaction.channel_id):
@@ -94,6 +96,7 @@ class TableSettings:
         """`/game reminders off|on`: this player's reminders for the game here."""
 
         async def work(locale):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             async with self.lock(interaction.channel_id):
                 record = await self.active_game(interaction, None)
                 seat = self.seat_of(record, interaction.user.id)

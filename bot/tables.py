@@ -188,6 +188,26 @@ class Tables(
             raise Refusal("bot.error.not_active")
         return record
 
+    async def playing_game(
+        self, interaction: discord.Interaction, game_id: int | None
+    ) -> GameRecord:
+        """Like `active_game`, from the record the store last committed or read for the channel
+        when it has one: a move no longer waits for a read behind every other channel's moves.
+
+        Safe for a move: the record is never ahead of the database, and the move's transaction
+        refuses it if the game's version or status changed meanwhile (the player is then shown
+        the game as it stands). Only this process changes its servers' games."""
+        known = self.store.known(interaction.channel_id)
+        if (
+            known is not None
+            and known.status == "active"
+            and interaction.guild_id is not None
+            and known.guild_id == interaction.guild_id
+            and game_id in (None, known.id)
+        ):
+            return known
+        return await self.active_game(interaction, game_id)
+
     @staticmethod
     def seat_of(record: GameRecord, user_id: int) -> int:
         seat = record.seat_of(user_id)

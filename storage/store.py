@@ -27,6 +27,7 @@ from .clock import Settings, Wait, WaitPlan
 from .endings import record_end
 from .errors import ChannelBusy, CorruptGame, GameNotFound, StorageError, VersionConflict
 from .exchange import EXPORT_FORMAT, check_import, replay_export
+from .known import KnownRecords
 from .records import AI_PREFIX, HUMAN, ActionRow, GameRecord, GameSummary, Seat, dump_state
 
 _RECORD_COLUMNS = (
@@ -127,6 +128,24 @@ class _ChannelTaken(Exception):
     """The partial unique index refused a second open game in a channel."""
 
 
+# A note of a game that does not exist is dropped: it must never fail the move it rides with.
+_NOTE_LATER = (
+    "INSERT INTO notes (game_id, key, value) SELECT ?, ?, ?"
+    " WHERE EXISTS (SELECT 1 FROM games WHERE id = ?)"
+    " ON CONFLICT (game_id, key) DO UPDATE SET value = excluded.value"
+)
+
+
+def _notes_step(notes: dict[tuple[int, str], str]) -> list[Step]:
+    rows = [(game_id, key, value, game_id) for (game_id, key), value in notes.items()]
+    return [ExecuteMany(_NOTE_LATER, rows)] if rows else []
+
+
+def _notes_only(notes: dict[tuple[int, str], str]) -> Any:
+    for step in _notes_step(notes):  # noqa: UP028
+        yield step
+
+
 def _commit_move(
     game_id: int,
     expected_version: int,
@@ -137,8 +156,10 @@ def _commit_move(
     stamp: str,
     waits: WaitPlan | None,
     result_json: str | None,
+    notes: dict[tuple[int, str], str],
 ) -> GameRecord:
-    """The move transaction as steps (`backends.steps`): one hop on SQLite."""
+    """The move transaction as steps (`backends.steps`): one hop on SQLite. `notes`: those
+    waiting to be written (`Store.note_later`), whichever games they belong to."""
     if result_json is not None:
         # Before the game's row lock, in the order every serialised write takes them.
         yield Serialise()
@@ -161,6 +182,8 @@ def _commit_move(
                 (game_id, stamp, "finished", result_json),
             )
             yield from record_end(game_id)
+        for step in _notes_step(notes):  # noqa: UP028
+            yield step
     rows = yield Query(f"SELECT {_RECORD_COLUMNS} FROM games AS g WHERE g.id = ?", (game_id,))
     if changed != 1:
         # Raising rolls the transaction back (it changed nothing anyway).
@@ -186,6 +209,13 @@ class Store:
         self.dialect = db.dialect
         self._lock = asyncio.Lock()
         self._closed = False
+        # The records read or committed last, by channel (`known`).
+        self._known = KnownRecords()
+        # While a write transaction is open: the records it fetched, known once it commits.
+        self._fetched: list[GameRecord] | None = None
+        # (game id, key) -> value: notes to write with the next transaction (`note_later`).
+        self._later: dict[tuple[int, str], str] = {}
+        self._later_task: asyncio.Task | None = None
 
     @classmethod
     async def open(cls, target: str | Path) -> Store:
@@ -194,7 +224,10 @@ class Store:
         return cls(await open_backend(target))
 
     async def close(self) -> None:
-        """Close the connection; closing twice is harmless."""
+        """Close the connection, once the notes still waiting are written; closing twice is
+        harmless."""
+        if self._later and not self._closed:
+            await self._write_later()
         async with self._lock:
             if not self._closed:
                 self._closed = True
@@ -211,8 +244,17 @@ class Store:
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[Any]:
         """One write transaction under the lock; rolled back on any error."""
-        async with self._lock, self._db.transaction() as db:
-            yield db
+        async with self._lock:
+            fetched: list[GameRecord] = []
+            self._fetched = fetched
+            try:
+                async with self._db.transaction() as db:
+                    yield db
+            finally:
+                self._fetched = None
+            # Reached only once committed: a rolled-back record is never known.
+            for record in fetched:
+                self._known.seen(record)
 
     async def _fetch_record(self, db: Any, game_id: int) -> GameRecord:
         rows = await db.fetchall(
@@ -220,7 +262,19 @@ class Store:
         )
         if not rows:
             raise GameNotFound(f"There is no game {game_id}.")
-        return _record(rows[0])
+        record = _record(rows[0])
+        if self._fetched is not None:
+            self._fetched.append(record)
+        else:
+            self._known.seen(record)
+        return record
+
+    def known(self, channel_id: int) -> GameRecord | None:
+        """The channel's lobby or game in play as this store last read or committed it, without
+        asking the database (None if it has not seen one lately). Never ahead of the database,
+        but behind it if another process changed the game since: fit for what a player is
+        offered, never for deciding a move (a move's transaction checks the version itself)."""
+        return self._known.of_channel(channel_id)
 
     async def _busy(self, channel_id: int) -> ChannelBusy:
         async with self._lock:
@@ -552,19 +606,27 @@ class Store:
 
         `VersionConflict` (nothing written) if the stored version is not `expected_version`.
         """
-        steps = _commit_move(
-            game_id,
-            expected_version,
-            seat,
-            code,
-            state_json,
-            finished,
-            now(),
-            waits,
-            result_json,
-        )
         async with self._lock:
-            return await self._db.run(steps)
+            notes, self._later = self._later, {}
+            steps = _commit_move(
+                game_id,
+                expected_version,
+                seat,
+                code,
+                state_json,
+                finished,
+                now(),
+                waits,
+                result_json,
+                notes,
+            )
+            try:
+                record = await self._db.run(steps)
+            except BaseException:
+                self._keep_later(notes)
+                raise
+            self._known.seen(record)
+            return record
 
     async def read(self, sql: str, args: tuple = ()) -> list[tuple]:
         """The rows of one query, under the lock (for the history and statistics readers)."""
@@ -599,7 +661,12 @@ class Store:
                 " WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')",
                 (channel_id,),
             )
-        return _record(rows[0]) if rows else None
+            if not rows:
+                self._known.ended(channel_id)
+                return None
+            record = _record(rows[0])
+            self._known.seen(record)
+            return record
 
     async def get(self, game_id: int) -> GameRecord:
         async with self._lock:
@@ -834,6 +901,9 @@ class Store:
     # -- notes ------------------------------------------------------------------------------
 
     async def get_note(self, game_id: int, key: str) -> str | None:
+        waiting = self._later.get((game_id, key))
+        if waiting is not None:
+            return waiting
         async with self._lock:
             rows = await self._db.fetchall(
                 "SELECT value FROM notes WHERE game_id = ? AND key = ?", (game_id, key)
@@ -842,6 +912,7 @@ class Store:
 
     async def set_note(self, game_id: int, key: str, value: str) -> None:
         async with self._write() as db:
+            self._later.pop((game_id, key), None)
             try:
                 await db.execute(
                     "INSERT INTO notes (game_id, key, value) VALUES (?, ?, ?)"
@@ -851,8 +922,34 @@ class Store:
             except self._db.IntegrityError:
                 raise GameNotFound(f"There is no game {game_id}.") from None
 
+    def note_later(self, game_id: int, key: str, value: str) -> None:
+        """Set a note with the next move's transaction, whichever game moves next, or soon on
+        its own: a caller that need not wait for it saves a transaction (and a sync to disk)
+        when the store is busy. `get_note` reads it at once; `set_note` replaces it."""
+        self._later[(game_id, key)] = value
+        if self._later_task is None or self._later_task.done():
+            self._later_task = asyncio.get_running_loop().create_task(self._write_later())
+
+    def _keep_later(self, notes: dict[tuple[int, str], str]) -> None:
+        """Notes whose transaction failed wait for the next one (newer values win)."""
+        for item, value in notes.items():
+            self._later.setdefault(item, value)
+
+    async def _write_later(self) -> None:
+        # Queued behind the transactions already waiting: a move among them takes the notes.
+        async with self._lock:
+            notes, self._later = self._later, {}
+            if not notes or self._closed:
+                return
+            try:
+                await self._db.run(_notes_only(notes))
+            except StorageError:
+                # Notes only help after a restart; the next transaction tries again.
+                self._keep_later(notes)
+
     async def delete_note(self, game_id: int, key: str) -> None:
         async with self._write() as db:
+            self._later.pop((game_id, key), None)
             await db.execute("DELETE FROM notes WHERE game_id = ? AND key = ?", (game_id, key))
 
     async def notes_named(self, key: str) -> list[tuple[int, str]]:

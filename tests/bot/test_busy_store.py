@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from tests.bot.driver import Table, custom_ids
+from tests.bot.driver import Table, components_of, custom_ids, to_discord_message
 
 
 async def until_choose(env, channel, members) -> Table:
@@ -19,6 +19,11 @@ async def until_choose(env, channel, members) -> Table:
             return game
         await game.step()
     raise AssertionError("no Choose button came")
+
+
+def stored(env, channel, message_id: int):
+    """A channel message as it is now."""
+    return to_discord_message(env, env.backend.messages[channel.id][message_id])
 
 
 async def while_store_busy(env, action):
@@ -67,3 +72,47 @@ async def test_choose_board_and_screen_are_acknowledged_while_the_store_is_busy(
         assert in_time, f"/{command} waited for the store before acknowledging"
         answer = result.followups[-1] if result.followups else result.response
         assert result.ephemeral and answer.attachments, answer.content
+
+
+async def test_move_choices_are_offered_while_the_store_is_busy(simcord_env, table):
+    """Discord drops an autocomplete answer that comes late: the choices offered while a
+    player types `/game move` come from the game the bot holds, not from the store."""
+    guild, channel, (ana, ben, *_) = table
+    game = await until_choose(simcord_env, channel, [ana, ben])
+    player = game.named(game.prompt_message().content)[0]
+    expected = await player.autocomplete(channel, "game move", "choice", "")
+    assert expected
+    async with simcord_env.bot.store._lock:
+        offered = await asyncio.wait_for(
+            player.autocomplete(channel, "game move", "choice", ""), timeout=2
+        )
+    assert offered == expected
+    # After a move, the choices offered are the new decision's, still from memory.
+    await game.step()
+    now_deciding = game.named(game.prompt_message().content)[0]
+    fresh = await now_deciding.autocomplete(channel, "game move", "choice", "")
+    async with simcord_env.bot.store._lock:
+        offered = await asyncio.wait_for(
+            now_deciding.autocomplete(channel, "game move", "choice", ""), timeout=2
+        )
+    assert offered == fresh
+
+
+async def test_the_lobby_is_acknowledged_while_the_store_is_busy(simcord_env, table):
+    """Opening a game, joining it and starting it: each is acknowledged before the store is
+    asked, and done once the store answers."""
+    guild, channel, (ana, ben, *_) = table
+    opened, in_time = await while_store_busy(
+        simcord_env, lambda: ana.slash(channel, "game new", game="santiago")
+    )
+    assert in_time, "/game new waited for the store before acknowledging"
+    lobby = opened.response
+    assert "Join" in [c.get("label") for c in components_of(lobby)]
+    joined, in_time = await while_store_busy(simcord_env, lambda: ben.click(lobby, label="Join"))
+    assert in_time, "Join waited for the store before acknowledging"
+    lobby = stored(simcord_env, channel, lobby.id)
+    assert "Players (2/4" in lobby.content
+    started, in_time = await while_store_busy(simcord_env, lambda: ana.click(lobby, label="Start"))
+    assert in_time, "Start waited for the store before acknowledging"
+    assert (await simcord_env.bot.store.by_channel(channel.id)).status == "active"
+    assert not components_of(stored(simcord_env, channel, lobby.id)), "the lobby lost its buttons"

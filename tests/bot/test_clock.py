@@ -132,7 +132,8 @@ async def test_the_first_choice_counts_and_is_announced(simcord_env, table, choi
     store = simcord_env.bot.store
     before = await store.by_channel(channel.id)
     refused = await cai.click(ask, label=choice)
-    assert "Only the other players" in refused.response.content
+    said_to_cai = " ".join(m.content for m in [refused.response, *refused.followups] if m)
+    assert "Only the other players" in said_to_cai
     ids = {
         c["label"]: c["custom_id"] for row in ask.components for c in row.to_dict()["components"]
     }

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import random
 
-from tests.bot.driver import Table
+from tests.bot.driver import Table, components_of, press_together
+
+
+async def trace(store, callback) -> None:
+    """Hand every SQL statement the store's SQLite connection runs to `callback` (None: stop)."""
+    raw = store._db.raw
+    await raw._execute(raw._conn.set_trace_callback, callback)
 
 
 async def test_moves_read_no_note_once_the_screens_are_known(simcord_env, table):
@@ -17,13 +23,69 @@ async def test_moves_read_no_note_once_the_screens_are_known(simcord_env, table)
         await game.step()
     statements: list[str] = []
     store = simcord_env.bot.store
-    await store._db.raw.set_trace_callback(statements.append)
+    await trace(store, statements.append)
     try:
         for _ in range(12):
             await game.step()
     finally:
-        await store._db.raw.set_trace_callback(None)
+        await trace(store, None)
     moves = sum(1 for s in statements if s.startswith("INSERT INTO actions"))
     assert moves == 12, statements
     note_reads = [s for s in statements if s.startswith("SELECT value FROM notes")]
     assert note_reads == [], note_reads
+
+
+async def test_a_move_does_not_read_the_game_before_its_transaction(simcord_env, table):
+    """The bot plays from the record the store last committed: the only read of the game in a
+    move is the one inside its transaction, which checks the version."""
+    guild, channel, (ana, ben, *_) = table
+    game = Table(simcord_env, channel, [ana, ben], random.Random(5))
+    await game.open("havana", 2)
+    statements: list[str] = []
+    store = simcord_env.bot.store
+    await trace(store, statements.append)
+    try:
+        for _ in range(12):
+            await game.step()
+    finally:
+        await trace(store, None)
+    moves = sum(1 for s in statements if s.startswith("INSERT INTO actions"))
+    record_reads = [s for s in statements if s.startswith("SELECT g.id")]
+    assert moves >= 12 and len(record_reads) == moves, record_reads
+
+
+async def test_turn_notes_of_games_played_at_once_share_a_transaction(simcord_env, table):
+    """Each new turn message is noted for restarts behind the move, the notes of games moving
+    at the same moment in one transaction: fewer syncs to disk than one per note."""
+    guild, channel, (ana, ben, cai, dee) = table
+    games = [
+        Table(simcord_env, channel, [ana, ben], random.Random(1)),
+        Table(simcord_env, guild.create_text_channel("more"), [cai, dee], random.Random(2)),
+    ]
+    for game in games:
+        await game.open("santiago", 2)
+    statements: list[str] = []
+    store = simcord_env.bot.store
+    await trace(store, statements.append)
+    try:
+        for _ in range(8):
+            presses = []
+            for game in games:
+                prompt = game.prompt_message()
+                player = game.named(prompt.content)[0]
+                for item in components_of(prompt):
+                    if item.get("custom_id", "").startswith("mc:"):
+                        presses.append((player, prompt, item["custom_id"], None))
+                        break
+                    if item.get("custom_id", "").startswith("ms:"):
+                        first = [item["options"][0]["value"]]
+                        presses.append((player, prompt, item["custom_id"], first))
+                        break
+            await press_together(simcord_env, presses)
+    finally:
+        await trace(store, None)
+    moves = sum(1 for s in statements if s.startswith("INSERT INTO actions"))
+    notes = sum(1 for s in statements if s.startswith("INSERT INTO notes"))
+    transactions = sum(1 for s in statements if s.startswith("BEGIN"))
+    assert moves >= 8 and notes >= 4, (moves, notes)
+    assert transactions < moves + notes, (transactions, moves, notes)

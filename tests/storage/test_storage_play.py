@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -16,7 +17,6 @@ from storage import (
     apply_move,
     start_game,
 )
-from storage.backends.sqlite import SQLiteBackend
 
 
 async def test_join_and_leave_keep_seats_numbered_in_join_order(store):
@@ -113,7 +113,7 @@ async def test_a_state_that_no_longer_parses_names_the_game(store):
 
 
 async def test_a_move_from_the_state_in_hand_is_one_transaction_and_keeps_the_version_check(
-    store, tmp_path
+    store, database
 ):
     """The bot holds the record and state of the previous move: the next move is one trip to
     the database (its transaction), and a state that another writer made stale is refused."""
@@ -121,11 +121,10 @@ async def test_a_move_from_the_state_in_hand_is_one_transaction_and_keeps_the_ve
     engine = games.get("santiago")
     record, state = started.record, started.state
     statements: list[str] = []
-    # SQLite can list the statements a move runs; PostgreSQL's driver has no such hook, so
-    # there the test checks the state in hand and the version check only.
-    traced = isinstance(store._db, SQLiteBackend)
-    if traced:
-        await store._db.raw.set_trace_callback(statements.append)
+    sqlite = store.dialect == "sqlite"
+    if sqlite:  # SQLite can list the statements a connection runs
+        raw = store._db.raw
+        await raw._execute(raw._conn.set_trace_callback, statements.append)
     for _ in range(3):
         decision = engine.pending(state)[0]
         code = engine.legal_codes(state, decision.seat)[0]
@@ -138,12 +137,12 @@ async def test_a_move_from_the_state_in_hand_is_one_transaction_and_keeps_the_ve
             expected_version=record.version,
             known=(record, state),
         )
-        if traced:
+        if sqlite:
             assert statements[0] == "BEGIN IMMEDIATE" and statements[-1] == "COMMIT", statements
         record, state = moved.record, moved.state
     assert engine.to_json((await store.get(record.id)).state()) == engine.to_json(state)
 
-    other = await Store.open(store.path)  # another writer moves first
+    other = await Store.open(database)  # another writer moves first
     try:
         decision = engine.pending(state)[0]
         code = engine.legal_codes(state, decision.seat)[0]
@@ -160,3 +159,79 @@ async def test_a_move_from_the_state_in_hand_is_one_transaction_and_keeps_the_ve
             known=(record, state),
         )
     assert len(await store.actions(record.id)) == record.version + 1
+
+
+async def test_the_record_known_by_channel_is_the_last_committed_one(store):
+    started = await started_game(store)
+    game_id = started.record.id
+    assert store.known(10) == started.record
+    last = await play_random_moves(store, game_id, 3)
+    assert store.known(10) == last.record and last.record.version == 3
+    # A refused move changes nothing, in the database or in what the store knows.
+    engine = games.get("santiago")
+    decision = engine.pending(started.state)[0]
+    code = engine.legal_codes(started.state, decision.seat)[0]
+    with pytest.raises(VersionConflict):
+        await apply_move(store, game_id, decision.seat, code, expected_version=0)
+    assert store.known(10) == last.record
+    await store.abandon(game_id)
+    assert store.known(10) is None
+    lobby = await seated_lobby(store, players=2, channel=10)
+    assert store.known(10) == lobby
+    # Reading the channel's past game (its board, its log) does not hide the new lobby.
+    assert (await store.get(game_id)).status == "abandoned"
+    assert store.known(10) == lobby
+    assert store.known(11) is None
+
+
+async def test_a_note_set_for_later_rides_with_the_next_move(store, database):
+    started = await started_game(store)
+    game_id = started.record.id
+    engine = games.get("santiago")
+    decision = engine.pending(started.state)[0]
+    code = engine.legal_codes(started.state, decision.seat)[0]
+    store.note_later(game_id, "turn_message", "41:0")
+    store.note_later(game_id + 1000, "turn_message", "7:1")  # no such game: dropped, harmless
+    assert await store.get_note(game_id, "turn_message") == "41:0"
+    # The move's transaction writes the note; the store opened anew reads it.
+    await apply_move(store, game_id, decision.seat, code, expected_version=0)
+    again = await Store.open(database)
+    try:
+        assert await again.get_note(game_id, "turn_message") == "41:0"
+    finally:
+        await again.close()
+    # With no move to ride with, it is written on its own, and a newer value wins.
+    store.note_later(game_id, "turn_message", "42:1")
+    store.note_later(game_id, "turn_message", "43:1")
+    await store.close()
+    again = await Store.open(database)
+    try:
+        assert await again.get_note(game_id, "turn_message") == "43:1"
+        assert await again.get_note(game_id + 1000, "turn_message") is None
+    finally:
+        await again.close()
+
+
+async def test_a_note_for_later_waits_for_the_move_queued_before_it(tmp_path):
+    """When moves queue for the store, the notes set meanwhile cost no transaction of their own."""
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        started = await started_game(store)
+        engine = games.get("santiago")
+        decision = engine.pending(started.state)[0]
+        code = engine.legal_codes(started.state, decision.seat)[0]
+        statements: list[str] = []
+        raw = store._db.raw
+        await raw._execute(raw._conn.set_trace_callback, statements.append)
+        store.note_later(started.record.id, "turn_message", "41:0")
+        # The bot's move: from the record and state it holds, straight to the transaction.
+        known = (started.record, started.state)
+        await apply_move(
+            store, started.record.id, decision.seat, code, expected_version=0, known=known
+        )
+        await asyncio.sleep(0.05)  # the note's own writer had its turn
+        await raw._execute(raw._conn.set_trace_callback, None)
+        assert sum(s.startswith("BEGIN") for s in statements) == 1, statements
+        assert any(s.startswith("INSERT INTO notes") for s in statements), statements
+    finally:
+        await store.close()
