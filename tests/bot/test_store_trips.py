@@ -15,20 +15,25 @@ async def trace(store, callback) -> None:
     await raw._execute(raw._conn.set_trace_callback, callback)
 
 
+async def statements_of_steps(env, game: Table, steps: int) -> list[str]:
+    """The SQL the bot runs while `game` plays `steps` decisions."""
+    statements: list[str] = []
+    await trace(env.bot.store, statements.append)
+    try:
+        for _ in range(steps):
+            await game.step()
+    finally:
+        await trace(env.bot.store, None)
+    return statements
+
+
 async def test_moves_read_no_note_once_the_screens_are_known(simcord_env, table):
     guild, channel, (ana, ben, *_) = table
     game = Table(simcord_env, channel, [ana, ben], random.Random(4))
     await game.open("santiago", 2)
     for _ in range(8):  # every player has had a screen DM by now
         await game.step()
-    statements: list[str] = []
-    store = simcord_env.bot.store
-    await trace(store, statements.append)
-    try:
-        for _ in range(12):
-            await game.step()
-    finally:
-        await trace(store, None)
+    statements = await statements_of_steps(simcord_env, game, 12)
     moves = sum(1 for s in statements if s.startswith("INSERT INTO actions"))
     assert moves == 12, statements
     note_reads = [s for s in statements if s.startswith("SELECT value FROM notes")]
@@ -41,14 +46,7 @@ async def test_a_move_does_not_read_the_game_before_its_transaction(simcord_env,
     guild, channel, (ana, ben, *_) = table
     game = Table(simcord_env, channel, [ana, ben], random.Random(5))
     await game.open("havana", 2)
-    statements: list[str] = []
-    store = simcord_env.bot.store
-    await trace(store, statements.append)
-    try:
-        for _ in range(12):
-            await game.step()
-    finally:
-        await trace(store, None)
+    statements = await statements_of_steps(simcord_env, game, 12)
     moves = sum(1 for s in statements if s.startswith("INSERT INTO actions"))
     record_reads = [s for s in statements if s.startswith("SELECT g.id")]
     assert moves >= 12 and len(record_reads) == moves, record_reads
