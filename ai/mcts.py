@@ -41,7 +41,7 @@ class Node:
             self.seat, self.codes, self.prior = -1, [], []
             self.visits, self.value = [], []
             return
-        self.seat = actor(game, state) if seat is None else seat
+        self.seat = actor(model, state) if seat is None else seat
         self.codes = model.prune(game.legal_codes(state, self.seat))
         self.prior = _priors(model, state, self.seat, self.codes, root)
         self.visits = [0] * len(self.codes)
@@ -85,19 +85,22 @@ def search(
         return codes[0]
     samples = max(1, min(SAMPLES, budget // 16))
     visits = dict.fromkeys(codes, 0.0)
+    # Rollouts are greedy, so the tree's next visits replay most of an earlier rollout: remember
+    # each state's greedy choice. The key is the whole state, so no sample answers for another.
+    memo: dict | None = {} if model.key is not None else None
     for k in range(samples):
         world = model.determinize(state, seat, rng)
         root = Node(model, world, seat, root=True)
         sims = budget // samples + (1 if k < budget % samples else 0)
         for _ in range(sims):
-            _simulate(model, root, world)
+            _simulate(model, root, world, memo)
         for i, code in enumerate(root.codes):
             # The prior breaks ties between equally visited codes.
             visits[code] += root.visits[i] + 0.01 * root.prior[i]
     return max(enumerate(codes), key=lambda ic: (visits[ic[1]], -ic[0]))[1]
 
 
-def _simulate(model: Model, root: Node, world: Any) -> None:
+def _simulate(model: Model, root: Node, world: Any, memo: dict | None) -> None:
     game = model.game
     node, state = root, world
     path: list[tuple[Node, int]] = []
@@ -108,7 +111,7 @@ def _simulate(model: Model, root: Node, world: Any) -> None:
         child = node.children.get(i)
         if child is None:
             node.children[i] = Node(model, state)
-            state = _rollout(model, state)
+            state = _rollout(model, state, memo)
             break
         node = child
     result = win_values(model, state)
@@ -118,12 +121,18 @@ def _simulate(model: Model, root: Node, world: Any) -> None:
         parent.value[i] += result[parent.seat]
 
 
-def _rollout(model: Model, state: Any) -> Any:
+def _rollout(model: Model, state: Any, memo: dict | None) -> Any:
     game = model.game
     for _ in range(ROLLOUT_STEPS):
         if game.is_over(state):
             break
-        seat = actor(game, state)
-        codes = game.legal_codes(state, seat)
-        state, _ = game.apply(state, seat, greedy_code(model, state, seat, codes))
+        seat = actor(model, state)
+        if memo is None:
+            code = greedy_code(model, state, seat, game.legal_codes(state, seat))
+        else:
+            key = model.key(state)
+            code = memo.get(key)
+            if code is None:
+                code = memo[key] = greedy_code(model, state, seat, game.legal_codes(state, seat))
+        state, _ = game.apply(state, seat, code)
     return state
