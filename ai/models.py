@@ -31,6 +31,9 @@ class Model:
     # (seat, kind, secret) of every pending decision; None: read from `game.pending`, which
     # also builds prompts the players never see here.
     waiting: Callable[[Any], list[tuple[int, str, bool]]] | None = None
+    # Whether the search's rollouts run to the searching seat's next fresh start (its next turn)
+    # rather than a fixed number of decisions.
+    turn_horizon: bool = False
 
     def pending(self, state: Any) -> list[tuple[int, str, bool]]:
         if self.waiting is not None:
@@ -145,6 +148,7 @@ MODELS = {
         frozenset({"santiago.drive", "santiago.roll", "santiago.deliver"}),
         _santiago_key,
         _santiago_waiting,
+        turn_horizon=True,
     ),
     "havana": Model(
         games.get("havana"),
