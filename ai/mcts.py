@@ -105,17 +105,18 @@ def search(
     memo: dict | None = {} if model.key is not None else None
     for k in range(samples):
         world = model.determinize(state, seat, rng)
+        to_turn = len(model.scores(world)) <= model.turn_horizon
         root = Node(model, world, seat, root=True)
         sims = budget // samples + (1 if k < budget % samples else 0)
         for _ in range(sims):
-            _simulate(model, root, world, memo)
+            _simulate(model, root, world, memo, to_turn)
         for i, code in enumerate(root.codes):
             # The prior breaks ties between equally visited codes.
             visits[code] += root.visits[i] + 0.01 * root.prior[i]
     return max(enumerate(codes), key=lambda ic: (visits[ic[1]], -ic[0]))[1]
 
 
-def _simulate(model: Model, root: Node, world: Any, memo: dict | None) -> None:
+def _simulate(model: Model, root: Node, world: Any, memo: dict | None, to_turn: bool) -> None:
     game = model.game
     node, state = root, world
     path: list[tuple[Node, int]] = []
@@ -126,7 +127,7 @@ def _simulate(model: Model, root: Node, world: Any, memo: dict | None) -> None:
         child = node.children.get(i)
         if child is None:
             node.children[i] = Node(model, state)
-            state = _rollout(model, state, memo, root.seat)
+            state = _rollout(model, state, memo, root.seat, to_turn)
             break
         node = child
     result = win_values(model, state)
@@ -138,11 +139,10 @@ def _simulate(model: Model, root: Node, world: Any, memo: dict | None) -> None:
         parent.value[i] += value
 
 
-def _rollout(model: Model, state: Any, memo: dict | None, me: int) -> Any:
-    """Play greedily: to the searching seat's next turn where the game has one (so that every leaf
-    is valued at the same point of the turn cycle), else a fixed number of decisions."""
+def _rollout(model: Model, state: Any, memo: dict | None, me: int, to_turn: bool) -> Any:
+    """Play greedily: to the searching seat's next turn at a small table (so that every leaf is
+    valued at the same point of the turn cycle), else a fixed number of decisions."""
     game = model.game
-    to_turn = model.turn_horizon
     for _ in range(TURN_ROLLOUT_CAP if to_turn else ROLLOUT_STEPS):
         if game.is_over(state):
             break

@@ -31,9 +31,10 @@ class Model:
     # (seat, kind, secret) of every pending decision; None: read from `game.pending`, which
     # also builds prompts the players never see here.
     waiting: Callable[[Any], list[tuple[int, str, bool]]] | None = None
-    # Whether the search's rollouts run to the searching seat's next fresh start (its next turn)
-    # rather than a fixed number of decisions.
-    turn_horizon: bool = False
+    # Up to this many players, the search's rollouts run to the searching seat's next fresh start
+    # (its next turn) rather than a fixed number of decisions. At a larger table the other seats'
+    # turns in between add more noise than a common footing for the leaves is worth.
+    turn_horizon: int = 0
 
     def pending(self, state: Any) -> list[tuple[int, str, bool]]:
         if self.waiting is not None:
@@ -148,7 +149,7 @@ MODELS = {
         frozenset({"santiago.drive", "santiago.roll", "santiago.deliver"}),
         _santiago_key,
         _santiago_waiting,
-        turn_horizon=True,
+        turn_horizon=2,
     ),
     "havana": Model(
         games.get("havana"),
