@@ -32,17 +32,20 @@ def scores(s: Any) -> list[float]:
     for owner in s.owner:
         if owner >= 0:
             owned[owner] += 1
+    goods = s.goods
+    finished = FINISHED_GOOD_BONUS * left
+    sale = DEMAND_SHARE * s.price - good
+    # Only the dice still asking for goods matter; most of the time there are few or none.
+    wanted = [(g, need) for g, need in zip(s.dg, s.dv, strict=True) if need] if sale > 0 else ()
     out = []
     for v in range(n):
         base = v * 6
-        held = s.goods[base : base + 6]
+        held = goods[base : base + 6]
         value = s.vp[v] + s.pesos[v] * peso + owned[v] * prop + sum(held) * good
-        value += (held[RUM] + held[CIGAR]) * FINISHED_GOOD_BONUS * left
-        sale = DEMAND_SHARE * s.price - good
-        if sale > 0:
-            for g, need in zip(s.dg, s.dv, strict=True):
-                if need:
-                    value += min(need, held[g]) * sale
+        value += (held[RUM] + held[CIGAR]) * finished
+        for g, need in wanted:
+            k = held[g]
+            value += (need if need < k else k) * sale
         out.append(value)
     return out
 

@@ -4,12 +4,16 @@ Before searching, the seat samples several complete states it cannot tell apart 
 (`Model.determinize`: other screens, hands and picks, the deck order and future dice are drawn,
 never read). Each sample gets its own UCT tree. A node knows every code of the seat deciding
 there, each with a prior: the evaluation one step ahead (at the root, the greedy lookahead that
-follows the seat's own steps), counted as a few virtual visits, so the search starts from the
-greedy player's judgement and departs from it only when the simulations disagree. A simulation
-descends by UCB1 (every seat picks what is best for itself), adds one node, plays a few decisions
-with the greedy player and values the leaf with the evaluation, squashed to a win-probability-like
-number per seat. The visits of the root's codes are summed over the samples and the most visited
-code is played.
+follows the seat's own steps). A simulation descends by UCB1 (every seat picks what is best for
+itself), adds one node, plays on with the greedy player and values the leaf with the evaluation,
+squashed to a win-probability-like number per seat. The visits of the root's codes are summed over
+the samples and the most visited code is played.
+
+The priors are valued right after a code, the leaves later (after the other seats have had their
+turn): the two are not on the same footing, a prior being higher by whatever the others gain in
+between. So a prior counts only by its difference from the node's average prior, added to the
+node's average simulation result, for a few virtual visits: the search starts from the greedy
+player's preferences without an optimism that would spread the simulations evenly.
 
 The budget is a number of simulations, so one seed gives one move on any machine.
 """
@@ -25,34 +29,45 @@ from .policies import actor, greedy_code, kept_turn, own_steps
 
 DEFAULT_BUDGET = 140  # simulations per decision, spread over the samples
 SAMPLES = 4  # determinizations per decision (fewer when the budget is small)
-ROLLOUT_STEPS = 6  # greedy decisions after the new node before the evaluation
-EXPLORATION = 0.5
+ROLLOUT_STEPS = 6  # greedy decisions after the new node, for a game without a turn horizon
+TURN_ROLLOUT_CAP = 30  # greedy decisions at most, rolling out to the seat's next turn
+# Win-probability-like values differ by a few hundredths between good and bad codes: a larger
+# constant spreads the simulations evenly and the most visited code is chance.
+EXPLORATION = 0.1
 PRIOR_VISITS = 3.0  # weight of a code's prior, in simulations
 
 
 class Node:
-    __slots__ = ("seat", "codes", "prior", "visits", "value", "children", "total")
+    __slots__ = ("seat", "codes", "prior", "visits", "value", "children", "total", "sum", "pmean")
 
     def __init__(self, model: Model, state: Any, seat: int | None = None, root: bool = False):
         game = model.game
         self.children: dict[int, Node] = {}
         self.total = 0
+        self.sum = 0.0  # of the simulation results, for this node's seat
         if game.is_over(state):
             self.seat, self.codes, self.prior = -1, [], []
             self.visits, self.value = [], []
+            self.pmean = 0.0
             return
-        self.seat = actor(game, state) if seat is None else seat
+        self.seat = actor(model, state) if seat is None else seat
         self.codes = model.prune(game.legal_codes(state, self.seat))
         self.prior = _priors(model, state, self.seat, self.codes, root)
+        self.pmean = sum(self.prior) / len(self.prior)
         self.visits = [0] * len(self.codes)
         self.value = [0.0] * len(self.codes)
 
+    def shift(self) -> float:
+        """What to add to a prior to bring it to the footing of the simulation results."""
+        return (self.sum / self.total if self.total else self.pmean) - self.pmean
+
     def select(self) -> int:
         log_n = math.log(self.total + 1)
-        best, best_score = 0, -1.0
+        shift = self.shift()
+        best, best_score = 0, -math.inf
         for i, prior in enumerate(self.prior):
             n = self.visits[i] + PRIOR_VISITS
-            score = (self.value[i] + prior * PRIOR_VISITS) / n
+            score = (self.value[i] + (prior + shift) * PRIOR_VISITS) / n
             score += EXPLORATION * math.sqrt(log_n / (self.visits[i] + 1))
             if score > best_score:
                 best, best_score = i, score
@@ -85,19 +100,23 @@ def search(
         return codes[0]
     samples = max(1, min(SAMPLES, budget // 16))
     visits = dict.fromkeys(codes, 0.0)
+    # Rollouts are greedy, so the tree's next visits replay most of an earlier rollout: remember
+    # each state's greedy choice. The key is the whole state, so no sample answers for another.
+    memo: dict | None = {} if model.key is not None else None
     for k in range(samples):
         world = model.determinize(state, seat, rng)
+        to_turn = len(model.scores(world)) <= model.turn_horizon
         root = Node(model, world, seat, root=True)
         sims = budget // samples + (1 if k < budget % samples else 0)
         for _ in range(sims):
-            _simulate(model, root, world)
+            _simulate(model, root, world, memo, to_turn)
         for i, code in enumerate(root.codes):
             # The prior breaks ties between equally visited codes.
             visits[code] += root.visits[i] + 0.01 * root.prior[i]
     return max(enumerate(codes), key=lambda ic: (visits[ic[1]], -ic[0]))[1]
 
 
-def _simulate(model: Model, root: Node, world: Any) -> None:
+def _simulate(model: Model, root: Node, world: Any, memo: dict | None, to_turn: bool) -> None:
     game = model.game
     node, state = root, world
     path: list[tuple[Node, int]] = []
@@ -108,22 +127,34 @@ def _simulate(model: Model, root: Node, world: Any) -> None:
         child = node.children.get(i)
         if child is None:
             node.children[i] = Node(model, state)
-            state = _rollout(model, state)
+            state = _rollout(model, state, memo, root.seat, to_turn)
             break
         node = child
     result = win_values(model, state)
     for parent, i in path:
+        value = result[parent.seat]
         parent.total += 1
+        parent.sum += value
         parent.visits[i] += 1
-        parent.value[i] += result[parent.seat]
+        parent.value[i] += value
 
 
-def _rollout(model: Model, state: Any) -> Any:
+def _rollout(model: Model, state: Any, memo: dict | None, me: int, to_turn: bool) -> Any:
+    """Play greedily: to the searching seat's next turn at a small table (so that every leaf is
+    valued at the same point of the turn cycle), else a fixed number of decisions."""
     game = model.game
-    for _ in range(ROLLOUT_STEPS):
+    for _ in range(TURN_ROLLOUT_CAP if to_turn else ROLLOUT_STEPS):
         if game.is_over(state):
             break
-        seat = actor(game, state)
-        codes = game.legal_codes(state, seat)
-        state, _ = game.apply(state, seat, greedy_code(model, state, seat, codes))
+        seat, kind, _secret = model.pending(state)[0]
+        if to_turn and seat == me and kind in model.fresh_starts:
+            break
+        if memo is None:
+            code = greedy_code(model, state, seat, game.legal_codes(state, seat))
+        else:
+            key = model.key(state)
+            code = memo.get(key)
+            if code is None:
+                code = memo[key] = greedy_code(model, state, seat, game.legal_codes(state, seat))
+        state, _ = game.apply(state, seat, code)
     return state

@@ -25,6 +25,21 @@ class Model:
     # Decision kinds that open a new turn or round: the greedy lookahead stops before them, so
     # that a code is not judged by a later turn it happens to lead to.
     fresh_starts: frozenset[str] = frozenset()
+    # A hashable summary of everything that decides what happens next in a state, or None:
+    # with it, the rollouts remember the greedy choice of a state they reach again.
+    key: Callable[[Any], Any] | None = None
+    # (seat, kind, secret) of every pending decision; None: read from `game.pending`, which
+    # also builds prompts the players never see here.
+    waiting: Callable[[Any], list[tuple[int, str, bool]]] | None = None
+    # Up to this many players, the search's rollouts run to the searching seat's next fresh start
+    # (its next turn) rather than a fixed number of decisions. At a larger table the other seats'
+    # turns in between add more noise than a common footing for the leaves is worth.
+    turn_horizon: int = 0
+
+    def pending(self, state: Any) -> list[tuple[int, str, bool]]:
+        if self.waiting is not None:
+            return self.waiting(state)
+        return [(d.seat, d.kind, d.secret) for d in self.game.pending(state)]
 
 
 def _all(codes: list[str]) -> list[str]:
@@ -41,6 +56,84 @@ def _santiago_prune(codes: list[str]) -> list[str]:
     return kept or codes
 
 
+def _santiago_key(s: Any) -> tuple:
+    # Every field the rules and the evaluation read; version, last, trip and the VP sources
+    # only record the past, and the cached choices follow from the rest.
+    return (
+        s.rng,
+        s.road,
+        s.inactive,
+        s.car,
+        tuple(s.owner),
+        tuple(s.pawn),
+        tuple(s.pesos),
+        tuple(s.vp),
+        tuple(s.goods),
+        tuple(s.supply),
+        tuple(s.dg),
+        tuple(s.dv),
+        s.aside,
+        s.price,
+        s.ships,
+        s.start,
+        s.active,
+        s.phase,
+        s.pd,
+        s.rolled,
+        s.passed,
+        s.departed,
+        s.moved,
+    )
+
+
+def _santiago_waiting(s: Any) -> list[tuple[int, str, bool]]:
+    # No Santiago decision is secret; the engine keeps its pending decisions ready.
+    return [(seat, kind, False) for seat, kind, _codes in s.choices]
+
+
+def _havana_key(s: Any) -> tuple:
+    # Everything but the version and the last move, which only record the past.
+    return (
+        s.rng,
+        tuple(s.rows[0]),
+        tuple(s.rows[1]),
+        tuple(s.stack),
+        tuple(s.box_buildings),
+        tuple(s.bag),
+        tuple(s.centre),
+        s.centre_pesos,
+        s.bank_pesos,
+        s.bank_workers,
+        tuple(s.box_cubes),
+        s.round,
+        s.phase,
+        s.order,
+        s.turn,
+        s.flags,
+        s.todo,
+        s.sub,
+        s.reason,
+        s.winners,
+        tuple(
+            (
+                tuple(p.cubes),
+                p.pesos,
+                p.workers,
+                tuple(p.buildings),
+                p.vp,
+                tuple(p.hand),
+                tuple(p.up),
+                tuple(p.discard),
+                p.age,
+                tuple(p.picks),
+                p.cover,
+                p.played,
+            )
+            for p in s.players
+        ),
+    )
+
+
 def _no_secret(_state: Any, _seat: int, _codes: list[str]) -> None:
     return None
 
@@ -54,6 +147,9 @@ MODELS = {
         _no_secret,
         _santiago_prune,
         frozenset({"santiago.drive", "santiago.roll", "santiago.deliver"}),
+        _santiago_key,
+        _santiago_waiting,
+        turn_horizon=2,
     ),
     "havana": Model(
         games.get("havana"),
@@ -63,6 +159,7 @@ MODELS = {
         cards_havana.secret_choice,
         _all,
         frozenset({"first"}),
+        _havana_key,
     ),
 }
 

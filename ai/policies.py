@@ -22,9 +22,9 @@ def random_code(codes: list[str], rng: random.Random) -> str:
     return codes[0] if len(codes) == 1 else rng.choice(codes)
 
 
-def actor(game: Any, state: Any) -> int:
+def actor(model: Model, state: Any) -> int:
     """The seat whose decision a player of the whole table takes next (the first pending)."""
-    return game.pending(state)[0].seat
+    return model.pending(state)[0][0]
 
 
 def greedy_code(model: Model, state: Any, seat: int, codes: list[str], chain: bool = True) -> str:
@@ -53,10 +53,11 @@ def own_steps(model: Model, state: Any, seat: int) -> Any:
     for _ in range(CHAIN_STEPS):
         if game.is_over(state):
             break
-        pending = game.pending(state)
-        if len(pending) != 1 or pending[0].seat != seat or pending[0].secret:
+        pending = model.pending(state)
+        if len(pending) != 1:
             break
-        if pending[0].kind in model.fresh_starts:
+        who, kind, secret = pending[0]
+        if who != seat or secret or kind in model.fresh_starts:
             break
         codes = game.legal_codes(state, seat)
         code = greedy_code(model, state, seat, codes, chain=False)
