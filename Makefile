@@ -20,6 +20,7 @@ run: $(STAMP)
 	@$(BIN)/python -m bot
 
 test: $(STAMP)
+	@scripts/ensure-postgres.sh
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest -n 2
