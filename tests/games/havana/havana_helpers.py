@@ -99,6 +99,20 @@ def table(
     return s
 
 
+def refreshment_table(**kwargs) -> State:
+    """Round 1 begun with seat 0 showing Refreshment (and Siesta), Mama and Pesos in its discard
+    to take back; seat 1 shows a pair that does nothing. `kwargs` go to `table`."""
+    s = table(2, [("refreshment", "siesta"), ("siesta", "protection")], start=False, **kwargs)
+    p = s.players[0]
+    p.hand.remove(C["mama"])
+    p.hand.remove(C["pesos"])
+    p.discard = [C["mama"], C["pesos"]]
+    s.phase = "actions"
+    _start_round(s, [])
+    settle(s, [])
+    return s
+
+
 def play(s: State, *moves: tuple[int, str]) -> tuple[State, list]:
     """Apply (seat, code) moves; return the last state and all events."""
     events: list = []

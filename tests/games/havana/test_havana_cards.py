@@ -1,7 +1,7 @@
 """The 13 action cards, with the rulebook's worked examples (spec section 4)."""
 
 import pytest
-from havana_helpers import C, cubes, decider, play, table, text
+from havana_helpers import C, cubes, decider, play, refreshment_table, table, text
 
 from games.core import IllegalAction
 from games.havana import GAME
@@ -129,16 +129,7 @@ def test_architect_counts_with_an_empty_worker_bank():
 
 
 def test_refreshment_choose_a_card_privately():
-    s = table(2, [("refreshment", "siesta"), IDLE], start=False)
-    p = s.players[0]
-    p.hand.remove(C["mama"])
-    p.hand.remove(C["pesos"])
-    p.discard = [C["mama"], C["pesos"]]
-    from games.havana.engine import _start_round, settle
-
-    s.phase = "actions"
-    _start_round(s, [])
-    settle(s, [])
+    s = refreshment_table()
     (d,) = GAME.pending(s)
     assert (d.seat, d.kind, d.secret) == (0, "refresh", True)
     assert GAME.legal_codes(s, 0) == ["refresh:pesos", "refresh:mama", "skip"]

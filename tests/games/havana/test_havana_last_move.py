@@ -1,7 +1,7 @@
 """The last move on the board: who decided what, which card was resolved or covered, which
 building was bought or demolished from which row end, which rows changed; never a secret card."""
 
-from havana_helpers import C, cubes, play, table
+from havana_helpers import cubes, play, refreshment_table, table
 
 from games.havana import GAME
 from games.simulate import play_random
@@ -132,16 +132,7 @@ def test_the_players_taxed_and_robbed_are_named():
 
 
 def test_a_refreshment_hides_the_card_taken_back():
-    s = table(2, [("refreshment", "siesta"), IDLE], start=False)
-    p = s.players[0]
-    p.hand.remove(C["mama"])
-    p.hand.remove(C["pesos"])
-    p.discard = [C["mama"], C["pesos"]]
-    from games.havana.engine import _start_round, settle
-
-    s.phase = "actions"
-    _start_round(s, [])
-    settle(s, [])
+    s = refreshment_table()
     mama, _ = play(s, (0, "refresh:mama"))
     pesos, _ = play(s, (0, "refresh:pesos"))
     assert (last(mama).kind, last(mama).action) == ("refresh", "refresh")

@@ -1,7 +1,7 @@
 """Undo in Havana: a secret pick until another player picks, a turn's choices until a card or a
 cube comes out of hiding, the face-down cards are turned up or the next player has to decide."""
 
-from havana_helpers import C, cubes, table
+from havana_helpers import cubes, refreshment_table, table
 
 from games import UNDO, History
 from games.havana import GAME
@@ -111,16 +111,7 @@ def test_covering_is_undoable_and_placing_passes_to_the_next_player():
 
 
 def test_a_refreshment_is_undoable():
-    s = table(2, [("refreshment", "siesta"), IDLE], holdings=[RICH], rows=ROWS, start=False)
-    p = s.players[0]
-    p.hand.remove(C["mama"])
-    p.hand.remove(C["pesos"])
-    p.discard = [C["mama"], C["pesos"]]
-    from games.havana.engine import _start_round, settle
-
-    s.phase = "actions"
-    _start_round(s, [])
-    settle(s, [])
+    s = refreshment_table(holdings=[RICH], rows=ROWS)
     h, _ = play(History(GAME, s), (0, "refresh:mama"))
     h, events = h.play(0, UNDO)
     assert h.state == s
