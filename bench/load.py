@@ -43,7 +43,7 @@ import render  # noqa: E402
 from bot import create_bot  # noqa: E402
 from bot.tables import Tables  # noqa: E402
 from render.demo import play as demo_play  # noqa: E402
-from tests.bot.driver import Table, components_of, custom_ids  # noqa: E402
+from tests.bot.driver import Table, custom_ids, random_move  # noqa: E402
 
 KINDS = ("move", "choose", "board", "screen", "autocomplete", "lobby")
 GAMES = ("santiago", "havana")
@@ -185,20 +185,11 @@ class LoadTable(Table):
             await self.answer(player, message)
 
     async def answer(self, player, message) -> None:
-        comps = components_of(message)
-        buttons = [c for c in comps if c.get("custom_id", "").startswith("mc:")]
-        selects = [c for c in comps if c.get("custom_id", "").startswith("ms:")]
-        if selects and (not buttons or self.rng.random() < 0.5):
-            menu = selects[0]
-            values = [
-                o["value"] for o in self.rng.sample(menu["options"], menu.get("max_values", 1))
-            ]
-            await self.timed(
-                "move", lambda: player.select(message, values, custom_id=menu["custom_id"])
-            )
+        custom_id, values = random_move(message, self.rng)
+        if values is not None:
+            await self.timed("move", lambda: player.select(message, values, custom_id=custom_id))
         else:
-            button = self.rng.choice(buttons)
-            await self.timed("move", lambda: player.click(message, custom_id=button["custom_id"]))
+            await self.timed("move", lambda: player.click(message, custom_id=custom_id))
         self.moves += 1
 
     async def typed_move(self, player) -> None:

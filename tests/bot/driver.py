@@ -31,6 +31,20 @@ def custom_ids(message) -> list[str]:
     return [c.get("custom_id", "") for c in components_of(message)]
 
 
+def random_move(message, rng) -> tuple[str, list[str] | None]:
+    """A random player's move on `message`: a move button's custom id (values None), or a
+    menu's custom id with the values picked from it."""
+    comps = components_of(message)
+    buttons = [c for c in comps if c.get("custom_id", "").startswith("mc:")]
+    selects = [c for c in comps if c.get("custom_id", "").startswith("ms:")]
+    if selects and (not buttons or rng.random() < 0.5):
+        menu = selects[0]
+        several = menu.get("max_values", 1)
+        return menu["custom_id"], [o["value"] for o in rng.sample(menu["options"], several)]
+    assert buttons, comps
+    return rng.choice(buttons)["custom_id"], None
+
+
 class Table:
     def __init__(self, env, channel, players, rng: random.Random) -> None:
         self.env = env
@@ -110,18 +124,11 @@ class Table:
 
     async def answer(self, player, message) -> None:
         """Click one of the move buttons or pick from the select menu of `message`."""
-        comps = components_of(message)
-        buttons = [c for c in comps if c.get("custom_id", "").startswith("mc:")]
-        selects = [c for c in comps if c.get("custom_id", "").startswith("ms:")]
-        if selects and (not buttons or self.rng.random() < 0.5):
-            menu = selects[0]
-            several = menu.get("max_values", 1)
-            values = [o["value"] for o in self.rng.sample(menu["options"], several)]
-            result = await player.select(message, values, custom_id=menu["custom_id"])
+        custom_id, values = random_move(message, self.rng)
+        if values is not None:
+            result = await player.select(message, values, custom_id=custom_id)
         else:
-            assert buttons, comps
-            button = self.rng.choice(buttons)
-            result = await player.click(message, custom_id=button["custom_id"])
+            result = await player.click(message, custom_id=custom_id)
         assert result.acknowledged
         self.moves += 1
 
