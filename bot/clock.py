@@ -67,6 +67,8 @@ class Clock:
         # A poke while the clock works makes it look again; a poke while it sleeps wakes it.
         self._poked = False
         self._sleeping = False
+        # While it sleeps: when it wakes by itself (a timer due later needs no poke).
+        self._until: float | None = None
         # Who holds a claim: this process, among those sharing the database.
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"
 
@@ -89,8 +91,13 @@ class Clock:
                 await self._task
             self._task = None
 
-    def poke(self) -> None:
-        """A timer may now fall due earlier than the clock thought: look again."""
+    def poke(self, due: float | None = None) -> None:
+        """A timer may now fall due earlier than the clock thought: look again. `due`: the
+        earliest of the new timers, when known; one due after the clock wakes anyway changes
+        nothing (most moves: the next reminder is hours later than the earliest one), so the
+        clock does not ask the database again after every move."""
+        if due is not None and self._sleeping and self._until is not None and due >= self._until:
+            return
         self._poked = True
         if self._sleeping and self._task is not None:
             self._task.cancel()
@@ -111,6 +118,7 @@ class Clock:
         if self._poked:
             return
         self._sleeping = True
+        self._until = now() + seconds
         try:
             await asyncio.sleep(seconds)
         except asyncio.CancelledError:
@@ -119,6 +127,7 @@ class Clock:
             asyncio.current_task().uncancel()
         finally:
             self._sleeping = False
+            self._until = None
 
     async def tick(self) -> None:
         """Handle what is due now, or sleep until the next timer (or a poke)."""

@@ -26,6 +26,8 @@ class MoveResult:
     record: GameRecord
     state: Any
     events: list[games.Event]
+    # The earliest of the timers the move started (None: it started none that will fire).
+    next_due: float | None = None
 
 
 RESIGNED_NOTE = "bot.final.resigned"
@@ -72,6 +74,10 @@ def wait_plan(
         else:
             new.append(clock.fresh(record.id, seat, at, record.settings, found.muted))
     return WaitPlan(tuple(keep), tuple(new))
+
+
+def earliest(plan: WaitPlan) -> float | None:
+    return min((w.due for w in plan.new if w.due is not None), default=None)
 
 
 async def apply_move(
@@ -126,6 +132,7 @@ async def apply_move(
     else:
         state, events = engine.apply(before, seat, code)
     over = engine.is_over(state)
+    plan = wait_plan(record, before, state, seat, time.time() if at is None else at)
     stored = await store.commit_move(
         game_id,
         expected_version=expected_version,
@@ -133,10 +140,10 @@ async def apply_move(
         code=code,
         state_json=dump_state(engine, state),
         finished=over,
-        waits=wait_plan(record, before, state, seat, time.time() if at is None else at),
+        waits=plan,
         result_json=json.dumps(result_to_json(final_result(record, state))) if over else None,
     )
-    return MoveResult(stored, state, list(events))
+    return MoveResult(stored, state, list(events), earliest(plan))
 
 
 async def start_game(

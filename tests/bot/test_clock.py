@@ -100,6 +100,34 @@ async def test_reminders_at_24_and_48_hours_then_the_table_is_asked_at_3_days(si
     assert len(channel_pings(simcord_env, channel, cai)) == 1
 
 
+async def test_a_move_that_starts_an_earlier_timer_wakes_the_clock(simcord_env, table):
+    """The clock sleeps until the earliest timer it knows; a move that starts an earlier one
+    (at a table with shorter reminders) wakes it, and each player is reminded on time."""
+    guild, channel, (ana, ben, cai, dee) = table
+    await a_table_waiting_for_cai(simcord_env, table)  # reminded after 24 hours
+    await simcord_env.advance_time(12 * HOUR)
+    other = guild.create_text_channel("second")
+    second = Table(simcord_env, other, [ana, ben, dee], random.Random(5))
+    await second.open("santiago", 3, reminders="21600", turn_limit="off")  # every 6 hours
+    first = second.named(second.prompt_message().content)
+    assert len(first) == 1
+    # Muted, with no turn limit, the first player's decision has no timer: the clock sleeps
+    # on until the first table's reminder. Their move starts the next player's 6-hour timer.
+    await first[0].slash(other, "game reminders", state="off")
+    await second.step()
+    await simcord_env.settle()
+    waiting = second.named(second.prompt_message().content)
+    assert waiting and first[0] not in waiting
+
+    await simcord_env.advance_time(5 * HOUR)
+    assert all(reminders_to(simcord_env, m) == [] for m in waiting)
+    await simcord_env.advance_time(1 * HOUR)
+    assert all(len(reminders_to(simcord_env, m)) == 1 for m in waiting), "6 hours after"
+    assert reminders_to(simcord_env, cai) == []
+    await simcord_env.advance_time(6 * HOUR)
+    assert len(reminders_to(simcord_env, cai)) == 1, "and the first table's timer still counts"
+
+
 async def reach_the_question(env, table):
     guild, channel, (ana, ben, cai, dee) = table
     game = await a_table_waiting_for_cai(env, table)
