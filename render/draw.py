@@ -9,13 +9,16 @@ and box so the layout tests can check what a player on a phone can read.
 from __future__ import annotations
 
 import io
+import struct
 import unicodedata
+import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
+import deflate
 from PIL import Image, ImageDraw
 
 from games.text import Msg
@@ -66,16 +69,40 @@ def quantize(image: Image.Image) -> Image.Image:
     return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-# A palette image compresses a fifth smaller at level 6 than at 3 for about 10 ms more; what
-# a game uploads is mostly these pictures.
-PALETTE_PNG_SETTINGS: dict = {"compress_level": 6, "optimize": False}
+# libdeflate at level 6 gives the files zlib gives at 6 (within 1 %) in half the time; the
+# compression was about half of drawing a whole board.
+DEFLATE_LEVEL = 6
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def palette_png(image: Image.Image) -> bytes:
+    """A palette ("P") image as PNG bytes, compressed with libdeflate: Pillow's writer only
+    offers zlib. Rows are stored unfiltered, as Pillow stores palette images (prediction does
+    not help indices)."""
+    width, height = image.size
+    raw = image.tobytes()
+    rows = b"".join(b"\0" + raw[y * width : (y + 1) * width] for y in range(height))
+    palette = bytes(image.getpalette("RGB") or ())
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            # width, height, 8 bits per index, colour type 3 (palette), deflate, no filter
+            # method beyond the standard one, not interlaced
+            _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
+            _chunk(b"PLTE", palette),
+            _chunk(b"IDAT", deflate.zlib_compress(rows, DEFLATE_LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
 
 
 def encode(image: Image.Image) -> bytes:
     """A 256-colour palette PNG of `image` (see `quantize`)."""
-    out = io.BytesIO()
-    quantize(image).save(out, "PNG", **PALETTE_PNG_SETTINGS)
-    return out.getvalue()
+    return palette_png(quantize(image))
 
 
 def encode_true_colour(image: Image.Image) -> bytes:

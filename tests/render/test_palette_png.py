@@ -50,6 +50,16 @@ def test_palette_encode_is_deterministic():
     assert draw.encode(image) == draw.encode(image.copy()) == board_png(view, NAMES)
 
 
+def test_the_png_holds_exactly_the_palette_image():
+    game = games.get("havana")
+    image = board_image(game.public_view(play("havana", 3, 5, 45)), NAMES)
+    decoded = Image.open(io.BytesIO(draw.encode(image)))
+    decoded.load()  # checks every chunk's CRC
+    assert decoded.size == image.size
+    expected = draw.quantize(image).convert("RGB")
+    assert ImageChops.difference(decoded.convert("RGB"), expected).getbbox() is None
+
+
 def _meaningful(kind: str) -> dict[str, tuple[int, int, int]]:
     colours = {f"seat {k + 1}": c for k, c in enumerate(draw.SEAT_COLOURS)}
     if kind == "santiago":
