@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import functools
+import heapq
 import io
+import itertools
 import logging
 import multiprocessing
 import os
@@ -40,13 +42,24 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+# Who waits for a picture: a player (a move's board, a reply's screen) before a DM.
+NOW, LATER = 0, 1
+
+
 class RenderPool:
     """A process pool for the renderers, started on first use and shared by every bot of the
-    process (tests start many bots; each worker opens the fonts once)."""
+    process (tests start many bots; each worker opens the fonts once).
+
+    The pool is given at most one picture per worker at a time; the others wait here, those a
+    player waits for first. A busy bot draws many screen DMs: in the pool's own queue they
+    would hold up the boards of the moves behind them."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or cores()
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._drawing = 0
+        self._queue: list[tuple[int, int, asyncio.Future]] = []
+        self._order = itertools.count()
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
@@ -63,9 +76,36 @@ class RenderPool:
         for _ in range(self.workers):
             pool.submit(render.warm)
 
-    async def run(self, function, *args: Any) -> bytes:
+    async def _turn(self, priority: int) -> None:
+        """Wait for a free worker (in order of priority, then of asking)."""
+        if self._drawing < self.workers and not self._queue:
+            self._drawing += 1
+            return
+        ready = asyncio.get_running_loop().create_future()
+        entry = (priority, next(self._order), ready)
+        heapq.heappush(self._queue, entry)
+        try:
+            await ready
+        except asyncio.CancelledError:
+            if ready.done() and not ready.cancelled():
+                self._done()  # the turn was given: pass it on
+            elif entry in self._queue:
+                self._queue.remove(entry)
+                heapq.heapify(self._queue)
+            raise
+
+    def _done(self) -> None:
+        while self._queue:
+            _, _, ready = heapq.heappop(self._queue)
+            if not ready.done():
+                ready.set_result(None)  # the turn goes over as it is
+                return
+        self._drawing -= 1
+
+    async def run(self, function, *args: Any, priority: int = NOW) -> bytes:
         loop = asyncio.get_running_loop()
         call = functools.partial(function, *args)
+        await self._turn(priority)
         try:
             return await loop.run_in_executor(self._executor(), call)
         except concurrent.futures.process.BrokenProcessPool:
@@ -74,6 +114,8 @@ class RenderPool:
             log.error("the picture workers broke; starting new ones")
             self._pool = None
             return await asyncio.to_thread(call)
+        finally:
+            self._done()
 
     def close(self) -> None:
         if self._pool is not None:
@@ -95,9 +137,14 @@ async def board(public_view: Any, names: Sequence[str], locale: Any = None) -> d
     return _file(data, BOARD_FILE)
 
 
-async def screen(player_view: Any, names: Sequence[str], locale: Any = None) -> discord.File:
-    """One player's screen: only for that player (DM or ephemeral reply), in their language."""
-    data = await POOL.run(render.screen_png, player_view, list(names), language(locale))
+async def screen(
+    player_view: Any, names: Sequence[str], locale: Any = None, *, priority: int = NOW
+) -> discord.File:
+    """One player's screen: only for that player (DM or ephemeral reply), in their language.
+    `priority`: LATER for a DM, which nobody is waiting for."""
+    data = await POOL.run(
+        render.screen_png, player_view, list(names), language(locale), priority=priority
+    )
     return _file(data, SCREEN_FILE)
 
 
