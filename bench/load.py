@@ -15,7 +15,9 @@ interactions of the K tables are in the bot's hands at once, as on a busy server
     python bench/load.py [--k 1,20,100] [--moves 40] [--players 3] [--seed 1]
 
 Last line: JSON, for each K: moves_per_s, move_p50_ms, move_p95_ms, ack_p99_ms (per kind and
-overall), floor_moves_per_s.
+overall), floor_moves_per_s, and screen_dm_p95_ms: how long a changed screen waits for its DM
+(the DMs follow the channel's message; a change that comes while the seat's DM is still being
+drawn replaces the waiting one, so they count once each).
 """
 
 from __future__ import annotations
@@ -124,6 +126,8 @@ class Figures:
     def __init__(self) -> None:
         self.acks: dict[str, list[float]] = defaultdict(list)
         self.moves: list[float] = []
+        # Seconds from a change of a player's screen to its DM showing it (or a newer one).
+        self.screen_dms: list[float] = []
         self.first_move: float | None = None
         self.last_move = 0.0
 
@@ -228,11 +232,20 @@ async def games_at_once(k: int, quota: int, players: int, seed: int) -> Figures:
                 table = LoadTable(env, channel, members, random.Random(seed * 1000 + n))
                 table.figures = figures
                 tables.append(table)
+            mail = bot.tables.mail
+            delivered = mail.delivered
+
+            def timed_dm(waited: float) -> None:
+                figures.screen_dms.append(waited)
+                delivered(waited)
+
+            mail.delivered = timed_dm
             settle = env._settle_internal
             unsettled(env)
             try:
                 await asyncio.gather(*(t.open(GAMES[n % 2], players) for n, t in enumerate(tables)))
                 await asyncio.gather(*(t.play(quota) for t in tables))
+                await mail.idle()
             finally:
                 env._settle_internal = settle
         await bot.store.close()  # SimCord detaches the bot without closing it
@@ -328,6 +341,8 @@ def main() -> int:
             "move_p50_ms": round(pct(figures.moves, 0.50), 1),
             "move_p95_ms": round(pct(figures.moves, 0.95), 1),
             "ack_p99_ms": round(pct(every, 0.99), 1),
+            "screen_dm_p95_ms": round(pct(figures.screen_dms, 0.95), 1),
+            "screen_dms": len(figures.screen_dms),
             "ack_p99_ms_by_kind": {kind: round(pct(figures.acks[kind], 0.99), 1) for kind in KINDS},
             "interactions_by_kind": {kind: len(figures.acks[kind]) for kind in KINDS},
             "floor_moves_per_s": round(floor_rate, 1),

@@ -111,6 +111,7 @@ class MaleconBot(commands.Bot):
         try:
             await self.tables.clock.close()
             await self.tables.ai.close()
+            await self.tables.mail.close()
             await super().close()
         finally:
             if self.store is not None:

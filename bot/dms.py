@@ -8,8 +8,10 @@ that caused it is already saved.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
+import time
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +20,7 @@ import discord
 import games
 from storage import GameRecord
 
-from . import pictures, present
+from . import metrics, pictures, present
 from .i18n import text
 
 if TYPE_CHECKING:
@@ -42,13 +44,21 @@ def private_part(view: Any) -> Any:
 
 
 @dataclasses.dataclass
-class Screen:
-    """A screen to DM: the seat, its view, what it alone was told, its picture being drawn."""
+class Pending:
+    """A screen waiting for its DM: the newest view of the seat, everything it alone was told
+    since its DM was last brought up to date, since when (`time.perf_counter`) it has waited, and
+    the channel's message it follows (`after`: done once that message is out)."""
 
-    seat: int
+    record: GameRecord
     view: Any
     told: list
-    picture: asyncio.Future
+    over: bool
+    since: float
+    after: asyncio.Future
+
+
+# Stands for "no DM of this screen remembered" (None is a private part some views have).
+UNKNOWN = object()
 
 
 class Mail:
@@ -60,6 +70,15 @@ class Mail:
         # a move edits it without asking the store where it is. The note stays the truth
         # (restarts read it); only this process writes it.
         self.screens: OrderedDict[tuple[int, str], str] = OrderedDict()
+        # (game id, seat) -> the private part its DM shows, so a move compares with what the
+        # player sees instead of computing every seat's view before the move too.
+        self.shown: OrderedDict[tuple[int, int], Any] = OrderedDict()
+        # (game id, seat) -> the screen waiting for its DM, and the task delivering that seat's
+        # DMs one after the other. A move that changes a screen whose DM is still being drawn
+        # or sent replaces the waiting one: a busy table's quick moves cost one picture, the
+        # DM always ends on the newest screen, and nothing told is dropped.
+        self.pending: dict[tuple[int, int], Pending] = {}
+        self.couriers: dict[tuple[int, int], asyncio.Task] = {}
 
     @property
     def store(self):
@@ -82,54 +101,92 @@ class Mail:
             return found
         return getattr(self.bot, "server_languages", {}).get(record.guild_id, "en")
 
-    async def private_updates(self, record: GameRecord, before: Any, after: Any, events) -> None:
-        """DM every player whose private view changed (or who got a private event); at the end
-        of the game every player's screen DM is brought to its final figures."""
-        await self.deliver(record, self.prepare(record, before, after, events))
-
-    def prepare(self, record: GameRecord, before: Any, after: Any, events) -> list[Screen]:
-        """The screens to DM after a move, their pictures already being drawn (in the picture
-        workers, while the caller posts the channel's message)."""
+    def queue(
+        self, record: GameRecord, before: Any, after: Any, events, announced: asyncio.Future
+    ) -> None:
+        """After a move: DM every player whose screen changed (or who was told something
+        alone); at the end of the game every player's screen DM is brought to its final
+        figures. The pictures are drawn while the channel's message is; each DM is sent once
+        that message is out (`announced` done), so the table's news comes first."""
         engine = games.get(record.kind)
         if record.options.get("open_holdings"):
             # Nothing lies behind a screen: the board shows every holding, and what a player
             # is told alone (a forced step) the table can see happen anyway.
-            return []
+            return
         over = engine.is_over(after)
-        screens = []
         for seat in range(len(record.seats)):
             if not present.played_by_person(record, seat):
                 continue  # the AI reads no DMs
-            new_view = engine.player_view(after, seat)
-            old = None if before is None else private_part(engine.player_view(before, seat))
+            key = (record.id, seat)
+            view = engine.player_view(after, seat)
             told = [e for e in events if e.only_for == seat]
-            if old == private_part(new_view) and not told and not over:
-                continue
-            locale = self.locale_of(record.seats[seat].user_id, record)
-            names = present.seat_names(record, locale)
-            picture = asyncio.ensure_future(pictures.screen(new_view, names, locale))
-            screens.append(Screen(seat, new_view, told, picture))
-        return screens
+            waiting = self.pending.get(key)
+            if waiting is not None:
+                waiting.record, waiting.view, waiting.after = record, view, announced
+                waiting.told.extend(told)
+                waiting.over = waiting.over or over
+            else:
+                shown = self.shown.get(key, UNKNOWN)
+                if shown is UNKNOWN:
+                    shown = (
+                        None if before is None else private_part(engine.player_view(before, seat))
+                    )
+                if shown == private_part(view) and not told and not over:
+                    continue
+                self.pending[key] = Pending(
+                    record, view, told, over, time.perf_counter(), announced
+                )
+            if key not in self.couriers:
+                self.couriers[key] = asyncio.create_task(self._courier(key))
 
-    async def deliver(self, record: GameRecord, screens: list[Screen]) -> None:
+    async def _courier(self, key: tuple[int, int]) -> None:
         try:
-            for screen in screens:
+            while (job := self.pending.pop(key, None)) is not None:
+                seat = key[1]
+                # What the DM will show: the next change compares with it, not with the DM
+                # still being sent.
+                self.shown[key] = private_part(job.view)
+                self.shown.move_to_end(key)
+                while len(self.shown) > SCREENS_KEPT:
+                    self.shown.popitem(last=False)
                 try:
-                    await self._dm_screen(record, screen)
+                    await self._dm_screen(job.record, seat, job.view, job.told, job.after)
                 except discord.HTTPException as exc:
+                    self.shown.pop(key, None)
                     log.warning(
                         "game %s: could not DM seat %s its screen (HTTP %s, code %s)",
-                        record.id,
-                        screen.seat,
+                        job.record.id,
+                        seat,
                         exc.status,
                         exc.code,
                     )
+                self.delivered(time.perf_counter() - job.since)
+        except BaseException:
+            self.shown.pop(key, None)
+            raise
         finally:
-            for screen in screens:
-                screen.picture.cancel()
+            self.couriers.pop(key, None)
 
-    async def _dm_screen(self, record: GameRecord, screen: Screen) -> None:
-        seat, view, told = screen.seat, screen.view, screen.told
+    def delivered(self, waited: float) -> None:
+        """A screen DM is up to date, `waited` seconds after the change it shows."""
+        metrics.screen_dm(waited)
+
+    async def idle(self) -> None:
+        """Wait until every screen DM is up to date (shutdown and the benchmarks use it)."""
+        while self.couriers:
+            await asyncio.gather(*list(self.couriers.values()), return_exceptions=True)
+
+    async def close(self, grace: float = 5.0) -> None:
+        """Let the DMs under way finish for a few seconds, then stop them (the next change
+        of each screen brings its DM up to date)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.idle(), grace)
+        for task in list(self.couriers.values()):
+            task.cancel()
+
+    async def _dm_screen(
+        self, record: GameRecord, seat: int, view: Any, told: list, after: asyncio.Future
+    ) -> None:
         user_id = record.seats[seat].user_id
         locale = self.locale_of(user_id, record)
         names = present.seat_names(record, locale)
@@ -144,7 +201,14 @@ class Mail:
             *present.private_events(locale, told, seat, names),
         ]
         content = present.clip("\n".join(lines), present.MAX_CONTENT)
-        file = await screen.picture
+        picture = asyncio.ensure_future(
+            pictures.screen(view, names, locale, priority=pictures.LATER)
+        )
+        try:
+            await asyncio.shield(after)
+            file = await picture
+        finally:
+            picture.cancel()
         key = f"dm:{user_id}"
         note = self.screens.get((record.id, key))
         if note is None:
@@ -163,7 +227,7 @@ class Mail:
                     await self._dms_closed(record, user_id)
                     return
                 # The old DM was deleted or cannot be edited: send a new one.
-                file = await pictures.screen(view, names, locale)
+                file = await pictures.screen(view, names, locale, priority=pictures.LATER)
         try:
             dm = await self.bot.create_dm(discord.Object(user_id))
             sent = await dm.send(content, file=file)

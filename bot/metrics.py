@@ -34,6 +34,11 @@ ERRORS = Counter("malecon_errors_total", "Unexpected errors", ["shard", "where"]
 DATABASE = Histogram(
     "malecon_database_seconds", "Time of a move's load, rules and commit", ["shard"], buckets=FAST
 )
+SCREEN_DMS = Histogram(
+    "malecon_screen_dm_seconds",
+    "Time from a change of a player's screen to its DM showing it (or a newer one)",
+    buckets=SLOW,
+)
 
 _shard_count = 1
 
@@ -73,6 +78,10 @@ def active_games(guild_ids: list[int]) -> None:
         counts[shard(guild_id)] = counts.get(shard(guild_id), 0) + 1
     for label, count in counts.items():
         ACTIVE_GAMES.labels(label).set(count)
+
+
+def screen_dm(waited: float) -> None:
+    SCREEN_DMS.observe(waited)
 
 
 def reminded(guild_id: int, via: str) -> None:

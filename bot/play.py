@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -218,7 +219,8 @@ class Play:
         if result.record.status != "active":
             metrics.game_ended(record.guild_id)
         self._states[record.id] = (result.record.version, result.state)
-        self.clock.poke()
+        if result.next_due is not None:
+            self.clock.poke(result.next_due)
         return result
 
     async def publish(
@@ -227,16 +229,14 @@ class Play:
         """After a saved move: the channel's message, the changed screens by DM, and the AI
         seats that decide next start thinking. False when the channel message failed."""
         # The screens are drawn while the board is: both in the picture workers.
-        screens = self.mail.prepare(result.record, before, result.state, result.events)
+        announced = asyncio.get_running_loop().create_future()
+        self.mail.queue(result.record, before, result.state, result.events, announced)
         try:
             posted = await self.announcer.after_move(
                 locale, result.record, result.state, result.events, actor, deciders
             )
-        except BaseException:
-            for screen in screens:
-                screen.picture.cancel()
-            raise
-        await self.mail.deliver(result.record, screens)
+        finally:
+            announced.set_result(None)
         self.ai.wake(result.record, result.state)
         return posted
 

@@ -1,0 +1,113 @@
+"""Screen DMs on a busy table: a screen that changes again before its DM went out gets one
+DM with the newest figures and every private line, and a DM follows its channel message."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import games
+from bot import present
+from bot.dms import private_part
+from tests.bot.driver import Table
+
+
+def changes_of_seat(engine, state, seat: int, count: int, rng: random.Random):
+    """Play on with the rules alone until `seat`'s screen has changed `count` times: each change
+    as (state before, state after, the events between)."""
+    changes, start, events = [], state, []
+    while len(changes) < count:
+        decisions = engine.pending(state)
+        assert decisions, "the game ended first"
+        mover = rng.choice([d.seat for d in decisions])
+        code = rng.choice(engine.legal_actions(state, mover)).code
+        state, happened = engine.apply(state, mover, code)
+        events += happened
+        if private_part(engine.player_view(state, seat)) != private_part(
+            engine.player_view(start, seat)
+        ):
+            changes.append((start, state, events))
+            start, events = state, []
+    return changes
+
+
+def dm_requests(env, member):
+    dm = env.backend.dm_channels.get(member.id)
+    return [r for r in env.http_requests if dm is not None and f"/channels/{dm}/messages" in r.path]
+
+
+def newest_dm(env, member):
+    dm = env.backend.dm_channels[member.id]
+    return list(env.backend.messages[dm].values())[-1]
+
+
+async def delivered(env):
+    """Wait for the DMs (queued here, outside the bot's own interactions, where SimCord's
+    settling does not wait for them)."""
+    await env.bot.tables.mail.idle()
+    await env.settle()
+
+
+async def havana_table(env, table):
+    guild, channel, members = table
+    game = Table(env, channel, members[:3], random.Random(3))
+    await game.open("havana", 3)
+    bot = env.bot
+    record = await bot.store.by_channel(channel.id)
+    return bot, record, bot.tables.state_of(record), members[0]
+
+
+async def test_two_changes_before_the_dm_is_drawn_give_one_dm_with_the_newest_screen(
+    simcord_env, table
+):
+    bot, record, state, ana = await havana_table(simcord_env, table)
+    engine = games.get("havana")
+    changes = changes_of_seat(engine, state, 0, 4, random.Random(1))
+    told = [e for _, _, events in changes for e in events if e.only_for == 0]
+    assert told, "the rules told the seat something alone"
+    sent_before = len(dm_requests(simcord_env, ana))
+
+    loop = asyncio.get_running_loop()
+    announced = [loop.create_future() for _ in changes]
+    for (before, after, events), done in zip(changes, announced, strict=True):
+        bot.tables.mail.queue(record, before, after, events, done)
+    for done in announced:
+        done.set_result(None)
+    await delivered(simcord_env)
+
+    assert len(dm_requests(simcord_env, ana)) == sent_before + 1, "one DM, not one per change"
+    dm = newest_dm(simcord_env, ana)
+    newest = engine.player_view(changes[-1][1], 0)
+    assert present.figures("en", "havana", newest) in dm.content
+    names = present.seat_names(record, "en")
+    for line in present.private_events("en", told, 0, names):
+        assert line in dm.content, "nothing told is dropped"
+    assert len(dm.attachments) == 1
+
+
+async def test_a_change_while_a_dm_waits_for_its_channel_message_ends_on_the_newest_screen(
+    simcord_env, table
+):
+    bot, record, state, ana = await havana_table(simcord_env, table)
+    engine = games.get("havana")
+    (b1, a1, e1), (b2, a2, e2) = changes_of_seat(engine, state, 0, 2, random.Random(2))
+    sent_before = len(dm_requests(simcord_env, ana))
+    loop = asyncio.get_running_loop()
+    first, second = loop.create_future(), loop.create_future()
+
+    bot.tables.mail.queue(record, b1, a1, e1, first)
+    # Time enough (real time: the picture workers are processes) to draw the screen.
+    await asyncio.to_thread(time.sleep, 0.5)
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert len(dm_requests(simcord_env, ana)) == sent_before, "no DM before the channel's news"
+    bot.tables.mail.queue(record, b2, a2, e2, second)
+    first.set_result(None)
+    second.set_result(None)
+    await delivered(simcord_env)
+
+    assert present.figures("en", "havana", engine.player_view(a2, 0)) in (
+        newest_dm(simcord_env, ana).content
+    )
+    assert not bot.tables.mail.couriers and not bot.tables.mail.pending
