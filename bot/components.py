@@ -324,12 +324,17 @@ DYNAMIC_ITEMS = (
 )
 
 
-def _view() -> discord.ui.View:
-    return discord.ui.View(timeout=None)
+def new_view() -> discord.ui.View:
+    """A view that is sent, never listened to: every component is a DynamicItem, found by its
+    custom id (so it survives restarts). Listening would only keep, per message, the view and
+    (for a private answer, which discord.py times out after 15 minutes) a sleeping task."""
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
 
 
 def limit_view(locale: Any, game: int, seat: int, since: int) -> discord.ui.View:
-    view = _view()
+    view = new_view()
     for choice in ("wait", "once", "seat", "end"):
         label = text(locale, f"bot.limit.{choice}")
         view.add_item(LimitButton(game, seat, since, choice, label))
@@ -338,13 +343,13 @@ def limit_view(locale: Any, game: int, seat: int, since: int) -> discord.ui.View
 
 def with_undo(locale: Any, view: discord.ui.View | None, game: int, seat: int) -> discord.ui.View:
     """An "Undo" button on a player's private answer, below their next choices (if any)."""
-    view = view or _view()
+    view = view or new_view()
     view.add_item(UndoButton(game, seat, text(locale, "bot.button.undo")))
     return view
 
 
 def resign_view(locale: Any, game: int, seat: int) -> discord.ui.View:
-    view = _view()
+    view = new_view()
     view.add_item(ResignButton(game, seat, text(locale, "bot.resign.confirm")))
     return view
 
@@ -365,7 +370,7 @@ def lobby_view(
 ) -> discord.ui.View:
     """Join / Leave / Start, and for the creator the AI seats (a menu of levels and "Remove
     AI") and the table's clock (reminder interval, turn limit)."""
-    view = _view()
+    view = new_view()
     for op in ("join", "leave", "start", "unai"):
         view.add_item(LobbyButton(game, op, text(locale, f"bot.button.{op}")))
     if levels:
@@ -414,7 +419,7 @@ def choices_view(
 
     Rows: at most 5 buttons fill one row, the select takes one row, the screen button one more.
     """
-    view = _view()
+    view = new_view()
     usable = [a for a in actions if fits(game, version, seat, a.code)]
     several = several if 1 < several <= len(usable) else 1
     if len(usable) <= MAX_BUTTONS and several == 1:
@@ -447,7 +452,7 @@ def choose_view(
 ) -> discord.ui.View:
     """ "Choose" (the clicker's own choices, privately), and the choices any player could see
     (`actions`, for `seat`) as buttons beside it."""
-    view = _view()
+    view = new_view()
     view.add_item(ChooseButton(game, version, text(locale, "bot.button.choose")))
     for action in actions[: MAX_BUTTONS - 1]:
         if seat is not None and fits(game, version, seat, action.code):
@@ -458,6 +463,6 @@ def choose_view(
 
 
 def screen_view(locale: Any, game: int) -> discord.ui.View:
-    view = _view()
+    view = new_view()
     view.add_item(ScreenButton(game, text(locale, "bot.button.screen")))
     return view

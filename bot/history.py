@@ -19,7 +19,7 @@ from storage import history as past
 from storage.ratings import user_identity
 from storage.records import Seat
 
-from . import present
+from . import components, present
 from .errors import Refusal
 from .i18n import escape, text
 from .past import MAX_ID, how_ended, timestamp
@@ -31,7 +31,7 @@ KINDS = ("santiago", "havana")
 
 
 def page_view(locale: Any, member: int, kind: str | None, shown: past.Page) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = components.new_view()
     if not shown.endings:
         return view
     which = kind or "all"

@@ -20,7 +20,7 @@ import discord
 import games
 from storage import GameRecord
 
-from . import pictures, present
+from . import components, pictures, present
 from .i18n import text
 
 MOVES = {"first": None, "b10": -10, "back": -1, "next": 1, "n10": 10, "last": None}
@@ -36,7 +36,7 @@ def target(op: str, step: int, steps: int) -> int:
 
 
 def replay_view(locale: Any, game: int, step: int, steps: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = components.new_view()
     for op in MOVES:
         button = ReplayButton(game, step, op, text(locale, f"bot.replay.{op}"))
         button.item.disabled = target(op, step, steps) == step
