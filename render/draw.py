@@ -61,7 +61,7 @@ def quantize(image: Image.Image) -> Image.Image:
     choosing it on every pixel took longer than drawing the whole board."""
     if image.mode == "P":
         return image
-    rgb = image.convert("RGB")
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
     sample = rgb.reduce(PALETTE_SAMPLE) if min(rgb.size) >= 8 * PALETTE_SAMPLE else rgb
     palette = sample.quantize(
         PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
