@@ -6,8 +6,9 @@ Each table opens its game (`/game new`, two Join clicks, Start), then plays: but
 "Choose" then a private button, now and then the typed `/game move` with its autocomplete, and
 now and then `/game board` or `/game screen`. A table has one interaction under way at a time;
 the K tables' interactions overlap. Timed per interaction: its first response (the
-acknowledgement Discord waits 3 seconds for) and, for moves, the end of everything the bot does
-for it (persisting, answering, the turn message and its picture, DMs).
+acknowledgement Discord waits 3 seconds for) and, for moves, the end of the bot's handling of it
+(persisting, answering, the turn message and its picture); the screen DMs follow on their own
+and are timed from the change to the DM that shows it.
 
 SimCord normally lets the bot finish (settles) after every action; here it does not, so the
 interactions of the K tables are in the bot's hands at once, as on a busy server.
