@@ -12,7 +12,6 @@ import contextlib
 import dataclasses
 import logging
 import time
-from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,6 +21,7 @@ from storage import GameRecord
 
 from . import metrics, pictures, present
 from .i18n import text
+from .state_cache import StateCache
 
 if TYPE_CHECKING:
     from .app import MaleconBot
@@ -57,10 +57,6 @@ class Pending:
     after: asyncio.Future
 
 
-# Stands for "no DM of this screen remembered" (None is a private part some views have).
-UNKNOWN = object()
-
-
 class Mail:
     def __init__(self, bot: MaleconBot) -> None:
         self.bot = bot
@@ -69,10 +65,10 @@ class Mail:
         # (game id, note key) -> the player's screen DM as its note says "channel:message":
         # a move edits it without asking the store where it is. The note stays the truth
         # (restarts read it); only this process writes it.
-        self.screens: OrderedDict[tuple[int, str], str] = OrderedDict()
+        self.screens = StateCache(SCREENS_KEPT)
         # (game id, seat) -> the private part its DM shows, so a move compares with what the
         # player sees instead of computing every seat's view before the move too.
-        self.shown: OrderedDict[tuple[int, int], Any] = OrderedDict()
+        self.shown = StateCache(SCREENS_KEPT)
         # (game id, seat) -> the screen waiting for its DM, and the task delivering that seat's
         # DMs one after the other. A move that changes a screen whose DM is still being drawn
         # or sent replaces the waiting one: a busy table's quick moves cost one picture, the
@@ -126,8 +122,9 @@ class Mail:
                 waiting.told.extend(told)
                 waiting.over = waiting.over or over
             else:
-                shown = self.shown.get(key, UNKNOWN)
-                if shown is UNKNOWN:
+                if key in self.shown:
+                    shown = self.shown.get(key)
+                else:
                     shown = (
                         None if before is None else private_part(engine.player_view(before, seat))
                     )
@@ -146,9 +143,6 @@ class Mail:
                 # What the DM will show: the next change compares with it, not with the DM
                 # still being sent.
                 self.shown[key] = private_part(job.view)
-                self.shown.move_to_end(key)
-                while len(self.shown) > SCREENS_KEPT:
-                    self.shown.popitem(last=False)
                 try:
                     await self._dm_screen(job.record, seat, job.view, job.told, job.after)
                 except discord.HTTPException as exc:
@@ -220,7 +214,7 @@ class Mail:
                     message_id
                 )
                 await message.edit(content=content, attachments=[file])
-                self._remember(record.id, key, note)
+                self.screens[(record.id, key)] = note
                 return
             except discord.HTTPException as exc:
                 if exc.code == CANNOT_DM:
@@ -238,13 +232,7 @@ class Mail:
             raise
         note = f"{sent.channel.id}:{sent.id}"
         await self.store.set_note(record.id, key, note)
-        self._remember(record.id, key, note)
-
-    def _remember(self, game_id: int, key: str, note: str) -> None:
-        self.screens[(game_id, key)] = note
-        self.screens.move_to_end((game_id, key))
-        while len(self.screens) > SCREENS_KEPT:
-            self.screens.popitem(last=False)
+        self.screens[(record.id, key)] = note
 
     async def _dms_closed(self, record: GameRecord, user_id: int) -> None:
         """Say once per game and player that DMs are closed; the game carries on."""
