@@ -30,7 +30,7 @@ if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
 
 import games  # noqa: E402
 from storage import Store, start_game  # noqa: E402
-from storage.backends.steps import Execute, ExecuteMany, Query, Serialise  # noqa: E402
+from storage.backends.steps import Execute, ExecuteMany, Query, run_async  # noqa: E402
 from storage.database import SYNCHRONOUS  # noqa: E402
 from storage.records import dump_state  # noqa: E402
 from storage.store import _commit_move, now  # noqa: E402
@@ -93,20 +93,17 @@ async def through_store(path: Path, game_id: int, played: list) -> list[float]:
 
 async def _drive(conn, steps) -> None:
     """The move's statements, each awaited through SQLAlchemy Core."""
-    result = None
-    while True:
-        try:
-            step = steps.send(result)
-        except StopIteration:
-            return
+
+    async def perform(step):
         if isinstance(step, Query):
-            result = (await conn.exec_driver_sql(step.sql, step.args)).fetchall()
-        elif isinstance(step, Execute):
-            result = (await conn.exec_driver_sql(step.sql, step.args)).rowcount
-        elif isinstance(step, ExecuteMany):
-            result = await conn.exec_driver_sql(step.sql, list(step.rows))
-        elif isinstance(step, Serialise):
-            result = None
+            return (await conn.exec_driver_sql(step.sql, step.args)).fetchall()
+        if isinstance(step, Execute):
+            return (await conn.exec_driver_sql(step.sql, step.args)).rowcount
+        if isinstance(step, ExecuteMany):
+            return await conn.exec_driver_sql(step.sql, list(step.rows))
+        return None  # Serialise: SQLite's write lock serialises already
+
+    await run_async(steps, perform)
 
 
 async def through_sqlalchemy(path: Path, game_id: int, played: list) -> list[float]:

@@ -24,7 +24,7 @@ import asyncpg
 
 from ..errors import StorageError
 from ..migrations import APPLICATION_ID, migrate_postgres
-from .steps import Execute, ExecuteMany, Query, Steps
+from .steps import Execute, ExecuteMany, Query, Step, Steps, run_async
 
 _JSON = (("json_group_array(", "json_agg("), ("json_array(", "json_build_array("))
 # SQLite's index hints (`INDEXED BY name`): PostgreSQL's planner takes no hints.
@@ -93,22 +93,19 @@ class _Connection:
         return await self.conn.fetchrow(translate(sql), *tuple(args))
 
     async def run_steps(self, steps: Steps) -> Any:
-        result: Any = None
-        while True:
-            try:
-                step = steps.send(result)
-            except StopIteration as done:
-                return done.value
-            if isinstance(step, Query):
-                result = await self.fetchall(step.sql, step.args)
-            elif isinstance(step, Execute):
-                result = await self.execute(step.sql, step.args)
-            elif isinstance(step, ExecuteMany):
-                await self.executemany(step.sql, step.rows)
-                result = None
-            else:  # Serialise; taken twice in one transaction, it is simply held
-                await self.conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
-                result = None
+        return await run_async(steps, self._perform)
+
+    async def _perform(self, step: Step) -> Any:
+        if isinstance(step, Query):
+            return await self.fetchall(step.sql, step.args)
+        if isinstance(step, Execute):
+            return await self.execute(step.sql, step.args)
+        if isinstance(step, ExecuteMany):
+            await self.executemany(step.sql, step.rows)
+            return None
+        # Serialise; taken twice in one transaction, it is simply held
+        await self.conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
+        return None
 
 
 class PostgresBackend:

@@ -10,7 +10,7 @@ way: `rows = yield Query(...)`, `changed = yield Execute(...)`.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +47,18 @@ class Serialise:
 
 Step = Query | Execute | ExecuteMany | Serialise
 Steps = Generator[Step, Any, Any]
+
+
+async def run_async(steps: Steps, perform: Callable[[Step], Awaitable[Any]]) -> Any:
+    """Drive `steps`, awaiting `perform` for each statement (its result is sent back in);
+    returns the generator's return value."""
+    result: Any = None
+    while True:
+        try:
+            step = steps.send(result)
+        except StopIteration as done:
+            return done.value
+        result = await perform(step)
 
 
 def run_sync(conn: Any, steps: Steps) -> Any:
