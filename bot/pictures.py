@@ -5,6 +5,7 @@ with it every channel's acknowledgements and the store's commits) while a board 
 processes it runs beside the loop, on the other cores, and several pictures of one move (the
 board and the players' screens) are drawn at once. The views sent to a worker are the same
 public or player views a thread would have drawn, so nothing more leaves the bot's hands.
+The workers end with the bot's process, however it ends (see `worker_pool`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import heapq
 import io
 import itertools
 import logging
-import multiprocessing
 import os
 from collections.abc import Sequence
 from typing import Any
@@ -26,6 +26,7 @@ import discord
 import games
 import render
 
+from . import worker_pool
 from .i18n import language
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,8 @@ class RenderPool:
 
     The pool is given at most one picture per worker at a time; the others wait here, those a
     player waits for first. A busy bot draws many screen DMs: in the pool's own queue they
-    would hold up the boards of the moves behind them."""
+    would hold up the boards of the moves behind them. A closed bot closes the pool; a later
+    picture (another bot of the process) starts it again."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or cores()
@@ -63,11 +65,12 @@ class RenderPool:
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
-            # Spawned, not forked: the bot process has threads (the database's, Discord's).
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
-            )
+            self._pool = worker_pool.pool(self.workers)
         return self._pool
+
+    def processes(self) -> list[int]:
+        """The process ids of the workers running now (for `ps`, and the tests)."""
+        return [] if self._pool is None else sorted(self._pool._processes or {})
 
     def warm(self) -> None:
         """Start the workers and let each load the renderers and fonts now, not at a player's
@@ -118,9 +121,10 @@ class RenderPool:
             self._done()
 
     def close(self) -> None:
+        """End the workers and wait for them (the picture each is drawing is finished first)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 POOL = RenderPool()
