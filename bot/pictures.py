@@ -26,7 +26,7 @@ import discord
 import games
 import render
 
-from . import worker_pool
+from . import metrics, worker_pool
 from .i18n import language
 
 log = logging.getLogger(__name__)
@@ -105,20 +105,34 @@ class RenderPool:
                 return
         self._drawing -= 1
 
-    async def run(self, function, *args: Any, priority: int = NOW) -> bytes:
+    async def run(self, function, *args: Any, priority: int = NOW) -> bytes | None:
+        """`function(*args)` drawn by a worker. A worker that dies (killed, out of memory)
+        breaks the whole pool: new workers take over and the picture is tried once more; if
+        they die too, None, and the caller goes on without the picture."""
         loop = asyncio.get_running_loop()
         call = functools.partial(function, *args)
         await self._turn(priority)
         try:
-            return await loop.run_in_executor(self._executor(), call)
-        except concurrent.futures.process.BrokenProcessPool:
-            # A worker died (killed, out of memory): a new pool for the next pictures, and
-            # this one drawn here so the move is still announced.
-            log.error("the picture workers broke; starting new ones")
-            self._pool = None
-            return await asyncio.to_thread(call)
+            for _ in range(2):
+                pool = self._executor()
+                try:
+                    return await loop.run_in_executor(pool, call)
+                except concurrent.futures.process.BrokenProcessPool:
+                    self._broken(pool)
+            name = getattr(function, "__name__", function)
+            log.error("no picture: the workers broke twice drawing it (%s)", name)
+            metrics.picture_lost()
+            return None
         finally:
             self._done()
+
+    def _broken(self, pool: concurrent.futures.ProcessPoolExecutor) -> None:
+        # Every picture the pool was drawing fails at once: only the first to hear it replaces it.
+        if self._pool is pool:
+            log.error("a picture worker died; starting new ones")
+            metrics.picture_workers_broken()
+            self._pool = None
+            pool.shutdown(wait=False)
 
     def close(self) -> None:
         """End the workers and wait for them (the picture each is drawing is finished first)."""
@@ -130,20 +144,26 @@ class RenderPool:
 POOL = RenderPool()
 
 
-def _file(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
+def _file(data: bytes | None, name: str) -> discord.File | None:
+    return None if data is None else discord.File(io.BytesIO(data), filename=name)
 
 
-async def board(public_view: Any, names: Sequence[str], locale: Any = None) -> discord.File:
+def attached(file: discord.File | None) -> list[discord.File]:
+    """The files of a message that carries `file`, a picture that may have been given up."""
+    return [] if file is None else [file]
+
+
+async def board(public_view: Any, names: Sequence[str], locale: Any = None) -> discord.File | None:
     """The public board: built from the public view only, so it can go to a channel. Its
-    words are in the language of `locale` (the channel's, or the reader's for a reply)."""
+    words are in the language of `locale` (the channel's, or the reader's for a reply).
+    None when the workers broke drawing it (see `RenderPool.run`), as for every picture."""
     data = await POOL.run(render.board_png, public_view, list(names), language(locale))
     return _file(data, BOARD_FILE)
 
 
 async def screen(
     player_view: Any, names: Sequence[str], locale: Any = None, *, priority: int = NOW
-) -> discord.File:
+) -> discord.File | None:
     """One player's screen: only for that player (DM or ephemeral reply), in their language.
     `priority`: LATER for a DM, which nobody is waiting for."""
     data = await POOL.run(
@@ -158,7 +178,7 @@ async def final_scores(
     names: Sequence[str],
     vp_series: Sequence[Sequence[int]] | None = None,
     locale: Any = None,
-) -> discord.File:
+) -> discord.File | None:
     """The final scores with each player's breakdown and, given the scores after every step,
     the chart of the game (nothing is hidden once it has ended)."""
     data = await POOL.run(

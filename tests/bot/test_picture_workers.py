@@ -1,12 +1,13 @@
 """Pictures are drawn in worker processes, beside the event loop: the bytes are those the
-renderer gives in the bot's own process, and a worker that dies (killed, out of memory) costs
-no picture: the next ones are drawn by new workers. The workers end with the bot: closed, or
-its process killed."""
+renderer gives in the bot's own process. A worker that dies (killed, out of memory) is replaced
+and its picture drawn again; a picture that breaks the workers twice is left out and the game
+goes on. The workers end with the bot: closed, or its process killed."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -14,11 +15,14 @@ import time
 from pathlib import Path
 
 import pytest
+from prometheus_client import REGISTRY
 
 import games
 import render
 from bot import pictures
 from render.demo import play
+from tests.bot import dying_render
+from tests.bot.driver import Table
 
 ROOT = Path(__file__).resolve().parents[2]
 # Generous: the machine may be busy; the processes end in milliseconds once the bot's has.
@@ -81,6 +85,64 @@ async def test_a_picture_given_up_while_waiting_does_not_hold_a_worker():
     finally:
         pool.close()
     assert dropped.cancelled()
+
+
+def counted(name: str) -> float:
+    return REGISTRY.get_sample_value(name) or 0.0
+
+
+async def test_a_worker_killed_in_a_game_is_replaced_and_the_next_board_still_comes(
+    simcord_env, table
+):
+    guild, channel, players = table
+    game = Table(simcord_env, channel, players, random.Random(4))
+    await game.open("havana", 2)
+    await game.step()
+    workers = pictures.POOL.processes()
+    assert workers
+    broken = counted("malecon_picture_workers_broken_total")
+    lost = counted("malecon_pictures_lost_total")
+
+    os.kill(workers[0], signal.SIGKILL)
+    posts = len(channel.history())
+    await game.step()
+
+    turn = channel.history()[-1]
+    assert len(channel.history()) > posts and game.named(turn.content), turn.content
+    assert [a.filename for a in turn.attachments] == ["board.png"]
+    assert (await turn.attachments[0].read()).startswith(b"\x89PNG")
+    # Drawn by new workers, not in the bot's process: the pool was replaced once, nothing lost.
+    assert counted("malecon_picture_workers_broken_total") == broken + 1
+    assert counted("malecon_pictures_lost_total") == lost
+    fresh = pictures.POOL.processes()
+    assert fresh and not set(fresh) & set(workers) and os.getpid() not in fresh
+    await game.step()
+    assert [a.filename for a in channel.history()[-1].attachments] == ["board.png"]
+
+
+async def test_a_board_that_breaks_the_workers_twice_is_left_out_and_the_game_goes_on(
+    simcord_env, table, monkeypatch
+):
+    guild, channel, players = table
+    game = Table(simcord_env, channel, players, random.Random(4))
+    await game.open("havana", 2)
+    await game.step()
+    broken = counted("malecon_picture_workers_broken_total")
+    lost = counted("malecon_pictures_lost_total")
+
+    monkeypatch.setattr(render, "board_png", dying_render.board_png)
+    posts = len(channel.history())
+    await game.step()
+
+    turn = channel.history()[-1]
+    assert len(channel.history()) > posts and game.named(turn.content), turn.content
+    assert turn.attachments == []
+    assert counted("malecon_picture_workers_broken_total") >= broken + 2
+    assert counted("malecon_pictures_lost_total") >= lost + 1
+
+    monkeypatch.undo()
+    await game.step()
+    assert [a.filename for a in channel.history()[-1].attachments] == ["board.png"]
 
 
 def descendants(pid: int) -> dict[int, str]:
