@@ -289,7 +289,8 @@ class Announcer:
         if fresh or self.boards.get(record.id) != key:
             file = await pictures.board(public, present.seat_names(record, locale), locale)
             sent = await channel.send(content, file=file, view=view, allowed_mentions=mentions)
-            self.boards[record.id] = key
+            if file is not None:  # a board given up is drawn for the next turn message
+                self.boards[record.id] = key
         else:
             sent = await channel.send(content, view=view, allowed_mentions=mentions)
         await self._retire(record, current)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import random
@@ -114,6 +115,9 @@ class MaleconBot(commands.Bot):
             await self.tables.mail.close()
             await super().close()
         finally:
+            # The picture workers end now, not with the process; waited for in a thread, as
+            # each finishes the picture it is drawing.
+            await asyncio.to_thread(pictures.POOL.close)
             if self.store is not None:
                 await self.store.close()
                 self.store = None

@@ -213,7 +213,8 @@ class Mail:
                 message = self.bot.get_partial_messageable(channel_id).get_partial_message(
                     message_id
                 )
-                await message.edit(content=content, attachments=[file])
+                # Without its picture, rather than beside an old one.
+                await message.edit(content=content, attachments=pictures.attached(file))
                 self.screens[(record.id, key)] = note
                 return
             except discord.HTTPException as exc:

@@ -1,5 +1,6 @@
 """Prometheus metrics, per shard: moves, interaction latency, active games, reminders, AI
-decisions and their time, errors and the database's time for a move.
+decisions and their time, errors and the database's time for a move; and for the process, the
+picture workers that died and the pictures lost with them.
 
 With `METRICS_PORT` set, `python -m bot` serves them on that port (`/metrics`). Each call site
 in the bot is one line; without a port the figures are still counted, just not served.
@@ -38,6 +39,14 @@ SCREEN_DMS = Histogram(
     "malecon_screen_dm_seconds",
     "Time from a change of a player's screen to its DM showing it (or a newer one)",
     buckets=SLOW,
+)
+
+# The picture pool is the process's, not a shard's.
+PICTURE_WORKERS_BROKEN = Counter(
+    "malecon_picture_workers_broken_total", "Picture pools replaced after a worker died"
+)
+PICTURES_LOST = Counter(
+    "malecon_pictures_lost_total", "Pictures given up after the workers broke twice drawing them"
 )
 
 _shard_count = 1
@@ -82,6 +91,14 @@ def active_games(guild_ids: list[int]) -> None:
 
 def screen_dm(waited: float) -> None:
     SCREEN_DMS.observe(waited)
+
+
+def picture_workers_broken() -> None:
+    PICTURE_WORKERS_BROKEN.inc()
+
+
+def picture_lost() -> None:
+    PICTURES_LOST.inc()
 
 
 def reminded(guild_id: int, via: str) -> None:

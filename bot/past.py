@@ -142,7 +142,7 @@ class PastGames:
             )
             await interaction.followup.send(
                 content,
-                file=file,
+                files=pictures.attached(file),
                 ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none(),
             )

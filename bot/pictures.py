@@ -5,6 +5,7 @@ with it every channel's acknowledgements and the store's commits) while a board 
 processes it runs beside the loop, on the other cores, and several pictures of one move (the
 board and the players' screens) are drawn at once. The views sent to a worker are the same
 public or player views a thread would have drawn, so nothing more leaves the bot's hands.
+The workers end with the bot's process, however it ends (see `worker_pool`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import heapq
 import io
 import itertools
 import logging
-import multiprocessing
 import os
 from collections.abc import Sequence
 from typing import Any
@@ -26,6 +26,7 @@ import discord
 import games
 import render
 
+from . import metrics, worker_pool
 from .i18n import language
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,8 @@ class RenderPool:
 
     The pool is given at most one picture per worker at a time; the others wait here, those a
     player waits for first. A busy bot draws many screen DMs: in the pool's own queue they
-    would hold up the boards of the moves behind them."""
+    would hold up the boards of the moves behind them. A closed bot closes the pool; a later
+    picture (another bot of the process) starts it again."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or cores()
@@ -63,11 +65,12 @@ class RenderPool:
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
-            # Spawned, not forked: the bot process has threads (the database's, Discord's).
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
-            )
+            self._pool = worker_pool.pool(self.workers)
         return self._pool
+
+    def processes(self) -> list[int]:
+        """The process ids of the workers running now (for `ps`, and the tests)."""
+        return [] if self._pool is None else sorted(self._pool._processes or {})
 
     def warm(self) -> None:
         """Start the workers and let each load the renderers and fonts now, not at a player's
@@ -102,44 +105,65 @@ class RenderPool:
                 return
         self._drawing -= 1
 
-    async def run(self, function, *args: Any, priority: int = NOW) -> bytes:
+    async def run(self, function, *args: Any, priority: int = NOW) -> bytes | None:
+        """`function(*args)` drawn by a worker. A worker that dies (killed, out of memory)
+        breaks the whole pool: new workers take over and the picture is tried once more; if
+        they die too, None, and the caller goes on without the picture."""
         loop = asyncio.get_running_loop()
         call = functools.partial(function, *args)
         await self._turn(priority)
         try:
-            return await loop.run_in_executor(self._executor(), call)
-        except concurrent.futures.process.BrokenProcessPool:
-            # A worker died (killed, out of memory): a new pool for the next pictures, and
-            # this one drawn here so the move is still announced.
-            log.error("the picture workers broke; starting new ones")
-            self._pool = None
-            return await asyncio.to_thread(call)
+            for _ in range(2):
+                pool = self._executor()
+                try:
+                    return await loop.run_in_executor(pool, call)
+                except concurrent.futures.process.BrokenProcessPool:
+                    self._broken(pool)
+            name = getattr(function, "__name__", function)
+            log.error("no picture: the workers broke twice drawing it (%s)", name)
+            metrics.picture_lost()
+            return None
         finally:
             self._done()
 
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+    def _broken(self, pool: concurrent.futures.ProcessPoolExecutor) -> None:
+        # Every picture the pool was drawing fails at once: only the first to hear it replaces it.
+        if self._pool is pool:
+            log.error("a picture worker died; starting new ones")
+            metrics.picture_workers_broken()
             self._pool = None
+            pool.shutdown(wait=False)
+
+    def close(self) -> None:
+        """End the workers and wait for them (the picture each is drawing is finished first)."""
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 POOL = RenderPool()
 
 
-def _file(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
+def _file(data: bytes | None, name: str) -> discord.File | None:
+    return None if data is None else discord.File(io.BytesIO(data), filename=name)
 
 
-async def board(public_view: Any, names: Sequence[str], locale: Any = None) -> discord.File:
+def attached(file: discord.File | None) -> list[discord.File]:
+    """The files of a message that carries `file`, a picture that may have been given up."""
+    return [] if file is None else [file]
+
+
+async def board(public_view: Any, names: Sequence[str], locale: Any = None) -> discord.File | None:
     """The public board: built from the public view only, so it can go to a channel. Its
-    words are in the language of `locale` (the channel's, or the reader's for a reply)."""
+    words are in the language of `locale` (the channel's, or the reader's for a reply).
+    None when the workers broke drawing it (see `RenderPool.run`), as for every picture."""
     data = await POOL.run(render.board_png, public_view, list(names), language(locale))
     return _file(data, BOARD_FILE)
 
 
 async def screen(
     player_view: Any, names: Sequence[str], locale: Any = None, *, priority: int = NOW
-) -> discord.File:
+) -> discord.File | None:
     """One player's screen: only for that player (DM or ephemeral reply), in their language.
     `priority`: LATER for a DM, which nobody is waiting for."""
     data = await POOL.run(
@@ -154,7 +178,7 @@ async def final_scores(
     names: Sequence[str],
     vp_series: Sequence[Sequence[int]] | None = None,
     locale: Any = None,
-) -> discord.File:
+) -> discord.File | None:
     """The final scores with each player's breakdown and, given the scores after every step,
     the chart of the game (nothing is hidden once it has ended)."""
     data = await POOL.run(

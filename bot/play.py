@@ -326,7 +326,9 @@ class Play:
             view = engine.player_view(self.state_of(record), seat)
             file = await pictures.screen(view, present.seat_names(record, locale), locale)
             await interaction.followup.send(
-                present.figures(locale, record.kind, view), file=file, ephemeral=True
+                present.figures(locale, record.kind, view),
+                files=pictures.attached(file),
+                ephemeral=True,
             )
 
         await self.guarded(interaction, work)

@@ -123,7 +123,7 @@ class Replays:
             content, file, view = await self._replay_frame(locale, record, 0)
             await interaction.followup.send(
                 content,
-                file=file,
+                files=pictures.attached(file),
                 view=view,
                 ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none(),
@@ -142,7 +142,7 @@ class Replays:
             content, file, view = await self._replay_frame(locale, record, shown)
             await interaction.edit_original_response(
                 content=content,
-                attachments=[file],
+                attachments=pictures.attached(file),
                 view=view,
                 allowed_mentions=discord.AllowedMentions.none(),
             )

@@ -1,0 +1,51 @@
+"""Process pools whose workers end with the bot's process, however it ends.
+
+A worker waits for its next task on a queue whose writing end it holds itself, so it never
+sees the bot go: after a SIGKILL or an out-of-memory kill the workers lived on as orphans,
+and with them the resource tracker (it ends when the last of them does), all holding the
+bot's output pipes open, so whatever read the bot's output waited for an end that never came.
+Each worker therefore watches the process that started it and ends as soon as it is gone.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import os
+import select
+import threading
+import time
+
+# How often a worker looks at its parent where the system cannot tell it (no pidfd).
+LOOK_EVERY = 1.0
+
+
+def pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
+    # Spawned, not forked: the bot process has threads (the database's, Discord's).
+    return concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=end_with,
+        initargs=(os.getpid(),),
+    )
+
+
+def end_with(parent: int) -> None:
+    """In a worker: end this process when `parent`, the process that started it, ends."""
+    if os.getppid() != parent:  # gone already, before the worker was up
+        os._exit(0)
+    threading.Thread(target=_watch, args=(parent,), name="parent", daemon=True).start()
+
+
+def _watch(parent: int) -> None:
+    try:
+        handle = os.pidfd_open(parent)
+    except (AttributeError, OSError):  # not Linux, or a kernel before 5.3
+        handle = None
+    if handle is None:
+        while os.getppid() == parent:
+            time.sleep(LOOK_EVERY)
+    elif os.getppid() == parent:  # the pid is still our parent's, not a reused one
+        select.select([handle], [], [])  # readable when the process has ended
+    # Not `sys.exit`: nothing of the worker's is worth waiting for, and nobody reads its results.
+    os._exit(0)
