@@ -61,6 +61,7 @@ MESSAGES: dict[str, str] = {
     "bot.final.winners": "Congratulations {winners}!",
     "bot.final.no_winner": "The game was abandoned: nobody wins.",
     "bot.final.resigned": "Ranked last for resigning: {who}.",
+    "bot.final.thanks": "Thanks for playing, {players}!",
     "bot.final.free": "This channel is free for a new game (`/game new`).",
     "bot.abandoned": "**{game}** was abandoned by {who}. The channel is free for a new game.",
     # log
