@@ -302,7 +302,8 @@ class Announcer:
 
     async def post_result(self, locale, record: GameRecord, event_lines) -> None:
         """The final scores as stored when the game ended (by the rules, a vote, resigning or
-        abandon), with the picture; every player who is a person is pinged."""
+        abandon), with the picture, in a new message that mentions (and so pings) every person
+        of the table once."""
         stored = await self.store.result(record.id)
         if stored is None:  # ended before results were stored
             result = final_result(record, self.bot.tables.state_of(record))
@@ -319,8 +320,12 @@ class Announcer:
         names = present.seat_names(record, locale)
         file = await pictures.final_scores(record.kind, result, names, series, locale)
         table = present.final_table(locale, record, result)
-        content = present.clip("\n".join([*event_lines, table]), present.MAX_CONTENT)
-        people = [s.user_id for s in record.seats if present.played_by_person(record, s.seat)]
+        # The last moves give way to the table when the message is too long: its mentions are
+        # what pings the players.
+        room = present.MAX_CONTENT - len(table) - 1
+        events = present.clip("\n".join(event_lines), room) if event_lines and room > 1 else ""
+        content = f"{events}\n{table}" if events else table
+        people = present.final_pings(record)
         await self.channel(record).send(content, file=file, allowed_mentions=pinging(people))
         parent = await self.store.get_note(record.id, "parent_channel")
         if parent is not None:

@@ -19,6 +19,7 @@ at the same time do not outdate each other's buttons. Ids made before seats were
     tl:<game>:<seat>:<since>:<wait|once|seat|end>   the table's choice when a turn limit passed
     rs:<game>:<seat>             confirm resigning
     ud:<game>:<seat>             take back your latest decision
+    ho:<game>:<seat>:<holder>:<to>:<yes|no>   the player of <seat> lets <to> take it, or not
 """
 
 from __future__ import annotations
@@ -310,6 +311,43 @@ class UndoButton(
         await interaction.client.tables.undo(interaction, self.game, self.seat)
 
 
+class HandOverButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"ho:(?P<game>\d+):(?P<seat>\d):(?P<holder>\d+):(?P<to>\d+):(?P<answer>yes|no)",
+):
+    """The answer of a seat's player when someone else asks to hand their seat to `to`."""
+
+    STYLES = {"yes": discord.ButtonStyle.success, "no": discord.ButtonStyle.secondary}
+
+    def __init__(
+        self, game: int, seat: int, holder: int, to: int, answer: str, label: str = "?"
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=self.STYLES[answer],
+                custom_id=f"ho:{game}:{seat}:{holder}:{to}:{answer}",
+            )
+        )
+        self.game, self.seat, self.holder, self.to, self.answer = game, seat, holder, to, answer
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(
+            int(match["game"]),
+            int(match["seat"]),
+            int(match["holder"]),
+            int(match["to"]),
+            match["answer"],
+            item.label or "?",
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.answer_hand_over(
+            interaction, self.game, self.seat, self.holder, self.to, self.answer == "yes"
+        )
+
+
 DYNAMIC_ITEMS = (
     MoveButton,
     MoveSelect,
@@ -321,6 +359,7 @@ DYNAMIC_ITEMS = (
     LimitButton,
     ResignButton,
     UndoButton,
+    HandOverButton,
 )
 
 
@@ -351,6 +390,14 @@ def with_undo(locale: Any, view: discord.ui.View | None, game: int, seat: int) -
 def resign_view(locale: Any, game: int, seat: int) -> discord.ui.View:
     view = new_view()
     view.add_item(ResignButton(game, seat, text(locale, "bot.resign.confirm")))
+    return view
+
+
+def hand_over_view(locale: Any, game: int, seat: int, holder: int, to: int) -> discord.ui.View:
+    view = new_view()
+    for answer in ("yes", "no"):
+        label = text(locale, f"bot.handover.{answer}")
+        view.add_item(HandOverButton(game, seat, holder, to, answer, label))
     return view
 
 

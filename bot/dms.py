@@ -136,6 +136,26 @@ class Mail:
             if key not in self.couriers:
                 self.couriers[key] = asyncio.create_task(self._courier(key))
 
+    def hand_over(self, record: GameRecord, state: Any, seat: int) -> None:
+        """Whoever takes a seat gets its screen by DM at once, not at its next change."""
+        if record.options.get("open_holdings") or not present.played_by_person(record, seat):
+            return
+        engine = games.get(record.kind)
+        key = (record.id, seat)
+        view = engine.player_view(state, seat)
+        # What the seat's DM showed before was another person's (or nobody's) DM.
+        self.shown.pop(key, None)
+        now = asyncio.get_running_loop().create_future()
+        now.set_result(None)
+        waiting = self.pending.get(key)
+        if waiting is not None:
+            waiting.record, waiting.view, waiting.after = record, view, now
+        else:
+            over = engine.is_over(state)
+            self.pending[key] = Pending(record, view, [], over, time.perf_counter(), now)
+        if key not in self.couriers:
+            self.couriers[key] = asyncio.create_task(self._courier(key))
+
     async def _courier(self, key: tuple[int, int]) -> None:
         try:
             while (job := self.pending.pop(key, None)) is not None:

@@ -271,13 +271,30 @@ def final_table(locale: Locale, record: Any, result: Result) -> str:
                 extra=extra,
             )
         )
+
+    # Every person of the table is mentioned once (the winners in their congratulations, the
+    # others in the thanks), whoever plays their seat now: the final message pings them all.
+    def named(seat: int) -> str:
+        if record.seats[seat].has_person:
+            return f"<@{record.seats[seat].user_id}>"
+        return f"**{seat_name(record, seat, locale)}**"
+
     if result.winners:
-        winners = ", ".join(mention(record, s, locale) for s in result.winners)
+        winners = ", ".join(named(s) for s in result.winners)
         lines.append(text(locale, "bot.final.winners", winners=winners))
     else:
         lines.append(text(locale, "bot.final.no_winner"))
     lines.extend(
         text_msg(locale, note, seat_names(record, locale), markdown=True) for note in result.notes
     )
+    others = [s.seat for s in record.seats if s.has_person and s.seat not in result.winners]
+    if others:
+        lines.append(text(locale, "bot.final.thanks", players=", ".join(named(s) for s in others)))
     lines.append(text(locale, "bot.final.free"))
     return clip("\n".join(lines), MAX_CONTENT)
+
+
+def final_pings(record: Any) -> list[int]:
+    """Who the final message pings: every person seated at the end (a player who resigned or
+    whose seat the AI plays too, since the game was theirs)."""
+    return [s.user_id for s in record.seats if s.has_person]

@@ -3,8 +3,12 @@ table's choice when a decision has waited past the turn limit.
 
 Every change of hands goes through the store (`controller`, `resigned`, the seat's timer) under
 the channel's lock, and is announced in the channel; the AI starts thinking at once for a seat it
-now plays. Ending a game early stores its standing as the result: the scores as they stand, the
-players who resigned last, then the absent player.
+now plays, and a person who takes a seat gets its screen by DM at once. A seat a person plays
+moves only with their word (their own command, or "yes" to a request), when the AI plays it,
+after its decision passed the turn limit, or by a moderator; resigning is final.
+
+Ending a game early stores its standing as the result: the scores as they stand, the players
+who resigned last, then the absent player.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ log = logging.getLogger(__name__)
 
 # The level the AI plays at when it stands in for a person.
 STAND_IN = "greedy"
+# A note per seat: the open request to hand it to another member, waiting for its person.
+HAND_OVER_NOTE = "handover:"
 
 
 class Seats:
@@ -138,8 +144,12 @@ class Seats:
     async def substitute(
         self, interaction: discord.Interaction, member: discord.Member, seat_number: int | None
     ) -> None:
-        """The seated player, who opened the game, or a member with Manage Channels hands a
-        seat (a person's or the AI's) to another member of the server."""
+        """Hand a seat to another member of the server.
+
+        Its player hands it over themselves; a moderator (Manage Channels) moves any seat; who
+        opened the game moves an AI's seat, a seat the AI plays for its person, or one whose
+        decision has passed the turn limit, and for any other person's seat asks that person,
+        whose "yes" moves it. A resigned seat is the AI's to the end and moves to nobody."""
 
         async def work(locale):
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -149,31 +159,151 @@ class Seats:
                 seat = mine if seat_number is None else seat_number - 1
                 if seat is None or not 0 <= seat < len(record.seats):
                     raise Refusal("bot.error.which_seat", high=len(record.seats))
-                moderator = interaction.user.id == record.creator_id or (
+                moderator = (
                     interaction.permissions is not None and interaction.permissions.manage_channels
                 )
-                if seat != mine and not moderator:
+                creator = interaction.user.id == record.creator_id
+                if seat != mine and not (creator or moderator):
                     raise Refusal("bot.error.cannot_substitute")
+                if record.seats[seat].resigned:
+                    raise Refusal("bot.error.seat_resigned")
                 if member.bot:
                     raise Refusal("bot.error.substitute_bot")
                 if record.seat_of(member.id) is not None:
                     raise Refusal(
                         "bot.error.substitute_seated", who=present.escape(member.display_name)
                     )
-                before = present.seat_name(record, seat, channel_locale(interaction))
-                record = await self.store.substitute(
-                    record.id, seat, member.id, member.display_name
-                )
-                await self._new_timer(record, seat)
-                await self.reply(interaction, text(locale, "bot.substitute.done"))
                 ch = channel_locale(interaction)
-                await self.say(
-                    record,
-                    text(ch, "bot.substitute.said", who=member.mention, before=before),
-                    ping=[member.id],
-                )
+                if seat != mine and not moderator and not await self._free_to_move(record, seat):
+                    await self._ask_holder(interaction, record, seat, member, ch)
+                    holder = present.seat_name(record, seat, locale)
+                    who = present.escape(member.display_name)
+                    await self.reply(
+                        interaction, text(locale, "bot.handover.asked", holder=holder, who=who)
+                    )
+                    return
+                by = None if seat == mine else present.escape(interaction.user.display_name)
+                await self._hand_over(record, seat, member.id, member.display_name, ch, by=by)
+                await self.reply(interaction, text(locale, "bot.substitute.done"))
 
         await self.guarded(interaction, work)
+
+    async def _free_to_move(self, record: GameRecord, seat: int) -> bool:
+        """May who opened the game move this seat without its person's word? Yes if no person
+        plays it now (an AI's seat, or the AI stands in), or if its decision has passed the
+        turn limit."""
+        if not present.played_by_person(record, seat):
+            return True
+        for wait in await self.store.waits(record.id):
+            if wait.seat == seat:
+                late = wait.deadline is not None and now() >= wait.deadline
+                return late or wait.vote_at is not None
+        return False
+
+    async def _ask_holder(
+        self, interaction: discord.Interaction, record: GameRecord, seat: int, member, ch
+    ) -> None:
+        """Ask the seat's person in the channel (buttons only they may press); the request is
+        kept as a note, so a restart still knows whom it was for."""
+        holder = record.seats[seat].user_id
+        key = f"{HAND_OVER_NOTE}{seat}"
+        await self.store.set_note(
+            record.id, key, json.dumps({"to": member.id, "name": member.display_name})
+        )
+        content = text(
+            ch,
+            "bot.handover.ask",
+            holder=f"<@{holder}>",
+            by=present.escape(interaction.user.display_name),
+            who=present.escape(member.display_name),
+        )
+        view = components.hand_over_view(ch, record.id, seat, holder, member.id)
+        try:
+            await self.announcer.channel(record).send(
+                content, view=view, allowed_mentions=pinging([holder])
+            )
+        except discord.HTTPException:
+            await self.store.delete_note(record.id, key)
+            raise Refusal("bot.error.handover_not_posted") from None
+
+    async def answer_hand_over(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        seat: int,
+        holder: int,
+        to: int,
+        accept: bool,
+    ) -> None:
+        """The seat's person answers a request to hand their seat to `to`."""
+
+        async def work(locale):
+            await interaction.response.defer()  # the request's message is edited
+            async with self.lock(interaction.channel_id):
+                record = await self.active_game(interaction, game_id)
+                if (
+                    interaction.user.id != holder
+                    or seat >= len(record.seats)
+                    or record.seats[seat].user_id != holder
+                ):
+                    raise Refusal("bot.error.handover_not_yours")
+                key = f"{HAND_OVER_NOTE}{seat}"
+                note = await self.store.get_note(record.id, key)
+                asked = json.loads(note) if note else None
+                if asked is None or asked.get("to") != to:
+                    raise Refusal("bot.error.handover_over")
+                ch = channel_locale(interaction)
+                name = present.seat_name(record, seat, ch)
+                if not accept:
+                    await self.store.delete_note(record.id, key)
+                    await interaction.edit_original_response(
+                        content=text(ch, "bot.handover.declined", holder=name), view=None
+                    )
+                    return
+                if record.seats[seat].resigned:
+                    raise Refusal("bot.error.seat_resigned")
+                if record.seat_of(to) is not None:
+                    who = present.escape(asked.get("name", "?"))
+                    raise Refusal("bot.error.substitute_seated", who=who)
+                await self.store.delete_note(record.id, key)
+                await interaction.edit_original_response(
+                    content=text(
+                        ch,
+                        "bot.handover.accepted",
+                        holder=name,
+                        who=present.escape(asked.get("name", "?")),
+                    ),
+                    view=None,
+                )
+                await self._hand_over(record, seat, to, asked.get("name", "?"), ch, by=None)
+
+        await self.guarded(interaction, work)
+
+    async def _hand_over(
+        self, record: GameRecord, seat: int, user_id: int, name: str, ch, *, by: str | None
+    ) -> GameRecord:
+        """`user_id` plays `seat` from now on: its clock starts for them, the channel is told
+        (`by`: who moved a seat not their own; its person, if any, is pinged), and they get
+        the seat's screen by DM at once."""
+        held = record.seats[seat]
+        before = present.seat_name(record, seat, ch)
+        record = await self.store.substitute(record.id, seat, user_id, name)
+        await self._new_timer(record, seat)
+        # A request still open for the seat was made to the person who no longer holds it.
+        await self.store.delete_note(record.id, f"{HAND_OVER_NOTE}{seat}")
+        who = f"<@{user_id}>"
+        if by is None:
+            await self.say(
+                record, text(ch, "bot.substitute.said", who=who, before=before), [user_id]
+            )
+        else:
+            told = [held.user_id] if held.has_person else []
+            if told:
+                before = f"<@{held.user_id}>"
+            content = text(ch, "bot.substitute.said_by", who=who, before=before, by=by)
+            await self.say(record, content, [user_id, *told])
+        self.mail.hand_over(record, self.state_of(record), seat)
+        return record
 
     async def return_seat(self, interaction: discord.Interaction) -> None:
         """ "I'm back": a person takes back the seat the AI has been playing for them."""
@@ -190,6 +320,7 @@ class Seats:
                     raise Refusal("bot.error.not_with_ai")
                 record = await self.store.set_controller(record.id, seat, HUMAN)
                 await self._new_timer(record, seat)
+                self.mail.hand_over(record, self.state_of(record), seat)
                 await self.reply(interaction, text(locale, "bot.return.done"))
                 ch = channel_locale(interaction)
                 await self.say(

@@ -383,17 +383,25 @@ class Store:
             return await self._fetch_record(db, game_id)
 
     async def substitute(self, game_id: int, seat: int, user_id: int, name: str) -> GameRecord:
-        """Another member plays `seat` from now on, as a person (DMs and pings go to them)."""
+        """Another member plays `seat` from now on, as a person (DMs and pings go to them).
+
+        Resigning is final: a resigned seat stays the AI's to the end and is never handed on."""
         async with self._write() as db:
             try:
                 changed = await db.execute(
-                    "UPDATE seats SET user_id = ?, name = ?, controller = ?, muted = 0,"
-                    " resigned = 0 WHERE game_id = ? AND seat = ?",
+                    "UPDATE seats SET user_id = ?, name = ?, controller = ?, muted = 0"
+                    " WHERE game_id = ? AND seat = ? AND resigned = 0",
                     (user_id, name, HUMAN, game_id, seat),
                 )
             except self._db.IntegrityError:
                 raise StorageError(f"That member already has a seat in game {game_id}.") from None
             if changed != 1:
+                record = await self._fetch_record(db, game_id)
+                if 0 <= seat < len(record.seats) and record.seats[seat].resigned:
+                    raise StorageError(
+                        f"Seat {seat} of {record.describe()} was resigned: the AI plays it"
+                        " to the end."
+                    )
                 raise GameNotFound(f"There is no seat {seat} in game {game_id}.")
             await self._touch(db, game_id)
             return await self._fetch_record(db, game_id)
@@ -458,6 +466,9 @@ class Store:
     async def set_seat_flags(
         self, game_id: int, seat: int, *, muted: bool | None = None, resigned: bool | None = None
     ) -> GameRecord:
+        """Mute or unmute a seat's reminders; mark it resigned (final: never cleared)."""
+        if resigned is False:
+            raise StorageError("Resigning is final: a resigned seat stays resigned.")
         async with self._write() as db:
             if muted is not None:
                 await db.execute(

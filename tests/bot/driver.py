@@ -46,11 +46,13 @@ def random_move(message, rng) -> tuple[str, list[str] | None]:
 
 
 class Table:
-    def __init__(self, env, channel, players, rng: random.Random) -> None:
+    def __init__(self, env, channel, players, rng: random.Random, typed: float = 0.15) -> None:
         self.env = env
         self.channel = channel
         self.players = players
         self.rng = rng
+        # How often a player types `/game move` instead of clicking (0: clicks only).
+        self.typed = typed
         self.moves = 0
         self.typed_moves = 0
 
@@ -111,7 +113,7 @@ class Table:
         deciders = self.named(message.content)
         assert deciders, message.content
         player = self.rng.choice(deciders)
-        if self.rng.random() < 0.15:
+        if self.rng.random() < self.typed:
             await self.typed_move(player)
             return
         ids = custom_ids(message)

@@ -14,12 +14,20 @@ from tests.bot.driver import Table
 @pytest.mark.parametrize("kind", ["santiago", "havana"])
 async def test_a_whole_game_ends_with_the_final_scores(simcord_env, table, kind, players):
     guild, channel, members = table
-    game = Table(simcord_env, channel, members, random.Random(players * 10 + len(kind)))
+    # Three players play by clicks alone; the others type a move now and then too.
+    typed = 0.0 if players == 3 else 0.15
+    game = Table(simcord_env, channel, members, random.Random(players * 10 + len(kind)), typed)
     await game.open(kind, players)
     await game.play_to_end()
 
     final = channel.last_message
     assert "Final scores" in final.content
+    # The final scores are a new message that pings every player, each mentioned once (a
+    # mention added by editing an older message would notify nobody).
+    stored = simcord_env.backend.get_message(channel.id, final.id)
+    assert stored.edited_timestamp is None
+    assert sorted(stored.ping_user_ids) == sorted(m.id for m in game.players)
+    assert all(final.content.count(m.mention) == 1 for m in game.players), final.content
     assert [a.filename for a in final.attachments] == ["scores.png"]
     png = await final.attachments[0].read()
     assert png.startswith(b"\x89PNG")
@@ -31,8 +39,8 @@ async def test_a_whole_game_ends_with_the_final_scores(simcord_env, table, kind,
     texts = [m.content for m in game.recent(100_000) if m.author.id == bot_id]
     assert len(texts) > 5
     assert not [t for t in texts if re.search(r"\bPlayer [1-4]\b", t)]
-    # Players used the buttons, the menus and the typed command alike.
-    assert game.typed_moves > 0
+    # Players used the buttons, the menus and (but for the three) the typed command alike.
+    assert (game.typed_moves > 0) == (players != 3)
     assert game.moves > 10
 
     # Every player's screen DM is brought to the final figures after the final scores.

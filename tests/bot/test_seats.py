@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+import games
+from bot import present
 from tests.bot.driver import Table
 from tests.bot.test_lobby import refused
 
@@ -132,3 +134,143 @@ async def test_mine_lists_the_games_of_three_channels(simcord_env, table):
     assert f"<#{third.id}>" in answer(in_dm).content
     # Dee has nothing.
     assert "no open lobby" in answer(await dee.slash(channel, "game mine")).content
+
+
+def channel_messages(env, channel):
+    bot_id = env.bot.user.id
+    stored = env.backend.messages.get(channel.id, {}).values()
+    return [m for m in stored if m.author_id == bot_id and not m.is_ephemeral]
+
+
+def dm_of(env, member):
+    """The bot's newest DM to `member`, or None."""
+    dm = env.backend.dm_channels.get(member.id)
+    found = list(env.backend.messages.get(dm, {}).values()) if dm is not None else []
+    return found[-1] if found else None
+
+
+async def screens_sent(env):
+    await env.bot.tables.mail.idle()
+    await env.settle()
+
+
+def moderator(env, guild, name="mod"):
+    import discord
+
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+    return guild.add_member(env.create_user(name), roles=[mods])
+
+
+async def test_resigning_is_final_nobody_takes_the_seat_back(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    mod = moderator(simcord_env, guild)
+    game = Table(simcord_env, channel, [ana, ben, cai], random.Random(2))
+    await game.open("havana", 3)
+    await resign(simcord_env, cai, channel)
+    await settle_ai(simcord_env)
+    store = simcord_env.bot.store
+    said = len(channel_messages(simcord_env, channel))
+    # The resigner, who opened the game and a moderator are all told no, politely.
+    refused(await cai.slash(channel, "game substitute", member=dee), "resigning is final")
+    refused(await ana.slash(channel, "game substitute", member=dee, seat=3), "resigning is final")
+    refused(await mod.slash(channel, "game substitute", member=dee, seat=3), "resigning is final")
+    record = await store.by_channel(channel.id)
+    seat = record.seats[2]
+    assert (seat.user_id, seat.resigned, seat.controller) == (cai.id, True, "ai:greedy")
+    assert len(channel_messages(simcord_env, channel)) == said, "nothing was announced"
+    refused(await dee.slash(channel, "game screen"), "not a player")
+
+
+async def test_the_creator_asks_the_player_before_handing_their_seat_away(
+    simcord_env, simcord_bot, new_bot, db_path, table
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    game = Table(simcord_env, channel, [ana, ben, cai], random.Random(4))
+    await game.open("santiago", 3)
+    store = simcord_env.bot.store
+    asked = await ana.slash(channel, "game substitute", member=dee, seat=2)
+    assert "only if they agree" in answer(asked).content
+    record = await store.by_channel(channel.id)
+    assert record.seats[1].user_id == ben.id, "nothing moves before ben agrees"
+    refused(await dee.slash(channel, "game screen"), "not a player")
+    request = channel_messages(simcord_env, channel)[-1]
+    assert request.ping_user_ids == [ben.id] and "asks to hand your seat to dee" in request.content
+    request = channel.last_message
+    # Nobody but ben answers for ben's seat.
+    for other in (ana, cai, dee):
+        refused(await other.click(request, label="Hand it over"), "Only the player of that seat")
+    refused(await ana.click(request, label="Keep my seat"), "Only the player of that seat")
+    assert (await store.by_channel(channel.id)).seats[1].user_id == ben.id
+    # Ben says no: the seat stays his.
+    await ben.click(request, label="Keep my seat")
+    assert "ben keeps their seat" in channel.history()[-1].content
+    assert (await store.by_channel(channel.id)).seats[1].user_id == ben.id
+    # Asked again, ben agrees after a restart; dee plays on and sees the seat's screen at once.
+    await ana.slash(channel, "game substitute", member=dee, seat=2)
+    request = channel.last_message
+    await simcord_bot.store.close()
+    await simcord_env.restart_bot(new_bot(db_path, ai_workers=1, ai_budget=8))
+    await ben.click(request, label="Hand it over")
+    store = simcord_env.bot.store
+    record = await store.by_channel(channel.id)
+    assert record.seats[1].user_id == dee.id and record.seats[1].controller == "human"
+    told = channel_messages(simcord_env, channel)[-1]
+    assert "now plays the seat of ben" in told.content and told.ping_user_ids == [dee.id]
+    await screens_sent(simcord_env)
+    view = games.get("santiago").player_view(simcord_env.bot.tables.state_of(record), 1)
+    assert present.figures("en", "santiago", view) in dm_of(simcord_env, dee).content
+    shown = await dee.slash(channel, "game screen")
+    assert "Pesos" in answer(shown).content
+
+
+async def test_a_seat_moves_at_once_when_its_player_is_away_and_the_taker_gets_its_screen(
+    simcord_env, table
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    eve, fay = (guild.add_member(simcord_env.create_user(n)) for n in ("eve", "fay"))
+    game = Table(simcord_env, channel, [ana, ben, cai], random.Random(5))
+    await game.open("havana", 3)
+    store = simcord_env.bot.store
+    engine = games.get("havana")
+
+    def screen_of(record, seat):
+        view = engine.player_view(simcord_env.bot.tables.state_of(record), seat)
+        return present.figures("en", "havana", view)
+
+    # Ben hands his own seat over: dee has its screen by DM before anything changes in it.
+    assert dm_of(simcord_env, dee) is None
+    await ben.slash(channel, "game substitute", member=dee)
+    await screens_sent(simcord_env)
+    record = await store.by_channel(channel.id)
+    assert screen_of(record, 1) in dm_of(simcord_env, dee).content
+    # The AI stands in for cai: who opened the game may hand the seat on without asking, and
+    # the channel hears who moved it (cai is told too).
+    async with simcord_env.bot.tables.lock(channel.id):
+        await simcord_env.bot.tables.hand_to_ai(record, 2)
+    done = await ana.slash(channel, "game substitute", member=eve, seat=3)
+    assert "new player" in answer(done).content
+    record = await store.by_channel(channel.id)
+    assert record.seats[2].user_id == eve.id
+    told = channel_messages(simcord_env, channel)[-1]
+    assert "ana handed the seat of" in told.content
+    assert sorted(told.ping_user_ids) == sorted([eve.id, cai.id])
+    await screens_sent(simcord_env)
+    assert screen_of(record, 2) in dm_of(simcord_env, eve).content
+    # Dee's decision passes the turn limit: the seat may move without dee's word.
+    await simcord_env.advance_time(3 * 24 * 3600)
+    await ana.slash(channel, "game substitute", member=fay, seat=2)
+    record = await store.by_channel(channel.id)
+    assert record.seats[1].user_id == fay.id
+    await screens_sent(simcord_env)
+    assert screen_of(record, 1) in dm_of(simcord_env, fay).content
+
+
+def test_the_longest_hand_over_buttons_fit_discords_limit_and_read_back():
+    from bot import components
+
+    big = 2**63 - 1
+    view = components.hand_over_view("en", big, 3, big, big)
+    ids = [item.item.custom_id for item in view.children]
+    assert ids == [f"ho:{big}:3:{big}:{big}:yes", f"ho:{big}:3:{big}:{big}:no"]
+    assert all(len(i) <= components.CUSTOM_ID_LIMIT for i in ids)
+    assert all(components.HandOverButton.__discord_ui_compiled_template__.fullmatch(i) for i in ids)

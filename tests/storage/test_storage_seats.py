@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from storage import StorageError
-from tests.storage.storage_support import seated_lobby
+from tests.storage.storage_support import seated_lobby, started_game
 
 
 async def test_ai_seats_fill_a_lobby_with_their_own_ids_and_names(store):
@@ -54,3 +54,19 @@ async def test_exports_keep_who_plays_each_seat(store, tmp_path):
     await store.abandon(copy.id)
     older = await store.import_game(data)
     assert [s.controller for s in older.seats] == ["human", "human"]
+
+
+async def test_a_resigned_seat_stays_resigned_and_the_ais(store):
+    game = (await started_game(store, players=3)).record
+    record = await store.set_seat_flags(game.id, 2, resigned=True)
+    record = await store.set_controller(game.id, 2, "ai:greedy")
+    with pytest.raises(StorageError, match="resigned"):
+        await store.substitute(game.id, 2, 999, "Friend")
+    with pytest.raises(StorageError, match="final"):
+        await store.set_seat_flags(game.id, 2, resigned=False)
+    record = await store.get(game.id)
+    seat = record.seats[2]
+    assert (seat.user_id, seat.resigned, seat.ai_level) == (102, True, "greedy")
+    # Another seat is still handed on as before.
+    record = await store.substitute(game.id, 1, 999, "Friend")
+    assert record.seats[1].user_id == 999 and not record.seats[1].resigned
