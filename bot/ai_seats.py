@@ -25,14 +25,13 @@ import os
 import random
 from typing import TYPE_CHECKING, Any
 
-import discord
-
 import ai
 import games
 from games import IllegalAction
 from storage import GameRecord, StorageError, VersionConflict
 
 from . import metrics
+from .i18n import game_locale
 
 if TYPE_CHECKING:
     from .app import MaleconBot
@@ -214,5 +213,4 @@ class AiMoves:
             except VersionConflict:
                 # Another process moved first: the seat's task thinks again about the new state.
                 return
-            locale = self.announcer.locales.get(record.channel_id, discord.Locale.american_english)
-            await self.publish(locale, result, state, seat, deciders)
+            await self.publish(game_locale(self.bot, result.record), result, state, seat, deciders)

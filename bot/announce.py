@@ -24,6 +24,7 @@ from storage.play import final_result
 from storage.records import result_from_json
 
 from . import components, pictures, present
+from .i18n import game_locale
 
 if TYPE_CHECKING:
     from .app import MaleconBot
@@ -85,8 +86,6 @@ class Announcer:
         self.bot = bot
         # channel id -> game whose latest turn message or final scores could not be posted.
         self.unposted: dict[int, int] = {}
-        # channel id -> the locale its messages were last written in (for repairs).
-        self.locales: dict[int, discord.Locale] = {}
         # game id -> its current turn message (also kept as a note, for restarts).
         self.turns: dict[int, TurnMessage] = {}
         # game id -> the moment of the game its last board picture showed (see `board_moment`).
@@ -118,7 +117,6 @@ class Announcer:
         previous: set[int],
     ) -> bool:
         """Post what the move changed; False (remembered for repair) when Discord refused it."""
-        self.locales[record.channel_id] = locale
         try:
             await self._post(locale, record, state, events, actor, previous)
         except discord.HTTPException as exc:
@@ -134,7 +132,7 @@ class Announcer:
         if game_id is None:
             return
         record = await self.store.get(game_id)
-        locale = self.locales.get(record.channel_id, discord.Locale.american_english)
+        locale = game_locale(self.bot, record)
         try:
             if record.status == "active":
                 state = self.bot.tables.state_of(record)

@@ -32,7 +32,7 @@ from storage.clock import Wait, WaitPlan, due_step, reminders_passed, scheduled
 
 from . import components, metrics, present
 from .announce import pinging
-from .i18n import text
+from .i18n import game_locale, text
 
 if TYPE_CHECKING:
     from .app import MaleconBot
@@ -231,7 +231,7 @@ class Clock:
             ping.append(seat)
         if not ping:
             return
-        locale = self.tables.announcer.locales.get(record.channel_id, "en-US")
+        locale = game_locale(self.bot, record)
         waited = min(at - before[s].since for s in ping)
         users = [record.seats[s].user_id for s in ping]
         content = text(
@@ -274,7 +274,7 @@ class Clock:
 
     async def _ask_the_table(self, record: GameRecord, seat: int, wait: Wait, at: float) -> None:
         """The turn limit has passed: the other players choose what happens (first one counts)."""
-        locale = self.tables.announcer.locales.get(record.channel_id, "en-US")
+        locale = game_locale(self.bot, record)
         others = [
             s.user_id
             for s in record.seats

@@ -20,7 +20,7 @@ import games
 from storage import GameRecord
 
 from . import metrics, pictures, present
-from .i18n import text
+from .i18n import game_locale, text
 from .state_cache import StateCache
 
 if TYPE_CHECKING:
@@ -91,11 +91,7 @@ class Mail:
         return self.channel_locale_of(record)
 
     def channel_locale_of(self, record: GameRecord) -> discord.Locale | str:
-        announcer = self.bot.tables.announcer
-        found = announcer.locales.get(record.channel_id)
-        if found is not None:
-            return found
-        return getattr(self.bot, "server_languages", {}).get(record.guild_id, "en")
+        return game_locale(self.bot, record)
 
     def queue(
         self, record: GameRecord, before: Any, after: Any, events, announced: asyncio.Future

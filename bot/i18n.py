@@ -116,12 +116,28 @@ def channel_locale(interaction: discord.Interaction) -> discord.Locale | str:
     """Channel messages are read by everyone: the language the server chose (`/game language`),
     else the server's preferred locale when Discord gives one other than en-US (it reports en-US
     for every server that is not a Community server, so that says nothing), else English."""
-    chosen = server_language(interaction.client, interaction.guild_id)
+    return _channel_language(interaction.client, interaction.guild_id, reported_locale(interaction))
+
+
+def game_locale(client: Any, record: Any) -> discord.Locale | str:
+    """The channel language of a game when no interaction is at hand (the clock, the AI, a
+    repair; after a restart too): the same choice, from the server's Discord language that the
+    game's latest interaction reported and the game keeps in the database."""
+    return _channel_language(client, record.guild_id, record.server_locale)
+
+
+def reported_locale(interaction: discord.Interaction) -> str | None:
+    """The server's own Discord language as this interaction reports it (kept with the game)."""
+    guild = interaction.guild_locale
+    return None if guild is None else guild.value
+
+
+def _channel_language(client: Any, guild_id: int | None, reported: str | None) -> str:
+    chosen = server_language(client, guild_id)
     if chosen is not None:
         return chosen
-    guild = interaction.guild_locale
-    if guild is not None and guild != discord.Locale.american_english:
-        return guild
+    if reported is not None and reported != discord.Locale.american_english.value:
+        return reported
     return "en"
 
 

@@ -17,7 +17,7 @@ from . import components, metrics, present
 from .ai_seats import DEFAULT_LEVEL, LEVELS
 from .clock import now
 from .errors import Refusal
-from .i18n import channel_locale, text
+from .i18n import channel_locale, reported_locale, text
 from .table_settings import parse_setting
 
 log = logging.getLogger(__name__)
@@ -121,6 +121,7 @@ class Lobby:
             creator_id=interaction.user.id,
             creator_name=interaction.user.display_name,
             settings=settings,
+            server_locale=reported_locale(interaction),
         )
 
     async def _new_in_thread(
@@ -145,7 +146,6 @@ class Lobby:
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await self.store.set_note(record.id, LOBBY_MESSAGE, str(lobby.id))
-        self.announcer.locales[room.id] = ch
         await interaction.followup.send(
             text(
                 ch,
@@ -259,7 +259,13 @@ class Lobby:
                     await interaction.response.defer(thinking=True)
                 await self._close_lobby(interaction, record, button)
                 seed = self.rng.randrange(2**31)
-                result = await start_game(self.store, record.id, seed, at=now())
+                result = await start_game(
+                    self.store,
+                    record.id,
+                    seed,
+                    at=now(),
+                    server_locale=reported_locale(interaction),
+                )
                 metrics.game_started(record.guild_id)
                 self.clock.poke()
                 self._states[record.id] = (result.record.version, result.state)

@@ -17,7 +17,7 @@ from storage.play import MoveResult, apply_move
 from . import components, metrics, pictures, present
 from .clock import now
 from .errors import Refusal
-from .i18n import channel_locale, escape, text, text_msg
+from .i18n import channel_locale, escape, reported_locale, text, text_msg
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +160,10 @@ class Play:
                     )
                     try:
                         result = await self.commit(
-                            record if result is None else result.record, seat, chosen
+                            record if result is None else result.record,
+                            seat,
+                            chosen,
+                            server_locale=reported_locale(interaction),
                         )
                     except IllegalAction as exc:
                         if step == 0:
@@ -199,11 +202,14 @@ class Play:
 
         await self.guarded(interaction, work)
 
-    async def commit(self, record: GameRecord, seat: int, code: str) -> MoveResult:
+    async def commit(
+        self, record: GameRecord, seat: int, code: str, server_locale: str | None = None
+    ) -> MoveResult:
         """Save one move of `seat` (the engine validates; one transaction; the version check).
 
         Every move takes this path, whoever made it: a click, a typed `/game move`, the AI.
         The caller holds the channel's lock and has checked that `seat` may act.
+        `server_locale`: what the move's interaction reported (`i18n.reported_locale`).
         """
         with metrics.database(record.guild_id):
             result = await apply_move(
@@ -214,6 +220,7 @@ class Play:
                 expected_version=record.version,
                 at=now(),
                 known=(record, self.state_of(record)),
+                server_locale=server_locale,
             )
         metrics.move(record.guild_id, record.kind)
         if result.record.status != "active":
@@ -255,7 +262,9 @@ class Play:
                 state = self.state_of(record)
                 deciders = {d.seat for d in self._pending(record, state)}
                 try:
-                    result = await self.commit(record, mine, games.UNDO)
+                    result = await self.commit(
+                        record, mine, games.UNDO, server_locale=reported_locale(interaction)
+                    )
                 except IllegalAction as exc:
                     raise Refusal("bot.error.cannot_undo", reason=exc.msg) from None
                 names = present.seat_names(record, locale)

@@ -28,7 +28,7 @@ from . import components, present
 from .announce import pinging
 from .clock import now
 from .errors import Refusal
-from .i18n import channel_locale, text
+from .i18n import channel_locale, game_locale, text
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ class Seats:
             expected_version=record.version,
         )
         self._states.pop(record.id, None)
-        locale = self.announcer.locales.get(record.channel_id, discord.Locale.american_english)
+        locale = game_locale(self.bot, record)
         try:
             await self.announcer.post_result(locale, record, ())
         except discord.HTTPException as exc:

@@ -37,13 +37,9 @@ def choices() -> list[app_commands.Choice[str]]:
 
 
 async def load(bot: MaleconBot) -> None:
-    bot.server_languages = await bot.store.server_languages()
     # Channel messages sent before anyone interacts (reminders, the AI's moves after a
-    # restart) speak the server's language too.
-    for game in await bot.store.list_active():
-        chosen = bot.server_languages.get(game.guild_id)
-        if chosen is not None:
-            bot.tables.announcer.locales[game.channel_id] = chosen
+    # restart) look it up too (`i18n.game_locale`).
+    bot.server_languages = await bot.store.server_languages()
 
 
 async def choose(bot: MaleconBot, interaction: discord.Interaction, value: str) -> None:
@@ -64,10 +60,6 @@ async def choose(bot: MaleconBot, interaction: discord.Interaction, value: str) 
             bot.server_languages[interaction.guild_id] = chosen
         from .i18n import channel_locale
 
-        locale = channel_locale(interaction)
-        for game in await bot.store.list_active():
-            if game.guild_id == interaction.guild_id:
-                bot.tables.announcer.locales[game.channel_id] = locale
-        await bot.tables.reply(interaction, text(locale, "bot.language.set"))
+        await bot.tables.reply(interaction, text(channel_locale(interaction), "bot.language.set"))
 
     await bot.tables.guarded(interaction, work)

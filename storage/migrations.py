@@ -305,6 +305,18 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        10,
+        "games: the server's own Discord language, as the game's latest interaction reported it",
+        (
+            # Discord tells it only in interactions; the clock and the AI speak in the channel
+            # with nobody interacting, after a restart too. NULL: not known (older games).
+            "ALTER TABLE games ADD COLUMN server_locale TEXT",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

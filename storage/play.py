@@ -89,6 +89,7 @@ async def apply_move(
     expected_version: int,
     at: float | None = None,
     known: tuple[GameRecord, Any] | None = None,
+    server_locale: str | None = None,
 ) -> MoveResult:
     """Apply `code` for `seat` and persist it, with the timers of the decisions it leaves
     waiting (`at`: the time of the move, from the caller's clock) and, at the end, the result.
@@ -96,6 +97,8 @@ async def apply_move(
     `known`: the record and state the caller already holds at `expected_version` (the bot keeps
     them from the previous move); the move is then one round trip to the store. Trusting them is
     safe: the commit's version check refuses the move if the game moved on meanwhile.
+    `server_locale`: the server's Discord language the move's interaction reported, kept with
+    the game in the same transaction (None: keep the stored one).
 
     `IllegalAction` from the engine propagates with nothing written; so does `VersionConflict`
     when the game is no longer at `expected_version` (the caller reloads and tells the player).
@@ -142,12 +145,18 @@ async def apply_move(
         finished=over,
         waits=plan,
         result_json=json.dumps(result_to_json(final_result(record, state))) if over else None,
+        server_locale=server_locale,
     )
     return MoveResult(stored, state, list(events), earliest(plan))
 
 
 async def start_game(
-    store: Store, game_id: int, seed: int, *, at: float | None = None
+    store: Store,
+    game_id: int,
+    seed: int,
+    *,
+    at: float | None = None,
+    server_locale: str | None = None,
 ) -> MoveResult:
     """Deal the initial state for the lobby's seats and options, and make the game active."""
     record = await store.get(game_id)
@@ -156,5 +165,11 @@ async def start_game(
     engine = games.get(record.kind)
     state = engine.new(len(record.seats), seed, record.options)
     plan = wait_plan(record, None, state, None, time.time() if at is None else at)
-    stored = await store.start(game_id, seed=seed, state_json=dump_state(engine, state), waits=plan)
+    stored = await store.start(
+        game_id,
+        seed=seed,
+        state_json=dump_state(engine, state),
+        waits=plan,
+        server_locale=server_locale,
+    )
     return MoveResult(stored, state, [])

@@ -87,6 +87,9 @@ class GameRecord:
     updated_at: str
     state_json: str | None
     settings: Settings = Settings()
+    # The server's own Discord language (`guild_locale`) as the game's latest interaction
+    # reported it, for what the bot says in the channel unasked; None if not known.
+    server_locale: str | None = None
 
     def describe(self) -> str:
         return f"game {self.id} ({self.kind}, channel {self.channel_id})"

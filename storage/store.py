@@ -36,7 +36,8 @@ _RECORD_COLUMNS = (
     " (SELECT json_group_array(json_array(seat, user_id, name, controller, muted, resigned))"
     "    FROM (SELECT seat, user_id, name, controller, muted, resigned FROM seats"
     "          WHERE game_id = g.id ORDER BY seat) AS s),"
-    " (SELECT json_array(reminders, turn_limit) FROM settings WHERE game_id = g.id)"
+    " (SELECT json_array(reminders, turn_limit) FROM settings WHERE game_id = g.id),"
+    " g.server_locale"
 )
 
 
@@ -71,6 +72,7 @@ def _record(row: Any) -> GameRecord:
         state_json=row[11],
         seats=seats,
         settings=settings,
+        server_locale=row[14],
     )
 
 
@@ -157,6 +159,7 @@ def _commit_move(
     waits: WaitPlan | None,
     result_json: str | None,
     notes: dict[tuple[int, str], str],
+    server_locale: str | None = None,
 ) -> GameRecord:
     """The move transaction as steps (`backends.steps`): one hop on SQLite. `notes`: those
     waiting to be written (`Store.note_later`), whichever games they belong to."""
@@ -164,9 +167,17 @@ def _commit_move(
         # Before the game's row lock, in the order every serialised write takes them.
         yield Serialise()
     changed = yield Execute(
-        "UPDATE games SET state = ?, version = version + 1, status = ?, updated_at = ?"
+        "UPDATE games SET state = ?, version = version + 1, status = ?, updated_at = ?,"
+        " server_locale = coalesce(?, server_locale)"
         " WHERE id = ? AND version = ? AND status = 'active'",
-        (state_json, "finished" if finished else "active", stamp, game_id, expected_version),
+        (
+            state_json,
+            "finished" if finished else "active",
+            stamp,
+            server_locale,
+            game_id,
+            expected_version,
+        ),
     )
     if changed == 1:
         yield Execute(
@@ -301,8 +312,10 @@ class Store:
         creator_id: int,
         creator_name: str,
         settings: Settings | None = None,
+        server_locale: str | None = None,
     ) -> GameRecord:
-        """A new lobby in the channel; the creator takes seat 0. `ChannelBusy` if one is open."""
+        """A new lobby in the channel; the creator takes seat 0. `ChannelBusy` if one is open.
+        `server_locale`: the server's Discord language, as the creator's interaction said."""
         settings = (settings or Settings()).checked()
         if kind not in games.NAMES:
             raise StorageError(f"Unknown game {kind!r}; known: {', '.join(games.NAMES)}.")
@@ -312,9 +325,18 @@ class Store:
                 try:
                     row = await db.fetchone(
                         "INSERT INTO games (guild_id, channel_id, kind, status, options,"
-                        " creator_id, created_at, updated_at)"
-                        " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
-                        (guild_id, channel_id, kind, json.dumps(options), creator_id, stamp, stamp),
+                        " creator_id, created_at, updated_at, server_locale)"
+                        " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+                        (
+                            guild_id,
+                            channel_id,
+                            kind,
+                            json.dumps(options),
+                            creator_id,
+                            stamp,
+                            stamp,
+                            server_locale,
+                        ),
                     )
                 except self._db.IntegrityError:
                     raise _ChannelTaken from None
@@ -433,14 +455,22 @@ class Store:
             return await self._fetch_record(db, game_id)
 
     async def start(
-        self, game_id: int, *, seed: int, state_json: str, waits: WaitPlan | None = None
+        self,
+        game_id: int,
+        *,
+        seed: int,
+        state_json: str,
+        waits: WaitPlan | None = None,
+        server_locale: str | None = None,
     ) -> GameRecord:
-        """Lobby -> active at version 0 with the initial state (and its decisions' timers)."""
+        """Lobby -> active at version 0 with the initial state (and its decisions' timers).
+        `server_locale`: as `commit_move`."""
         async with self._write() as db:
             changed = await db.execute(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = 0,"
-                " updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (seed, state_json, now(), game_id),
+                " updated_at = ?, server_locale = coalesce(?, server_locale)"
+                " WHERE id = ? AND status = 'lobby'",
+                (seed, state_json, now(), server_locale, game_id),
             )
             record = await self._fetch_record(db, game_id)
             if changed != 1:
@@ -503,7 +533,8 @@ class Store:
                 args,
             )
         timers = {(w[0], w[1]): Wait(*w) for w in waits}
-        return [(_record(r), r[14], timers.get((r[0], r[14]))) for r in rows]
+        # The seat is the last column, after the record's.
+        return [(_record(r), r[-1], timers.get((r[0], r[-1]))) for r in rows]
 
     async def waits(self, game_id: int) -> list[Wait]:
         async with self._lock:
@@ -609,11 +640,14 @@ class Store:
         finished: bool = False,
         waits: WaitPlan | None = None,
         result_json: str | None = None,
+        server_locale: str | None = None,
     ) -> GameRecord:
         """Append the action and write the new state and version in ONE transaction.
 
         The same transaction writes the timers of the decisions the move leaves waiting
-        (`waits`), and when the move ends the game, drops them and stores `result_json`.
+        (`waits`), and when the move ends the game, drops them and stores `result_json`. A
+        move made in an interaction keeps the server's Discord language it reported
+        (`server_locale`); a move without one (the AI, the clock) leaves the stored one.
 
         `VersionConflict` (nothing written) if the stored version is not `expected_version`.
         """
@@ -630,6 +664,7 @@ class Store:
                 waits,
                 result_json,
                 notes,
+                server_locale,
             )
             try:
                 record = await self._db.run(steps)

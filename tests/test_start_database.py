@@ -2,8 +2,8 @@
 
 Tests run as root in CI, and root may write any file whatever its permission bits. So when root,
 the start-up runs in a child process that drops to the unprivileged user 65534 (nobody) after
-importing what it needs (the interpreter itself may live where nobody cannot read); otherwise the
-files are made read-only with chmod.
+importing everything it may need (the interpreter and the checkout itself may live where nobody
+cannot read); otherwise the files are made read-only with chmod.
 """
 
 from __future__ import annotations
@@ -25,10 +25,16 @@ ROOT = Path(__file__).resolve().parents[1]
 NOBODY = 65534
 AS_ROOT = os.geteuid() == 0
 
+# Every module of the project is imported before dropping to nobody, not only those the start-up
+# imports at once: some are imported lazily (the SQLite backend, inside `open_backend`), and when
+# the checkout lives in a private folder (`mktemp -d`, root's home) nobody could not read them.
 START = f"""
-import concurrent.futures.thread, encodings.idna, os, sys
+import concurrent.futures.thread, encodings.idna, importlib, os, pkgutil, sys
 import aiohttp, discord
-import bot.__main__ as start, bot.app, storage
+import bot.__main__ as start
+for package in ("bot", "storage", "games"):
+    for module in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."):
+        importlib.import_module(module.name)
 if os.geteuid() == 0:
     os.setgroups([])
     os.setgid({NOBODY})

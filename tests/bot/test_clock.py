@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tests.bot.driver import Table, press_together
+from tests.bot.driver import Table, custom_ids, press_together
 
 HOUR = 3600
 DAY = 24 * HOUR
@@ -235,6 +235,70 @@ async def test_a_restart_between_two_reminders_sends_no_duplicate(
     assert channel_pings(simcord_env, channel, cai) == []
     await simcord_env.advance_time(8 * HOUR)
     assert len(channel_pings(simcord_env, channel, cai)) == 1
+
+
+@pytest.fixture
+def german_server(simcord_env, monkeypatch):
+    """A Community server whose preferred language is German: Discord sends it as the
+    `guild_locale` of every interaction there (SimCord's payloads always say en-US)."""
+    from simcord import interactions
+
+    build = interactions.base_payload
+
+    def localized(backend, **kwargs):
+        record, payload = build(backend, **kwargs)
+        if kwargs.get("guild_id") is not None:
+            payload["guild_locale"] = backend.get_guild(kwargs["guild_id"]).preferred_locale
+        return record, payload
+
+    monkeypatch.setattr(interactions, "base_payload", localized)
+    guild = simcord_env.create_guild(preferred_locale="de")
+    channel = guild.create_text_channel("spiele")
+    players = [guild.add_member(simcord_env.create_user(name)) for name in ("ana", "ben", "cai")]
+    return channel, players
+
+
+async def test_after_a_restart_the_clock_still_speaks_the_server_language(
+    simcord_env, simcord_bot, new_bot, german_server, db_path
+):
+    channel, (ana, ben, cai) = german_server
+    opened = await ana.slash(channel, "game new", game="santiago")
+    lobby = opened.response
+    button = {i.rsplit(":", 1)[-1]: i for i in custom_ids(lobby)}
+    for player in (ben, cai):
+        assert (await player.click(lobby, custom_id=button["join"])).acknowledged
+    await ana.click(lobby, custom_id=button["start"])
+    game = Table(simcord_env, channel, [ana, ben, cai], random.Random(3))
+    for _ in range(400):
+        await simcord_env.bot.tables.ai.idle()
+        await simcord_env.settle()
+        message = game.prompt_message()
+        deciders = game.named(message.content)
+        if cai in deciders:
+            break
+        player = game.rng.choice(deciders)
+        choose = [i for i in custom_ids(message) if i.startswith("mx:")]
+        if choose:
+            shown = await player.click(message, custom_id=choose[0])
+            await game.answer(player, shown.response)
+        else:
+            await game.answer(player, message)
+    else:
+        raise AssertionError("cai never had to decide")
+
+    await simcord_bot.store.close()
+    await simcord_env.restart_bot(new_bot(db_path, ai_workers=1, ai_budget=8))
+    # Nobody has clicked since the restart: only the database knows the channel's language.
+    await simcord_env.advance_time(2 * DAY)
+    pings = channel_pings(simcord_env, channel, cai, words="Eine Entscheidung von dir")
+    assert len(pings) == 1 and "2 Tage" in pings[0].content, [
+        m.content for m in bot_messages(simcord_env, channel)[-2:]
+    ]
+    await simcord_env.advance_time(DAY)
+    asks = [m for m in bot_messages(simcord_env, channel) if "was soll passieren?" in m.content]
+    assert len(asks) == 1
+    labels = [c["label"] for row in asks[0].components for c in row["components"]]
+    assert "Noch einen Tag warten" in labels
 
 
 async def test_a_deadline_that_passed_while_the_bot_was_stopped_is_handled_at_once(

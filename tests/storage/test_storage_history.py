@@ -194,13 +194,17 @@ async def test_games_ended_before_the_history_are_backfilled_by_the_migration(da
         for seed in range(2):
             await finished_game(store, seed)
         ratings = await store.read("SELECT * FROM ratings ORDER BY player")
-    # The database as version 6 left it: results, but no history (nor the later tables).
+    # The database as version 6 left it: results, but no history (nor the later tables and
+    # columns).
     later = ("ratings", "placings", "endings", "server_languages", "clock_claims")
+    later_columns = ("ALTER TABLE games DROP COLUMN server_locale",)
     if isinstance(database, str):
         conn = await asyncpg.connect(database)
         try:
             for table in later:
                 await conn.execute(f"DROP TABLE {table}")
+            for statement in later_columns:
+                await conn.execute(statement)
             await conn.execute(f"UPDATE {SCHEMA_TABLE} SET version = 6")
         finally:
             await conn.close()
@@ -208,6 +212,8 @@ async def test_games_ended_before_the_history_are_backfilled_by_the_migration(da
         with sqlite3.connect(database, isolation_level=None) as conn:
             for table in later:
                 conn.execute(f"DROP TABLE {table}")
+            for statement in later_columns:
+                conn.execute(statement)
             conn.execute("PRAGMA user_version = 6")
     async with await Store.open(database) as store:
         assert (await past.page(store, 5)).total == 2

@@ -235,3 +235,44 @@ async def test_a_note_for_later_waits_for_the_move_queued_before_it(tmp_path):
         assert any(s.startswith("INSERT INTO notes") for s in statements), statements
     finally:
         await store.close()
+
+
+async def test_the_server_language_is_kept_with_the_game_and_read_back_after_reopening(database):
+    """Set at creation, changed by a move that reports another, kept by a move that reports
+    none (the AI, the clock), and there for a process that opens the database afresh."""
+    store = await Store.open(database)
+    try:
+        lobby = await store.create_game(
+            guild_id=5,
+            channel_id=10,
+            kind="santiago",
+            options=games.get("santiago").options(None),
+            creator_id=100,
+            creator_name="Ana",
+            server_locale="de",
+        )
+        await store.join(lobby.id, 101, "Ben")
+        started = await start_game(store, lobby.id, seed=7)
+        assert started.record.server_locale == "de"
+        engine = games.get("santiago")
+        record, state = started.record, started.state
+        for reported in ("es-ES", None):
+            seat = engine.pending(state)[0].seat
+            code = engine.legal_codes(state, seat)[0]
+            result = await apply_move(
+                store,
+                lobby.id,
+                seat,
+                code,
+                expected_version=record.version,
+                server_locale=reported,
+            )
+            record, state = result.record, result.state
+            assert record.server_locale == "es-ES"
+    finally:
+        await store.close()
+    reopened = await Store.open(database)
+    try:
+        assert (await reopened.by_channel(10)).server_locale == "es-ES"
+    finally:
+        await reopened.close()
