@@ -25,7 +25,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--db",
         help="persist every move through the storage layer into this SQLite file"
-        " (or sqlite:///path, or a postgresql:// URL)",
+        " (or sqlite:///path, or a postgresql:// URL); started again with the same arguments,"
+        " a run carries on where the last one stopped",
     )
     return parser
 

@@ -800,13 +800,14 @@ class Store:
                     ids.append(game_id)
             return ids
 
-    async def actions(self, game_id: int) -> list[ActionRow]:
-        """The action log of a game in order."""
+    async def actions(self, game_id: int, after: int = 0) -> list[ActionRow]:
+        """The action log of a game in order (only the entries after move `after`)."""
         async with self._lock:
             try:
                 rows = await self._db.fetchall(
-                    "SELECT seq, seat, code, at FROM actions WHERE game_id = ? ORDER BY seq",
-                    (game_id,),
+                    "SELECT seq, seat, code, at FROM actions WHERE game_id = ? AND seq > ?"
+                    " ORDER BY seq",
+                    (game_id, after),
                 )
             except self._db.DamageError as exc:
                 if isinstance(exc, sqlite3.OperationalError):
