@@ -108,14 +108,20 @@ class AiSeats:
             log.error("AI seat %s of game %s failed", key[1], key[0], exc_info=task.exception())
 
     async def resume(self) -> None:
-        """After a restart: every AI decision that was pending is taken again."""
-        for summary in await self.bot.store.list_active():
+        """After a restart: every AI decision of this process's servers that was pending is
+        taken again. Only this process's shards: the process that runs another shard thinks
+        for its seats."""
+        store = self.bot.store
+        shards = self.bot.shard_scope
+        for summary in await store.list_active():
             if summary.status != "active":
+                continue
+            if shards is not None and not shards.serve(summary.guild_id):
                 continue
             if not any(s.controller.startswith("ai:") for s in summary.seats):
                 continue
             try:
-                record = await self.bot.store.get(summary.id)
+                record = await store.get(summary.id)
                 self.wake(record, self.tables.state_of(record))
             except StorageError:
                 log.exception("cannot resume the AI seats of game %s", summary.id)

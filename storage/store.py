@@ -84,6 +84,10 @@ class Shards:
     count: int
     ids: tuple[int, ...]
 
+    def serve(self, guild_id: int) -> bool:
+        """Is the server `guild_id` one of these shards'?"""
+        return (guild_id >> 22) % self.count in self.ids
+
 
 def _shard_filter(shards: Shards | None) -> tuple[str, tuple]:
     if shards is None:
