@@ -532,6 +532,20 @@ class Store:
             )
         return [Wait(*r) for r in rows]
 
+    async def voted_waits(self, shards: Shards | None = None) -> list[Wait]:
+        """The timers of active games whose other players were asked what to do (with
+        `shards`: of those shards); start-up looks among them for decisions the AI plays."""
+        where, args = _shard_filter(shards)
+        columns = ", ".join(f"w.{c}" for c in WAIT_COLUMNS.split(", "))
+        async with self._lock:
+            rows = await self._db.fetchall(
+                f"SELECT {columns} FROM waits AS w JOIN games AS g ON g.id = w.game_id"
+                f"{where or ' WHERE TRUE'} AND g.status = 'active' AND w.vote_at IS NOT NULL"
+                " ORDER BY w.game_id, w.seat",
+                args,
+            )
+        return [Wait(*r) for r in rows]
+
     async def claim(self, game_id: int, owner: str, until: float, at: float) -> bool:
         """Take the game's due timers for `owner` until `until`: False while another owner's
         claim runs (it ends at its `until`, so a process that died loses it)."""
