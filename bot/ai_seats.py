@@ -29,8 +29,10 @@ import ai
 import games
 from games import IllegalAction
 from storage import GameRecord, StorageError, VersionConflict
+from storage.clock import vote_closed
 
 from . import metrics
+from .clock import now
 from .i18n import game_locale
 
 if TYPE_CHECKING:
@@ -107,17 +109,34 @@ class AiSeats:
             log.error("AI seat %s of game %s failed", key[1], key[0], exc_info=task.exception())
 
     async def resume(self) -> None:
-        """After a restart: every AI decision that was pending is taken again."""
-        for summary in await self.bot.store.list_active():
+        """After a restart: every AI decision of this process's servers that was pending is
+        taken again, the AI seats' and those the AI was playing for a person who let the turn
+        limit pass (the process that began them may have died before their moves were saved).
+
+        Only this process's shards: the process that runs another shard thinks for its seats.
+        """
+        store = self.bot.store
+        shards = self.bot.shard_scope
+        for summary in await store.list_active():
             if summary.status != "active":
+                continue
+            if shards is not None and not shards.serve(summary.guild_id):
                 continue
             if not any(s.controller.startswith("ai:") for s in summary.seats):
                 continue
             try:
-                record = await self.bot.store.get(summary.id)
+                record = await store.get(summary.id)
                 self.wake(record, self.tables.state_of(record))
             except StorageError:
                 log.exception("cannot resume the AI seats of game %s", summary.id)
+        at = now()
+        for wait in await store.voted_waits(shards):
+            if not vote_closed(wait, at):
+                continue
+            try:
+                self.stand_in(await store.get(wait.game_id), wait.seat)
+            except StorageError:
+                log.exception("cannot resume the AI's move for game %s", wait.game_id)
 
     def stand_in(self, record: GameRecord, seat: int, level: str = "greedy") -> None:
         """The AI plays one decision for a person's seat (nobody chose about it in time)."""

@@ -10,8 +10,14 @@ A timer's new state is saved before its message is sent, so a restart never send
 twice. A process that runs some shards of the bot handles only its own servers' timers, and
 claims each game in the database while it handles it: two processes that run the same shard
 for a moment (a restart overlapping its successor) never both handle a timer, and the claim of
-a process that dies runs out, so its timers are handled once it (or another) runs again. Reminders say only that a decision waits, never what it is about: they go out whether or
-not the player's choice is forced, and they are the same for everybody.
+a process that dies runs out, so its timers are handled once it (or another) runs again.
+
+A decision nobody made in time keeps its timer while the AI thinks about it: the AI's move
+replaces the timer in the move's own transaction, and until then it falls due again a minute
+later (`storage.clock.standing_in`), so a process that dies before that move leaves the
+decision to be played again, not a game waiting for ever. Reminders say only that a decision
+waits, never what it is about: they go out whether or not the player's choice is forced, and
+they are the same for everybody.
 """
 
 from __future__ import annotations
@@ -28,7 +34,14 @@ from typing import TYPE_CHECKING
 import discord
 
 from storage import GameRecord, StorageError
-from storage.clock import Wait, WaitPlan, due_step, reminders_passed, scheduled
+from storage.clock import (
+    Wait,
+    WaitPlan,
+    due_step,
+    reminders_passed,
+    scheduled,
+    standing_in,
+)
 
 from . import components, metrics, present
 from .announce import pinging
@@ -201,8 +214,8 @@ class Clock:
                     changed.append(scheduled(replace(wait, reminded=passed), settings, seat.muted))
                 elif step == "vote":
                     changed.append(scheduled(replace(wait, vote_at=at), settings, seat.muted))
-                else:  # expired: the AI's move for this seat replaces the timer
-                    changed.append(replace(wait, due=None))
+                else:  # expired: the AI's move for this seat will replace the timer
+                    changed.append(standing_in(wait, at))
             if not changed:
                 return
             kept = tuple(w.seat for w in current if w.seat not in steps)

@@ -20,7 +20,7 @@ from dataclasses import replace
 import discord
 
 from storage import GameRecord, VersionConflict
-from storage.clock import EXTENSION, WaitPlan, fresh, scheduled
+from storage.clock import EXTENSION, WaitPlan, ai_plays_once, fresh, scheduled, vote_closed
 from storage.play import standing_now
 from storage.records import AI_PREFIX, HUMAN, result_to_json
 
@@ -348,6 +348,9 @@ class Seats:
                 wait = waits.get(seat)
                 if wait is None or int(wait.since) != since or wait.vote_at is None:
                     raise Refusal("bot.error.limit_over")
+                if vote_closed(wait, now()):
+                    # Their time ran out, or another player chose that the AI plays it.
+                    raise Refusal("bot.error.limit_over")
                 keep = tuple(s for s in waits if s != seat)
                 absent = present.seat_name(record, seat, channel_locale(interaction))
                 if choice == "wait":
@@ -358,9 +361,11 @@ class Seats:
                     await self.store.put_waits(record.id, WaitPlan(keep, (later,)))
                     self.clock.poke()
                 elif choice == "once":
-                    # No timer until the AI's move for the seat starts the next decision's.
-                    stopped = replace(wait, vote_at=None, vote_message=None, due=None)
-                    await self.store.put_waits(record.id, WaitPlan(keep, (stopped,)))
+                    # The timer stays until the AI's move replaces it (a crash before that
+                    # move leaves it to fall due again).
+                    standing = ai_plays_once(wait, now())
+                    await self.store.put_waits(record.id, WaitPlan(keep, (standing,)))
+                    self.clock.poke(standing.due)
                 elif choice == "seat":
                     record = await self.hand_to_ai(record, seat)
                 ch = channel_locale(interaction)

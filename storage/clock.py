@@ -7,7 +7,9 @@ what to do when its `due` time comes. Times are POSIX seconds from the bot's one
 With the defaults (reminders 24 h, turn limit 3 days) a decision that waits is reminded by DM at
 24 h, by a ping in the channel at 48 h, and at 3 days the other players are asked what to do
 (wait a day more, let the AI play this decision or the seat, or end the game); if nobody answers
-within a day, the AI plays that one decision. Without a turn limit the reminders go on with a
+within a day, the AI plays that one decision. Its timer stays until the AI's move replaces it,
+in the move's own transaction, so a move that never comes (the process died while the AI
+thought) leaves the timer to fall due again. Without a turn limit the reminders go on with a
 growing interval (after 1, 3, 7, 15... intervals), so a game that waits for ever stays quiet.
 """
 
@@ -28,6 +30,9 @@ TURN_LIMIT_CHOICES = (None, 12 * HOUR, DAY, 2 * DAY, 3 * DAY, 5 * DAY, 7 * DAY, 
 # How long the other players have to choose once the turn limit has passed; "wait one more day".
 VOTE_TIME = DAY
 EXTENSION = DAY
+# How long the AI's move for a decision nobody made in time may take before its timer falls due
+# again (and the AI is asked again): far longer than thinking takes, short after a crash.
+STAND_IN_RETRY = 60
 
 
 class SettingsError(ValueError):
@@ -62,8 +67,9 @@ class Wait:
 
     `since`: when the decision began. `deadline`: when the turn limit runs out (None: no limit).
     `reminded`: how many reminder times have passed. `vote_at`: when the other players were asked
-    what to do (None: not yet), and `vote_message` the message holding their buttons. `due`: the
-    next time something happens (None: nothing will).
+    what to do (None: not yet), and `vote_message` the message holding their buttons; once their
+    time to choose has run out (`vote_closed`) the AI plays the decision. `due`: the next time
+    something happens (None: nothing will).
     """
 
     game_id: int
@@ -118,11 +124,32 @@ def fresh(game_id: int, seat: int, now: float, settings: Settings, muted: bool) 
     return scheduled(wait, settings, muted)
 
 
+def vote_closed(wait: Wait, now: float) -> bool:
+    """Has the others' time to choose run out (or did they choose that the AI plays)?"""
+    return wait.vote_at is not None and now >= wait.vote_at + VOTE_TIME
+
+
+def standing_in(wait: Wait, now: float) -> Wait:
+    """The timer of a decision the AI plays now, for a person nobody heard from in time.
+
+    The timer is not spent here: the AI's move replaces it in the move's own transaction. Until
+    then it falls due again every `STAND_IN_RETRY` seconds, when the AI is asked again, so a
+    move that never came (the process died while the AI thought) is not waited for for ever.
+    """
+    return replace(wait, due=now + STAND_IN_RETRY)
+
+
+def ai_plays_once(wait: Wait, now: float) -> Wait:
+    """The other players chose that the AI plays this decision: their vote closes now, as if
+    its time had run out, and the decision's timer is the AI's (`standing_in`)."""
+    return standing_in(replace(wait, vote_at=now - VOTE_TIME, vote_message=None), now)
+
+
 def due_step(wait: Wait, settings: Settings, muted: bool, now: float) -> str | None:
     """What is due now for this wait: "expired" (nobody chose in time: the AI plays this
     decision), "vote" (the turn limit has passed: ask the others), "remind", or None."""
     if wait.vote_at is not None:
-        return "expired" if now >= wait.vote_at + VOTE_TIME else None
+        return "expired" if vote_closed(wait, now) else None
     if wait.deadline is not None and now >= wait.deadline:
         return "vote"
     remind = None if muted else reminder_at(wait, settings)

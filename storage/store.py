@@ -86,6 +86,10 @@ class Shards:
     count: int
     ids: tuple[int, ...]
 
+    def serve(self, guild_id: int) -> bool:
+        """Is the server `guild_id` one of these shards'?"""
+        return (guild_id >> 22) % self.count in self.ids
+
 
 def _shard_filter(shards: Shards | None) -> tuple[str, tuple]:
     if shards is None:
@@ -567,6 +571,20 @@ class Store:
                 f"SELECT {columns} FROM waits AS w JOIN games AS g ON g.id = w.game_id"
                 f"{where or ' WHERE TRUE'} AND w.due <= ? ORDER BY w.due LIMIT ?",
                 (*args, at, limit),
+            )
+        return [Wait(*r) for r in rows]
+
+    async def voted_waits(self, shards: Shards | None = None) -> list[Wait]:
+        """The timers of active games whose other players were asked what to do (with
+        `shards`: of those shards); start-up looks among them for decisions the AI plays."""
+        where, args = _shard_filter(shards)
+        columns = ", ".join(f"w.{c}" for c in WAIT_COLUMNS.split(", "))
+        async with self._lock:
+            rows = await self._db.fetchall(
+                f"SELECT {columns} FROM waits AS w JOIN games AS g ON g.id = w.game_id"
+                f"{where or ' WHERE TRUE'} AND g.status = 'active' AND w.vote_at IS NOT NULL"
+                " ORDER BY w.game_id, w.seat",
+                args,
             )
         return [Wait(*r) for r in rows]
 

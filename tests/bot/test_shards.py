@@ -98,6 +98,49 @@ async def test_a_process_handles_only_the_timers_of_its_own_shards(
             assert reminded == [0, 0] and all(w.reminded == 0 for w in timers)
 
 
+def thinking_for(shard: int) -> float:
+    """How many decisions the AI has thought about for servers of `shard` (greedy level)."""
+    from prometheus_client import REGISTRY
+
+    labels = {"shard": str(shard), "level": "greedy"}
+    return REGISTRY.get_sample_value("malecon_ai_decision_seconds_count", labels) or 0.0
+
+
+@pytest.mark.parametrize("runs", [(0,), (1,)])
+async def test_a_process_starting_thinks_only_for_the_ai_seats_of_its_own_shards(
+    simcord_env, new_bot, pg_url, runs
+):
+    """An AI seat waits to decide in a game of each shard when a process running one shard
+    starts: it thinks and plays for its own shard's seat, and leaves the other to the process
+    that runs that shard (which resumes it when it starts)."""
+    own = runs[0]
+    store = simcord_env.bot.store
+    at = simcord_env.now().timestamp()
+    waiting = {}
+    for shard in (0, 1):
+        guild, channel, (ana, *_) = server(simcord_env, shard)
+        lobby = await store.create_game(
+            guild_id=guild.id, channel_id=channel.id, kind="havana", options={},
+            creator_id=ana.id, creator_name="ana",
+        )  # fmt: skip
+        await store.add_ai(lobby.id, "greedy")
+        # Saved, as the last process left it: the AI seat picks a card, nobody thinks yet.
+        waiting[shard] = (await start_game(store, lobby.id, seed=5, at=at)).record
+    thought = {s: thinking_for(s) for s in (0, 1)}
+    process = dict(ai_workers=1, ai_budget=8, shard_count=2, shard_ids=runs)
+    await simcord_env.restart_bot(new_bot(pg_url, rng=random.Random(7), **process))
+    await simcord_env.bot.tables.ai.idle()
+    await simcord_env.settle()
+    store = simcord_env.bot.store
+    for shard, before in waiting.items():
+        version = (await store.get(before.id)).version
+        thought_here = thinking_for(shard) - thought[shard]
+        if shard == own:
+            assert thought_here >= 1 and version > before.version
+        else:
+            assert thought_here == 0 and version == before.version
+
+
 async def test_a_game_claimed_by_a_process_that_died_is_handled_once_its_claim_runs_out(
     simcord_env,
 ):

@@ -3,8 +3,10 @@ a game's due timers are claimed by one process at a time, until the claim runs o
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from storage import Store, start_game
-from storage.clock import DAY
+from storage.clock import DAY, WaitPlan
 from storage.store import Shards
 from tests.storage.storage_support import seated_lobby
 
@@ -59,3 +61,19 @@ async def test_two_stores_racing_for_one_claim_get_it_once(store):
     finally:
         await other.close()
     assert sorted(won) == [False, True]
+
+
+async def test_start_up_finds_the_voted_timers_of_its_own_shards_active_games(store):
+    first = await waiting_game(store, SHARD_0_GUILD, 1, at=0.0)
+    second = await waiting_game(store, SHARD_1_GUILD, 2, at=0.0)
+    quiet = await waiting_game(store, SHARD_0_GUILD, 3, at=0.0)
+    for game in (first, second):
+        voted = [replace(w, vote_at=3 * DAY) for w in await store.waits(game)][:1]
+        await store.put_waits(game, WaitPlan((), tuple(voted)))
+    zero, one = Shards(2, (0,)), Shards(2, (1,))
+    assert [w.game_id for w in await store.voted_waits(zero)] == [first]
+    assert [w.game_id for w in await store.voted_waits(one)] == [second]
+    assert [w.game_id for w in await store.voted_waits()] == [first, second]
+    await store.abandon(second)
+    assert [w.game_id for w in await store.voted_waits()] == [first]
+    assert quiet not in {w.game_id for w in await store.voted_waits()}
