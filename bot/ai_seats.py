@@ -20,7 +20,6 @@ import functools
 import hashlib
 import json
 import logging
-import multiprocessing
 import os
 import random
 from typing import TYPE_CHECKING, Any
@@ -31,7 +30,7 @@ from games import IllegalAction
 from storage import GameRecord, StorageError, VersionConflict
 from storage.clock import vote_closed
 
-from . import metrics
+from . import metrics, worker_pool
 from .clock import now
 from .i18n import game_locale
 
@@ -69,18 +68,17 @@ class AiSeats:
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
-            # Spawned, not forked: the bot process has threads (the database's, Discord's).
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
-            )
+            # Its workers end with the bot's process, however it ends (see worker_pool).
+            self._pool = worker_pool.pool(self.workers)
         return self._pool
 
     async def close(self) -> None:
         for task in list(self._tasks.values()):
             task.cancel()
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            # Waited for, so a closed bot leaves no worker (and no semaphore) behind.
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
     def busy(self) -> bool:
         return bool(self._tasks)
