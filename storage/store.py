@@ -72,7 +72,7 @@ def _record(row: Any) -> GameRecord:
         kind=row[3],
         status=row[4],
         options=options,
-        seed=row[6],
+        seed=None if row[6] is None else int(row[6]),  # text: seeds outgrow 64 bits
         version=row[7],
         creator_id=row[8],
         created_at=row[9],
@@ -441,7 +441,7 @@ class Store:
             changed = await db.execute(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = 0,"
                 " updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (seed, state_json, now(), game_id),
+                (str(seed), state_json, now(), game_id),
             )
             record = await self._fetch_record(db, game_id)
             if changed != 1:
@@ -883,7 +883,7 @@ class Store:
                         kind,
                         status,
                         json.dumps(data["options"]),
-                        data["seed"],
+                        None if data["seed"] is None else str(data["seed"]),
                         len(data["actions"]),
                         data["creator_id"],
                         data.get("created_at") or stamp,
