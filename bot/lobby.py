@@ -258,7 +258,7 @@ class Lobby:
                 if not button:
                     await interaction.response.defer(thinking=True)
                 await self._close_lobby(interaction, record, button)
-                seed = self.rng.randrange(2**31)
+                seed = games.fresh_seed(self.rng)
                 result = await start_game(
                     self.store,
                     record.id,

@@ -61,7 +61,8 @@ class Tables(
         ai_budget: int | None = None,
     ) -> None:
         self.bot = bot
-        self.rng = rng or random.SystemRandom()
+        # Where new games' seeds come from: `secrets` unless a test passes a seeded source.
+        self.rng = rng
         self._locks: dict[int, asyncio.Lock] = {}
         # game id -> (version, state): saves parsing the stored JSON for every move.
         self._states = StateCache()

@@ -6,7 +6,8 @@ decision = game.pending(state)[0]
 state, events = game.apply(state, decision.seat, game.legal_codes(state, decision.seat)[0])
 
 A stored game is its seed plus its log; `replay` rebuilds it, and `History` (games.undo) plays a
-log whose entries may take decisions back (`UNDO`).
+log whose entries may take decisions back (`UNDO`). A game people play is dealt from
+`fresh_seed()`, which nobody can guess (games.rng).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .core import (
     Result,
     StateError,
 )
+from .rng import fresh_seed
 from .scores import vp_series
 from .standings import no_winner, put_last
 from .text import Msg, msg
@@ -67,6 +69,7 @@ __all__ = [
     "Result",
     "StateError",
     "UndoCheck",
+    "fresh_seed",
     "get",
     "msg",
     "no_winner",

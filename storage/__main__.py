@@ -4,7 +4,8 @@ DB is an SQLite file (a path or sqlite:///path) or a postgresql:// URL.
 
 python -m storage verify DB             replay every game and compare with the stored state
 python -m storage export DB GAME_ID     print one game as JSON (seed, options, seats, log)
-python -m storage import DB FILE        store an exported game again (replayed and checked)
+python -m storage import DB FILE        store an exported game again (replayed and checked:
+                                        a state or result the log does not give is refused)
 python -m storage copy SRC DST          every game and its rows into an empty DST, then verify
 python -m storage ratings --rebuild [DB] recompute every rating from the stored results
                                         (DB defaults to DATABASE_URL, else DATABASE_PATH)
@@ -26,6 +27,7 @@ from .backends import is_postgres, sqlite_path
 from .copy import copy_database
 from .endings import rebuild
 from .errors import StorageError
+from .exchange import CheckedExport, check_export
 from .store import Store
 from .verify import verify_path
 
@@ -94,9 +96,9 @@ async def _export(db: str, game_id: int) -> dict:
         return await store.export_game(game_id)
 
 
-async def _import(db: str, data: dict, guild: int | None, channel: int | None) -> int:
+async def _import(db: str, checked: CheckedExport, guild: int | None, channel: int | None) -> int:
     async with await Store.open(db) as store:
-        record = await store.import_game(data, guild_id=guild, channel_id=channel)
+        record = await store.import_game(checked, guild_id=guild, channel_id=channel)
         return record.id
 
 
@@ -151,7 +153,9 @@ def main(argv: list[str] | None = None) -> int:
         except jsonin.JSONInputError as exc:
             print(f"{args.file} cannot be imported: {exc}.", file=sys.stderr)
             return 2
-        game_id = asyncio.run(_import(args.db, data, args.guild, args.channel))
+        # Replayed and checked before the database is opened: a refused file leaves it as it was.
+        checked = check_export(data)
+        game_id = asyncio.run(_import(args.db, checked, args.guild, args.channel))
         print(f"imported as game {game_id}")
         return 0
     except StorageError as exc:

@@ -1,17 +1,21 @@
 """Export and import of one game as plain JSON, and the replay that checks it.
 
 An export holds everything needed to rebuild the game: kind, options, seed, seats and the action
-log (plus the state, so an import can prove the replay reaches the same place).
+log (plus the state and the result, so an import can prove the replay reaches the same place).
+Nothing in an export is taken on trust that the log can tell: the state and the result stored
+are the replay's, and an export that states another one is refused.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 import games
 
 from .errors import StorageError
+from .results import RESIGNED_NOTE, result_of
 
 EXPORT_FORMAT = "malecon.game.v1"
 
@@ -46,6 +50,7 @@ def check_import(data: Any) -> None:
             or not isinstance(seat.get("user_id"), int)
             or not isinstance(seat.get("name"), str)
             or not isinstance(seat.get("controller", "human"), str)
+            or not isinstance(seat.get("resigned", False), bool)
         ):
             raise _fail(data, f"seat {index} is malformed")
     actions = data.get("actions")
@@ -103,6 +108,96 @@ def replay_export(data: dict[str, Any]) -> Any:
     ):
         raise _fail(data, "its state differs from the replay of its log")
     return state
+
+
+# How a game ended, and the status it leaves the game in.
+ENDINGS = {
+    "finished": "finished",
+    "ended": "finished",
+    "resigned": "finished",
+    "abandoned": "abandoned",
+}
+# What the history and the ratings take from a result: they must be the replay's.
+COMPARED = ("scores", "winners", "places", "ranking")
+
+
+def rebuild_result(data: dict[str, Any], state: Any) -> tuple[str, games.Result] | None:
+    """How a replayed export ended and its result rebuilt from the replay; None when it states
+    none. `StorageError` when the result it states differs from the rebuilt one.
+
+    The log does not hold who resigned, nor which player the table ended the game without: the
+    seats' `resigned` flags say the first (an older export's result names them in its note), and
+    the second is the one seat, if any, whose place last makes the stated result the replay's.
+    """
+    ended = data.get("result")
+    if ended is None:
+        return None
+    if (
+        not isinstance(ended, dict)
+        or ended.get("how") not in ENDINGS
+        or not isinstance(ended.get("result"), dict)
+    ):
+        raise _fail(data, "its result is malformed")
+    how, stated = ended["how"], ended["result"]
+    if state is None:
+        raise _fail(data, "it never started but states a result")
+    if data["status"] != ENDINGS[how]:
+        raise _fail(data, f"it is marked {data['status']} but its result says it was {how}")
+    seats = len(data["seats"])
+    resigned = _resigned(data, stated)
+    if how == "resigned" and len(resigned) < seats - 1:
+        raise _fail(data, "its result says it ended by resignation but nobody resigned")
+    lasts: list[tuple[int, ...]] = [()]
+    if how == "ended" and not games.get(data["kind"]).is_over(state):
+        lasts += [(seat,) for seat in range(seats) if seat not in resigned]
+    rebuilt = [
+        result_of(data["kind"], state, resigned=resigned, last=last, abandoned=how == "abandoned")
+        for last in lasts
+    ]
+    for result in rebuilt:
+        if all(canonical(stated.get(k)) == canonical(getattr(result, k)) for k in COMPARED):
+            return how, result
+    key = next(k for k in COMPARED if canonical(stated.get(k)) != canonical(getattr(rebuilt[0], k)))
+    raise _fail(
+        data,
+        f"its result gives {key} {json.dumps(stated.get(key))} but the replay of its log gives"
+        f" {json.dumps(canonical(getattr(rebuilt[0], key)))}",
+    )
+
+
+def _resigned(data: dict[str, Any], stated: dict[str, Any]) -> tuple[int, ...]:
+    seats = data["seats"]
+    if any("resigned" in seat for seat in seats):
+        return tuple(seat["seat"] for seat in seats if seat.get("resigned"))
+    # An export written before seats carried the flag: the result's note names who resigned.
+    for note in stated.get("notes") or ():
+        try:
+            said = games.Msg.from_json(note)
+            if said.key != RESIGNED_NOTE:
+                continue
+            named = [p.params["seat"] for p in said.params["who"].params.values()]
+        except (KeyError, TypeError, AttributeError, ValueError):
+            continue
+        if all(type(s) is int and 0 <= s < len(seats) for s in named):
+            return tuple(sorted(set(named)))
+    return ()
+
+
+@dataclass(frozen=True)
+class CheckedExport:
+    """An export that replays, with the state and the ending the replay gives it."""
+
+    data: dict[str, Any]
+    state: Any
+    ending: tuple[str, games.Result] | None
+
+
+def check_export(data: Any) -> CheckedExport:
+    """Check an export's shape, replay its log and rebuild its result; `StorageError` naming
+    the game and what is wrong. Pure: nothing is opened or written."""
+    check_import(data)
+    state = replay_export(data)
+    return CheckedExport(data, state, rebuild_result(data, state))
 
 
 def canonical(data: Any) -> Any:

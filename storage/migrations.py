@@ -13,6 +13,7 @@ that needs another text there is given for both as `Dialects`. Rewrites are step
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -43,6 +44,10 @@ class Migration:
     # Work SQL cannot do, run after the statements in the same transaction: a function
     # returning steps.
     rewrite: Callable | None = None
+    # SQLite: the migration drops a table others refer to and builds it again, so foreign keys
+    # are off while it runs (they cannot be switched inside a transaction) and checked before
+    # its commit.
+    rebuilds_tables: bool = False
 
 
 def rebuild_states():
@@ -317,6 +322,52 @@ MIGRATIONS += (
     ),
 )
 
+# A seed of 128 bits (games.rng.fresh_seed) does not fit the 64-bit integers of either database.
+# SQLite changes a column's type only by building its table again (the documented way: a new
+# table, its rows, the old one dropped, its name and its index taken over); `state` stays last.
+MIGRATIONS += (
+    Migration(
+        11,
+        "seeds as text: a game is dealt from 128 random bits, which no 64-bit integer holds",
+        (
+            Dialects(
+                """CREATE TABLE games_seed_as_text (
+                id INTEGER PRIMARY KEY,
+                guild_id INTEGER NOT NULL,
+                channel_id INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                status TEXT NOT NULL
+                    CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+                options TEXT NOT NULL,
+                seed TEXT,
+                version INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
+                creator_id INTEGER NOT NULL,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                server_locale TEXT,
+                state TEXT
+            )""",
+                "ALTER TABLE games ALTER COLUMN seed TYPE TEXT USING seed::text",
+            ),
+            Dialects(
+                "INSERT INTO games_seed_as_text SELECT id, guild_id, channel_id, kind, status,"
+                " options, CAST(seed AS TEXT), version, creator_id, created_at, updated_at,"
+                " server_locale, state"
+                " FROM games ORDER BY id",
+                None,
+            ),
+            Dialects("DROP TABLE games", None),
+            Dialects("ALTER TABLE games_seed_as_text RENAME TO games", None),
+            Dialects(
+                """CREATE UNIQUE INDEX games_one_open_per_channel
+                ON games (channel_id) WHERE status IN ('lobby', 'active')""",
+                None,
+            ),
+        ),
+        rebuilds_tables=True,
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"
@@ -332,6 +383,9 @@ def migrate(conn, upto: int = LATEST) -> int:
     for migration in MIGRATIONS:
         if migration.version > upto:
             break
+        checks = conn.execute("PRAGMA foreign_keys").fetchone()[0]
+        if migration.rebuilds_tables:
+            conn.execute("PRAGMA foreign_keys = OFF")
         conn.execute("BEGIN IMMEDIATE")
         try:
             current = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -344,12 +398,18 @@ def migrate(conn, upto: int = LATEST) -> int:
                     conn.execute(text)
             if migration.rewrite is not None:
                 run_sync(conn, migration.rewrite())
+            if migration.rebuilds_tables and conn.execute("PRAGMA foreign_key_check").fetchone():
+                raise sqlite3.IntegrityError(
+                    f"migration {migration.version} would break a reference between tables"
+                )
             conn.execute(f"PRAGMA user_version = {migration.version}")
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
+        finally:
+            conn.execute(f"PRAGMA foreign_keys = {checks}")
     return conn.execute("PRAGMA user_version").fetchone()[0]
 
 

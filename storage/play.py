@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
-from games.text import players
 
-from . import clock
+from . import clock, results
 from .clock import WaitPlan
 from .errors import StorageError, VersionConflict
 from .records import GameRecord, dump_state, result_to_json
@@ -30,15 +29,13 @@ class MoveResult:
     next_due: float | None = None
 
 
-RESIGNED_NOTE = "bot.final.resigned"
-
-
 def resigned_last(record: GameRecord, result: games.Result) -> games.Result:
     """Players who resigned are ranked after everybody else, and the result says so."""
-    gone = [s.seat for s in record.seats if s.resigned]
-    if not gone:
-        return result
-    return games.put_last(result, gone, note=games.Msg(RESIGNED_NOTE, {"who": players(gone)}))
+    return results.resigned_last(result, resigned_seats(record))
+
+
+def resigned_seats(record: GameRecord) -> tuple[int, ...]:
+    return tuple(s.seat for s in record.seats if s.resigned)
 
 
 def final_result(record: GameRecord, state: Any) -> games.Result:
@@ -49,11 +46,7 @@ def final_result(record: GameRecord, state: Any) -> games.Result:
 def standing_now(record: GameRecord, state: Any, last: tuple[int, ...] = ()) -> games.Result:
     """The result of a game ended before the rules end it: the scores as they stand, the
     players who resigned last, then `last` (an absent player) after them."""
-    engine = games.get(record.kind)
-    if engine.is_over(state):
-        return final_result(record, state)
-    result = resigned_last(record, engine.standing(state))
-    return games.put_last(result, list(last)) if last else result
+    return results.result_of(record.kind, state, resigned=resigned_seats(record), last=last)
 
 
 def wait_plan(

@@ -26,9 +26,18 @@ from .backends.steps import Execute, ExecuteMany, Query, Serialise, Step
 from .clock import Settings, Wait, WaitPlan
 from .endings import record_end
 from .errors import ChannelBusy, CorruptGame, GameNotFound, StorageError, VersionConflict
-from .exchange import EXPORT_FORMAT, check_import, replay_export
+from .exchange import EXPORT_FORMAT, CheckedExport, check_export
 from .known import KnownRecords
-from .records import AI_PREFIX, HUMAN, ActionRow, GameRecord, GameSummary, Seat, dump_state
+from .records import (
+    AI_PREFIX,
+    HUMAN,
+    ActionRow,
+    GameRecord,
+    GameSummary,
+    Seat,
+    dump_state,
+    result_to_json,
+)
 
 _RECORD_COLUMNS = (
     "g.id, g.guild_id, g.channel_id, g.kind, g.status, g.options, g.seed, g.version,"
@@ -64,7 +73,7 @@ def _record(row: Any) -> GameRecord:
         kind=row[3],
         status=row[4],
         options=options,
-        seed=row[6],
+        seed=None if row[6] is None else int(row[6]),  # text: seeds outgrow 64 bits
         version=row[7],
         creator_id=row[8],
         created_at=row[9],
@@ -474,7 +483,7 @@ class Store:
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = 0,"
                 " updated_at = ?, server_locale = coalesce(?, server_locale)"
                 " WHERE id = ? AND status = 'lobby'",
-                (seed, state_json, now(), server_locale, game_id),
+                (str(seed), state_json, now(), server_locale, game_id),
             )
             record = await self._fetch_record(db, game_id)
             if changed != 1:
@@ -875,7 +884,13 @@ class Store:
             "seed": record.seed,
             "version": record.version,
             "seats": [
-                {"seat": s.seat, "user_id": s.user_id, "name": s.name, "controller": s.controller}
+                {
+                    "seat": s.seat,
+                    "user_id": s.user_id,
+                    "name": s.name,
+                    "controller": s.controller,
+                    "resigned": s.resigned,
+                }
                 for s in record.seats
             ],
             "actions": [{"seq": a.seq, "seat": a.seat, "code": a.code, "at": a.at} for a in log],
@@ -888,28 +903,37 @@ class Store:
         }
 
     async def import_game(
-        self, data: dict[str, Any], *, guild_id: int | None = None, channel_id: int | None = None
+        self,
+        data: dict[str, Any] | CheckedExport,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
     ) -> GameRecord:
-        """Store an exported game under a new id, rebuilding its state by replaying the log.
+        """Store an exported game under a new id, rebuilding its state and result by replaying
+        the log (`data` may be an export `check_export` has already replayed).
 
-        The rebuilt state must equal the exported one (when given) and agree with the status;
-        otherwise nothing is written. A lobby or active game still needs a free channel.
+        The rebuilt state and result must equal the exported ones (when given) and agree with
+        the status; otherwise nothing is written. A lobby or active game still needs a free
+        channel.
         """
-        check_import(data)
-        state = await asyncio.to_thread(replay_export, data)
+        checked = (
+            data if isinstance(data, CheckedExport) else await asyncio.to_thread(check_export, data)
+        )
+        data = checked.data
         kind = data["kind"]
-        state_json = None if state is None else dump_state(games.get(kind), state)
+        state_json = None if checked.state is None else dump_state(games.get(kind), checked.state)
         guild = data["guild_id"] if guild_id is None else guild_id
         channel = data["channel_id"] if channel_id is None else channel_id
         stamp = now()
         try:
-            return await self._insert_import(data, guild, channel, state_json, stamp)
+            return await self._insert_import(checked, guild, channel, state_json, stamp)
         except _ChannelTaken:
             raise await self._busy(channel) from None
 
     async def _insert_import(
-        self, data: dict[str, Any], guild: int, channel: int, state_json: str | None, stamp: str
+        self, checked: CheckedExport, guild: int, channel: int, state_json: str | None, stamp: str
     ) -> GameRecord:
+        data = checked.data
         kind = data["kind"]
         status = data["status"]
         async with self._write() as db:
@@ -924,7 +948,7 @@ class Store:
                         kind,
                         status,
                         json.dumps(data["options"]),
-                        data["seed"],
+                        None if data["seed"] is None else str(data["seed"]),
                         len(data["actions"]),
                         data["creator_id"],
                         data.get("created_at") or stamp,
@@ -936,10 +960,17 @@ class Store:
                 raise _ChannelTaken from None
             game_id = row[0]
             await db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name, controller)"
-                " VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO seats (game_id, seat, user_id, name, controller, resigned)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
                 [
-                    (game_id, s["seat"], s["user_id"], s["name"], s.get("controller", HUMAN))
+                    (
+                        game_id,
+                        s["seat"],
+                        s["user_id"],
+                        s["name"],
+                        s.get("controller", HUMAN),
+                        int(s.get("resigned", False)),
+                    )
                     for s in data["seats"]
                 ],
             )
@@ -947,11 +978,11 @@ class Store:
                 "INSERT INTO actions (game_id, seq, seat, code, at) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, a["seq"], a["seat"], a["code"], a["at"]) for a in data["actions"]],
             )
-            ended = data.get("result")
-            if isinstance(ended, dict) and isinstance(ended.get("how"), str):
+            if checked.ending is not None:
+                how, result = checked.ending
                 await db.execute(
                     "INSERT INTO results (game_id, ended_at, how, result) VALUES (?, ?, ?, ?)",
-                    (game_id, stamp, ended["how"], json.dumps(ended.get("result"))),
+                    (game_id, stamp, how, json.dumps(result_to_json(result))),
                 )
                 await db.run_steps(record_end(game_id))
             table = data.get("settings")

@@ -12,6 +12,7 @@ from the hand, face down; then all are revealed together.
 
 from __future__ import annotations
 
+from games import rng
 from games.core import Event
 from games.text import ENGLISH, Msg, player
 from games.text import players as player_list
@@ -118,7 +119,7 @@ def new_state(n: int, seed: int, options: dict, deck: tuple) -> State:
     s.n = n
     s.options = options
     s.deck = deck
-    s.rng = seed & ((1 << 64) - 1)
+    s.rng = rng.start(seed)
     s.rows = [[], []]
     s.stack = []
     s.box_buildings = []

@@ -6,7 +6,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games import undo
+from games import rng, undo
 from games.core import (
     STATE_FORMAT,
     Action,
@@ -604,6 +604,8 @@ def from_json(game: Havana, data: Mapping[str, Any]) -> State:
         nb = len(s.deck)
         for k in _STATE_INTS:
             setattr(s, k, _int(data[k], -1 if k == "cover" else 0))
+        if not rng.valid(s.rng):
+            raise StateError("bad rng")
         if not 2 <= s.n <= 4:
             raise StateError("bad player count")
         s.stack = _ints(data["stack"], high=nb - 1)

@@ -6,9 +6,10 @@ Kept compact (lists of ints, card and building indices) so that a clone is cheap
 
 from __future__ import annotations
 
-from .deck import Building
+from games.rng import MASK64 as M64
+from games.rng import keyed_draw
 
-M64 = (1 << 64) - 1
+from .deck import Building
 
 
 class Player:
@@ -49,7 +50,7 @@ class State:
         "n",
         "options",  # validated options (shared, never mutated)
         "deck",  # tuple[Building, ...] (shared, never mutated)
-        "rng",  # splitmix64 counter
+        "rng",  # the generator (games.rng)
         "rows",  # [top, bottom]: building indices left to right
         "stack",  # face-down building deck, next card first
         "box_buildings",
@@ -103,7 +104,10 @@ class State:
         return s
 
     def random(self, n: int) -> int:
-        """A uniform integer in [0, n) from the state's own generator (splitmix64)."""
+        """A uniform integer in [0, n) from the state's own generator (`games.rng`)."""
+        if self.rng > M64:
+            self.rng, z = keyed_draw(self.rng)
+            return z % n
         self.rng = z = (self.rng + 0x9E3779B97F4A7C15) & M64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64

@@ -11,6 +11,7 @@ Optional things always offer `skip`.
 
 from __future__ import annotations
 
+from games import rng
 from games.core import Event, IllegalAction
 from games.text import Msg, player
 
@@ -134,7 +135,7 @@ def new_state(players: int, seed: int, opts: dict) -> tuple[State, list]:
     s = State.__new__(State)
     s.n = players
     s.opts = opts
-    s.rng = seed & ((1 << 64) - 1)
+    s.rng = rng.start(seed)
     colours = opts["citizen_colours"]
     s.cit_colour = tuple(
         -1 if colours[c] is None else D.COLOUR_INDEX[colours[c]] for c in D.CITIZENS

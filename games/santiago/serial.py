@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from games import jsonin
+from games import jsonin, rng
 from games.core import OptionError, StateError
 from games.text import Msg
 
@@ -191,7 +191,7 @@ def from_json(data: Mapping[str, Any]) -> State:
             -1 if colours[c] is None else D.COLOUR_INDEX[colours[c]] for c in D.CITIZENS
         )
         s.rng = int(data["rng"])
-        if not 0 <= s.rng < 1 << 64:
+        if not rng.valid(s.rng):
             raise StateError("bad rng")
         road = _ints(data["road"], 10)
         if road[0] != -1 or sorted(road[1:]) != list(range(9)):

@@ -1,15 +1,15 @@
 """The game state: a compact record of small lists, cheap to copy on every action.
 
 All fields are ints, tuples and lists of ints, so a state is copied with a handful of list
-slices (no deepcopy) and compared field by field. Randomness comes from a 64-bit splitmix
-generator whose whole state is one int (`rng`), so it serialises trivially.
+slices (no deepcopy) and compared field by field. Randomness comes from a generator whose
+whole state is one int (`rng`, see `games.rng`), so it serialises trivially.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-MASK64 = (1 << 64) - 1
+from games.rng import MASK64, keyed_draw
 
 # Phases: what the pending decision is about.
 ROLL, DRIVE, CITIZEN, PABLO, ALONSO, CLAIM, OWNUSE, PAWN = range(8)
@@ -86,7 +86,7 @@ NSRC = len(VP_SOURCES)
 class State:
     """One moment of a game. Treat as immutable outside the engine: `apply` works on a copy.
 
-    n: players; opts: options dict (shared, never mutated); rng: splitmix64 state;
+    n: players; opts: options dict (shared, never mutated); rng: the generator (`games.rng`);
     road: citizen index per stop (-1 at the harbour); cit_colour: colour index per citizen (-1 none);
     inactive: bit mask of face-down stops; car: stop; bld: building id per space;
     owner / pawn: seat per space (-1 none) / space per seat (-1 off board);
@@ -153,7 +153,10 @@ class State:
         )
 
     def next_random(self, bound: int) -> int:
-        """A uniform int in [0, bound) from splitmix64; advances `rng`."""
+        """A uniform int in [0, bound) from the state's generator (`games.rng`); advances `rng`."""
+        if self.rng > MASK64:
+            self.rng, z = keyed_draw(self.rng)
+            return z % bound
         self.rng = z = (self.rng + 0x9E3779B97F4A7C15) & MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64

@@ -20,7 +20,6 @@ import simcord
 from bot import create_bot, pictures
 from tests.bot.driver import Table
 
-
 ai_workers: list[int] = []
 
 
