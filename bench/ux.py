@@ -1,5 +1,6 @@
 """What a game costs the table: channel messages, taps and pings per decision, live prompts and
-uploaded bytes, for whole games played through SimCord with buttons and menus only (the player of
+uploaded bytes (every picture of the channel and of the screen DMs; the DMs' share apart), for
+whole games played through SimCord with buttons and menus only (the player of
 `tests/bot/measure.py`, which the tests use too). Last line: JSON.
 
     python bench/ux.py [--games 3] [--players 3] [--seed 1]
@@ -37,7 +38,7 @@ GOALS = {
 async def measure(name: str, games: int, players: int, seed: int) -> dict:
     kind, options = TABLES[name]
     total = Figures()
-    uploads = []
+    uploads, dm_uploads = [], []
     with tempfile.TemporaryDirectory() as folder:
         bot = create_bot(Path(folder) / "ux.sqlite3", rng=random.Random(seed))
         async with simcord.run(bot) as env:
@@ -45,15 +46,18 @@ async def measure(name: str, games: int, players: int, seed: int) -> dict:
             members = [guild.add_member(env.create_user(f"p{i}")) for i in range(players)]
             for game in range(games):
                 channel = guild.create_text_channel(f"game-{game}")
-                before = total.upload_bytes
+                before, dm_before = total.upload_bytes, total.dm_upload_bytes
                 measurer = Measurer(env, channel, list(members), seed + game)
                 measurer.figures = total
                 await measurer.play(kind, players, **options)
                 uploads.append(total.upload_bytes - before)
+                dm_uploads.append(total.dm_upload_bytes - dm_before)
         # SimCord leaves a detached bot open: its database thread would keep the process alive.
         if bot.store is not None:
             await bot.store.close()
     figures = total.as_json()
+    figures["upload_mb_per_game"] = [round(b / 1e6, 2) for b in uploads]
+    figures["dm_upload_mb_per_game"] = [round(b / 1e6, 2) for b in dm_uploads]
     figures["max_upload_mb_per_game"] = round(max(uploads) / 1e6, 2)
     return figures
 
@@ -70,13 +74,15 @@ if __name__ == "__main__":
     args = parser.parse_args()
     results = asyncio.run(main(args.games, args.players, args.seed))
     print(
-        f"{'table':28} {'msgs/dec':>9} {'taps/dec':>9} {'pings/chg':>10} {'live':>5} {'MB/game':>8}"
+        f"{'table':28} {'msgs/dec':>9} {'taps/dec':>9} {'pings/chg':>10} {'live':>5}"
+        f" {'MB/game (max)':>14} {'of it DMs':>10}"
     )
     for name, r in results.items():
+        most = r["upload_mb_per_game"].index(r["max_upload_mb_per_game"])
         print(
             f"{name:28} {r['messages_per_decision']:9.3f} {r['taps_per_decision']:9.3f}"
             f" {r['pings_per_decider_change']:10.3f} {r['max_live_prompts']:5d}"
-            f" {r['max_upload_mb_per_game']:8.2f}"
+            f" {r['max_upload_mb_per_game']:14.2f} {r['dm_upload_mb_per_game'][most]:10.2f}"
         )
     print(
         json.dumps(

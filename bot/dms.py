@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import hashlib
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -69,6 +70,10 @@ class Mail:
         # (game id, seat) -> the private part its DM shows, so a move compares with what the
         # player sees instead of computing every seat's view before the move too.
         self.shown = StateCache(SCREENS_KEPT)
+        # (game id, note key) -> (the DM's note, a digest of the picture it shows): a DM whose
+        # words change but whose picture would not (a line told to the player alone) keeps its
+        # picture instead of uploading the same one again.
+        self.pictured = StateCache(SCREENS_KEPT)
         # (game id, seat) -> the screen waiting for its DM, and the task delivering that seat's
         # DMs one after the other. A move that changes a screen whose DM is still being drawn
         # or sent replaces the waiting one: a busy table's quick moves cost one picture, the
@@ -212,13 +217,14 @@ class Mail:
         ]
         content = present.clip("\n".join(lines), present.MAX_CONTENT)
         picture = asyncio.ensure_future(
-            pictures.screen(view, names, locale, priority=pictures.LATER)
+            pictures.screen_png(view, names, locale, priority=pictures.LATER)
         )
         try:
             await asyncio.shield(after)
-            file = await picture
+            data = await picture
         finally:
             picture.cancel()
+        digest = None if data is None else hashlib.blake2b(data, digest_size=16).digest()
         key = f"dm:{user_id}"
         note = self.screens.get((record.id, key))
         if note is None:
@@ -229,19 +235,24 @@ class Mail:
                 message = self.bot.get_partial_messageable(channel_id).get_partial_message(
                     message_id
                 )
-                # Without its picture, rather than beside an old one.
-                await message.edit(content=content, attachments=pictures.attached(file))
+                if data is not None and self.pictured.get((record.id, key)) == (note, digest):
+                    await message.edit(content=content)  # the picture it has stays
+                else:
+                    # Without its picture (given up), rather than beside an old one.
+                    await message.edit(
+                        content=content, attachments=pictures.attached(pictures.screen_file(data))
+                    )
                 self.screens[(record.id, key)] = note
+                self.pictured[(record.id, key)] = (note, digest)
                 return
             except discord.HTTPException as exc:
                 if exc.code == CANNOT_DM:
                     await self._dms_closed(record, user_id)
                     return
                 # The old DM was deleted or cannot be edited: send a new one.
-                file = await pictures.screen(view, names, locale, priority=pictures.LATER)
         try:
             dm = await self.bot.create_dm(discord.Object(user_id))
-            sent = await dm.send(content, file=file)
+            sent = await dm.send(content, files=pictures.attached(pictures.screen_file(data)))
         except discord.Forbidden as exc:
             if exc.code == CANNOT_DM or exc.status == 403:
                 await self._dms_closed(record, user_id)
@@ -250,6 +261,7 @@ class Mail:
         note = f"{sent.channel.id}:{sent.id}"
         await self.store.set_note(record.id, key, note)
         self.screens[(record.id, key)] = note
+        self.pictured[(record.id, key)] = (note, digest)
 
     async def _dms_closed(self, record: GameRecord, user_id: int) -> None:
         """Say once per game and player that DMs are closed; the game carries on."""

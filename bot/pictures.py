@@ -166,9 +166,19 @@ async def screen(
 ) -> discord.File | None:
     """One player's screen: only for that player (DM or ephemeral reply), in their language.
     `priority`: LATER for a DM, which nobody is waiting for."""
-    data = await POOL.run(
+    return screen_file(await screen_png(player_view, names, locale, priority=priority))
+
+
+async def screen_png(
+    player_view: Any, names: Sequence[str], locale: Any = None, *, priority: int = NOW
+) -> bytes | None:
+    """The PNG bytes of `screen` (a DM compares them with the picture it already shows)."""
+    return await POOL.run(
         render.screen_png, player_view, list(names), language(locale), priority=priority
     )
+
+
+def screen_file(data: bytes | None) -> discord.File | None:
     return _file(data, SCREEN_FILE)
 
 

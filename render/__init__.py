@@ -62,7 +62,7 @@ def screen_image(player_view, names: Sequence[str] | None = None, lang: str | No
 
 def screen_png(player_view, names: Sequence[str] | None = None, lang: str | None = None) -> bytes:
     """PNG of one player's private screen (for a DM or an ephemeral reply)."""
-    return draw.encode(screen_image(player_view, names, lang))
+    return draw.encode(screen_image(player_view, names, lang), draw.SCREEN_DEFLATE_LEVEL)
 
 
 def final_scores_image(

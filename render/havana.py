@@ -715,7 +715,8 @@ def describe(move: LastMove, names: list[str]) -> str:
 
 
 def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
-    """The hand, the discard pile and the secret picks of one player."""
+    """The hand, the discard pile and the secret picks of one player, in a small picture
+    (`dr.SCREEN_W` wide) that a phone shows whole."""
     pub = view.public
     all_names = dr.seat_names(pub.players_count, names)
     p = pub.players[view.seat]
@@ -729,29 +730,33 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
         (say("pic.havana.face_down"), tuple(view.secret_picks)),
         (say("pic.havana.discard"), by_number(view.discard)),
     ]
-    per_row = 8
-    heights = [60 + max(1, -(-len(cards) // per_row)) * 140 for _, cards in sections]
-    im, d = dr.new_canvas(1000, 92 + sum(heights) + 16 * len(sections) + 50)
-    dr.pawn(d, 40, 44, view.seat, h=50)
-    title = say("pic.your_cards", name=all_names[view.seat])
-    dr.fit_text(d, (76, 44), title, 520, size=30, bold=True, anchor="lm")
-    figures = say("pic.havana.screen_figures", vp=p.vp, pesos=p.pesos, n=p.workers)
-    dr.fit_text(d, (976, 44), figures, 360, size=22, anchor="rm", min_size=12)
-    y = 92
-    for (title, cards), h in zip(sections, heights, strict=True):
-        dr.panel(d, (20, y, 980, y + h))
-        pile = say("pic.havana.pile", title=title, n=len(cards))
-        dr.fit_text(d, (36, y + 22), pile, 928, size=22, bold=True, anchor="lm")
-        if not cards:
-            dr.fit_text(d, (36, y + 100), say("pic.none"), 928, size=22, fill=MUTED, anchor="lm")
-        for k, card in enumerate(cards):
-            action_card(
-                d, 36 + (k % per_row) * 116, y + 46 + (k // per_row) * 140, card, w=108, h=130
-            )
-        y += h + 16
+    per_row, card_w, card_h, pitch = 5, 100, 124, 110
+    # an empty pile takes one line ("none"), not a row of cards
+    heights = [
+        50 + (-(-len(cards) // per_row) * (card_h + 10) if cards else 34) for _, cards in sections
+    ]
     # A screen is sent by DM and not redrawn as turns go by: it names no decider (that would
     # go stale), only the end of the game.
-    line = _decision_line(pub, all_names) if pub.game_over else ""
-    if line:
-        dr.fit_text(d, (30, y + 20), line, 940, size=20, bold=True, anchor="lm")
+    last = _decision_line(pub, all_names) if pub.game_over else ""
+    top = 104
+    bottom = top + sum(heights) + 12 * len(sections) + (60 if last else 0)
+    im, d = dr.new_canvas(dr.SCREEN_W, bottom)
+    dr.pawn(d, 32, 38, view.seat, h=48)
+    title = say("pic.your_cards", name=all_names[view.seat])
+    dr.fit_text(d, (64, 38), title, 520, size=26, bold=True, anchor="lm")
+    figures = say("pic.havana.screen_figures", vp=p.vp, pesos=p.pesos, n=p.workers)
+    dr.fit_text(d, (24, 82), figures, 552, size=20, anchor="lm")
+    y = top
+    for (title, cards), h in zip(sections, heights, strict=True):
+        dr.panel(d, (16, y, 584, y + h))
+        pile = say("pic.havana.pile", title=title, n=len(cards))
+        dr.fit_text(d, (30, y + 22), pile, 540, size=20, bold=True, anchor="lm")
+        if not cards:
+            dr.fit_text(d, (30, y + 58), say("pic.none"), 540, size=18, fill=MUTED, anchor="lm")
+        for k, card in enumerate(cards):
+            x = 30 + (k % per_row) * pitch
+            action_card(d, x, y + 42 + (k // per_row) * (card_h + 10), card, w=card_w, h=card_h)
+        y += h + 12
+    if last:
+        dr.fit_text(d, (24, y + 6), last, 552, size=20, bold=True, lines=2, height=52)
     return im

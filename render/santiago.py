@@ -770,40 +770,57 @@ def _capital(s: str) -> str:
 
 
 def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
-    """One player's screen: pesos, VP, goods and property markers left."""
+    """One player's screen: pesos, VP, goods and property markers left, in a small picture
+    (`dr.SCREEN_W` wide) that a phone shows whole."""
     pub = view.public
     all_names = dr.seat_names(pub.players, names)
-    im, d = dr.new_canvas(1000, 560)
     seat = view.seat
     h = view.holdings
-    dr.pawn(d, 46, 50, seat, h=56)
+    # A screen is sent by DM and not redrawn as turns go by: it names no decider (that would
+    # go stale), only the end of the game.
+    last = _decision_line(pub, all_names) if pub.game_over else ""
+    im, d = dr.new_canvas(dr.SCREEN_W, 616 if last else 556)
+    dr.pawn(d, 34, 40, seat, h=50)
     title = say("pic.your_screen", name=all_names[seat])
-    dr.fit_text(d, (86, 50), title, 880, size=30, bold=True, anchor="lm")
-    dr.panel(d, (24, 100, 976, 240))
-    dr.fit_text(d, (60, 130), say("pic.santiago.pesos"), 250, size=22, fill=MUTED)
-    d.ellipse((60, 160, 120, 220), fill=(235, 190, 60), outline=INK, width=3)
-    text(d, (90, 190), "$", size=30, bold=True, anchor="mm")
-    text(d, (135, 190), str(h.pesos), size=48, bold=True, anchor="lm")
-    dr.fit_text(d, (330, 130), say("pic.santiago.victory_points"), 290, size=22, fill=MUTED)
+    dr.fit_text(d, (68, 40), title, 512, size=26, bold=True, anchor="lm")
+    dr.panel(d, (16, 80, 584, 216))
+    column = 172
+    left, middle, right = 32, 218, 404
+    labels = (
+        (left, say("pic.santiago.pesos")),
+        (middle, say("pic.santiago.victory_points")),
+        (right, say("pic.santiago.markers_left_title")),
+    )
+    for x, label in labels:
+        dr.fit_text(d, (x, 96), label, column, size=18, fill=MUTED, lines=2, height=48)
+    d.ellipse((left, 160, left + 44, 204), fill=(235, 190, 60), outline=INK, width=3)
+    text(d, (left + 22, 182), "$", size=26, bold=True, anchor="mm")
+    dr.fit_text(d, (left + 54, 182), str(h.pesos), column - 54, size=40, bold=True, anchor="lm")
     vp = say("pic.vp", vp=h.vp)
-    dr.fit_text(d, (330, 190), vp, 290, size=48, bold=True, anchor="lm", min_size=24)
-    markers = say("pic.santiago.markers_left_title")
-    dr.fit_text(d, (640, 130), markers, 320, size=22, fill=MUTED)
+    dr.fit_text(d, (middle, 182), vp, column, size=40, bold=True, anchor="lm", min_size=20)
     for k in range(3):
-        mx = 665 + k * 56
+        mx = right + 20 + k * 50
         if k < pub.seats[seat].markers_left:
-            dr.seat_disc(d, mx, 190, seat, r=22)
+            dr.seat_disc(d, mx, 182, seat, r=20)
         else:
-            d.ellipse((mx - 22, 168, mx + 22, 212), outline=MUTED, width=3)
-    dr.panel(d, (24, 260, 976, 420))
-    dr.fit_text(d, (44, 275), say("pic.santiago.goods"), 900, size=22, fill=MUTED)
+            d.ellipse((mx - 20, 162, mx + 20, 202), outline=MUTED, width=3)
+    dr.panel(d, (16, 228, 584, 484))
+    dr.fit_text(d, (32, 242), say("pic.santiago.goods"), 536, size=18, fill=MUTED)
     for i, (good, n) in enumerate(h.goods):
         fill, letter = GOOD_STYLE.get(good, ((200, 200, 200), "?"))
-        x = 44 + i * 155
-        dr.cube(d, x, 315, fill, letters(good, letter), s=52)
-        text(d, (x + 62, 341), f"× {n}", size=30, bold=True, anchor="lm")
+        x, y = 32 + (i % 3) * 186, 272 + (i // 3) * 104
+        dr.cube(d, x, y, fill, letters(good, letter), s=44)
+        text(d, (x + 54, y + 22), f"× {n}", size=26, bold=True, anchor="lm")
         dr.fit_text(
-            d, (x, 394), good_name(good), 145, size=18, anchor="lm", role="good", lines=2, height=44
+            d,
+            (x, y + 70),
+            good_name(good),
+            172,
+            size=16,
+            anchor="lm",
+            role="good",
+            lines=2,
+            height=40,
         )
     public = pub.seats[seat]
     where = say("pic.santiago.off_board")
@@ -812,12 +829,9 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
             where = building_name(space.building)
     owned = ", ".join(building_name(b) for b in public.buildings) or say("pic.none")
     line = say("pic.santiago.your_pawn", where=where, owned=owned)
-    dr.fit_text(d, (30, 456), line, 940, size=21, anchor="lm")
-    # A screen is sent by DM and not redrawn as turns go by: it names no decider (that would
-    # go stale), only the end of the game.
-    line = _decision_line(pub, all_names) if pub.game_over else ""
-    if line:
-        dr.fit_text(d, (30, 522), line, 940, size=22, bold=True, anchor="lm")
+    dr.fit_text(d, (24, 498), line, 552, size=18, lines=2, height=48)
+    if last:
+        dr.fit_text(d, (24, 558), last, 552, size=20, bold=True, lines=2, height=52)
     return im
 
 

@@ -26,7 +26,8 @@ class Figures:
     pings: int = 0
     decider_changes: int = 0
     max_live_prompts: int = 0
-    upload_bytes: int = 0
+    upload_bytes: int = 0  # every picture: the channel's and the screens sent by DM
+    dm_upload_bytes: int = 0
     finished: bool = False
     per_game: list = field(default_factory=list)
 
@@ -38,6 +39,7 @@ class Figures:
             "pings_per_decider_change": round(self.pings / max(1, self.decider_changes), 3),
             "max_live_prompts": self.max_live_prompts,
             "upload_mb": round(self.upload_bytes / 1e6, 2),
+            "dm_upload_mb": round(self.dm_upload_bytes / 1e6, 2),
         }
 
 
@@ -56,10 +58,16 @@ class Measurer:
         stored = self.env.backend.messages.get(self.channel.id, {})
         return [m for m in stored.values() if m.author_id == bot_id and not m.is_ephemeral]
 
-    def _uploaded(self) -> int:
-        return sum(
-            len(blob) for url, blob in self.env.backend.cdn._blobs.items() if "/attachments/" in url
-        )
+    def _uploaded(self) -> tuple[int, int]:
+        """Bytes of every attachment uploaded so far, and of those outside the game's channel
+        (the screens sent by DM)."""
+        every = elsewhere = 0
+        here = f"/attachments/{self.channel.id}/"
+        for url, blob in self.env.backend.cdn._blobs.items():
+            if "/attachments/" in url:
+                every += len(blob)
+                elsewhere += 0 if here in url else len(blob)
+        return every, elsewhere
 
     def _live_prompts(self, stored) -> list:
         live = []
@@ -102,12 +110,15 @@ class Measurer:
             seen_deciders = deciders
             assert len(live) == 1, [m.content[:60] for m in live]
             await self._answer(to_discord_message(self.env, live[0]), record, deciders)
+        await self.env.bot.tables.mail.idle()  # the last screen DMs count too
         stored = self._stored()
         self.figures.finished = record.status == "finished"
         self.figures.decisions += record.version
         self.figures.new_messages += len(stored) - started_at
         self.figures.pings += sum(len(m.ping_user_ids) for m in stored[started_at:])
-        self.figures.upload_bytes += self._uploaded() - uploads_before
+        uploads = self._uploaded()
+        self.figures.upload_bytes += uploads[0] - uploads_before[0]
+        self.figures.dm_upload_bytes += uploads[1] - uploads_before[1]
         return self.figures
 
     async def _answer(self, message, record, deciders) -> None:

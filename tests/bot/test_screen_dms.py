@@ -1,5 +1,6 @@
 """Screen DMs on a busy table: a screen that changes again before its DM went out gets one
-DM with the newest figures and every private line, and a DM follows its channel message."""
+DM with the newest figures and every private line, a DM follows its channel message, and a DM
+whose picture would not change keeps the one it has."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 import time
 
 import games
+import render
 from bot import present
 from bot.dms import private_part
 from tests.bot.driver import Table
@@ -111,3 +113,69 @@ async def test_a_change_while_a_dm_waits_for_its_channel_message_ends_on_the_new
         newest_dm(simcord_env, ana).content
     )
     assert not bot.tables.mail.couriers and not bot.tables.mail.pending
+
+
+def forced_step_keeping_the_screen(engine, state, names, rng: random.Random):
+    """Play on with the rules alone until a step is taken for a player who had no other choice
+    (told to that player alone) and leaves the picture of their screen as it was: (seat, state
+    before that step, the events up to it, state after it, its events)."""
+    start_events = []
+    while engine.pending(state):
+        mover = rng.choice([d.seat for d in engine.pending(state)])
+        code = rng.choice(engine.legal_codes(state, mover))
+        after, events = engine.apply(state, mover, code)
+        for seat in {e.only_for for e in events if e.only_for is not None}:
+            picture = render.screen_png(engine.player_view(state, seat), names, "en")
+            if render.screen_png(engine.player_view(after, seat), names, "en") == picture:
+                return seat, state, start_events, after, events
+        start_events += events
+        state = after
+    return None
+
+
+def dm_attachments(env, member):
+    dm = env.backend.dm_channels[member.id]
+    return [url for url in env.backend.cdn._blobs if f"/attachments/{dm}/" in url]
+
+
+async def test_a_line_told_alone_keeps_the_dm_picture_instead_of_uploading_it_again(
+    simcord_env, table
+):
+    guild, channel, members = table
+    game = Table(simcord_env, channel, members[:3], random.Random(3))
+    await game.open("santiago", 3)
+    bot = simcord_env.bot
+    record = await bot.store.by_channel(channel.id)
+    start = bot.tables.state_of(record)
+    engine = games.get("santiago")
+    names = present.seat_names(record, "en")
+    found = None
+    for seed in range(40):
+        found = forced_step_keeping_the_screen(engine, start, names, random.Random(seed))
+        if found is not None:
+            break
+    assert found, "the rules forced a step that changed no screen"
+    seat, before, events_before, after, events = found
+    player = next(m for m in members if m.id == record.seats[seat].user_id)
+    loop = asyncio.get_running_loop()
+    # The DM first shows the screen just before the forced step...
+    done = loop.create_future()
+    done.set_result(None)
+    bot.tables.mail.queue(record, start, before, events_before, done)
+    await delivered(simcord_env)
+    uploads = dm_attachments(simcord_env, player)
+    picture = render.screen_png(engine.player_view(before, seat), names, "en")
+    assert simcord_env.backend.cdn.get(uploads[-1]) == picture
+
+    # ...then the player is told alone what was done for them: the words change, not the picture.
+    done = loop.create_future()
+    done.set_result(None)
+    bot.tables.mail.queue(record, before, after, events, done)
+    await delivered(simcord_env)
+
+    dm = newest_dm(simcord_env, player)
+    told = present.private_events("en", [e for e in events if e.only_for == seat], seat, names)
+    assert told and all(line in dm.content for line in told), "the DM says what was forced"
+    assert dm_attachments(simcord_env, player) == uploads, "the same picture uploaded again"
+    shown = [simcord_env.backend.cdn.get(a["url"]) for a in dm.attachments]
+    assert shown == [picture], "the DM keeps showing its picture"

@@ -14,6 +14,7 @@ from games.havana.views import BuildingView, Cost, Cubes, RowView
 from games.text import Msg
 from render import board_png, havana, screen_png
 from render.demo import NAMES, play
+from render.draw import SCREEN_W
 
 GAME = games.get("havana")
 
@@ -34,14 +35,14 @@ def test_board_and_screens_render_for_each_player_count(players):
     assert len(view.players) == players
     check_png(board_png(view, NAMES[:players]))
     for seat in range(players):
-        check_png(screen_png(GAME.player_view(state, seat), NAMES[:players]), min_width=1000)
+        check_png(screen_png(GAME.player_view(state, seat), NAMES[:players]), min_width=SCREEN_W)
 
 
 def test_every_card_renders_in_hand_and_face_up():
     start = GAME.new(3, 1, {})
     pv = GAME.player_view(start, 0)
     assert sorted(pv.hand) == sorted(havana.CARD_NUMBER)  # the whole set before the first pick
-    check_png(screen_png(pv))
+    check_png(screen_png(pv), min_width=SCREEN_W)
     view = GAME.public_view(play("havana", 3, 1, 30))
     for card in havana.CARD_NUMBER:
         players = tuple(dataclasses.replace(p, face_up=(card, card)) for p in view.players)

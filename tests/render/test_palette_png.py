@@ -1,6 +1,7 @@
 """Smaller uploads: every picture is a 256-colour palette PNG, the same view gives the same
-bytes, boards stay under 100 KB, and the colours that carry meaning (seats, goods, flowers,
-materials) keep their own colour through the palette."""
+bytes, boards stay under 100 KB and a player's screen (sent by DM at every change) under
+12.5 KB in Santiago de Cuba and 18 KB in Havana, and the colours that carry meaning (seats,
+goods, flowers, materials) keep their own colour through the palette."""
 
 from __future__ import annotations
 
@@ -11,10 +12,21 @@ from PIL import Image, ImageChops
 
 import games
 from games.core import Result
-from render import board_image, board_png, draw, final_scores_png, havana, santiago, screen_png
+from render import (
+    board_image,
+    board_png,
+    draw,
+    final_scores_png,
+    havana,
+    santiago,
+    screen_image,
+    screen_png,
+)
 from render.demo import NAMES, play
 
 MAX_BOARD_BYTES = 100_000
+# 1000 px wide at level 6, screens took 13.3-14.7 KB and 20.2-21.1 KB
+MAX_SCREEN_BYTES = {"santiago": 12_500, "havana": 18_000}
 # a colour may move this far (largest channel difference) in the palette, no further
 MAX_SHIFT = 12
 
@@ -24,18 +36,20 @@ def _boards():
         game = games.get(kind)
         for players in (2, 3, 4):
             state = play(kind, players, 3 + players, steps)
-            yield f"{kind}-{players}p", game, state, NAMES[:players]
+            yield f"{kind}-{players}p", kind, game, state, NAMES[:players]
 
 
 @pytest.mark.parametrize("case", list(_boards()), ids=lambda c: c[0])
 def test_boards_and_screens_are_small_palette_pngs(case):
-    _label, game, state, names = case
+    _label, kind, game, state, names = case
     data = board_png(game.public_view(state), names)
     image = Image.open(io.BytesIO(data))
     assert image.mode == "P" and len(image.getpalette()) <= 3 * 256
     assert len(data) < MAX_BOARD_BYTES, f"{len(data)} bytes"
-    screen = Image.open(io.BytesIO(screen_png(game.player_view(state, 0), names)))
-    assert screen.mode == "P"
+    for seat in range(len(names)):
+        data = screen_png(game.player_view(state, seat), names)
+        assert Image.open(io.BytesIO(data)).mode == "P"
+        assert len(data) < MAX_SCREEN_BYTES[kind], f"screen of seat {seat}: {len(data)} bytes"
 
 
 def test_final_scores_are_a_palette_png():
@@ -50,10 +64,17 @@ def test_palette_encode_is_deterministic():
     assert draw.encode(image) == draw.encode(image.copy()) == board_png(view, NAMES)
 
 
-def test_the_png_holds_exactly_the_palette_image():
+@pytest.mark.parametrize("picture", ["board", "screen"])
+def test_the_png_holds_exactly_the_palette_image(picture):
     game = games.get("havana")
-    image = board_image(game.public_view(play("havana", 3, 5, 45)), NAMES)
-    decoded = Image.open(io.BytesIO(draw.encode(image)))
+    state = play("havana", 3, 5, 45)
+    if picture == "board":
+        image = board_image(game.public_view(state), NAMES)
+        data = draw.encode(image)
+    else:  # compressed harder than a board
+        view = game.player_view(state, 1)
+        image, data = screen_image(view, NAMES[:3]), screen_png(view, NAMES[:3])
+    decoded = Image.open(io.BytesIO(data))
     decoded.load()  # checks every chunk's CRC
     assert decoded.size == image.size
     expected = draw.quantize(image).convert("RGB")

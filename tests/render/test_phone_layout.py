@@ -1,7 +1,7 @@
 """Boards read on a phone: Discord shows a picture about 400 px wide there, so every key text
 (whose turn, dice, price, ships, turn order, VP, building costs, the last move) must be at least 9 px high at
-that width, inside the picture and clear of every other text. Measured in the layout the
-renderer records, not by eye."""
+that width, inside the picture and clear of every other text; on the final scores and on a
+player's screen, every text. Measured in the layout the renderer records, not by eye."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 import games
 from games.core import Result
 from games.text import Msg
-from render import _board_layout, draw, final_scores_image
+from render import _board_layout, draw, final_scores_image, screen_image
 from render.demo import NAMES, play
 
 SANTIAGO = games.get("santiago")
@@ -160,4 +160,29 @@ def test_every_text_of_the_final_scores_is_readable_at_phone_width(case):
         image = final_scores_image(kind, result, names, series)
     assert {"name", "score", "part", "part_vp"} <= {t.role for t in drawn}
     assert ("chart" in {t.role for t in drawn}) == (series is not None)
+    assert_readable(image, drawn, drawn)
+
+
+def _screen(kind, players, steps, seat, names=NAMES):
+    state = play(kind, players, 7 + players, steps)
+    return games.get(kind).player_view(state, seat), names[:players]
+
+
+SCREENS = {
+    "santiago-3p-mid": lambda: _screen("santiago", 3, 150, 1),
+    "santiago-4p-long-names-over": lambda: _screen("santiago", 4, None, 3, LONG_NAMES),
+    "havana-4p-mid": lambda: _screen("havana", 4, 45, 0),
+    "havana-3p-long-names-over": lambda: _screen("havana", 3, None, 2, LONG_NAMES),
+    "havana-whole-deck-in-hand": lambda: (HAVANA.player_view(HAVANA.new(3, 1, {}), 0), NAMES[:3]),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("case", sorted(SCREENS))
+def test_every_text_of_a_screen_is_readable_at_phone_width(case, lang):
+    """A screen DM is read on the phone as often as a board, and all of it matters."""
+    view, names = SCREENS[case]()
+    with draw.recording() as drawn:
+        image = screen_image(view, names, lang)
+    assert len(drawn) >= 10
     assert_readable(image, drawn, drawn)

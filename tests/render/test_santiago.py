@@ -12,6 +12,7 @@ from games.santiago.data import BUILDINGS, CITIZENS
 from games.santiago.views import Holdings, PlayerView
 from render import _board_layout, board_image, board_png, santiago, screen_png
 from render.demo import NAMES, play
+from render.draw import SCREEN_W
 
 GAME = games.get("santiago")
 
@@ -28,7 +29,7 @@ def test_board_and_screen_render_for_each_player_count(players):
     assert len(view.seats) == players
     check_png(board_png(view, NAMES[:players]))
     for seat in range(players):
-        check_png(screen_png(GAME.player_view(state, seat), NAMES[:players]))
+        check_png(screen_png(GAME.player_view(state, seat), NAMES[:players]), min_width=SCREEN_W)
 
 
 def test_every_citizen_and_building_is_on_the_board(mid_game):
