@@ -44,8 +44,8 @@ def santiago_twins(state: Any, rnd: random.Random) -> list[Twin]:
     """For every seat behind a screen: a twin where that seat has nothing at all, and one with
     other amounts; for everybody: a twin with other dice to come."""
     twins = []
-    if not state.opts["open_holdings"]:
-        for seat in range(state.n):
+    if not state.options["open_holdings"]:
+        for seat in range(state.player_count):
             for empty in (True, False):
                 twin = _santiago_holdings(state, seat, rnd, empty)
                 if twin is not None:
@@ -63,7 +63,7 @@ def _santiago_holdings(state: Any, seat: int, rnd: random.Random, empty: bool) -
     t.vp[seat] = 0 if empty else rnd.randint(0, 30)
     # The goods supply is public, so a good can only change screens: what `seat` gives up,
     # another seat holds instead (that seat's screen changes too, its pesos and VP do not).
-    other = rnd.choice([v for v in range(t.n) if v != seat])
+    other = rnd.choice([v for v in range(t.player_count) if v != seat])
     for g in range(6):
         a, b = seat * 6 + g, other * 6 + g
         both = t.goods[a] + t.goods[b]
