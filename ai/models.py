@@ -110,8 +110,8 @@ def _havana_key(s: Any) -> tuple:
         s.order,
         s.turn,
         s.flags,
-        s.todo,
-        s.sub,
+        s.cards_to_resolve,
+        s.step,
         s.reason,
         s.winners,
         tuple(
@@ -122,10 +122,10 @@ def _havana_key(s: Any) -> tuple:
                 tuple(p.buildings),
                 p.vp,
                 tuple(p.hand),
-                tuple(p.up),
+                tuple(p.face_up),
                 tuple(p.discard),
                 p.age,
-                tuple(p.picks),
+                tuple(p.unrevealed),
                 p.cover,
                 p.played,
             )
