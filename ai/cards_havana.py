@@ -81,7 +81,7 @@ def secret_choice(s: Any, seat: int, codes: list[str]) -> str | None:
         ]
         return max(scored)[2]
     if head == "cover":
-        up = s.players[seat].up
+        up = s.players[seat].face_up
         # Cover (and so discard) the face-up card that would bring less.
         left, right = card_value(s, seat, up[0]), card_value(s, seat, up[1])
         return "cover:left" if left <= right else "cover:right"

@@ -21,7 +21,7 @@ def scores(s: Any) -> list[float]:
         # The winner takes it all: reaching the target ends the game.
         return [float(p.vp) + (100.0 if v in s.winners else 0.0) for v, p in enumerate(s.players)]
     out = []
-    target = TARGET_VP[s.n]
+    target = TARGET_VP[s.player_count]
     for p in s.players:
         c = p.cubes
         stock = (c[0] + c[1] + c[2] + c[3]) * COLOURED + c[4] * RUBBLE

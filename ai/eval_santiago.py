@@ -21,7 +21,7 @@ FINISHED_GOOD_BONUS = 0.25  # rum and cigars: the café pays 2 VP for each
 
 def scores(s: Any) -> list[float]:
     """Estimated final score of every seat."""
-    n = s.n
+    n = s.player_count
     left = max(0, SHIPS - s.ships) / SHIPS  # share of the game still to play
     if s.ships >= SHIPS:
         return [float(s.vp[v] + sum(s.goods[v * 6 : v * 6 + 6]) // 3) for v in range(n)]
@@ -36,7 +36,11 @@ def scores(s: Any) -> list[float]:
     finished = FINISHED_GOOD_BONUS * left
     sale = DEMAND_SHARE * s.price - good
     # Only the dice still asking for goods matter; most of the time there are few or none.
-    wanted = [(g, need) for g, need in zip(s.dg, s.dv, strict=True) if need] if sale > 0 else ()
+    wanted = (
+        [(g, need) for g, need in zip(s.dice_goods, s.dice_values, strict=True) if need]
+        if sale > 0
+        else ()
+    )
     out = []
     for v in range(n):
         base = v * 6

@@ -60,7 +60,7 @@ def greedy_code(s: State, seat: int, codes: list[str], rnd: random.Random) -> st
     if kind == "place":
         return _best_card(codes, "place:")
     if kind == "cover":
-        up = s.players[seat].up
+        up = s.players[seat].face_up
         from games.havana.cards import CARD_IDS
 
         left, right = (CARD_VALUE[CARD_IDS[c]] for c in up)

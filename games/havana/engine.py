@@ -74,7 +74,7 @@ def row_ends(row: list[int]) -> tuple[int, ...]:
 
 def protected(p: Player) -> bool:
     """E9: a face-up protection card shields its owner for the whole round."""
-    return PROTECTION in p.up
+    return PROTECTION in p.face_up
 
 
 # ---------------------------------------------------------------- setup
@@ -94,7 +94,7 @@ def setup(state: State, row_rule: str) -> None:
             break
     state.rows = [top, bottom]
     state.stack = order[2 * ROW_LENGTH :]
-    ages = list(range(state.n))
+    ages = list(range(state.player_count))
     state.shuffle(ages)
     for seat, p in enumerate(state.players):
         p.age = ages[seat]
@@ -115,32 +115,32 @@ def _row_note_holds(top: list[int], bottom: list[int], low: list[bool], rule: st
 
 
 def new_state(n: int, seed: int, options: dict, deck: tuple) -> State:
-    s = State.__new__(State)
-    s.n = n
-    s.options = options
-    s.deck = deck
-    s.rng = rng.start(seed)
-    s.rows = [[], []]
-    s.stack = []
-    s.box_buildings = []
-    s.bag = [CUBES_PER_COLOUR] * 4 + [RUBBLE_CUBES]
-    s.centre = [0] * 5
-    s.centre_pesos = 0
-    s.bank_pesos = TOTAL_PESOS
-    s.bank_workers = TOTAL_WORKERS
-    s.box_cubes = [0] * 5
-    s.round = 0
-    s.phase = "pick"
-    s.order = tuple(range(n))
-    s.turn = 0
-    s.flags = 0
-    s.todo = None
-    s.sub = None
-    s.version = 0
-    s.reason = ""
-    s.winners = ()
-    s.last = None
-    s.players = []
+    state = State.__new__(State)
+    state.player_count = n
+    state.options = options
+    state.deck = deck
+    state.rng = rng.start(seed)
+    state.rows = [[], []]
+    state.stack = []
+    state.box_buildings = []
+    state.bag = [CUBES_PER_COLOUR] * 4 + [RUBBLE_CUBES]
+    state.centre = [0] * 5
+    state.centre_pesos = 0
+    state.bank_pesos = TOTAL_PESOS
+    state.bank_workers = TOTAL_WORKERS
+    state.box_cubes = [0] * 5
+    state.round = 0
+    state.phase = "pick"
+    state.order = tuple(range(n))
+    state.turn = 0
+    state.flags = 0
+    state.cards_to_resolve = None
+    state.step = None
+    state.version = 0
+    state.reason = ""
+    state.winners = ()
+    state.last = None
+    state.players = []
     for _ in range(n):
         p = Player.__new__(Player)
         p.cubes = [0] * 5
@@ -149,27 +149,27 @@ def new_state(n: int, seed: int, options: dict, deck: tuple) -> State:
         p.buildings = []
         p.vp = 0
         p.hand = list(range(SET_SIZE))
-        p.up = []
+        p.face_up = []
         p.discard = []
         p.age = 0
-        p.picks = []
+        p.unrevealed = []
         p.cover = -1
         p.played = False
-        s.players.append(p)
-    setup(s, options["row_end_rule"])
-    return s
+        state.players.append(p)
+    setup(state, options["row_end_rule"])
+    return state
 
 
-def _draw_cube(s: State, into: list[int]) -> int:
+def _draw_cube(state: State, into: list[int]) -> int:
     """E17: one cube drawn uniformly at random from the bag; -1 if the bag is empty (E29)."""
-    total = sum(s.bag)
+    total = sum(state.bag)
     if not total:
         return -1
-    r = s.random(total)
+    r = state.random(total)
     for colour in range(5):
-        r -= s.bag[colour]
+        r -= state.bag[colour]
         if r < 0:
-            s.bag[colour] -= 1
+            state.bag[colour] -= 1
             into[colour] += 1
             return colour
     raise AssertionError("bag count")
@@ -178,8 +178,9 @@ def _draw_cube(s: State, into: list[int]) -> int:
 # ---------------------------------------------------------------- events
 
 
-def _ev(events: list, key: str, seat: int | None = None, only_for: int | None = None, **params):
-
+def _event(events: list, key: str, seat: int | None = None, only_for: int | None = None, **params):
+    """Log `havana.event.<key>` as `seat`'s doing (None: the game's); `only_for` set: a hidden
+    thing that seat alone may see (`games.core.Event`)."""
     events.append(Event(Msg("havana.event." + key, params), seat, only_for))
 
 
@@ -197,11 +198,11 @@ def colour_msg(colour: int):
     return Msg("havana.colour." + COLOURS[colour])
 
 
-def building_msg(s: State, b: int):
+def building_msg(state: State, b: int):
 
-    building = s.deck[b]
+    building = state.deck[b]
     key = "havana.building." + building.id
-    if s.deck is bundled() and key in ENGLISH:
+    if state.deck is bundled() and key in ENGLISH:
         return Msg(key)
     return Msg("havana.building.custom", {"name": building.name})
 
@@ -225,139 +226,145 @@ def cubes_text(cubes: list[int]):
 # ---------------------------------------------------------------- rounds
 
 
-def _start_round(s: State, ev: list) -> None:
+def _start_round(state: State, events: list) -> None:
     """Section 3.1 and E2: the turn order is fixed once, at the start of phase I."""
-    s.round += 1
-    players = s.players
-    s.order = tuple(sorted(range(s.n), key=lambda v: order_key(players[v])))
-    s.phase = "actions"
-    s.turn = 0
-    s.flags = 0
-    s.todo = None
-    s.sub = None
+    state.round += 1
+    players = state.players
+    state.order = tuple(sorted(range(state.player_count), key=lambda v: order_key(players[v])))
+    state.phase = "actions"
+    state.turn = 0
+    state.flags = 0
+    state.cards_to_resolve = None
+    state.step = None
     for p in players:
         p.played = False
-    _ev(ev, "round", round=s.round, order=player_list(s.order))
+    _event(events, "round", round=state.round, order=player_list(state.order))
 
 
 def order_key(p: Player) -> tuple[int, ...]:
     """Lower number first; ties: fewer VP, coloured cubes (E3), pesos, workers, rubble, then the
     youngest (the public age rank, E4)."""
     c = p.cubes
-    return (number_of(p.up), p.vp, c[0] + c[1] + c[2] + c[3], p.pesos, p.workers, c[4], p.age)
+    return (number_of(p.face_up), p.vp, c[0] + c[1] + c[2] + c[3], p.pesos, p.workers, c[4], p.age)
 
 
-def _supply(s: State, ev: list) -> None:
+def _supply(state: State, events: list) -> None:
     """Phase II: 3 cubes from the bag and 3 pesos from the bank to the centre (E29-E31: what is
     available)."""
     drawn = [0] * 5
     for _ in range(SUPPLY_CUBES):
-        colour = _draw_cube(s, s.centre)
+        colour = _draw_cube(state, state.centre)
         if colour >= 0:
             drawn[colour] += 1
-    pesos = min(SUPPLY_PESOS, s.bank_pesos)
-    s.bank_pesos -= pesos
-    s.centre_pesos += pesos
-    _ev(ev, "supply", cubes=cubes_text(drawn), pesos=pesos)
-    s.phase = "place"
-    s.turn = 0
-    s.todo = None
-    s.sub = None
-    for p in s.players:
+    pesos = min(SUPPLY_PESOS, state.bank_pesos)
+    state.bank_pesos -= pesos
+    state.centre_pesos += pesos
+    _event(events, "supply", cubes=cubes_text(drawn), pesos=pesos)
+    state.phase = "place"
+    state.turn = 0
+    state.cards_to_resolve = None
+    state.step = None
+    for p in state.players:
         p.cover = -1
 
 
-def _reveal_phase_three(s: State, ev: list) -> None:
+def _reveal_phase_three(state: State, events: list) -> None:
     """Section 3.4: reveal all new cards, discard the covered ones, re-sort, recycle at 2 (E25)."""
-    for seat in s.order:
-        p = s.players[seat]
-        new = p.picks[0]
-        old = p.up[p.cover]
+    for seat in state.order:
+        p = state.players[seat]
+        new = p.unrevealed[0]
+        old = p.face_up[p.cover]
         p.discard.append(old)
-        p.up[p.cover] = new
-        p.up.sort()
-        p.picks = []
+        p.face_up[p.cover] = new
+        p.face_up.sort()
+        p.unrevealed = []
         p.cover = -1
-        _ev(
-            ev,
+        _event(
+            events,
             "revealed",
             seat,
             player=player_msg(seat),
             card=card_msg(new),
             old=card_msg(old),
-            number=f"{number_of(p.up):02d}",
+            number=f"{number_of(p.face_up):02d}",
         )
         if len(p.hand) <= 2:
             p.hand.extend(p.discard)
             p.hand.sort()
             p.discard = []
-            _ev(ev, "recycled", seat, player=player_msg(seat), count=len(p.hand))
-    if s.round >= s.options["max_rounds"]:
-        _finish(s, ev, "round_limit", None)
+            _event(events, "recycled", seat, player=player_msg(seat), count=len(p.hand))
+    if state.round >= state.options["max_rounds"]:
+        _finish(state, events, "round_limit", None)
         return
-    _start_round(s, ev)
+    _start_round(state, events)
 
 
-def _finish(s: State, ev: list, reason: str, winner: int | None) -> None:
-    s.phase = "over"
-    s.sub = None
-    s.todo = None
-    s.reason = reason
+def _finish(state: State, events: list, reason: str, winner: int | None) -> None:
+    state.phase = "over"
+    state.step = None
+    state.cards_to_resolve = None
+    state.reason = reason
     if winner is not None:
-        s.winners = (winner,)
+        state.winners = (winner,)
     else:
-        best = max(p.vp for p in s.players)
-        s.winners = tuple(v for v in range(s.n) if s.players[v].vp == best)
-    _ev(ev, "game_over_" + reason, winners=player_list(s.winners))
+        best = max(p.vp for p in state.players)
+        state.winners = tuple(v for v in range(state.player_count) if state.players[v].vp == best)
+    _event(events, "game_over_" + reason, winners=player_list(state.winners))
 
 
 # ---------------------------------------------------------------- settling
 
 
-def settle(s: State, ev: list) -> None:
+def settle(state: State, events: list) -> None:
     """Run everything that needs no decision, up to the next real choice or the end."""
     while True:
-        phase = s.phase
+        phase = state.phase
         if phase != "actions":
             return
-        sub = s.sub
-        if sub is None:
-            if s.turn >= s.n:
-                _supply(s, ev)
+        step = state.step
+        if step is None:
+            if state.turn >= state.player_count:
+                _supply(state, events)
                 return
-            seat = s.order[s.turn]
-            p = s.players[seat]
-            if s.todo is None:
-                s.todo = tuple(p.up)
-                _ev(ev, "turn", seat, player=player_msg(seat), number=f"{number_of(p.up):02d}")
-            todo = s.todo
-            if not todo:
-                s.sub = BUY
+            seat = state.order[state.turn]
+            p = state.players[seat]
+            if state.cards_to_resolve is None:
+                state.cards_to_resolve = tuple(p.face_up)
+                _event(
+                    events,
+                    "turn",
+                    seat,
+                    player=player_msg(seat),
+                    number=f"{number_of(p.face_up):02d}",
+                )
+            to_resolve = state.cards_to_resolve
+            if not to_resolve:
+                state.step = BUY
                 continue
-            active = [c for c in todo if c not in PASSIVE]
+            active = [c for c in to_resolve if c not in PASSIVE]
             if len(active) == 2:
-                s.sub = FIRST
+                state.step = FIRST
                 return
-            s.todo = ()
+            state.cards_to_resolve = ()
             if active:
-                resolve(s, seat, active[0], ev)
+                resolve(state, seat, active[0], events)
             continue
-        kind = sub[0]
+        kind = step[0]
         if kind == "pay":
-            if _pay_settle(s, ev):
+            if _pay_settle(state, events):
                 continue
             return
-        if kind == "tax" and not _tax_victims_left(s):
-            s.sub = None
+        if kind == "tax" and not _tax_victims_left(state):
+            state.step = None
             continue
         # E24 / automatic resolution: a step with a single possibility takes it. The steps that
         # get here (buy, demolish, tax, thief target, steal, Mama) read only the table, never a
         # hand or the deck order, so taking them tells nobody anything; a refreshment, which
         # reads the face-down discard pile, always offers 'skip' too and is never forced.
-        seat = s.order[s.turn]
-        codes = codes_for(s, seat)
+        seat = state.order[state.turn]
+        codes = codes_for(state, seat)
         if len(codes) == 1:
-            do_action(s, seat, codes[0], ev)
+            do_action(state, seat, codes[0], events)
             continue
         return
 
@@ -365,52 +372,52 @@ def settle(s: State, ev: list) -> None:
 # ---------------------------------------------------------------- card effects
 
 
-def _fx_none(s: State, seat: int, ev: list) -> None:
+def _fx_none(state: State, seat: int, events: list) -> None:
     return None
 
 
-def _fx_refreshment(s: State, seat: int, ev: list) -> None:
+def _fx_refreshment(state: State, seat: int, events: list) -> None:
     """Optional: take one chosen card of your own discard pile back into your hand (E13)."""
-    if s.players[seat].discard:
-        s.sub = ("refresh",)
+    if state.players[seat].discard:
+        state.step = ("refresh",)
     else:
-        _ev(ev, "nothing_to_refresh", seat, player=player_msg(seat))
+        _event(events, "nothing_to_refresh", seat, player=player_msg(seat))
 
 
-def _fx_debris(s: State, seat: int, ev: list) -> None:
+def _fx_debris(state: State, seat: int, events: list) -> None:
     """Mandatory: take all grey cubes of the centre."""
-    g = s.centre[RUBBLE]
-    s.centre[RUBBLE] = 0
-    s.players[seat].cubes[RUBBLE] += g
-    _ev(ev, "debris", seat, player=player_msg(seat), count=g)
+    g = state.centre[RUBBLE]
+    state.centre[RUBBLE] = 0
+    state.players[seat].cubes[RUBBLE] += g
+    _event(events, "debris", seat, player=player_msg(seat), count=g)
 
 
-def _fx_demolition(s: State, seat: int, ev: list) -> None:
+def _fx_demolition(state: State, seat: int, events: list) -> None:
     """Optional: remove one row-end building to the box; one demolition per round (E15)."""
-    if s.flags & DEMOLISHED:
-        _ev(ev, "demolition_used", seat, player=player_msg(seat))
-    elif not (s.rows[0] or s.rows[1]):
-        _ev(ev, "nothing_to_demolish", seat, player=player_msg(seat))
+    if state.flags & DEMOLISHED:
+        _event(events, "demolition_used", seat, player=player_msg(seat))
+    elif not (state.rows[0] or state.rows[1]):
+        _event(events, "nothing_to_demolish", seat, player=player_msg(seat))
     else:
-        s.sub = ("demolish",)
+        state.step = ("demolish",)
 
 
-def _fx_tax_collector(s: State, seat: int, ev: list) -> None:
+def _fx_tax_collector(state: State, seat: int, events: list) -> None:
     """Mandatory: 1 peso from the bank; then 1 worker or 1 cube from each following unprotected
     player (E11), the collector's choice."""
-    gain = 1 if s.bank_pesos else 0
-    s.bank_pesos -= gain
-    s.players[seat].pesos += gain
-    _ev(ev, "tax_peso", seat, player=player_msg(seat), pesos=gain)
-    victims = tuple(v for v in s.order[s.turn + 1 :] if not protected(s.players[v]))
-    s.sub = ("tax", *victims)
+    gain = 1 if state.bank_pesos else 0
+    state.bank_pesos -= gain
+    state.players[seat].pesos += gain
+    _event(events, "tax_peso", seat, player=player_msg(seat), pesos=gain)
+    victims = tuple(v for v in state.order[state.turn + 1 :] if not protected(state.players[v]))
+    state.step = ("tax", *victims)
 
 
-def _tax_victims_left(s: State) -> bool:
+def _tax_victims_left(state: State) -> bool:
     """Drop following players who have nothing to lose; True if one remains."""
-    sub = s.sub
-    victims = [v for v in sub[1:] if _has_any(s.players[v])]
-    s.sub = ("tax", *victims)
+    step = state.step
+    victims = [v for v in step[1:] if _has_any(state.players[v])]
+    state.step = ("tax", *victims)
     return bool(victims)
 
 
@@ -418,80 +425,80 @@ def _has_any(p: Player) -> bool:
     return p.workers > 0 or any(p.cubes)
 
 
-def _fx_workers(s: State, seat: int, ev: list) -> None:
+def _fx_workers(state: State, seat: int, events: list) -> None:
     """Mandatory: 2 workers for the first workers card resolved this round, else 1 (E10)."""
-    want = 1 if s.flags & FIRST_WORKERS else 2
-    s.flags |= FIRST_WORKERS
-    got = min(want, s.bank_workers)
-    s.bank_workers -= got
-    s.players[seat].workers += got
-    _ev(ev, "workers", seat, player=player_msg(seat), count=got)
+    want = 1 if state.flags & FIRST_WORKERS else 2
+    state.flags |= FIRST_WORKERS
+    got = min(want, state.bank_workers)
+    state.bank_workers -= got
+    state.players[seat].workers += got
+    _event(events, "workers", seat, player=player_msg(seat), count=got)
 
 
-def _fx_architect(s: State, seat: int, ev: list) -> None:
+def _fx_architect(state: State, seat: int, events: list) -> None:
     """Mandatory: 1 worker; the face-up card also meets architect requirements (E12)."""
-    got = min(1, s.bank_workers)
-    s.bank_workers -= got
-    s.players[seat].workers += got
-    _ev(ev, "workers", seat, player=player_msg(seat), count=got)
+    got = min(1, state.bank_workers)
+    state.bank_workers -= got
+    state.players[seat].workers += got
+    _event(events, "workers", seat, player=player_msg(seat), count=got)
 
 
-def thief_targets(s: State, seat: int) -> list[int]:
+def thief_targets(state: State, seat: int) -> list[int]:
     """E5, E7, E8: unprotected players still to act this round; if the thief acts last, any
     other unprotected player."""
-    following = s.order[s.turn + 1 :]
-    pool = following if following else [v for v in range(s.n) if v != seat]
-    return sorted(v for v in pool if not protected(s.players[v]))
+    following = state.order[state.turn + 1 :]
+    pool = following if following else [v for v in range(state.player_count) if v != seat]
+    return sorted(v for v in pool if not protected(state.players[v]))
 
 
-def _fx_thief(s: State, seat: int, ev: list, card: int) -> None:
-    if thief_targets(s, seat):
-        s.sub = ("target", card)
+def _fx_thief(state: State, seat: int, events: list, card: int) -> None:
+    if thief_targets(state, seat):
+        state.step = ("target", card)
     else:
-        _ev(ev, "no_target", seat, player=player_msg(seat), card=card_msg(card))
+        _event(events, "no_target", seat, player=player_msg(seat), card=card_msg(card))
 
 
-def _fx_peso_thief(s: State, seat: int, ev: list) -> None:
+def _fx_peso_thief(state: State, seat: int, events: list) -> None:
     """Mandatory: steal half (rounded down) of one target's pesos."""
-    _fx_thief(s, seat, ev, PESO_THIEF)
+    _fx_thief(state, seat, events, PESO_THIEF)
 
 
-def _fx_material_thief(s: State, seat: int, ev: list) -> None:
+def _fx_material_thief(state: State, seat: int, events: list) -> None:
     """Mandatory: steal 1 cube, or 2 if the target has more than 3 coloured cubes (E6, E16)."""
-    _fx_thief(s, seat, ev, MATERIAL_THIEF)
+    _fx_thief(state, seat, events, MATERIAL_THIEF)
 
 
-def _fx_black_market(s: State, seat: int, ev: list) -> None:
+def _fx_black_market(state: State, seat: int, events: list) -> None:
     """Mandatory: 2 random cubes from the bag for the first this round, else 1 (E10, E29)."""
-    want = 1 if s.flags & FIRST_BLACK_MARKET else 2
-    s.flags |= FIRST_BLACK_MARKET
+    want = 1 if state.flags & FIRST_BLACK_MARKET else 2
+    state.flags |= FIRST_BLACK_MARKET
     drawn = [0] * 5
-    p = s.players[seat]
+    p = state.players[seat]
     for _ in range(want):
-        colour = _draw_cube(s, p.cubes)
+        colour = _draw_cube(state, p.cubes)
         if colour >= 0:
             drawn[colour] += 1
-    _ev(ev, "black_market", seat, player=player_msg(seat), cubes=cubes_text(drawn))
+    _event(events, "black_market", seat, player=player_msg(seat), cubes=cubes_text(drawn))
 
 
-def _fx_pesos(s: State, seat: int, ev: list) -> None:
+def _fx_pesos(state: State, seat: int, events: list) -> None:
     """Mandatory: half the centre's pesos, rounded up."""
-    take = (s.centre_pesos + 1) // 2
-    s.centre_pesos -= take
-    s.players[seat].pesos += take
-    _ev(ev, "pesos", seat, player=player_msg(seat), pesos=take)
+    take = (state.centre_pesos + 1) // 2
+    state.centre_pesos -= take
+    state.players[seat].pesos += take
+    _event(events, "pesos", seat, player=player_msg(seat), pesos=take)
 
 
-def _fx_mama(s: State, seat: int, ev: list) -> None:
+def _fx_mama(state: State, seat: int, events: list) -> None:
     """Mandatory: half the centre's grey cubes and half its coloured cubes, rounded up; the
     player chooses the colours (one cube at a time)."""
-    grey = (s.centre[RUBBLE] + 1) // 2
-    s.centre[RUBBLE] -= grey
-    s.players[seat].cubes[RUBBLE] += grey
-    coloured = (sum(s.centre[:4]) + 1) // 2
-    _ev(ev, "mama", seat, player=player_msg(seat), rubble=grey, coloured=coloured)
+    grey = (state.centre[RUBBLE] + 1) // 2
+    state.centre[RUBBLE] -= grey
+    state.players[seat].cubes[RUBBLE] += grey
+    coloured = (sum(state.centre[:4]) + 1) // 2
+    _event(events, "mama", seat, player=player_msg(seat), rubble=grey, coloured=coloured)
     if coloured:
-        s.sub = ("mama", coloured)
+        state.step = ("mama", coloured)
 
 
 EFFECTS = {
@@ -511,34 +518,34 @@ EFFECTS = {
 }
 
 
-def resolve(s: State, seat: int, card: int, ev: list) -> None:
-    EFFECTS[card](s, seat, ev)
+def resolve(state: State, seat: int, card: int, events: list) -> None:
+    EFFECTS[card](state, seat, events)
 
 
 # ---------------------------------------------------------------- buildings
 
 
-def take_from_row(s: State, row: int, end: int, ev: list) -> int:
+def take_from_row(state: State, row: int, end: int, events: list) -> int:
     """Remove a row end; a row left with 2 cards gets 4 from the deck between them (E21)."""
-    cards = s.rows[row]
+    cards = state.rows[row]
     b = cards.pop(0 if end == 0 else -1)
-    if len(cards) == REFILL_AT and s.stack:
-        k = min(REFILL_CARDS, len(s.stack))
-        cards[1:1] = s.stack[:k]
-        del s.stack[:k]
-        _ev(ev, "refill", row=Msg("havana.row." + ROWS[row]), count=k)
+    if len(cards) == REFILL_AT and state.stack:
+        k = min(REFILL_CARDS, len(state.stack))
+        cards[1:1] = state.stack[:k]
+        del state.stack[:k]
+        _event(events, "refill", row=Msg("havana.row." + ROWS[row]), count=k)
     return b
 
 
-def _after_removal(s: State, ev: list) -> None:
+def _after_removal(state: State, events: list) -> None:
     """E23: no building left anywhere ends the game."""
-    if not (s.stack or s.rows[0] or s.rows[1]) and s.phase != "over":
-        _finish(s, ev, "no_buildings", None)
+    if not (state.stack or state.rows[0] or state.rows[1]) and state.phase != "over":
+        _finish(state, events, "no_buildings", None)
 
 
-def can_buy(s: State, p: Player, b: int) -> bool:
-    building = s.deck[b]
-    if building.requires_architect and ARCHITECT not in p.up:
+def can_buy(state: State, p: Player, b: int) -> bool:
+    building = state.deck[b]
+    if building.requires_architect and ARCHITECT not in p.face_up:
         return False
     return pay_feasible(p, building.cost, 0, 0, (0, 0, 0, 0))
 
@@ -585,10 +592,10 @@ def pay_unit(cost: tuple, k: int) -> int:
     raise IndexError(k)
 
 
-def pay_options(s: State, p: Player) -> tuple[bool, bool]:
+def pay_options(state: State, p: Player) -> tuple[bool, bool]:
     """For the current unit: (own resource possible, exchange possible)."""
-    _, b, _, _, k, ws, *subs = s.sub
-    cost = s.deck[b].cost
+    _, b, _, _, k, ws, *subs = state.step
+    cost = state.deck[b].cost
     unit = pay_unit(cost, k)
     if unit < 0:
         return (
@@ -602,38 +609,38 @@ def pay_options(s: State, p: Player) -> tuple[bool, bool]:
     )
 
 
-def _pay_settle(s: State, ev: list) -> bool:
+def _pay_settle(state: State, events: list) -> bool:
     """Decide forced payment units; pay when all are decided. True when the purchase is done."""
-    seat = s.order[s.turn]
-    p = s.players[seat]
+    seat = state.order[state.turn]
+    p = state.players[seat]
     while True:
-        _, b, row, end, k, ws, *subs = s.sub
-        cost = s.deck[b].cost
+        _, b, row, end, k, ws, *subs = state.step
+        cost = state.deck[b].cost
         if k == cost[6] + cost[0] + cost[1] + cost[2] + cost[3]:
-            _complete_purchase(s, seat, ev)
+            _complete_purchase(state, seat, events)
             return True
-        own, swap = pay_options(s, p)
+        own, swap = pay_options(state, p)
         if own and swap:
             return False
-        _pay_choose(s, swap)
+        _pay_choose(state, swap)
 
 
-def _pay_choose(s: State, swap: bool) -> None:
-    _, b, row, end, k, ws, *subs = s.sub
+def _pay_choose(state: State, swap: bool) -> None:
+    _, b, row, end, k, ws, *subs = state.step
     if swap:
-        unit = pay_unit(s.deck[b].cost, k)
+        unit = pay_unit(state.deck[b].cost, k)
         if unit < 0:
             ws += 1
         else:
             subs[unit] += 1
-    s.sub = ("pay", b, row, end, k + 1, ws, *subs)
+    state.step = ("pay", b, row, end, k + 1, ws, *subs)
 
 
-def _complete_purchase(s: State, seat: int, ev: list) -> None:
+def _complete_purchase(state: State, seat: int, events: list) -> None:
     """Section 5.2: cubes to the box, pesos and workers to the bank; VP are permanent."""
-    _, b, row, end, _, ws, *subs = s.sub
-    p = s.players[seat]
-    cost = s.deck[b].cost
+    _, b, row, end, _, ws, *subs = state.step
+    p = state.players[seat]
+    cost = state.deck[b].cost
     paid = [0] * 5
     for i in range(4):
         paid[i] = cost[i] - subs[i]
@@ -642,97 +649,97 @@ def _complete_purchase(s: State, seat: int, ev: list) -> None:
     workers = cost[6] - ws
     for i in range(5):
         p.cubes[i] -= paid[i]
-        s.box_cubes[i] += paid[i]
+        state.box_cubes[i] += paid[i]
     p.pesos -= pesos
-    s.bank_pesos += pesos
+    state.bank_pesos += pesos
     p.workers -= workers
-    s.bank_workers += workers
-    taken = take_from_row(s, row, end, ev)
+    state.bank_workers += workers
+    taken = take_from_row(state, row, end, events)
     assert taken == b
     p.buildings.append(b)
-    p.vp += s.deck[b].vp
-    s.sub = BUY
-    _ev(
-        ev,
+    p.vp += state.deck[b].vp
+    state.step = BUY
+    _event(
+        events,
         "bought",
         seat,
         player=player_msg(seat),
-        building=building_msg(s, b),
-        vp=s.deck[b].vp,
+        building=building_msg(state, b),
+        vp=state.deck[b].vp,
         total=p.vp,
         cubes=cubes_text(paid),
         pesos=pesos,
         workers=workers,
     )
-    if p.vp >= TARGET_VP[s.n]:
-        _finish(s, ev, "target", seat)
+    if p.vp >= TARGET_VP[state.player_count]:
+        _finish(state, events, "target", seat)
         return
-    _after_removal(s, ev)
+    _after_removal(state, events)
 
 
 # ---------------------------------------------------------------- decisions
 
 
-def pending_seats(s: State) -> list[int]:
-    if s.phase == "pick":
-        return [v for v in range(s.n) if len(s.players[v].picks) < 2]
-    if s.phase in ("actions", "place"):
-        return [s.order[s.turn]]
+def pending_seats(state: State) -> list[int]:
+    if state.phase == "pick":
+        return [v for v in range(state.player_count) if len(state.players[v].unrevealed) < 2]
+    if state.phase in ("actions", "place"):
+        return [state.order[state.turn]]
     return []
 
 
-def codes_for(s: State, seat: int) -> list[str]:
+def codes_for(state: State, seat: int) -> list[str]:
     """Every legal code of `seat` now (no labels: the fast path)."""
-    phase = s.phase
-    p = s.players[seat]
+    phase = state.phase
+    p = state.players[seat]
     if phase == "pick":
-        if len(p.picks) >= 2:
+        if len(p.unrevealed) >= 2:
             return []
         return ["pick:" + CARD_IDS[c] for c in p.hand]
     if phase == "place":
-        if s.order[s.turn] != seat:
+        if state.order[state.turn] != seat:
             return []
         if p.cover < 0:
             return ["cover:left", "cover:right"]
         return ["place:" + CARD_IDS[c] for c in p.hand]
-    if phase != "actions" or s.order[s.turn] != seat:
+    if phase != "actions" or state.order[state.turn] != seat:
         return []
-    sub = s.sub
-    kind = sub[0] if sub else ""
+    step = state.step
+    kind = step[0] if step else ""
     if kind == "buy":
         out = []
         for r in (0, 1):
-            row = s.rows[r]
+            row = state.rows[r]
             for e in row_ends(row):
-                if can_buy(s, p, row[0] if e == 0 else row[-1]):
+                if can_buy(state, p, row[0] if e == 0 else row[-1]):
                     out.append(f"buy:{ROWS[r]}:{ENDS[e]}")
         out.append("end")
         return out
     if kind == "first":
-        return ["first:" + CARD_IDS[c] for c in s.todo]
+        return ["first:" + CARD_IDS[c] for c in state.cards_to_resolve]
     if kind == "pay":
-        unit = pay_unit(s.deck[sub[1]].cost, sub[4])
+        unit = pay_unit(state.deck[step[1]].cost, step[4])
         if unit < 0:
             return ["pay:worker", "pay:pesos"]
         return ["pay:" + COLOURS[unit], "pay:rubble"]
     if kind == "refresh":
         return ["refresh:" + CARD_IDS[c] for c in sorted(set(p.discard))] + ["skip"]
     if kind == "demolish":
-        out = [f"demolish:{ROWS[r]}:{ENDS[e]}" for r in (0, 1) for e in row_ends(s.rows[r])]
+        out = [f"demolish:{ROWS[r]}:{ENDS[e]}" for r in (0, 1) for e in row_ends(state.rows[r])]
         out.append("skip")
         return out
     if kind == "tax":
-        victim = s.players[sub[1]]
+        victim = state.players[step[1]]
         out = ["remove:worker"] if victim.workers else []
         out.extend("remove:" + COLOURS[i] for i in range(5) if victim.cubes[i])
         return out
     if kind == "target":
-        return [f"target:{v + 1}" for v in thief_targets(s, seat)]
+        return [f"target:{v + 1}" for v in thief_targets(state, seat)]
     if kind == "steal":
-        victim = s.players[sub[1]]
+        victim = state.players[step[1]]
         return ["take:" + COLOURS[i] for i in range(5) if victim.cubes[i]]
     if kind == "mama":
-        return ["take:" + COLOURS[i] for i in range(4) if s.centre[i]]
+        return ["take:" + COLOURS[i] for i in range(4) if state.centre[i]]
     return []
 
 
@@ -740,13 +747,13 @@ def codes_for(s: State, seat: int) -> list[str]:
 SECRET_HEADS = frozenset({"pick", "place", "refresh"})
 
 
-def decision_kind(s: State, seat: int) -> str:
+def decision_kind(state: State, seat: int) -> str:
     """The kind of `seat`'s pending decision (the `Decision.kind` of `pending`)."""
-    if s.phase == "pick":
+    if state.phase == "pick":
         return "pick"
-    if s.phase == "place":
-        return "cover" if s.players[seat].cover < 0 else "place"
-    return s.sub[0]
+    if state.phase == "place":
+        return "cover" if state.players[seat].cover < 0 else "place"
+    return state.step[0]
 
 
 def public_last(before: State, seat: int, code: str, after: State) -> tuple:
@@ -762,16 +769,16 @@ def public_last(before: State, seat: int, code: str, after: State) -> tuple:
     if head == "first":
         card = CARD_INDEX[arg]
     elif head == "cover":
-        card = before.players[seat].up[SIDES.index(arg)]
+        card = before.players[seat].face_up[SIDES.index(arg)]
     elif head in ("buy", "demolish"):
         r_name, _, e_name = arg.partition(":")
         row, end = ROWS.index(r_name), ENDS.index(e_name)
         cards = before.rows[row]
         building = cards[0] if end == 0 or len(cards) == 1 else cards[-1]
     elif head == "pay":
-        _, building, row, end = before.sub[:4]
-    elif head in ("remove", "take") and before.sub[0] in ("tax", "steal"):
-        victim = before.sub[1]
+        _, building, row, end = before.step[:4]
+    elif head in ("remove", "take") and before.step[0] in ("tax", "steal"):
+        victim = before.step[1]
     elif head == "target":
         victim = int(arg) - 1
     bought = building >= 0 and head != "demolish" and building in after.players[seat].buildings
@@ -780,164 +787,171 @@ def public_last(before: State, seat: int, code: str, after: State) -> tuple:
     return (seat, kind, action, card, building, row, end, int(bought), changed, victim)
 
 
-def do_action(s: State, seat: int, code: str, ev: list) -> None:
+def do_action(state: State, seat: int, code: str, events: list) -> None:
     """Apply a code already known to be legal, then settle."""
     head, _, arg = code.partition(":")
-    p = s.players[seat]
-    phase = s.phase
+    p = state.players[seat]
+    phase = state.phase
     if phase == "pick":
         card = CARD_INDEX[arg]
         p.hand.remove(card)
-        p.picks.append(card)
-        _ev(ev, "picked", seat, player=player_msg(seat))
-        _ev(ev, "picked_card", seat, seat, card=card_msg(card))
-        if all(len(q.picks) == 2 for q in s.players):
-            for v, q in enumerate(s.players):
-                q.up = sorted(q.picks)
-                q.picks = []
-                _ev(
-                    ev,
+        p.unrevealed.append(card)
+        _event(events, "picked", seat, player=player_msg(seat))
+        _event(events, "picked_card", seat, seat, card=card_msg(card))
+        if all(len(q.unrevealed) == 2 for q in state.players):
+            for v, q in enumerate(state.players):
+                q.face_up = sorted(q.unrevealed)
+                q.unrevealed = []
+                _event(
+                    events,
                     "first_reveal",
                     v,
                     player=player_msg(v),
-                    left=card_msg(q.up[0]),
-                    right=card_msg(q.up[1]),
-                    number=f"{number_of(q.up):02d}",
+                    left=card_msg(q.face_up[0]),
+                    right=card_msg(q.face_up[1]),
+                    number=f"{number_of(q.face_up):02d}",
                 )
-            _start_round(s, ev)
-            settle(s, ev)
+            _start_round(state, events)
+            settle(state, events)
         return
     if phase == "place":
         if head == "cover":
             p.cover = SIDES.index(arg)
-            _ev(
-                ev,
+            _event(
+                events,
                 "cover",
                 seat,
                 player=player_msg(seat),
                 side=Msg("havana.side." + arg),
-                card=card_msg(p.up[p.cover]),
+                card=card_msg(p.face_up[p.cover]),
             )
             return
         card = CARD_INDEX[arg]
         p.hand.remove(card)
-        p.picks = [card]
-        _ev(ev, "placed", seat, player=player_msg(seat))
-        _ev(ev, "placed_card", seat, seat, card=card_msg(card))
-        s.turn += 1
-        if s.turn >= s.n:
-            _reveal_phase_three(s, ev)
-            settle(s, ev)
+        p.unrevealed = [card]
+        _event(events, "placed", seat, player=player_msg(seat))
+        _event(events, "placed_card", seat, seat, card=card_msg(card))
+        state.turn += 1
+        if state.turn >= state.player_count:
+            _reveal_phase_three(state, events)
+            settle(state, events)
         return
     # phase I
     if head == "first":
         card = CARD_INDEX[arg]
-        s.todo = tuple(c for c in s.todo if c != card)
-        s.sub = None
-        resolve(s, seat, card, ev)
+        state.cards_to_resolve = tuple(c for c in state.cards_to_resolve if c != card)
+        state.step = None
+        resolve(state, seat, card, events)
     elif head == "end":
         p.played = True
-        _ev(ev, "turn_end", seat, player=player_msg(seat))
-        s.turn += 1
-        s.todo = None
-        s.sub = None
+        _event(events, "turn_end", seat, player=player_msg(seat))
+        state.turn += 1
+        state.cards_to_resolve = None
+        state.step = None
     elif head == "buy":
         r_name, _, e_name = arg.partition(":")
         r, e = ROWS.index(r_name), ENDS.index(e_name)
-        row = s.rows[r]
+        row = state.rows[r]
         b = row[0] if e == 0 or len(row) == 1 else row[-1]
-        s.sub = ("pay", b, r, e, 0, 0, 0, 0, 0, 0)
+        state.step = ("pay", b, r, e, 0, 0, 0, 0, 0, 0)
     elif head == "pay":
-        _pay_choose(s, arg in ("pesos", "rubble"))
+        _pay_choose(state, arg in ("pesos", "rubble"))
     elif head == "skip":
-        if s.sub[0] == "refresh":
-            _ev(ev, "refresh_declined", seat, player=player_msg(seat))
+        if state.step[0] == "refresh":
+            _event(events, "refresh_declined", seat, player=player_msg(seat))
         else:
-            _ev(ev, "demolish_declined", seat, player=player_msg(seat))
-        s.sub = None
+            _event(events, "demolish_declined", seat, player=player_msg(seat))
+        state.step = None
     elif head == "refresh":
         card = CARD_INDEX[arg]
         p.discard.remove(card)
         p.hand.append(card)
         p.hand.sort()
-        _ev(ev, "refreshed", seat, player=player_msg(seat))
-        _ev(ev, "refreshed_card", seat, seat, card=card_msg(card))
-        s.sub = None
+        _event(events, "refreshed", seat, player=player_msg(seat))
+        _event(events, "refreshed_card", seat, seat, card=card_msg(card))
+        state.step = None
     elif head == "demolish":
         r_name, _, e_name = arg.partition(":")
         r, e = ROWS.index(r_name), ENDS.index(e_name)
-        b = take_from_row(s, r, e, ev)
-        s.box_buildings.append(b)
-        s.flags |= DEMOLISHED
-        _ev(ev, "demolished", seat, player=player_msg(seat), building=building_msg(s, b))
-        s.sub = None
-        _after_removal(s, ev)
+        b = take_from_row(state, r, e, events)
+        state.box_buildings.append(b)
+        state.flags |= DEMOLISHED
+        _event(events, "demolished", seat, player=player_msg(seat), building=building_msg(state, b))
+        state.step = None
+        _after_removal(state, events)
     elif head == "remove":
-        victim_seat = s.sub[1]
-        victim = s.players[victim_seat]
+        victim_seat = state.step[1]
+        victim = state.players[victim_seat]
         if arg == "worker":
             victim.workers -= 1
-            s.bank_workers += 1
+            state.bank_workers += 1
             what = _msg("havana.a_worker")
         else:
             colour = COLOUR_INDEX[arg]
             victim.cubes[colour] -= 1
-            s.box_cubes[colour] += 1
+            state.box_cubes[colour] += 1
             what = _msg("havana.a_cube", colour=colour_msg(colour))
-        _ev(ev, "taxed", seat, player=player_msg(seat), victim=player_msg(victim_seat), what=what)
-        s.sub = ("tax", *s.sub[2:])
+        _event(
+            events,
+            "taxed",
+            seat,
+            player=player_msg(seat),
+            victim=player_msg(victim_seat),
+            what=what,
+        )
+        state.step = ("tax", *state.step[2:])
     elif head == "target":
         victim_seat = int(arg) - 1
-        victim = s.players[victim_seat]
-        if s.sub[1] == PESO_THIEF:
+        victim = state.players[victim_seat]
+        if state.step[1] == PESO_THIEF:
             take = victim.pesos // 2
             victim.pesos -= take
             p.pesos += take
-            _ev(
-                ev,
+            _event(
+                events,
                 "peso_theft",
                 seat,
                 player=player_msg(seat),
                 victim=player_msg(victim_seat),
                 pesos=take,
             )
-            s.sub = None
+            state.step = None
         else:
             c = victim.cubes
             entitled = 2 if c[0] + c[1] + c[2] + c[3] > 3 else 1
             count = min(entitled, sum(c))
-            _ev(
-                ev,
+            _event(
+                events,
                 "material_target",
                 seat,
                 player=player_msg(seat),
                 victim=player_msg(victim_seat),
                 count=count,
             )
-            s.sub = ("steal", victim_seat, count) if count else None
+            state.step = ("steal", victim_seat, count) if count else None
     elif head == "take":
         colour = COLOUR_INDEX[arg]
-        if s.sub[0] == "steal":
-            _, victim_seat, left = s.sub
-            s.players[victim_seat].cubes[colour] -= 1
+        if state.step[0] == "steal":
+            _, victim_seat, left = state.step
+            state.players[victim_seat].cubes[colour] -= 1
             p.cubes[colour] += 1
-            _ev(
-                ev,
+            _event(
+                events,
                 "stolen",
                 seat,
                 player=player_msg(seat),
                 victim=player_msg(victim_seat),
                 colour=colour_msg(colour),
             )
-            s.sub = ("steal", victim_seat, left - 1) if left > 1 else None
+            state.step = ("steal", victim_seat, left - 1) if left > 1 else None
         else:
-            s.centre[colour] -= 1
+            state.centre[colour] -= 1
             p.cubes[colour] += 1
-            _ev(ev, "mama_take", seat, player=player_msg(seat), colour=colour_msg(colour))
-            left = s.sub[1] - 1
-            s.sub = ("mama", left) if left else None
-    if s.phase == "actions":
-        settle(s, ev)
+            _event(events, "mama_take", seat, player=player_msg(seat), colour=colour_msg(colour))
+            left = state.step[1] - 1
+            state.step = ("mama", left) if left else None
+    if state.phase == "actions":
+        settle(state, events)
 
 
 def _msg(key: str, **params):

@@ -78,7 +78,8 @@ OPTION_NAMES = ("deck", "deck_source", "max_rounds", "row_end_rule")
 DECK_SOURCES = ("bundled", "custom")
 
 
-def _m(key: str, **params: Any) -> Msg:
+def _msg(key: str, **params: Any) -> Msg:
+    """A text of the catalogues by its full key, with its parameters."""
     return Msg(key, params)
 
 
@@ -114,25 +115,25 @@ class Havana:
         """The options other than the deck, checked: (max_rounds, row_end_rule, deck_source)."""
         for key in raw:
             if key not in OPTION_NAMES:
-                raise OptionError(_m("havana.option.unknown", name=str(key)))
+                raise OptionError(_msg("havana.option.unknown", name=str(key)))
         max_rounds = raw.get("max_rounds", DEFAULT_MAX_ROUNDS)
         if (
             not isinstance(max_rounds, int)
             or isinstance(max_rounds, bool)
             or not (1 <= max_rounds <= 1000)
         ):
-            raise OptionError(_m("havana.option.max_rounds", value=str(max_rounds)))
+            raise OptionError(_msg("havana.option.max_rounds", value=str(max_rounds)))
         rule = raw.get("row_end_rule", ROW_RULES[0])
         if rule not in ROW_RULES:
-            raise OptionError(_m("havana.option.row_end_rule", value=str(rule)))
+            raise OptionError(_msg("havana.option.row_end_rule", value=str(rule)))
         source = raw.get("deck_source", DECK_SOURCES[0])
         if source not in DECK_SOURCES:
-            raise OptionError(_m("havana.option.deck_source", value=str(source)))
+            raise OptionError(_msg("havana.option.deck_source", value=str(source)))
         return max_rounds, rule, source
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise OptionError(_m("havana.option.players", count=str(players)))
+            raise OptionError(_msg("havana.option.players", count=str(players)))
         opts = self.options(options)
         return new_state(players, seed, opts, buildings_of(opts["deck"]))
 
@@ -142,7 +143,7 @@ class Havana:
         return tuple(_decision(state, seat) for seat in pending_seats(state))
 
     def legal_codes(self, state: State, seat: int) -> list[str]:
-        if not 0 <= seat < state.n:
+        if not 0 <= seat < state.player_count:
             return []
         return codes_for(state, seat)
 
@@ -152,12 +153,12 @@ class Havana:
     def apply(self, state: State, seat: int, code: str) -> tuple[State, list]:
         if not isinstance(code, str) or code not in self.legal_codes(state, seat):
             raise IllegalAction(why_illegal(state, seat, code))
-        s = state.clone()
+        after = state.clone()
         events: list = []
-        do_action(s, seat, code, events)
-        s.version += 1
-        s.last = public_last(state, seat, code, s)
-        return s, events
+        do_action(after, seat, code, events)
+        after.version += 1
+        after.last = public_last(state, seat, code, after)
+        return after, events
 
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
@@ -170,9 +171,9 @@ class Havana:
         most VP win and tied players share the win (E23)."""
         if state.phase != "over":
             return None
-        reason = _m(
+        reason = _msg(
             "havana.end." + state.reason,
-            target=TARGET_VP[state.n],
+            target=TARGET_VP[state.player_count],
             rounds=state.options["max_rounds"],
         )
         return _ranked(state, state.winners, reason)
@@ -184,8 +185,8 @@ class Havana:
         if state.phase == "over":
             return self.result(state)
         best = max(p.vp for p in state.players)
-        winners = tuple(v for v in range(state.n) if state.players[v].vp == best)
-        return _ranked(state, winners, _m("havana.end.ended_early"))
+        winners = tuple(v for v in range(state.player_count) if state.players[v].vp == best)
+        return _ranked(state, winners, _msg("havana.end.ended_early"))
 
     # ------------------------------------------------------------ undo
 
@@ -224,7 +225,7 @@ class Havana:
             seat=seat,
             hand=tuple(CARD_IDS[c] for c in p.hand),
             discard=tuple(CARD_IDS[c] for c in sorted(p.discard)),
-            secret_picks=tuple(CARD_IDS[c] for c in p.picks),
+            secret_picks=tuple(CARD_IDS[c] for c in p.unrevealed),
             public=self.public_view(state),
         )
 
@@ -244,16 +245,22 @@ def _ranked(state: State, winners: tuple[int, ...], reason: Msg) -> Result:
     """Winners first, then the others by VP; equal VP share a place. VP come only from
     buildings, so the breakdown lists each seat's buildings in the order bought."""
     scores = tuple(p.vp for p in state.players)
-    ranking = tuple(sorted(range(state.n), key=lambda v: (v not in winners, -scores[v], v)))
-    places = [0] * state.n
-    for v in range(state.n):
+    ranking = tuple(
+        sorted(range(state.player_count), key=lambda v: (v not in winners, -scores[v], v))
+    )
+    places = [0] * state.player_count
+    for v in range(state.player_count):
         if v in winners:
             places[v] = 1
         else:
             places[v] = (
                 1
                 + len(winners)
-                + sum(1 for u in range(state.n) if u not in winners and scores[u] > scores[v])
+                + sum(
+                    1
+                    for u in range(state.player_count)
+                    if u not in winners and scores[u] > scores[v]
+                )
             )
     return Result(
         scores=scores,
@@ -271,129 +278,131 @@ def _ranked(state: State, winners: tuple[int, ...], reason: Msg) -> Result:
 # ---------------------------------------------------------------- prompts and labels
 
 
-def _decision(s: State, seat: int) -> Decision:
+def _decision(state: State, seat: int) -> Decision:
     # The options of a pick, a placement and a refreshment are cards of the hand or of the
     # face-down discard pile: hidden, so `private_options`. All other options read the table.
-    if s.phase == "pick":
-        p = s.players[seat]
-        left = 2 - len(p.picks)
-        prompt = _m("havana.prompt.pick", count=left)
+    if state.phase == "pick":
+        p = state.players[seat]
+        left = 2 - len(p.unrevealed)
+        prompt = _msg("havana.prompt.pick", count=left)
         return Decision(seat, "pick", prompt, True, private_options=True, repeat=left)
-    if s.phase == "place":
-        if s.players[seat].cover < 0:
-            return Decision(seat, "cover", _m("havana.prompt.cover"))
-        return Decision(seat, "place", _m("havana.prompt.place"), True, private_options=True)
-    sub = s.sub
-    kind = sub[0]
+    if state.phase == "place":
+        if state.players[seat].cover < 0:
+            return Decision(seat, "cover", _msg("havana.prompt.cover"))
+        return Decision(seat, "place", _msg("havana.prompt.place"), True, private_options=True)
+    step = state.step
+    kind = step[0]
     params: dict[str, Any] = {}
     if kind == "tax":
-        params["victim"] = player_msg(sub[1])
+        params["victim"] = player_msg(step[1])
     elif kind == "target":
-        params["card"] = card_msg(sub[1])
+        params["card"] = card_msg(step[1])
     elif kind == "steal":
-        params["victim"] = player_msg(sub[1])
-        params["count"] = sub[2]
+        params["victim"] = player_msg(step[1])
+        params["count"] = step[2]
     elif kind == "mama":
-        params["count"] = sub[1]
+        params["count"] = step[1]
     elif kind == "pay":
-        params["building"] = building_msg(s, sub[1])
+        params["building"] = building_msg(state, step[1])
     hand = kind == "refresh"
     return Decision(seat, kind, Msg("havana.prompt." + kind, params), hand, private_options=hand)
 
 
-def label(s: State, seat: int, code: str) -> Msg:
+def label(state: State, seat: int, code: str) -> Msg:
     head, _, arg = code.partition(":")
     if head in ("pick", "place", "first", "refresh"):
-        return _m("havana.action." + head, card=card_msg(CARD_INDEX[arg]))
+        return _msg("havana.action." + head, card=card_msg(CARD_INDEX[arg]))
     if head in ("end", "skip"):
-        return _m("havana.action." + head)
+        return _msg("havana.action." + head)
     if head == "cover":
-        p = s.players[seat]
-        return _m(
+        p = state.players[seat]
+        return _msg(
             "havana.action.cover",
-            side=_m("havana.side." + arg),
-            card=card_msg(p.up[0 if arg == "left" else 1]),
+            side=_msg("havana.side." + arg),
+            card=card_msg(p.face_up[0 if arg == "left" else 1]),
         )
     if head in ("buy", "demolish"):
         r_name, _, e_name = arg.partition(":")
-        row = s.rows[ROWS.index(r_name)]
+        row = state.rows[ROWS.index(r_name)]
         b = row[0] if e_name == "left" else row[-1]
-        return _m(
+        return _msg(
             "havana.action." + head,
-            building=building_msg(s, b),
-            vp=s.deck[b].vp,
-            row=_m("havana.row." + r_name),
-            end=_m("havana.end_name." + e_name),
+            building=building_msg(state, b),
+            vp=state.deck[b].vp,
+            row=_msg("havana.row." + r_name),
+            end=_msg("havana.end_name." + e_name),
         )
     if head == "pay":
         if arg in ("worker", "pesos"):
-            return _m("havana.action.pay_" + arg)
+            return _msg("havana.action.pay_" + arg)
         if arg == "rubble":
-            unit_colour = _pay_colour(s)
-            return _m("havana.action.pay_rubble", colour=colour_msg(unit_colour))
-        return _m("havana.action.pay_cube", colour=colour_msg(COLOUR_INDEX[arg]))
+            unit_colour = _pay_colour(state)
+            return _msg("havana.action.pay_rubble", colour=colour_msg(unit_colour))
+        return _msg("havana.action.pay_cube", colour=colour_msg(COLOUR_INDEX[arg]))
     if head == "remove":
-        victim = player_msg(s.sub[1])
+        victim = player_msg(state.step[1])
         if arg == "worker":
-            return _m("havana.action.remove_worker", victim=victim)
-        return _m("havana.action.remove_cube", victim=victim, colour=colour_msg(COLOUR_INDEX[arg]))
+            return _msg("havana.action.remove_worker", victim=victim)
+        return _msg(
+            "havana.action.remove_cube", victim=victim, colour=colour_msg(COLOUR_INDEX[arg])
+        )
     if head == "target":
         v = int(arg) - 1
-        p = s.players[v]
-        return _m("havana.action.target", victim=player_msg(v), pesos=p.pesos, cubes=sum(p.cubes))
+        p = state.players[v]
+        return _msg("havana.action.target", victim=player_msg(v), pesos=p.pesos, cubes=sum(p.cubes))
     if head == "take":
-        return _m("havana.action.take", colour=colour_msg(COLOUR_INDEX[arg]))
-    return _m("havana.action.unknown", code=code)
+        return _msg("havana.action.take", colour=colour_msg(COLOUR_INDEX[arg]))
+    return _msg("havana.action.unknown", code=code)
 
 
-def _pay_colour(s: State) -> int:
+def _pay_colour(state: State) -> int:
     from .engine import pay_unit
 
-    return pay_unit(s.deck[s.sub[1]].cost, s.sub[4])
+    return pay_unit(state.deck[state.step[1]].cost, state.step[4])
 
 
-def why_illegal(s: State, seat: int, code: Any) -> Msg:
+def why_illegal(state: State, seat: int, code: Any) -> Msg:
     """A sentence for the player saying why `code` cannot be played now."""
-    if s.phase == "over":
-        return _m("havana.illegal.over")
-    if not isinstance(seat, int) or not 0 <= seat < s.n:
-        return _m("havana.illegal.no_seat")
-    if seat not in pending_seats(s):
-        if s.phase == "pick":
-            return _m("havana.illegal.already_picked")
-        return _m("havana.illegal.not_your_turn", player=player_msg(pending_seats(s)[0]))
+    if state.phase == "over":
+        return _msg("havana.illegal.over")
+    if not isinstance(seat, int) or not 0 <= seat < state.player_count:
+        return _msg("havana.illegal.no_seat")
+    if seat not in pending_seats(state):
+        if state.phase == "pick":
+            return _msg("havana.illegal.already_picked")
+        return _msg("havana.illegal.not_your_turn", player=player_msg(pending_seats(state)[0]))
     if not isinstance(code, str):
-        return _m("havana.illegal.unknown", code=str(code))
+        return _msg("havana.illegal.unknown", code=str(code))
     head, _, arg = code.partition(":")
-    decision = _decision(s, seat)
-    p = s.players[seat]
+    decision = _decision(state, seat)
+    p = state.players[seat]
     if head in ("pick", "place", "refresh") and decision.kind == head:
         if arg not in CARD_INDEX:
-            return _m("havana.illegal.no_such_card", card=arg)
+            return _msg("havana.illegal.no_such_card", card=arg)
         if head == "refresh":
-            return _m("havana.illegal.not_in_discard", card=card_msg(CARD_INDEX[arg]))
-        return _m("havana.illegal.not_in_hand", card=card_msg(CARD_INDEX[arg]))
+            return _msg("havana.illegal.not_in_discard", card=card_msg(CARD_INDEX[arg]))
+        return _msg("havana.illegal.not_in_hand", card=card_msg(CARD_INDEX[arg]))
     if head == "buy" and decision.kind == "buy":
         r_name, _, e_name = arg.partition(":")
         if r_name not in ROWS or e_name not in ENDS:
-            return _m("havana.illegal.no_such_end")
-        row = s.rows[ROWS.index(r_name)]
+            return _msg("havana.illegal.no_such_end")
+        row = state.rows[ROWS.index(r_name)]
         if not row:
-            return _m("havana.illegal.empty_row")
+            return _msg("havana.illegal.empty_row")
         b = row[0] if e_name == "left" else row[-1]
-        if s.deck[b].requires_architect and ARCHITECT not in p.up:
-            return _m("havana.illegal.needs_architect", building=building_msg(s, b))
-        if not can_buy(s, p, b):
-            return _m("havana.illegal.cannot_afford", building=building_msg(s, b))
+        if state.deck[b].requires_architect and ARCHITECT not in p.face_up:
+            return _msg("havana.illegal.needs_architect", building=building_msg(state, b))
+        if not can_buy(state, p, b):
+            return _msg("havana.illegal.cannot_afford", building=building_msg(state, b))
     if head == "demolish" and decision.kind == "demolish":
-        return _m("havana.illegal.no_such_end")
+        return _msg("havana.illegal.no_such_end")
     if head == "take" and decision.kind in ("steal", "mama") and arg in COLOUR_INDEX:
-        return _m("havana.illegal.no_cube", colour=colour_msg(COLOUR_INDEX[arg]))
+        return _msg("havana.illegal.no_cube", colour=colour_msg(COLOUR_INDEX[arg]))
     if head == "target" and decision.kind == "target":
-        return _m("havana.illegal.bad_target")
+        return _msg("havana.illegal.bad_target")
     if head == "buy" and decision.kind != "buy":
-        return _m("havana.illegal.buy_after_actions")
-    return _m("havana.illegal.not_now", prompt=decision.prompt)
+        return _msg("havana.illegal.buy_after_actions")
+    return _msg("havana.illegal.not_now", prompt=decision.prompt)
 
 
 # ---------------------------------------------------------------- views
@@ -403,34 +412,34 @@ def _cubes(c: list[int]) -> Cubes:
     return Cubes(c[0], c[1], c[2], c[3], c[4])
 
 
-def _building_view(s: State, b: int) -> BuildingView:
-    building = s.deck[b]
+def _building_view(state: State, b: int) -> BuildingView:
+    building = state.deck[b]
     c = building.cost
     return BuildingView(
         id=building.id,
-        name=building_msg(s, b),
+        name=building_msg(state, b),
         vp=building.vp,
         cost=Cost(Cubes(c[0], c[1], c[2], c[3], c[4]), c[5], c[6], building.requires_architect),
     )
 
 
-def public_view(s: State, pending: tuple[Decision, ...]) -> PublicView:
+def public_view(state: State, pending: tuple[Decision, ...]) -> PublicView:
     players = []
-    for seat, p in enumerate(s.players):
-        number = number_of(p.up) if p.up else None
+    for seat, p in enumerate(state.players):
+        number = number_of(p.face_up) if p.face_up else None
         players.append(
             PlayerPublic(
                 seat=seat,
-                face_up=tuple(CARD_IDS[c] for c in p.up),
+                face_up=tuple(CARD_IDS[c] for c in p.face_up),
                 number=number,
                 number_text=f"{number:02d}" if number is not None else "",
-                picked=len(p.picks) if s.phase == "pick" else 0,
+                picked=len(p.unrevealed) if state.phase == "pick" else 0,
                 covering=("left", "right")[p.cover] if p.cover >= 0 else None,
-                placed=s.phase == "place" and bool(p.picks),
+                placed=state.phase == "place" and bool(p.unrevealed),
                 cubes=_cubes(p.cubes),
                 workers=p.workers,
                 pesos=p.pesos,
-                buildings=tuple(_building_view(s, b) for b in p.buildings),
+                buildings=tuple(_building_view(state, b) for b in p.buildings),
                 vp=p.vp,
                 hand_size=len(p.hand),
                 discard_size=len(p.discard),
@@ -442,54 +451,56 @@ def public_view(s: State, pending: tuple[Decision, ...]) -> PublicView:
     rows = tuple(
         RowView(
             name=ROWS[r],
-            buildings=tuple(_building_view(s, b) for b in s.rows[r]),
-            buyable_ends=tuple(ENDS[e] for e in row_ends(s.rows[r])),
+            buildings=tuple(_building_view(state, b) for b in state.rows[r]),
+            buyable_ends=tuple(ENDS[e] for e in row_ends(state.rows[r])),
         )
         for r in (0, 1)
     )
     return PublicView(
-        players_count=s.n,
-        target_vp=TARGET_VP[s.n],
-        round=s.round,
-        max_rounds=s.options["max_rounds"],
-        phase=s.phase,
+        players_count=state.player_count,
+        target_vp=TARGET_VP[state.player_count],
+        round=state.round,
+        max_rounds=state.options["max_rounds"],
+        phase=state.phase,
         rows=rows,  # type: ignore[arg-type]
-        centre=Pool(s.centre_pesos, _cubes(s.centre)),
-        bank_pesos=s.bank_pesos,
-        bank_workers=s.bank_workers,
-        bag_count=sum(s.bag),
-        deck_count=len(s.stack),
-        box_cubes=_cubes(s.box_cubes),
-        box_buildings=len(s.box_buildings),
-        turn_order=s.order if s.phase in ("actions", "place") else (),
-        active_seat=s.order[s.turn] if s.phase == "actions" else None,
-        demolition_used=bool(s.flags & DEMOLISHED),
-        workers_first_used=bool(s.flags & FIRST_WORKERS),
-        black_market_first_used=bool(s.flags & FIRST_BLACK_MARKET),
+        centre=Pool(state.centre_pesos, _cubes(state.centre)),
+        bank_pesos=state.bank_pesos,
+        bank_workers=state.bank_workers,
+        bag_count=sum(state.bag),
+        deck_count=len(state.stack),
+        box_cubes=_cubes(state.box_cubes),
+        box_buildings=len(state.box_buildings),
+        turn_order=state.order if state.phase in ("actions", "place") else (),
+        active_seat=state.order[state.turn] if state.phase == "actions" else None,
+        demolition_used=bool(state.flags & DEMOLISHED),
+        workers_first_used=bool(state.flags & FIRST_WORKERS),
+        black_market_first_used=bool(state.flags & FIRST_BLACK_MARKET),
         players=tuple(players),
         pending=tuple(PendingView(d.seat, d.kind, d.prompt, d.secret) for d in pending),
-        game_over=s.phase == "over",
-        winners=s.winners,
-        end_reason=_m(
-            "havana.end." + s.reason, target=TARGET_VP[s.n], rounds=s.options["max_rounds"]
+        game_over=state.phase == "over",
+        winners=state.winners,
+        end_reason=_msg(
+            "havana.end." + state.reason,
+            target=TARGET_VP[state.player_count],
+            rounds=state.options["max_rounds"],
         )
-        if s.reason
+        if state.reason
         else None,
-        synthetic_deck=s.deck is bundled(),
-        last_move=_last_move(s),
+        synthetic_deck=state.deck is bundled(),
+        last_move=_last_move(state),
     )
 
 
-def _last_move(s: State) -> LastMove | None:
-    if s.last is None:
+def _last_move(state: State) -> LastMove | None:
+    if state.last is None:
         return None
-    seat, kind, action, card, b, row, end, bought, changed, victim = s.last
+    seat, kind, action, card, b, row, end, bought, changed, victim = state.last
     return LastMove(
         seat=seat,
         kind=kind,
         action=action,
         card=None if card < 0 else CARD_IDS[card],
-        building=None if b < 0 else _building_view(s, b),
+        building=None if b < 0 else _building_view(state, b),
         row=None if row < 0 else ROWS[row],
         end=None if end < 0 else ENDS[end],
         bought=bool(bought),
@@ -500,53 +511,67 @@ def _last_move(s: State) -> LastMove | None:
 
 # ---------------------------------------------------------------- JSON
 
+# (JSON key, attribute): the stored format keeps its first, shorter keys, in this order.
 _PLAYER_INTS = ("pesos", "workers", "vp", "age", "cover")
-_PLAYER_LISTS = ("cubes", "buildings", "hand", "up", "discard", "picks")
+_PLAYER_LISTS = (
+    ("cubes", "cubes"),
+    ("buildings", "buildings"),
+    ("hand", "hand"),
+    ("up", "face_up"),
+    ("discard", "discard"),
+    ("picks", "unrevealed"),
+)
+_PLAYER_CARDS = (
+    ("hand", "hand"),
+    ("up", "face_up"),
+    ("discard", "discard"),
+    ("picks", "unrevealed"),
+)
 _STATE_LISTS = ("stack", "box_buildings", "bag", "centre", "box_cubes")
 _STATE_INTS = (
-    "n",
-    "rng",
-    "centre_pesos",
-    "bank_pesos",
-    "bank_workers",
-    "round",
-    "turn",
-    "flags",
-    "version",
+    ("n", "player_count"),
+    ("rng", "rng"),
+    ("centre_pesos", "centre_pesos"),
+    ("bank_pesos", "bank_pesos"),
+    ("bank_workers", "bank_workers"),
+    ("round", "round"),
+    ("turn", "turn"),
+    ("flags", "flags"),
+    ("version", "version"),
 )
 
 
-def to_json(s: State) -> dict:
+def to_json(state: State) -> dict:
     return {
         "format": STATE_FORMAT,
         "game": "havana",
-        "options": _options_json(s),
-        **{k: getattr(s, k) for k in _STATE_INTS},
-        **{k: list(getattr(s, k)) for k in _STATE_LISTS},
-        "rows": [list(s.rows[0]), list(s.rows[1])],
-        "phase": s.phase,
-        "order": list(s.order),
-        "todo": None if s.todo is None else list(s.todo),
-        "sub": None if s.sub is None else list(s.sub),
-        "reason": s.reason,
-        "winners": list(s.winners),
-        "last": None if s.last is None else list(s.last),
+        "options": _options_json(state),
+        **{key: getattr(state, attribute) for key, attribute in _STATE_INTS},
+        **{k: list(getattr(state, k)) for k in _STATE_LISTS},
+        "rows": [list(state.rows[0]), list(state.rows[1])],
+        "phase": state.phase,
+        "order": list(state.order),
+        "todo": None if state.cards_to_resolve is None else list(state.cards_to_resolve),
+        "sub": None if state.step is None else list(state.step),
+        "reason": state.reason,
+        "winners": list(state.winners),
+        "last": None if state.last is None else list(state.last),
         "players": [
             {
                 **{k: getattr(p, k) for k in _PLAYER_INTS},
-                **{k: list(getattr(p, k)) for k in _PLAYER_LISTS},
+                **{key: list(getattr(p, attribute)) for key, attribute in _PLAYER_LISTS},
                 "played": p.played,
             }
-            for p in s.players
+            for p in state.players
         ],
     }
 
 
-def _options_json(s: State) -> dict:
+def _options_json(state: State) -> dict:
     """The state's options; the bundled deck by its fingerprint (see `deck.bundled_ref`), any
     other deck card by card."""
-    out = {k: v for k, v in s.options.items() if k != "deck"}
-    out["deck"] = bundled_ref() if s.deck is bundled() else copy.deepcopy(s.options["deck"])
+    out = {k: v for k, v in state.options.items() if k != "deck"}
+    out["deck"] = bundled_ref() if state.deck is bundled() else copy.deepcopy(state.options["deck"])
     return out
 
 
@@ -597,61 +622,65 @@ def from_json(game: Havana, data: Mapping[str, Any]) -> State:
         if data.get("format") != STATE_FORMAT or data.get("game") != "havana":
             raise StateError("not a Havana state of this format")
         options = _stored_options(game, data["options"])
-        s = State.__new__(State)
-        s.options = options
+        state = State.__new__(State)
+        state.options = options
         deck = options["deck"]
-        s.deck = bundled() if deck is bundled_option() else buildings_of(deck)
-        nb = len(s.deck)
-        for k in _STATE_INTS:
-            setattr(s, k, _int(data[k], -1 if k == "cover" else 0))
-        if not rng.valid(s.rng):
+        state.deck = bundled() if deck is bundled_option() else buildings_of(deck)
+        deck_size = len(state.deck)
+        for key, attribute in _STATE_INTS:
+            setattr(state, attribute, _int(data[key]))
+        if not rng.valid(state.rng):
             raise StateError("bad rng")
-        if not 2 <= s.n <= 4:
+        if not 2 <= state.player_count <= 4:
             raise StateError("bad player count")
-        s.stack = _ints(data["stack"], high=nb - 1)
-        s.box_buildings = _ints(data["box_buildings"], high=nb - 1)
+        state.stack = _ints(data["stack"], high=deck_size - 1)
+        state.box_buildings = _ints(data["box_buildings"], high=deck_size - 1)
         for k in ("bag", "centre", "box_cubes"):
-            setattr(s, k, _ints(data[k], 5))
+            setattr(state, k, _ints(data[k], 5))
         rows = data["rows"]
         if not isinstance(rows, list) or len(rows) != 2:
             raise StateError("bad rows")
-        s.rows = [_ints(rows[0], high=nb - 1), _ints(rows[1], high=nb - 1)]
+        state.rows = [_ints(rows[0], high=deck_size - 1), _ints(rows[1], high=deck_size - 1)]
         if data["phase"] not in ("pick", "actions", "place", "over"):
             raise StateError("bad phase")
-        s.phase = data["phase"]
-        s.order = tuple(_ints(data["order"], s.n, s.n - 1))
-        s.todo = None if data["todo"] is None else tuple(_ints(data["todo"], high=SET_SIZE - 1))
-        sub = data["sub"]
-        if sub is not None:
-            if not isinstance(sub, list) or not sub or not isinstance(sub[0], str):
+        state.phase = data["phase"]
+        state.order = tuple(_ints(data["order"], state.player_count, state.player_count - 1))
+        state.cards_to_resolve = (
+            None if data["todo"] is None else tuple(_ints(data["todo"], high=SET_SIZE - 1))
+        )
+        step = data["sub"]
+        if step is not None:
+            if not isinstance(step, list) or not step or not isinstance(step[0], str):
                 raise StateError("bad step")
-            sub = (sub[0], *_ints(sub[1:]))
-        s.sub = sub
+            step = (step[0], *_ints(step[1:]))
+        state.step = step
         if not isinstance(data["reason"], str):
             raise StateError("bad reason")
-        s.reason = data["reason"]
-        s.winners = tuple(_ints(data["winners"], high=s.n - 1))
-        s.last = _last_from_json(data.get("last"), s.n, nb)  # absent from older states
+        state.reason = data["reason"]
+        state.winners = tuple(_ints(data["winners"], high=state.player_count - 1))
+        state.last = _last_from_json(
+            data.get("last"), state.player_count, deck_size
+        )  # absent from older states
         raw_players = data["players"]
-        if not isinstance(raw_players, list) or len(raw_players) != s.n:
+        if not isinstance(raw_players, list) or len(raw_players) != state.player_count:
             raise StateError("bad players")
-        s.players = []
+        state.players = []
         for raw in raw_players:
             p = Player.__new__(Player)
             for k in _PLAYER_INTS:
                 setattr(p, k, _int(raw[k], -1 if k == "cover" else 0))
             p.cubes = _ints(raw["cubes"], 5)
-            p.buildings = _ints(raw["buildings"], high=nb - 1)
-            for k in ("hand", "up", "discard", "picks"):
-                setattr(p, k, _ints(raw[k], high=SET_SIZE - 1))
+            p.buildings = _ints(raw["buildings"], high=deck_size - 1)
+            for key, attribute in _PLAYER_CARDS:
+                setattr(p, attribute, _ints(raw[key], high=SET_SIZE - 1))
             if not isinstance(raw["played"], bool):
                 raise StateError("bad played flag")
             p.played = raw["played"]
-            if sorted(p.hand + p.up + p.discard + p.picks) != list(range(SET_SIZE)):
+            if sorted(p.hand + p.face_up + p.discard + p.unrevealed) != list(range(SET_SIZE)):
                 raise StateError("a player's cards do not make one set")
-            s.players.append(p)
-        _check_totals(s)
-        return s
+            state.players.append(p)
+        _check_totals(state)
+        return state
     except StateError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
@@ -662,7 +691,7 @@ _KINDS = ("pick", "cover", "place", "first", "buy", "pay", "refresh", "demolish"
 _KINDS += ("target", "steal", "mama")
 
 
-def _last_from_json(data: Any, n: int, nb: int) -> tuple | None:
+def _last_from_json(data: Any, n: int, deck_size: int) -> tuple | None:
     if data is None:
         return None
     if not isinstance(data, list) or len(data) != 10:
@@ -670,21 +699,26 @@ def _last_from_json(data: Any, n: int, nb: int) -> tuple | None:
     seat, kind, action, *rest = data
     if kind not in _KINDS or not isinstance(action, str):
         raise StateError("bad last move")
-    highs = (SET_SIZE - 1, nb - 1, 1, 1, 1, 3, n - 1)
+    highs = (SET_SIZE - 1, deck_size - 1, 1, 1, 1, 3, n - 1)
     numbers = [_int(v, -1, high) for v, high in zip(rest, highs, strict=True)]
     return (_int(seat, 0, n - 1), kind, action, *numbers)
 
 
-def _check_totals(s: State) -> None:
-    cubes = sum(s.bag) + sum(s.centre) + sum(s.box_cubes) + sum(sum(p.cubes) for p in s.players)
-    workers = s.bank_workers + sum(p.workers for p in s.players)
-    pesos = s.bank_pesos + s.centre_pesos + sum(p.pesos for p in s.players)
+def _check_totals(state: State) -> None:
+    cubes = (
+        sum(state.bag)
+        + sum(state.centre)
+        + sum(state.box_cubes)
+        + sum(sum(p.cubes) for p in state.players)
+    )
+    workers = state.bank_workers + sum(p.workers for p in state.players)
+    pesos = state.bank_pesos + state.centre_pesos + sum(p.pesos for p in state.players)
     if (cubes, workers, pesos) != (TOTAL_CUBES, TOTAL_WORKERS, TOTAL_PESOS):
         raise StateError("components are not conserved")
-    seen = s.stack + s.box_buildings + s.rows[0] + s.rows[1]
-    for p in s.players:
+    seen = state.stack + state.box_buildings + state.rows[0] + state.rows[1]
+    for p in state.players:
         seen += p.buildings
-    if sorted(seen) != list(range(len(s.deck))):
+    if sorted(seen) != list(range(len(state.deck))):
         raise StateError("buildings are not all accounted for")
 
 

@@ -6,8 +6,7 @@ Kept compact (lists of ints, card and building indices) so that a clone is cheap
 
 from __future__ import annotations
 
-from games.rng import MASK64 as M64
-from games.rng import keyed_draw
+from games.rng import MASK64, keyed_draw
 
 from .deck import Building
 
@@ -20,10 +19,10 @@ class Player:
         "buildings",  # building indices, in the order bought
         "vp",
         "hand",  # sorted card indices
-        "up",  # the two face-up cards, sorted (left, right); empty before the first reveal
+        "face_up",  # the two face-up cards, sorted (left, right); empty before the first reveal
         "discard",  # card indices, in the order discarded
         "age",  # public random age rank, 0 = youngest
-        "picks",  # face-down cards not yet revealed (first choice, or the phase III card)
+        "unrevealed",  # cards chosen face down, not yet revealed (first choice, or phase III card)
         "cover",  # phase III: 0 left / 1 right once chosen, else -1
         "played",  # this round's phase I turn is over
     )
@@ -36,10 +35,10 @@ class Player:
         p.buildings = self.buildings[:]
         p.vp = self.vp
         p.hand = self.hand[:]
-        p.up = self.up[:]
+        p.face_up = self.face_up[:]
         p.discard = self.discard[:]
         p.age = self.age
-        p.picks = self.picks[:]
+        p.unrevealed = self.unrevealed[:]
         p.cover = self.cover
         p.played = self.played
         return p
@@ -47,7 +46,7 @@ class Player:
 
 class State:
     __slots__ = (
-        "n",
+        "player_count",  # 2..4 seats, numbered 0..player_count - 1
         "options",  # validated options (shared, never mutated)
         "deck",  # tuple[Building, ...] (shared, never mutated)
         "rng",  # the generator (games.rng)
@@ -65,8 +64,8 @@ class State:
         "order",  # this round's frozen turn order
         "turn",  # index in `order` of the seat acting (phase I) or placing (phase III)
         "flags",  # FIRST_WORKERS | FIRST_BLACK_MARKET | DEMOLISHED
-        "todo",  # phase I: face-up cards of the active player not yet resolved
-        "sub",  # the step inside a turn waiting for a decision (a tuple), or None
+        "cards_to_resolve",  # phase I: face-up cards of the active player not yet resolved
+        "step",  # the step inside a turn waiting for a decision: (kind, *numbers), or None
         "players",
         "version",
         "reason",  # why the game ended: message key, or ""
@@ -76,7 +75,7 @@ class State:
 
     def clone(self) -> State:
         s = State.__new__(State)
-        s.n = self.n
+        s.player_count = self.player_count
         s.options = self.options
         s.deck = self.deck
         s.rng = self.rng
@@ -94,8 +93,8 @@ class State:
         s.order = self.order
         s.turn = self.turn
         s.flags = self.flags
-        s.todo = self.todo
-        s.sub = self.sub
+        s.cards_to_resolve = self.cards_to_resolve
+        s.step = self.step
         s.players = [p.clone() for p in self.players]
         s.version = self.version
         s.reason = self.reason
@@ -105,12 +104,12 @@ class State:
 
     def random(self, n: int) -> int:
         """A uniform integer in [0, n) from the state's own generator (`games.rng`)."""
-        if self.rng > M64:
+        if self.rng > MASK64:
             self.rng, z = keyed_draw(self.rng)
             return z % n
-        self.rng = z = (self.rng + 0x9E3779B97F4A7C15) & M64
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+        self.rng = z = (self.rng + 0x9E3779B97F4A7C15) & MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         return (z ^ (z >> 31)) % n
 
     def shuffle(self, items: list) -> None:

@@ -14,7 +14,7 @@ from games.text import Msg
 
 from . import engine, serial, text_en, views  # noqa: F401 - text_en registers the English catalogue
 from .labels import label, prompt
-from .state import NSRC, OVER, VP_EARLIER, VP_SOURCES, State
+from .state import OVER, VP_EARLIER, VP_SOURCE_COUNT, VP_SOURCES, State
 
 
 class Santiago:
@@ -104,7 +104,7 @@ class Santiago:
         return views.public_view(state)
 
     def player_view(self, state: State, seat: int) -> views.PlayerView:
-        if not 0 <= seat < state.n:
+        if not 0 <= seat < state.player_count:
             raise ValueError(f"no seat {seat}")
         return views.player_view(state, seat)
 
@@ -120,7 +120,7 @@ class Santiago:
 
 def _ranked(state: State, reason: Msg) -> Result:
     """VP plus 1 per 3 goods; then goods left, then pesos; still equal: the place is shared."""
-    n = state.n
+    n = state.player_count
     scores, keys, tiebreaks = [], [], []
     for seat in range(n):
         total = sum(state.goods[seat * 6 : seat * 6 + 6])
@@ -162,7 +162,7 @@ _CONVERSION = Msg("santiago.score.goods")
 
 def _breakdown(state: State, seat: int) -> tuple[tuple[Msg, int], ...]:
     """VP by source, then the leftover goods converted: they add up to the score."""
-    sources = state.vpsrc[seat * NSRC : seat * NSRC + NSRC]
+    sources = state.vp_sources[seat * VP_SOURCE_COUNT : seat * VP_SOURCE_COUNT + VP_SOURCE_COUNT]
     parts = [
         (label, vp)
         for i, (label, vp) in enumerate(zip(_PARTS, sources, strict=True))

@@ -1,8 +1,8 @@
 """The rules of Santiago de Cuba (spec: rules/santiago_de_cuba.md; gaps decided as E1-E30, C1-C12).
 
-The engine is a small state machine. `state.phase` names the pending decision, `state.pd` holds
-its data, and `state.choices` caches the legal codes of every pending decision, so the codes are
-computed once per state. A decision with exactly one legal code is applied at once (with a
+The engine is a small state machine. `state.phase` names the pending decision, `state.phase_data`
+holds its data, and `state.choices` caches the legal codes of every pending decision, so the codes
+are computed once per state. A decision with exactly one legal code is applied at once (with a
 `santiago.event.forced` line for that player) only when the table can see that it is forced: at a
 screened table a decision whose options read a screen (`private_options`) is always asked, even
 with one option, because skipping the question would tell everybody what lies behind the screen.
@@ -40,7 +40,6 @@ from .state import (
     DELIVER,
     DRIVE,
     MARKET_TAKE,
-    NSRC,
     OVER,
     OWNUSE,
     PABLO,
@@ -50,6 +49,7 @@ from .state import (
     VP_CITIZENS,
     VP_DELIVERIES,
     VP_OWNER,
+    VP_SOURCE_COUNT,
     VP_START,
     VP_ZORRO,
     ZORRO,
@@ -58,7 +58,7 @@ from .state import (
 
 GOOD_MSG = tuple(Msg("santiago.good." + g) for g in D.GOODS)
 CITIZEN_MSG = tuple(Msg("santiago.citizen." + c) for c in D.CITIZENS)
-BUILDING_MSG = tuple(Msg("santiago.building." + b) for b in D.BUILDINGS)
+BUILDING_MSG = tuple(Msg("santiago.building." + building) for building in D.BUILDINGS)
 COLOUR_MSG = tuple(Msg("santiago.colour." + c) for c in D.COLOURS)
 
 KIND = {
@@ -92,7 +92,8 @@ DRIVE_CODES = tuple(f"drive:{d}" for d in range(26))
 AMOUNT_CODES = tuple(f"amount:{k}" for k in range(26))
 
 
-def M(key: str, **params) -> Msg:
+def _msg(key: str, **params) -> Msg:
+    """A text of the Santiago catalogue: `key` without its `santiago.` prefix."""
     return Msg("santiago." + key, params)
 
 
@@ -117,157 +118,170 @@ GAME_EVENTS = frozenset(
 )
 
 
-def _ev(ev: list, seat: int | None, key: str, **params) -> None:
-    ev.append(Event(Msg("santiago.event." + key, params), None if key in GAME_EVENTS else seat))
+def _event(events: list, seat: int | None, key: str, **params) -> None:
+    """Log `santiago.event.<key>` as `seat`'s doing, or as nobody's for the game's own events."""
+    events.append(Event(Msg("santiago.event." + key, params), None if key in GAME_EVENTS else seat))
 
 
-def _add_vp(t: State, seat: int, source: int, k: int) -> None:
+def _add_vp(state: State, seat: int, source: int, k: int) -> None:
     """Every VP change goes through here, so the sources always add up to the VP."""
-    t.vp[seat] += k
-    t.vpsrc[seat * NSRC + source] += k
+    state.vp[seat] += k
+    state.vp_sources[seat * VP_SOURCE_COUNT + source] += k
 
 
 # ---------------------------------------------------------------- setup
 
 
-def new_state(players: int, seed: int, opts: dict) -> tuple[State, list]:
+def new_state(players: int, seed: int, options: dict) -> tuple[State, list]:
     """Random layout, random start player; the last player in turn order rolls the first demand."""
-    s = State.__new__(State)
-    s.n = players
-    s.opts = opts
-    s.rng = rng.start(seed)
-    colours = opts["citizen_colours"]
-    s.cit_colour = tuple(
+    state = State.__new__(State)
+    state.player_count = players
+    state.options = options
+    state.rng = rng.start(seed)
+    colours = options["citizen_colours"]
+    state.citizen_colour = tuple(
         -1 if colours[c] is None else D.COLOUR_INDEX[colours[c]] for c in D.CITIZENS
     )
-    s.bld = tuple(s.shuffled(list(range(12))))
-    s.road = (-1, *s.shuffled(list(range(9))))
-    s.inactive = 0
-    s.car = D.HARBOUR
-    s.owner = [-1] * 12
-    s.pawn = [-1] * players
-    s.pesos = [D.START_PESOS] * players
-    s.vp = [D.START_VP] * players
-    s.vpsrc = [0] * (NSRC * players)
+    state.buildings = tuple(state.shuffled(list(range(12))))
+    state.road = (-1, *state.shuffled(list(range(9))))
+    state.inactive = 0
+    state.car = D.HARBOUR
+    state.owner = [-1] * 12
+    state.pawn = [-1] * players
+    state.pesos = [D.START_PESOS] * players
+    state.vp = [D.START_VP] * players
+    state.vp_sources = [0] * (VP_SOURCE_COUNT * players)
     for seat in range(players):
-        s.vpsrc[seat * NSRC + VP_START] = D.START_VP
-    s.last = None
-    s.trip = None
-    s.goods = list(D.START_GOODS) * players
-    s.supply = [D.GOODS_PER_TYPE - players * D.START_GOODS[g] for g in range(6)]
-    s.dg = []
-    s.dv = []
-    s.aside = None
-    s.price = D.PRICE_MIN
-    s.ships = 0
-    s.start = s.next_random(players)
-    s.active = s.start
-    s.passed = 0
-    s.departed = False
-    s.moved = False
-    s.version = 0
-    s.rolled = ()
-    s.phase = ROLL
-    s.pd = ()
-    ev: list = []
-    _ev(ev, None, "setup", start=player(s.start))
-    roller = (s.start - 1) % players  # E30: the player to the right of the start player
-    _begin_roll(s, roller, s.start, ev)
-    settle(s, ev)
-    return s, ev
+        state.vp_sources[seat * VP_SOURCE_COUNT + VP_START] = D.START_VP
+    state.last = None
+    state.trip = None
+    state.goods = list(D.START_GOODS) * players
+    state.supply = [D.GOODS_PER_TYPE - players * D.START_GOODS[g] for g in range(6)]
+    state.dice_goods = []
+    state.dice_values = []
+    state.aside = None
+    state.price = D.PRICE_MIN
+    state.ships = 0
+    state.start = state.next_random(players)
+    state.active = state.start
+    state.passed = 0
+    state.departed = False
+    state.moved = False
+    state.version = 0
+    state.rolled = ()
+    state.phase = ROLL
+    state.phase_data = ()
+    events: list = []
+    _event(events, None, "setup", start=player(state.start))
+    roller = (state.start - 1) % players  # E30: the player to the right of the start player
+    _begin_roll(state, roller, state.start, events)
+    settle(state, events)
+    return state, events
 
 
 # ---------------------------------------------------------------- codes
 
 
-def private_options(s: State) -> bool:
+def private_options(state: State) -> bool:
     """Does the set of options of the pending decision(s) depend on hidden holdings?
 
     Decided from the kind of decision (and which building, a public fact) alone, never from the
     holdings themselves, so the answer is public. Nothing is hidden at an open-holdings table.
     """
-    if s.opts["open_holdings"] or s.opts.get("first_rules"):
+    if state.options["open_holdings"] or state.options.get("first_rules"):
         return False
-    if s.phase == BUILDING:
-        return s.bld[s.pd[0]] in PRIVATE_BUILDINGS
-    if s.phase == DRIVE:
-        return s.opts["max_distance"] > 1  # a cap of 1 stop forces every drive, as all can see
-    return s.phase in PRIVATE_PHASES
+    if state.phase == BUILDING:
+        return state.buildings[state.phase_data[0]] in PRIVATE_BUILDINGS
+    if state.phase == DRIVE:
+        return (
+            state.options["max_distance"] > 1
+        )  # a cap of 1 stop forces every drive, as all can see
+    return state.phase in PRIVATE_PHASES
 
 
-def open_codes(s: State, codes: list[str]) -> tuple[str, ...]:
+def open_codes(state: State, codes: list[str]) -> tuple[str, ...]:
     """Of a decision whose options read a screen, the codes legal whatever the screen holds:
     the first stop is free, a delivery round can always be passed, an amount of one is always
     there once a good was chosen, and an optional building can always be left unused."""
-    ph = s.phase
-    if ph == DRIVE:
+    phase = state.phase
+    if phase == DRIVE:
         always = ("drive:1",)
-    elif ph == DELIVER:
+    elif phase == DELIVER:
         always = ("pass",)
-    elif ph == AMOUNT:
+    elif phase == AMOUNT:
         always = ("amount:1",)
-    elif ph == BUILDING:
+    elif phase == BUILDING:
         always = ("skip",)
     else:
         always = ()
     return tuple(code for code in always if code in codes)
 
 
-def compute_choices(s: State) -> tuple:
+def compute_choices(state: State) -> tuple:
     """((seat, kind, codes), ...) for every pending decision."""
-    ph = s.phase
-    if ph == OVER:
+    phase = state.phase
+    if phase == OVER:
         return ()
-    if ph == ZORRO:
-        return tuple((v, KIND[ZORRO], _zorro_codes(s, v)) for v in s.pd)
-    if ph == ROLL:
-        return ((s.pd[0], KIND[ROLL], list(LEAVE_CODES)),)
-    if ph == DELIVER:
-        seat = s.pd[0]
-        return ((seat, KIND[DELIVER], _deliver_codes(s, seat)),)
-    if ph == AMOUNT:
-        seat, kind, g = s.pd
-        i = _die_of(s, g)
-        held = s.goods[seat * 6 + (D.WOOD if kind == "w" else g)]
-        top = min(held, s.dv[i])
+    if phase == ZORRO:
+        return tuple((v, KIND[ZORRO], _zorro_codes(state, v)) for v in state.phase_data)
+    if phase == ROLL:
+        return ((state.phase_data[0], KIND[ROLL], list(LEAVE_CODES)),)
+    if phase == DELIVER:
+        seat = state.phase_data[0]
+        return ((seat, KIND[DELIVER], _deliver_codes(state, seat)),)
+    if phase == AMOUNT:
+        seat, kind, g = state.phase_data
+        i = _die_of(state, g)
+        held = state.goods[seat * 6 + (D.WOOD if kind == "w" else g)]
+        top = min(held, state.dice_values[i])
         return ((seat, KIND[AMOUNT], list(AMOUNT_CODES[1 : top + 1])),)
-    seat = s.active
-    if ph == DRIVE:
-        top = min(s.opts["max_distance"], s.pesos[seat] + 1)
+    seat = state.active
+    if phase == DRIVE:
+        top = min(state.options["max_distance"], state.pesos[seat] + 1)
         codes = list(DRIVE_CODES[1 : top + 1])
-    elif ph == CITIZEN:
-        codes = ["use", "skip"] if _gain_possible(s, s.road[s.car]) else ["skip"]
-    elif ph == PABLO:
-        allowed = 6 if s.opts["pablo_allows_wood"] else 5
-        codes = ["pablo:" + D.GOODS[g] for g in range(allowed) if s.supply[g] > 0]
+    elif phase == CITIZEN:
+        codes = ["use", "skip"] if _gain_possible(state, state.road[state.car]) else ["skip"]
+    elif phase == PABLO:
+        allowed = 6 if state.options["pablo_allows_wood"] else 5
+        codes = ["pablo:" + D.GOODS[g] for g in range(allowed) if state.supply[g] > 0]
         codes.append("skip")
-    elif ph == ALONSO:
+    elif phase == ALONSO:
         codes = []
-        if _markers_left(s, seat) and -1 in s.owner:
+        if _markers_left(state, seat) and -1 in state.owner:
             codes.append("alonso:claim")
-        if seat in s.owner:
+        if seat in state.owner:
             codes.append("alonso:use")
         codes.append("skip")
-    elif ph == CLAIM:
-        codes = ["claim:" + D.BUILDINGS[s.bld[sp]] for sp in range(12) if s.owner[sp] < 0]
-    elif ph == OWNUSE:
-        codes = ["own:" + D.BUILDINGS[s.bld[sp]] for sp in range(12) if s.owner[sp] == seat]
-    elif ph == PAWN:
-        codes = ["pawn:" + D.BUILDINGS[s.bld[sp]] for sp in _pawn_targets(s, seat)]
-    elif ph == BUILDING:
-        codes = building_codes(s, seat, s.bld[s.pd[0]])
-    elif ph == MARKET_TAKE:
-        given = s.pd[0]
+    elif phase == CLAIM:
         codes = [
-            "market:take:" + D.GOODS[g] for g in D.DICE_GOODS if g != given and s.supply[g] > 0
+            "claim:" + D.BUILDINGS[state.buildings[space]]
+            for space in range(12)
+            if state.owner[space] < 0
         ]
-    elif ph == CASINO_AMOUNT:
-        direction, _via, first = s.pd
-        top = s.pesos[seat] // 3 if direction == "vp" else s.vp[seat]
+    elif phase == OWNUSE:
+        codes = [
+            "own:" + D.BUILDINGS[state.buildings[space]]
+            for space in range(12)
+            if state.owner[space] == seat
+        ]
+    elif phase == PAWN:
+        codes = [
+            "pawn:" + D.BUILDINGS[state.buildings[space]] for space in _pawn_targets(state, seat)
+        ]
+    elif phase == BUILDING:
+        codes = building_codes(state, seat, state.buildings[state.phase_data[0]])
+    elif phase == MARKET_TAKE:
+        given = state.phase_data[0]
+        codes = [
+            "market:take:" + D.GOODS[g] for g in D.DICE_GOODS if g != given and state.supply[g] > 0
+        ]
+    elif phase == CASINO_AMOUNT:
+        direction, _via, first = state.phase_data
+        top = state.pesos[seat] // 3 if direction == "vp" else state.vp[seat]
         codes = casino_codes(top, first)
     else:  # pragma: no cover - every phase is handled above
-        raise AssertionError(ph)
-    return ((seat, KIND[ph], codes),)
+        raise AssertionError(phase)
+    return ((seat, KIND[phase], codes),)
 
 
 CASINO_PAGE = 23  # amounts per casino menu, leaving room for "more" and "less" (25 in all)
@@ -288,86 +302,88 @@ def casino_codes(top: int, first: int) -> list[str]:
     return codes
 
 
-def _markers_left(s: State, seat: int) -> int:
-    return D.MARKERS - s.owner.count(seat)
+def _markers_left(state: State, seat: int) -> int:
+    return D.MARKERS - state.owner.count(seat)
 
 
-def _gain_possible(s: State, cit: int) -> bool:
+def _gain_possible(state: State, citizen: int) -> bool:
     """May using the citizen bring anything? Decided from public information only."""
-    if cit == D.EL_ZORRO:
+    if citizen == D.EL_ZORRO:
         # At a screened table nobody knows whether the others have anything to give.
-        return not s.opts["open_holdings"] or any(
-            _zorro_codes(s, v) != ["zorro:nothing"] for v in range(s.n) if v != s.active
+        return not state.options["open_holdings"] or any(
+            _zorro_codes(state, v) != ["zorro:nothing"]
+            for v in range(state.player_count)
+            if v != state.active
         )
-    kind, good, amount = D.SIMPLE_GAINS[cit]
+    kind, good, amount = D.SIMPLE_GAINS[citizen]
     if kind != "good":
         return True
-    have = s.supply[good]
-    return have >= amount or (have > 0 and s.opts["partial_supply_grants"])
+    have = state.supply[good]
+    return have >= amount or (have > 0 and state.options["partial_supply_grants"])
 
 
-def _pawn_targets(s: State, seat: int) -> list[int]:
+def _pawn_targets(state: State, seat: int) -> list[int]:
     """Free spaces of the visited citizen's colour other than the pawn's own (5.3)."""
-    colour = s.cit_colour[s.road[s.car]]
-    pawns = s.pawn
-    return [sp for sp in range(colour * 3, colour * 3 + 3) if sp not in pawns]
+    colour = state.citizen_colour[state.road[state.car]]
+    pawns = state.pawn
+    return [space for space in range(colour * 3, colour * 3 + 3) if space not in pawns]
 
 
-def _die_of(s: State, good: int) -> int:
-    for i, g in enumerate(s.dg):
+def _die_of(state: State, good: int) -> int:
+    for i, g in enumerate(state.dice_goods):
         if g == good:
             return i
     return -1
 
 
-def _deliver_codes(s: State, seat: int) -> list[str]:
+def _deliver_codes(state: State, seat: int) -> list[str]:
     codes = []
     base = seat * 6
-    wood = s.goods[base + D.WOOD] > 0
-    for g, v in zip(s.dg, s.dv, strict=True):
-        if v > 0 and s.goods[base + g] > 0:
+    wood = state.goods[base + D.WOOD] > 0
+    for g, v in zip(state.dice_goods, state.dice_values, strict=True):
+        if v > 0 and state.goods[base + g] > 0:
             codes.append("deliver:" + D.GOODS[g])
     if wood:
-        for g, v in zip(s.dg, s.dv, strict=True):
+        for g, v in zip(state.dice_goods, state.dice_values, strict=True):
             if v > 0:
                 codes.append("wood:" + D.GOODS[g])
     codes.append("pass")
     return codes
 
 
-def _zorro_codes(s: State, seat: int) -> list[str]:
+def _zorro_codes(state: State, seat: int) -> list[str]:
     codes = []
-    if s.pesos[seat] > 0:
+    if state.pesos[seat] > 0:
         codes.append("zorro:give:peso")
-    if s.vp[seat] > 0:
+    if state.vp[seat] > 0:
         codes.append("zorro:give:vp")
     base = seat * 6
     for g in D.DICE_GOODS:
-        if s.goods[base + g] > 0:
+        if state.goods[base + g] > 0:
             codes.append("zorro:give:" + D.GOODS[g])
     return codes or ["zorro:nothing"]  # E18: a victim with nothing gives nothing
 
 
-def building_codes(s: State, seat: int, b: int) -> list[str]:
-    """First decision when using building `b` (always ends with `skip`, using is optional)."""
+def building_codes(state: State, seat: int, building: int) -> list[str]:
+    """First decision when using `building` (always ends with `skip`, using is optional)."""
     base = seat * 6
-    goods = s.goods
-    if b in (BANK, CHURCH):
+    goods = state.goods
+    if building in (BANK, CHURCH):
         return ["use", "skip"]
-    if b in (DISTILLERY, CIGAR_FACTORY):
-        src, dst = (D.SUGAR, D.RUM) if b == DISTILLERY else (D.TOBACCO, D.CIGAR)
-        top = min(goods[base + src], s.supply[dst])
+    if building in (DISTILLERY, CIGAR_FACTORY):
+        src, dst = (D.SUGAR, D.RUM) if building == DISTILLERY else (D.TOBACCO, D.CIGAR)
+        top = min(goods[base + src], state.supply[dst])
         return [f"convert:{k}" for k in range(1, top + 1)] + ["skip"]
-    if b == BLACK_MARKET:
+    if building == BLACK_MARKET:
         codes = []
         for g in D.DICE_GOODS:
-            if goods[base + g] > 0 and any(h != g and s.supply[h] > 0 for h in D.DICE_GOODS):
+            if goods[base + g] > 0 and any(h != g and state.supply[h] > 0 for h in D.DICE_GOODS):
                 codes.append("market:give:" + D.GOODS[g])
         codes.append("skip")
         return codes
-    if b == SAWMILL:
+    if building == SAWMILL:
         return ["use", "skip"] if goods[base + D.WOOD] > 0 else ["skip"]
-    if b == CAFE:
+    if building == CAFE:
         codes = []
         if goods[base + D.CIGAR] > 0:
             codes.append("cafe:cigar")
@@ -377,65 +393,69 @@ def building_codes(s: State, seat: int, b: int) -> list[str]:
             codes.append("cafe:both")
         codes.append("skip")
         return codes
-    if b == CUSTOMS:
-        codes = ["customs:" + D.GOODS[g] for g, v in zip(s.dg, s.dv, strict=True) if v > 0]
+    if building == CUSTOMS:
+        codes = [
+            "customs:" + D.GOODS[g]
+            for g, v in zip(state.dice_goods, state.dice_values, strict=True)
+            if v > 0
+        ]
         codes.append("skip")
         return codes
-    if b == CASINO:
+    if building == CASINO:
         codes = []
-        if s.pesos[seat] >= 3:
+        if state.pesos[seat] >= 3:
             codes.append("casino:vp")
-        if s.vp[seat] > 0:
+        if state.vp[seat] > 0:
             codes.append("casino:pesos")
         codes.append("skip")
         return codes
-    if b == HARBOUR_OFFICE:
+    if building == HARBOUR_OFFICE:
         codes = ["price:up"]
-        if s.price > D.PRICE_MIN:
+        if state.price > D.PRICE_MIN:
             codes.append("price:down")
         codes.append("skip")
         return codes
-    if b == OFFICE:
+    if building == OFFICE:
         codes = [
             "office:" + D.GOODS[g]
-            for g, v in zip(s.dg, s.dv, strict=True)
+            for g, v in zip(state.dice_goods, state.dice_values, strict=True)
             if v > 0 and goods[base + g] > 0
         ]
         codes.append("skip")
         return codes
-    if b == NEWSPAPER:
+    if building == NEWSPAPER:
         codes = [
-            "flip:" + D.CITIZENS[s.road[stop]]
+            "flip:" + D.CITIZENS[state.road[stop]]
             for stop in range(1, D.STOPS)
-            if not (s.inactive >> stop) & 1
+            if not (state.inactive >> stop) & 1
         ]
         codes.append("use")
         codes.append("skip")
         return codes
-    raise AssertionError(b)  # pragma: no cover
+    raise AssertionError(building)  # pragma: no cover
 
 
 # ---------------------------------------------------------------- apply
 
 
-def apply_code(s: State, seat: int, code: str) -> tuple[State, list]:
+def apply_code(state: State, seat: int, code: str) -> tuple[State, list]:
     """Validate and apply; the old state is untouched."""
-    for who, _kind, codes in s.choices:
+    for who, _kind, codes in state.choices:
         if who == seat:
             if code not in codes:
-                raise IllegalAction(_why_illegal(s, seat, code))
+                raise IllegalAction(_why_illegal(state, seat, code))
             break
     else:
-        if s.phase == OVER:
-            raise IllegalAction(M("illegal.over"))
-        raise IllegalAction(M("illegal.not_your_turn"))
-    t = s.copy()
-    ev: list = []
-    t.last = public_last(s, seat, code)
-    do(t, seat, code, ev)
-    settle(t, ev)
-    t.version = s.version + 1
-    return t, ev
+        if state.phase == OVER:
+            raise IllegalAction(_msg("illegal.over"))
+        raise IllegalAction(_msg("illegal.not_your_turn"))
+    after = state.copy()
+    events: list = []
+    after.last = public_last(state, seat, code)
+    do(after, seat, code, events)
+    settle(after, events)
+    after.version = state.version + 1
+    return after, events
 
 
 # Decisions about the citizen at the car's stop, and the building each building decision is about.
@@ -443,25 +463,25 @@ _AT_CITIZEN = frozenset({CITIZEN, PABLO, ALONSO, ZORRO})
 _NAMED_BUILDING = {CLAIM: 6, OWNUSE: 4, PAWN: 5}  # the code names the building after this prefix
 
 
-def public_last(s: State, seat: int, code: str) -> tuple:
-    """(seat, phase, code, citizen, space) of an action about to be applied to `s`: who decided
+def public_last(state: State, seat: int, code: str) -> tuple:
+    """(seat, phase, code, citizen, space) of an action about to be applied to `state`: who decided
     what, at which citizen and which building space (-1 for none). Every Santiago action is
     public (the table sees every gain, delivery and gift), and so is everything read here."""
-    ph = s.phase
-    citizen = s.road[s.car] if ph in _AT_CITIZEN else -1
+    phase = state.phase
+    citizen = state.road[state.car] if phase in _AT_CITIZEN else -1
     space = -1
-    if ph == BUILDING:
-        space = s.pd[0]
-    elif ph in _NAMED_BUILDING:
-        space = s.bld.index(D.BUILDING_INDEX[code[_NAMED_BUILDING[ph] :]])
-    elif ph == MARKET_TAKE:
-        space = s.bld.index(BLACK_MARKET)
-    elif ph == CASINO_AMOUNT:
-        space = s.bld.index(CASINO)
-    return (seat, ph, code, citizen, space)
+    if phase == BUILDING:
+        space = state.phase_data[0]
+    elif phase in _NAMED_BUILDING:
+        space = state.buildings.index(D.BUILDING_INDEX[code[_NAMED_BUILDING[phase] :]])
+    elif phase == MARKET_TAKE:
+        space = state.buildings.index(BLACK_MARKET)
+    elif phase == CASINO_AMOUNT:
+        space = state.buildings.index(CASINO)
+    return (seat, phase, code, citizen, space)
 
 
-def settle(t: State, ev: list) -> None:
+def settle(state: State, events: list) -> None:
     """Refresh the cached choices and apply every decision that the table can see is forced.
 
     A single option is taken at once only when the options are public; a decision with
@@ -469,507 +489,527 @@ def settle(t: State, ev: list) -> None:
     screened purse (0 pesos: a drive of 1 stop only; no good to deliver; nothing but VP to give).
     """
     while True:
-        t.choices = choices = compute_choices(t)
-        if private_options(t):
+        state.choices = choices = compute_choices(state)
+        if private_options(state):
             return
         for seat, _kind, codes in choices:
             if len(codes) == 1:
                 from .labels import label
 
                 # Told only to the player concerned, who was not asked; the table sees what it did.
-                ev.append(Event(M("event.forced", action=label(t, seat, codes[0])), seat, seat))
-                do(t, seat, codes[0], ev)
+                events.append(
+                    Event(_msg("event.forced", action=label(state, seat, codes[0])), seat, seat)
+                )
+                do(state, seat, codes[0], events)
                 break
         else:
             return
 
 
-def do(t: State, seat: int, code: str, ev: list) -> None:
-    ph = t.phase
-    if ph == DRIVE:
-        _drive(t, seat, int(code[6:]), ev)
-    elif ph == ROLL:
-        _leave(t, seat, D.GOOD_INDEX[code[6:]], ev)
-    elif ph == DELIVER:
+def do(state: State, seat: int, code: str, events: list) -> None:
+    phase = state.phase
+    if phase == DRIVE:
+        _drive(state, seat, int(code[6:]), events)
+    elif phase == ROLL:
+        _leave(state, seat, D.GOOD_INDEX[code[6:]], events)
+    elif phase == DELIVER:
         if code == "pass":
-            _pass(t, seat, ev)
+            _pass(state, seat, events)
         elif code.startswith("deliver:"):
-            t.phase, t.pd = AMOUNT, (seat, "d", D.GOOD_INDEX[code[8:]])
+            state.phase, state.phase_data = AMOUNT, (seat, "d", D.GOOD_INDEX[code[8:]])
         else:
-            t.phase, t.pd = AMOUNT, (seat, "w", D.GOOD_INDEX[code[5:]])
-    elif ph == AMOUNT:
-        _deliver(t, seat, int(code[7:]), ev)
-    elif ph == CITIZEN:
-        cit = t.road[t.car]
+            state.phase, state.phase_data = AMOUNT, (seat, "w", D.GOOD_INDEX[code[5:]])
+    elif phase == AMOUNT:
+        _deliver(state, seat, int(code[7:]), events)
+    elif phase == CITIZEN:
+        citizen = state.road[state.car]
         if code == "skip":
-            _ev(ev, seat, "skip_citizen", citizen=CITIZEN_MSG[cit])
-        if cit == D.EL_ZORRO:  # the pawn stays, used or not (exception 1)
+            _event(events, seat, "skip_citizen", citizen=CITIZEN_MSG[citizen])
+        if citizen == D.EL_ZORRO:  # the pawn stays, used or not (exception 1)
             if code == "use":
-                _begin_zorro(t, seat, ev)
+                _begin_zorro(state, seat, events)
             else:
-                _after_zorro(t, seat, ev)
+                _after_zorro(state, seat, events)
         else:
             if code == "use":
-                _simple_gain(t, seat, cit, ev)
-            _step_b(t, seat, ev)
-    elif ph == PABLO:
+                _simple_gain(state, seat, citizen, events)
+            _step_b(state, seat, events)
+    elif phase == PABLO:
         if code != "skip":
             g = D.GOOD_INDEX[code[6:]]
-            _gain_good(t, seat, g, 1, ev)
+            _gain_good(state, seat, g, 1, events)
         else:
-            _ev(ev, seat, "skip_citizen", citizen=CITIZEN_MSG[D.PABLO])
-        _step_b(t, seat, ev)
-    elif ph == ALONSO:
+            _event(events, seat, "skip_citizen", citizen=CITIZEN_MSG[D.PABLO])
+        _step_b(state, seat, events)
+    elif phase == ALONSO:
         if code == "alonso:claim":
-            t.phase, t.pd = CLAIM, ()
+            state.phase, state.phase_data = CLAIM, ()
         elif code == "alonso:use":
-            t.phase, t.pd = OWNUSE, ()
+            state.phase, state.phase_data = OWNUSE, ()
         else:
-            _ev(ev, seat, "skip_citizen", citizen=CITIZEN_MSG[D.ALONSO])
-            _step_b(t, seat, ev)
-    elif ph == CLAIM:
-        sp = t.bld.index(D.BUILDING_INDEX[code[6:]])
-        t.owner[sp] = seat
-        _ev(ev, seat, "claim", building=BUILDING_MSG[t.bld[sp]])
-        _step_b(t, seat, ev)
-    elif ph == OWNUSE:
-        sp = t.bld.index(D.BUILDING_INDEX[code[4:]])
-        _ev(ev, seat, "alonso_use", building=BUILDING_MSG[t.bld[sp]])
-        _enter_building(t, seat, sp, True, ev)
-    elif ph == PAWN:
-        sp = t.bld.index(D.BUILDING_INDEX[code[5:]])
-        _move_pawn(t, seat, sp, ev)
-        _enter_building(t, seat, sp, False, ev)
-    elif ph == BUILDING:
-        sp, via_alonso = t.pd
-        _use_building(t, seat, sp, code, via_alonso, ev)
-    elif ph == MARKET_TAKE:
-        given, via_alonso = t.pd
+            _event(events, seat, "skip_citizen", citizen=CITIZEN_MSG[D.ALONSO])
+            _step_b(state, seat, events)
+    elif phase == CLAIM:
+        space = state.buildings.index(D.BUILDING_INDEX[code[6:]])
+        state.owner[space] = seat
+        _event(events, seat, "claim", building=BUILDING_MSG[state.buildings[space]])
+        _step_b(state, seat, events)
+    elif phase == OWNUSE:
+        space = state.buildings.index(D.BUILDING_INDEX[code[4:]])
+        _event(events, seat, "alonso_use", building=BUILDING_MSG[state.buildings[space]])
+        _enter_building(state, seat, space, True, events)
+    elif phase == PAWN:
+        space = state.buildings.index(D.BUILDING_INDEX[code[5:]])
+        _move_pawn(state, seat, space, events)
+        _enter_building(state, seat, space, False, events)
+    elif phase == BUILDING:
+        space, via_alonso = state.phase_data
+        _use_building(state, seat, space, code, via_alonso, events)
+    elif phase == MARKET_TAKE:
+        given, via_alonso = state.phase_data
         g = D.GOOD_INDEX[code[12:]]
-        t.goods[seat * 6 + g] += 1
-        t.supply[g] -= 1
-        _ev(ev, seat, "market", give=GOOD_MSG[given], take=GOOD_MSG[g])
-        _after_building(t, seat, via_alonso, ev)
-    elif ph == CASINO_AMOUNT:
-        direction, via_alonso, first = t.pd
+        state.goods[seat * 6 + g] += 1
+        state.supply[g] -= 1
+        _event(events, seat, "market", give=GOOD_MSG[given], take=GOOD_MSG[g])
+        _after_building(state, seat, via_alonso, events)
+    elif phase == CASINO_AMOUNT:
+        direction, via_alonso, first = state.phase_data
         if code == "casino:more" or code == "casino:less":
             step = CASINO_PAGE if code == "casino:more" else -CASINO_PAGE
-            t.pd = (direction, via_alonso, first + step)
+            state.phase_data = (direction, via_alonso, first + step)
             return
         k = int(code[7:])
         if direction == "vp":
-            t.pesos[seat] -= 3 * k
-            _add_vp(t, seat, VP_BUILDINGS, k)
-            _ev(ev, seat, "casino_vp", pesos=3 * k, vp=k)
+            state.pesos[seat] -= 3 * k
+            _add_vp(state, seat, VP_BUILDINGS, k)
+            _event(events, seat, "casino_vp", pesos=3 * k, vp=k)
         else:
-            _add_vp(t, seat, VP_BUILDINGS, -k)
-            t.pesos[seat] += 3 * k
-            _ev(ev, seat, "casino_pesos", pesos=3 * k, vp=k)
-        _after_building(t, seat, via_alonso, ev)
-    elif ph == ZORRO:
-        _zorro_give(t, seat, code[11:] if code != "zorro:nothing" else "", ev)
+            _add_vp(state, seat, VP_BUILDINGS, -k)
+            state.pesos[seat] += 3 * k
+            _event(events, seat, "casino_pesos", pesos=3 * k, vp=k)
+        _after_building(state, seat, via_alonso, events)
+    elif phase == ZORRO:
+        _zorro_give(state, seat, code[11:] if code != "zorro:nothing" else "", events)
     else:  # pragma: no cover
-        raise AssertionError(ph)
+        raise AssertionError(phase)
 
 
 # ---------------------------------------------------------------- turn flow
 
 
-def _start_turn(t: State, seat: int) -> None:
-    t.active = seat
-    t.departed = False
-    t.moved = False
-    t.phase, t.pd = DRIVE, ()
+def _start_turn(state: State, seat: int) -> None:
+    state.active = seat
+    state.departed = False
+    state.moved = False
+    state.phase, state.phase_data = DRIVE, ()
 
 
-def _drive(t: State, seat: int, d: int, ev: list) -> None:
-    """Move the car d stops clockwise for d - 1 pesos (5.1); passing the harbour raises the price."""
-    t.pesos[seat] -= d - 1
-    pos = start = t.car
-    t.inactive &= ~(1 << pos)  # the start stop is left behind (E21)
-    for _ in range(d - 1):
+def _drive(state: State, seat: int, stops: int, events: list) -> None:
+    """Move the car `stops` stops clockwise for stops - 1 pesos (5.1); passing the harbour raises
+    the price."""
+    state.pesos[seat] -= stops - 1
+    pos = start = state.car
+    state.inactive &= ~(1 << pos)  # the start stop is left behind (E21)
+    for _ in range(stops - 1):
         pos = (pos + 1) % D.STOPS
         if pos == D.HARBOUR:
-            _ev(ev, seat, "pass_harbour")
-            _price_up(t, seat, ev)
-            if t.phase == OVER:
-                t.car = pos  # the 7th ship left as the car went by: it stops there (E24)
-                t.trip = (start, pos)
+            _event(events, seat, "pass_harbour")
+            _price_up(state, seat, events)
+            if state.phase == OVER:
+                state.car = pos  # the 7th ship left as the car went by: it stops there (E24)
+                state.trip = (start, pos)
                 return
         else:
-            t.inactive &= ~(1 << pos)
+            state.inactive &= ~(1 << pos)
     pos = (pos + 1) % D.STOPS
-    t.car = pos
-    t.trip = (start, pos)
-    cit = t.road[pos]
-    _ev(
-        ev,
+    state.car = pos
+    state.trip = (start, pos)
+    citizen = state.road[pos]
+    _event(
+        events,
         seat,
         "drive",
-        stops=d,
-        cost=d - 1,
-        to=M("harbour") if cit < 0 else CITIZEN_MSG[cit],
+        stops=stops,
+        cost=stops - 1,
+        to=_msg("harbour") if citizen < 0 else CITIZEN_MSG[citizen],
     )
     if pos == D.HARBOUR:
-        _ev(ev, seat, "delivery_round")
-        t.passed = 0
-        t.phase, t.pd = DELIVER, (seat,)
-    elif (t.inactive >> pos) & 1:
-        _ev(ev, seat, "inactive", citizen=CITIZEN_MSG[cit])
-        _end_turn(t, seat, ev)
-    elif cit == D.EL_ZORRO and t.opts.get("first_rules"):
-        _begin_zorro(t, seat, ev)
-    elif cit in D.SIMPLE_GAINS or cit == D.EL_ZORRO:
-        t.phase, t.pd = CITIZEN, ()  # El Zorro too is optional (5.2, E11)
-    elif cit == D.PABLO:
-        t.phase, t.pd = PABLO, ()
+        _event(events, seat, "delivery_round")
+        state.passed = 0
+        state.phase, state.phase_data = DELIVER, (seat,)
+    elif (state.inactive >> pos) & 1:
+        _event(events, seat, "inactive", citizen=CITIZEN_MSG[citizen])
+        _end_turn(state, seat, events)
+    elif citizen == D.EL_ZORRO and state.options.get("first_rules"):
+        _begin_zorro(state, seat, events)
+    elif citizen in D.SIMPLE_GAINS or citizen == D.EL_ZORRO:
+        state.phase, state.phase_data = CITIZEN, ()  # El Zorro too is optional (5.2, E11)
+    elif citizen == D.PABLO:
+        state.phase, state.phase_data = PABLO, ()
     else:
-        t.phase, t.pd = ALONSO, ()
+        state.phase, state.phase_data = ALONSO, ()
 
 
-def _price_up(t: State, seat: int, ev: list) -> None:
-    t.price += 1
-    if t.price > D.PRICE_MAX:
-        _ev(ev, seat, "checkered_flag")
-        _depart(t, seat, ev)
+def _price_up(state: State, seat: int, events: list) -> None:
+    state.price += 1
+    if state.price > D.PRICE_MAX:
+        _event(events, seat, "checkered_flag")
+        _depart(state, seat, events)
     else:
-        _ev(ev, seat, "price", price=t.price)
+        _event(events, seat, "price", price=state.price)
 
 
-def _depart(t: State, seat: int, ev: list) -> None:
+def _depart(state: State, seat: int, events: list) -> None:
     """The ship leaves (8.5). The 7th departure ends the game at once (E24)."""
-    t.ships += 1
-    t.dg = []
-    t.dv = []
-    t.aside = None
-    t.price = D.PRICE_MIN
-    _ev(ev, seat, "depart", ship=t.ships)
-    if t.ships >= D.SHIPS:
-        if t.opts["owner_vp_at_game_end"] and t.phase != ROLL:
-            _owner_vp(t, t.active, ev)
-        t.phase, t.pd = OVER, ()
-        _ev(ev, None, "game_over")
+    state.ships += 1
+    state.dice_goods = []
+    state.dice_values = []
+    state.aside = None
+    state.price = D.PRICE_MIN
+    _event(events, seat, "depart", ship=state.ships)
+    if state.ships >= D.SHIPS:
+        if state.options["owner_vp_at_game_end"] and state.phase != ROLL:
+            _owner_vp(state, state.active, events)
+        state.phase, state.phase_data = OVER, ()
+        _event(events, None, "game_over")
         return
-    t.departed = True
+    state.departed = True
 
 
-def _owner_vp(t: State, seat: int, ev: list) -> None:
+def _owner_vp(state: State, seat: int, events: list) -> None:
     """5.4: the owner of the building the active pawn stands on gets 1 VP (not for one's own)."""
-    sp = t.pawn[seat]
-    if sp < 0:
+    space = state.pawn[seat]
+    if space < 0:
         return
-    owner = t.owner[sp]
+    owner = state.owner[space]
     if owner < 0 or owner == seat:
         return
-    if t.opts["owner_vp_only_when_moved"] and not t.moved:
+    if state.options["owner_vp_only_when_moved"] and not state.moved:
         return
-    _add_vp(t, owner, VP_OWNER, 1)
-    _ev(ev, owner, "owner_vp", building=BUILDING_MSG[t.bld[sp]], visitor=player(seat))
+    _add_vp(state, owner, VP_OWNER, 1)
+    _event(
+        events,
+        owner,
+        "owner_vp",
+        building=BUILDING_MSG[state.buildings[space]],
+        visitor=player(seat),
+    )
 
 
-def _end_turn(t: State, seat: int, ev: list) -> None:
-    _owner_vp(t, seat, ev)
-    nxt = (seat + 1) % t.n
-    if t.departed:
-        _begin_roll(t, seat, nxt, ev)
+def _end_turn(state: State, seat: int, events: list) -> None:
+    _owner_vp(state, seat, events)
+    next_seat = (seat + 1) % state.player_count
+    if state.departed:
+        _begin_roll(state, seat, next_seat, events)
     else:
-        _start_turn(t, nxt)
+        _start_turn(state, next_seat)
 
 
-def _begin_roll(t: State, roller: int, after: int, ev: list) -> None:
+def _begin_roll(state: State, roller: int, next_seat: int, events: list) -> None:
     """Roll the 5 dice; the roller then chooses which one to set aside (8.6)."""
-    t.rolled = tuple(D.DIE_FACES[g][t.next_random(6)] for g in D.DICE_GOODS)
-    t.phase, t.pd = ROLL, (roller, after)
-    _ev(ev, roller, "rolled", **dict(zip(D.GOODS, t.rolled, strict=False)))
+    state.rolled = tuple(D.DIE_FACES[g][state.next_random(6)] for g in D.DICE_GOODS)
+    state.phase, state.phase_data = ROLL, (roller, next_seat)
+    _event(events, roller, "rolled", **dict(zip(D.GOODS, state.rolled, strict=False)))
 
 
-def _leave(t: State, seat: int, left: int, ev: list) -> None:
-    roller, after = t.pd
-    t.dg = [g for g in D.DICE_GOODS if g != left]
-    t.dv = [t.rolled[g] for g in t.dg]
-    t.aside = (left, t.rolled[left])
-    t.rolled = ()
-    _ev(ev, seat, "demand", aside=GOOD_MSG[left])
-    if not any(t.dv):
-        if t.opts["reroll_empty_demand"]:
-            _ev(ev, seat, "empty_reroll")
-            _begin_roll(t, roller, after, ev)
+def _leave(state: State, seat: int, left: int, events: list) -> None:
+    roller, next_seat = state.phase_data
+    state.dice_goods = [g for g in D.DICE_GOODS if g != left]
+    state.dice_values = [state.rolled[g] for g in state.dice_goods]
+    state.aside = (left, state.rolled[left])
+    state.rolled = ()
+    _event(events, seat, "demand", aside=GOOD_MSG[left])
+    if not any(state.dice_values):
+        if state.options["reroll_empty_demand"]:
+            _event(events, seat, "empty_reroll")
+            _begin_roll(state, roller, next_seat, events)
             return
         # E10: the literal rule, a ship with no demand departs at once and the roller rolls again.
-        _ev(ev, seat, "empty_departs")
-        _depart(t, seat, ev)
-        if t.phase != OVER:
-            _begin_roll(t, roller, after, ev)
+        _event(events, seat, "empty_departs")
+        _depart(state, seat, events)
+        if state.phase != OVER:
+            _begin_roll(state, roller, next_seat, events)
         return
-    _start_turn(t, after)
+    _start_turn(state, next_seat)
 
 
 # ---------------------------------------------------------------- delivery round
 
 
-def _next_deliverer(t: State, cur: int) -> int:
-    for k in range(1, t.n + 1):
-        seat = (cur + k) % t.n
-        if not (t.passed >> seat) & 1:
+def _next_deliverer(state: State, cur: int) -> int:
+    for k in range(1, state.player_count + 1):
+        seat = (cur + k) % state.player_count
+        if not (state.passed >> seat) & 1:
             return seat
     return -1
 
 
-def _pass(t: State, seat: int, ev: list) -> None:
-    t.passed |= 1 << seat
-    _ev(ev, seat, "pass")
-    nxt = _next_deliverer(t, seat)
-    if nxt >= 0:
-        t.phase, t.pd = DELIVER, (nxt,)
+def _pass(state: State, seat: int, events: list) -> None:
+    state.passed |= 1 << seat
+    _event(events, seat, "pass")
+    next_seat = _next_deliverer(state, seat)
+    if next_seat >= 0:
+        state.phase, state.phase_data = DELIVER, (next_seat,)
         return
     # 8.2 (b): everybody passed with demand open: the price rises, maybe to the checkered flag.
-    t.passed = 0
-    _ev(ev, None, "all_passed")
-    _price_up(t, t.active, ev)
-    if t.phase != OVER:
-        _end_turn(t, t.active, ev)
+    state.passed = 0
+    _event(events, None, "all_passed")
+    _price_up(state, state.active, events)
+    if state.phase != OVER:
+        _end_turn(state, state.active, events)
 
 
-def _deliver(t: State, seat: int, k: int, ev: list) -> None:
-    _seat, kind, g = t.pd
-    i = _die_of(t, g)
-    t.dv[i] -= k
+def _deliver(state: State, seat: int, k: int, events: list) -> None:
+    _seat, kind, g = state.phase_data
+    i = _die_of(state, g)
+    state.dice_values[i] -= k
     if kind == "w":
-        t.goods[seat * 6 + D.WOOD] -= k
-        t.supply[D.WOOD] += k
-        _add_vp(t, seat, VP_DELIVERIES, k)
-        _ev(ev, seat, "deliver_wood", amount=k, good=GOOD_MSG[g], vp=k)
+        state.goods[seat * 6 + D.WOOD] -= k
+        state.supply[D.WOOD] += k
+        _add_vp(state, seat, VP_DELIVERIES, k)
+        _event(events, seat, "deliver_wood", amount=k, good=GOOD_MSG[g], vp=k)
     else:
-        t.goods[seat * 6 + g] -= k
-        t.supply[g] += k
-        _add_vp(t, seat, VP_DELIVERIES, k * t.price)
-        _ev(ev, seat, "deliver", amount=k, good=GOOD_MSG[g], vp=k * t.price)
-    if not any(t.dv):
-        t.passed = 0
-        _depart(t, t.active, ev)
-        if t.phase != OVER:
-            _end_turn(t, t.active, ev)
+        state.goods[seat * 6 + g] -= k
+        state.supply[g] += k
+        _add_vp(state, seat, VP_DELIVERIES, k * state.price)
+        _event(events, seat, "deliver", amount=k, good=GOOD_MSG[g], vp=k * state.price)
+    if not any(state.dice_values):
+        state.passed = 0
+        _depart(state, state.active, events)
+        if state.phase != OVER:
+            _end_turn(state, state.active, events)
         return
-    nxt = _next_deliverer(t, seat)
-    t.phase, t.pd = DELIVER, (nxt,)
+    next_seat = _next_deliverer(state, seat)
+    state.phase, state.phase_data = DELIVER, (next_seat,)
 
 
 # ---------------------------------------------------------------- citizens
 
 
-def _gain_good(t: State, seat: int, g: int, k: int, ev: list) -> None:
+def _gain_good(state: State, seat: int, g: int, k: int, events: list) -> None:
     """Take k goods from the finite supply: what is there (E1), or nothing if not all is there
     when partial grants are off (C6)."""
-    have = t.supply[g]
+    have = state.supply[g]
     got = min(k, have)
-    if got < k and not t.opts["partial_supply_grants"]:
+    if got < k and not state.options["partial_supply_grants"]:
         got = 0
-    t.supply[g] -= got
-    t.goods[seat * 6 + g] += got
-    _ev(ev, seat, "gain_goods", amount=got, good=GOOD_MSG[g], wanted=k)
+    state.supply[g] -= got
+    state.goods[seat * 6 + g] += got
+    _event(events, seat, "gain_goods", amount=got, good=GOOD_MSG[g], wanted=k)
 
 
-def _simple_gain(t: State, seat: int, cit: int, ev: list) -> None:
-    kind, good, amount = D.SIMPLE_GAINS[cit]
+def _simple_gain(state: State, seat: int, citizen: int, events: list) -> None:
+    kind, good, amount = D.SIMPLE_GAINS[citizen]
     if kind == "good":
-        _gain_good(t, seat, good, amount, ev)
+        _gain_good(state, seat, good, amount, events)
     elif kind == "vp":
-        _add_vp(t, seat, VP_CITIZENS, amount)
-        _ev(ev, seat, "gain_vp", vp=amount)
+        _add_vp(state, seat, VP_CITIZENS, amount)
+        _event(events, seat, "gain_vp", vp=amount)
     else:
-        t.pesos[seat] += amount
-        _ev(ev, seat, "gain_pesos", pesos=amount)
+        state.pesos[seat] += amount
+        _event(events, seat, "gain_pesos", pesos=amount)
 
 
-def _step_b(t: State, seat: int, ev: list) -> None:
+def _step_b(state: State, seat: int, events: list) -> None:
     """Move the pawn to a free building of the citizen's colour, or stay (exception 4, E14)."""
-    targets = _pawn_targets(t, seat)
+    targets = _pawn_targets(state, seat)
     if len(targets) > 1:
-        t.phase, t.pd = PAWN, ()
+        state.phase, state.phase_data = PAWN, ()
         return
     if targets:
-        return _forced_pawn(t, seat, targets[0], ev)
-    colour = COLOUR_MSG[t.cit_colour[t.road[t.car]]]
-    if t.pawn[seat] >= 0:
-        _ev(ev, seat, "all_occupied_stay", colour=colour)
-        _enter_building(t, seat, t.pawn[seat], False, ev)
+        return _forced_pawn(state, seat, targets[0], events)
+    colour = COLOUR_MSG[state.citizen_colour[state.road[state.car]]]
+    if state.pawn[seat] >= 0:
+        _event(events, seat, "all_occupied_stay", colour=colour)
+        _enter_building(state, seat, state.pawn[seat], False, events)
     else:
-        _ev(ev, seat, "all_occupied_off", colour=colour)
-        _end_turn(t, seat, ev)
+        _event(events, seat, "all_occupied_off", colour=colour)
+        _end_turn(state, seat, events)
 
 
-def _forced_pawn(t: State, seat: int, sp: int, ev: list) -> None:
-    _ev(ev, seat, "forced", action=M("action.pawn", building=BUILDING_MSG[t.bld[sp]]))
-    _move_pawn(t, seat, sp, ev)
-    _enter_building(t, seat, sp, False, ev)
+def _forced_pawn(state: State, seat: int, space: int, events: list) -> None:
+    _event(
+        events,
+        seat,
+        "forced",
+        action=_msg("action.pawn", building=BUILDING_MSG[state.buildings[space]]),
+    )
+    _move_pawn(state, seat, space, events)
+    _enter_building(state, seat, space, False, events)
 
 
-def _move_pawn(t: State, seat: int, sp: int, ev: list) -> None:
-    t.pawn[seat] = sp
-    t.moved = True
-    _ev(ev, seat, "pawn", building=BUILDING_MSG[t.bld[sp]])
+def _move_pawn(state: State, seat: int, space: int, events: list) -> None:
+    state.pawn[seat] = space
+    state.moved = True
+    _event(events, seat, "pawn", building=BUILDING_MSG[state.buildings[space]])
 
 
-def _begin_zorro(t: State, seat: int, ev: list) -> None:
+def _begin_zorro(state: State, seat: int, events: list) -> None:
     """Every other player gives 1 peso, 1 VP or 1 non-wood good, each choosing at once (E18).
 
     Every one of them is asked, also one who has nothing (their only option is to give nothing):
     at a screened table nobody else may learn that from the engine skipping them. At an
     open-holdings table `settle` takes that single option at once.
     """
-    victims = tuple((seat + k) % t.n for k in range(1, t.n))
-    if t.opts.get("first_rules"):
+    victims = tuple((seat + k) % state.player_count for k in range(1, state.player_count))
+    if state.options.get("first_rules"):
         # Games stored under the first rules skipped a victim with nothing, telling everybody.
         for v in victims:
-            if _zorro_codes(t, v) == ["zorro:nothing"]:
-                _ev(ev, v, "zorro_nothing")
-        victims = tuple(v for v in victims if _zorro_codes(t, v) != ["zorro:nothing"])
+            if _zorro_codes(state, v) == ["zorro:nothing"]:
+                _event(events, v, "zorro_nothing")
+        victims = tuple(v for v in victims if _zorro_codes(state, v) != ["zorro:nothing"])
         if not victims:
-            _after_zorro(t, seat, ev)
+            _after_zorro(state, seat, events)
             return
-    t.phase, t.pd = ZORRO, victims
+    state.phase, state.phase_data = ZORRO, victims
 
 
-def _zorro_give(t: State, seat: int, what: str, ev: list) -> None:
+def _zorro_give(state: State, seat: int, what: str, events: list) -> None:
     """`what` is "peso", "vp", a good, or "" for a victim who has nothing to give."""
-    thief = t.active
+    thief = state.active
     if not what:
-        _ev(ev, seat, "zorro_nothing")
+        _event(events, seat, "zorro_nothing")
     elif what == "peso":
-        t.pesos[seat] -= 1
-        t.pesos[thief] += 1
-        _ev(ev, seat, "zorro_give", item=M("pesos", n=1), to=player(thief))
+        state.pesos[seat] -= 1
+        state.pesos[thief] += 1
+        _event(events, seat, "zorro_give", item=_msg("pesos", n=1), to=player(thief))
     elif what == "vp":
-        _add_vp(t, seat, VP_ZORRO, -1)
-        _add_vp(t, thief, VP_ZORRO, 1)
-        _ev(ev, seat, "zorro_give", item=M("vps", n=1), to=player(thief))
+        _add_vp(state, seat, VP_ZORRO, -1)
+        _add_vp(state, thief, VP_ZORRO, 1)
+        _event(events, seat, "zorro_give", item=_msg("vps", n=1), to=player(thief))
     else:
         g = D.GOOD_INDEX[what]
-        t.goods[seat * 6 + g] -= 1
-        t.goods[thief * 6 + g] += 1
-        _ev(ev, seat, "zorro_give", item=GOOD_MSG[g], to=player(thief))
-    t.pd = tuple(v for v in t.pd if v != seat)
-    if not t.pd:
-        _after_zorro(t, thief, ev)
+        state.goods[seat * 6 + g] -= 1
+        state.goods[thief * 6 + g] += 1
+        _event(events, seat, "zorro_give", item=GOOD_MSG[g], to=player(thief))
+    state.phase_data = tuple(v for v in state.phase_data if v != seat)
+    if not state.phase_data:
+        _after_zorro(state, thief, events)
 
 
-def _after_zorro(t: State, seat: int, ev: list) -> None:
-    if t.pawn[seat] >= 0:
-        _enter_building(t, seat, t.pawn[seat], False, ev)
+def _after_zorro(state: State, seat: int, events: list) -> None:
+    if state.pawn[seat] >= 0:
+        _enter_building(state, seat, state.pawn[seat], False, events)
     else:
-        _ev(ev, seat, "no_pawn")  # E13: the pawn is not on the board yet
-        _end_turn(t, seat, ev)
+        _event(events, seat, "no_pawn")  # E13: the pawn is not on the board yet
+        _end_turn(state, seat, events)
 
 
 # ---------------------------------------------------------------- buildings
 
 
-def _enter_building(t: State, seat: int, sp: int, via_alonso: bool, ev: list) -> None:
-    b = t.bld[sp]
+def _enter_building(state: State, seat: int, space: int, via_alonso: bool, events: list) -> None:
+    building = state.buildings[space]
     # Under the first rules a sawmill chosen through Alonso was used at once when it could be.
-    sawmill = b == SAWMILL and t.opts.get("first_rules") and building_codes(t, seat, b)[0] == "use"
-    if via_alonso and (b in (BANK, CHURCH) or sawmill):
+    sawmill = (
+        building == SAWMILL
+        and state.options.get("first_rules")
+        and building_codes(state, seat, building)[0] == "use"
+    )
+    if via_alonso and (building in (BANK, CHURCH) or sawmill):
         # The player already chose to use this building through Alonso: nothing left to ask.
         # (Not the sawmill: whether it can be used depends on the wood behind the screen.)
-        _use_building(t, seat, sp, "use", True, ev)
+        _use_building(state, seat, space, "use", True, events)
         return
-    t.phase, t.pd = BUILDING, (sp, via_alonso)
+    state.phase, state.phase_data = BUILDING, (space, via_alonso)
 
 
-def _after_building(t: State, seat: int, via_alonso: bool, ev: list) -> None:
-    if t.phase == OVER:
+def _after_building(state: State, seat: int, via_alonso: bool, events: list) -> None:
+    if state.phase == OVER:
         return
     if via_alonso:
-        _step_b(t, seat, ev)
+        _step_b(state, seat, events)
     else:
-        _end_turn(t, seat, ev)
+        _end_turn(state, seat, events)
 
 
-def _use_building(t: State, seat: int, sp: int, code: str, via_alonso: bool, ev: list) -> None:
-    b = t.bld[sp]
-    bm = BUILDING_MSG[b]
+def _use_building(
+    state: State, seat: int, space: int, code: str, via_alonso: bool, events: list
+) -> None:
+    building = state.buildings[space]
+    building_msg = BUILDING_MSG[building]
     base = seat * 6
     if code == "skip":
-        _ev(ev, seat, "skip_building", building=bm)
-    elif b == BANK:
-        t.pesos[seat] += 2
-        _ev(ev, seat, "gain_pesos", pesos=2)
-    elif b == CHURCH:
-        _add_vp(t, seat, VP_BUILDINGS, 1)
-        _ev(ev, seat, "gain_vp", vp=1)
-    elif b in (DISTILLERY, CIGAR_FACTORY):
-        src, dst = (D.SUGAR, D.RUM) if b == DISTILLERY else (D.TOBACCO, D.CIGAR)
+        _event(events, seat, "skip_building", building=building_msg)
+    elif building == BANK:
+        state.pesos[seat] += 2
+        _event(events, seat, "gain_pesos", pesos=2)
+    elif building == CHURCH:
+        _add_vp(state, seat, VP_BUILDINGS, 1)
+        _event(events, seat, "gain_vp", vp=1)
+    elif building in (DISTILLERY, CIGAR_FACTORY):
+        src, dst = (D.SUGAR, D.RUM) if building == DISTILLERY else (D.TOBACCO, D.CIGAR)
         k = int(code[8:])
-        t.goods[base + src] -= k
-        t.supply[src] += k
-        t.goods[base + dst] += k
-        t.supply[dst] -= k
-        _ev(ev, seat, "convert", amount=k, src=GOOD_MSG[src], dst=GOOD_MSG[dst])
-    elif b == BLACK_MARKET:
+        state.goods[base + src] -= k
+        state.supply[src] += k
+        state.goods[base + dst] += k
+        state.supply[dst] -= k
+        _event(events, seat, "convert", amount=k, src=GOOD_MSG[src], dst=GOOD_MSG[dst])
+    elif building == BLACK_MARKET:
         g = D.GOOD_INDEX[code[12:]]
-        t.goods[base + g] -= 1
-        t.supply[g] += 1
-        t.phase, t.pd = MARKET_TAKE, (g, via_alonso)
+        state.goods[base + g] -= 1
+        state.supply[g] += 1
+        state.phase, state.phase_data = MARKET_TAKE, (g, via_alonso)
         return
-    elif b == SAWMILL:
-        t.goods[base + D.WOOD] -= 1
-        t.supply[D.WOOD] += 1
-        _add_vp(t, seat, VP_BUILDINGS, 1)
-        t.pesos[seat] += 1
-        _ev(ev, seat, "sawmill")
-    elif b == CAFE:
+    elif building == SAWMILL:
+        state.goods[base + D.WOOD] -= 1
+        state.supply[D.WOOD] += 1
+        _add_vp(state, seat, VP_BUILDINGS, 1)
+        state.pesos[seat] += 1
+        _event(events, seat, "sawmill")
+    elif building == CAFE:
         gs = (D.CIGAR, D.RUM) if code == "cafe:both" else (D.GOOD_INDEX[code[5:]],)
         for g in gs:
-            t.goods[base + g] -= 1
-            t.supply[g] += 1
-        _add_vp(t, seat, VP_BUILDINGS, 2 * len(gs))
-        _ev(ev, seat, "cafe", vp=2 * len(gs), goods=len(gs))
-    elif b == CUSTOMS:
+            state.goods[base + g] -= 1
+            state.supply[g] += 1
+        _add_vp(state, seat, VP_BUILDINGS, 2 * len(gs))
+        _event(events, seat, "cafe", vp=2 * len(gs), goods=len(gs))
+    elif building == CUSTOMS:
         g = D.GOOD_INDEX[code[8:]]
-        t.dv[_die_of(t, g)] = 0
-        _ev(ev, seat, "customs", good=GOOD_MSG[g])
-        if not any(t.dv):
-            _depart(t, seat, ev)
-    elif b == CASINO:
-        t.phase, t.pd = CASINO_AMOUNT, (code[7:], via_alonso, 1)
+        state.dice_values[_die_of(state, g)] = 0
+        _event(events, seat, "customs", good=GOOD_MSG[g])
+        if not any(state.dice_values):
+            _depart(state, seat, events)
+    elif building == CASINO:
+        state.phase, state.phase_data = CASINO_AMOUNT, (code[7:], via_alonso, 1)
         return
-    elif b == HARBOUR_OFFICE:
+    elif building == HARBOUR_OFFICE:
         if code == "price:up":
-            _price_up(t, seat, ev)
+            _price_up(state, seat, events)
         else:
-            t.price -= 1
-            _ev(ev, seat, "price", price=t.price)
-    elif b == OFFICE:
+            state.price -= 1
+            _event(events, seat, "price", price=state.price)
+    elif building == OFFICE:
         g = D.GOOD_INDEX[code[7:]]
-        t.goods[base + g] -= 1
-        t.supply[g] += 1
-        _add_vp(t, seat, VP_BUILDINGS, 2)
-        t.dv[_die_of(t, g)] -= 1
-        _ev(ev, seat, "office", good=GOOD_MSG[g])
-        if not any(t.dv):
-            _depart(t, seat, ev)
-    elif b == NEWSPAPER:
-        t.pesos[seat] += 1
-        _ev(ev, seat, "gain_pesos", pesos=1)
+        state.goods[base + g] -= 1
+        state.supply[g] += 1
+        _add_vp(state, seat, VP_BUILDINGS, 2)
+        state.dice_values[_die_of(state, g)] -= 1
+        _event(events, seat, "office", good=GOOD_MSG[g])
+        if not any(state.dice_values):
+            _depart(state, seat, events)
+    elif building == NEWSPAPER:
+        state.pesos[seat] += 1
+        _event(events, seat, "gain_pesos", pesos=1)
         if code.startswith("flip:"):
-            cit = D.CITIZEN_INDEX[code[5:]]
-            t.inactive |= 1 << t.road.index(cit)
-            _ev(ev, seat, "flip", citizen=CITIZEN_MSG[cit])
-    _after_building(t, seat, via_alonso, ev)
+            citizen = D.CITIZEN_INDEX[code[5:]]
+            state.inactive |= 1 << state.road.index(citizen)
+            _event(events, seat, "flip", citizen=CITIZEN_MSG[citizen])
+    _after_building(state, seat, via_alonso, events)
 
 
 # ---------------------------------------------------------------- illegal actions
 
 
-def _why_illegal(s: State, seat: int, code: str) -> Msg:
+def _why_illegal(state: State, seat: int, code: str) -> Msg:
     """A sentence for the player explaining why `code` is not possible now."""
-    ph = s.phase
-    if ph == DRIVE and code.startswith("drive:"):
+    phase = state.phase
+    if phase == DRIVE and code.startswith("drive:"):
         try:
-            d = int(code[6:])
+            stops = int(code[6:])
         except ValueError:
-            d = -1
-        if d >= 1 and d <= s.opts["max_distance"] and d - 1 > s.pesos[seat]:
-            return M("illegal.drive_cost", stops=d, cost=d - 1, pesos=s.pesos[seat])
-        return M("illegal.drive_range", most=s.opts["max_distance"])
-    return M("illegal.code", code=code, kind=Msg(KIND[ph]))
+            stops = -1
+        if stops >= 1 and stops <= state.options["max_distance"] and stops - 1 > state.pesos[seat]:
+            return _msg("illegal.drive_cost", stops=stops, cost=stops - 1, pesos=state.pesos[seat])
+        return _msg("illegal.drive_range", most=state.options["max_distance"])
+    return _msg("illegal.code", code=code, kind=Msg(KIND[phase]))

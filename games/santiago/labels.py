@@ -8,7 +8,8 @@ from . import data as D
 from .state import AMOUNT, BUILDING, CASINO_AMOUNT, CITIZEN, ROLL, State
 
 
-def _m(key: str, **params) -> Msg:
+def _msg(key: str, **params) -> Msg:
+    """A text of the Santiago catalogue: `key` without its `santiago.` prefix."""
     return Msg("santiago." + key, params)
 
 
@@ -20,89 +21,101 @@ def _building(name: str) -> Msg:
     return Msg("santiago.building." + name)
 
 
-def label(s: State, seat: int, code: str) -> Msg:
+def label(state: State, seat: int, code: str) -> Msg:
     head, _, rest = code.partition(":")
     if head == "drive":
         d = int(rest)
-        stop = (s.car + d) % D.STOPS
-        cit = s.road[stop]
-        to = _m("harbour") if cit < 0 else Msg("santiago.citizen." + D.CITIZENS[cit])
-        return _m("action.drive", stops=d, cost=d - 1, to=to)
+        stop = (state.car + d) % D.STOPS
+        cit = state.road[stop]
+        to = _msg("harbour") if cit < 0 else Msg("santiago.citizen." + D.CITIZENS[cit])
+        return _msg("action.drive", stops=d, cost=d - 1, to=to)
     if head == "leave":
         g = D.GOOD_INDEX[rest]
-        return _m("action.leave", good=_good(rest), value=s.rolled[g] if s.rolled else 0)
+        return _msg("action.leave", good=_good(rest), value=state.rolled[g] if state.rolled else 0)
     if code == "use":
-        if s.phase == CITIZEN:
-            return _m(
-                "action.use_citizen", citizen=Msg("santiago.citizen." + D.CITIZENS[s.road[s.car]])
+        if state.phase == CITIZEN:
+            return _msg(
+                "action.use_citizen",
+                citizen=Msg("santiago.citizen." + D.CITIZENS[state.road[state.car]]),
             )
-        if s.phase == BUILDING and s.bld[s.pd[0]] == D.NEWSPAPER:
-            return _m("action.newspaper_peso")
-        return _m("action.use_building", building=_building(D.BUILDINGS[s.bld[s.pd[0]]]))
+        if state.phase == BUILDING and state.buildings[state.phase_data[0]] == D.NEWSPAPER:
+            return _msg("action.newspaper_peso")
+        return _msg(
+            "action.use_building",
+            building=_building(D.BUILDINGS[state.buildings[state.phase_data[0]]]),
+        )
     if code == "skip":
-        return _m("action.skip")
+        return _msg("action.skip")
     if code == "pass":
-        return _m("action.pass")
+        return _msg("action.pass")
     if head == "pablo":
-        return _m("action.take", good=_good(rest))
+        return _msg("action.take", good=_good(rest))
     if head == "alonso":
-        return _m("action.alonso_" + rest)
+        return _msg("action.alonso_" + rest)
     if head in ("claim", "own", "pawn"):
-        return _m("action." + head, building=_building(rest))
+        return _msg("action." + head, building=_building(rest))
     if head == "convert":
-        src, dst = ("sugar_cane", "rum") if s.bld[s.pd[0]] == D.DISTILLERY else ("tobacco", "cigar")
-        return _m("action.convert", amount=int(rest), src=_good(src), dst=_good(dst))
+        src, dst = (
+            ("sugar_cane", "rum")
+            if state.buildings[state.phase_data[0]] == D.DISTILLERY
+            else ("tobacco", "cigar")
+        )
+        return _msg("action.convert", amount=int(rest), src=_good(src), dst=_good(dst))
     if head == "market":
         side, _, g = rest.partition(":")
-        return _m("action.market_" + side, good=_good(g))
+        return _msg("action.market_" + side, good=_good(g))
     if head == "cafe":
-        return _m("action.cafe_" + rest)
+        return _msg("action.cafe_" + rest)
     if head == "customs":
-        return _m("action.customs", good=_good(rest))
+        return _msg("action.customs", good=_good(rest))
     if head == "casino":
         if rest in ("vp", "pesos", "more", "less"):
-            return _m("action.casino_" + rest)
+            return _msg("action.casino_" + rest)
         k = int(rest)
-        if s.phase == CASINO_AMOUNT and s.pd[0] == "vp":
-            return _m("action.casino_buy", pesos=3 * k, vp=k)
-        return _m("action.casino_sell", pesos=3 * k, vp=k)
+        if state.phase == CASINO_AMOUNT and state.phase_data[0] == "vp":
+            return _msg("action.casino_buy", pesos=3 * k, vp=k)
+        return _msg("action.casino_sell", pesos=3 * k, vp=k)
     if head == "price":
-        return _m("action.price_" + rest, price=s.price)
+        return _msg("action.price_" + rest, price=state.price)
     if head == "office":
-        return _m("action.office", good=_good(rest))
+        return _msg("action.office", good=_good(rest))
     if head == "flip":
-        return _m("action.flip", citizen=Msg("santiago.citizen." + rest))
+        return _msg("action.flip", citizen=Msg("santiago.citizen." + rest))
     if head == "deliver":
-        return _m("action.deliver", good=_good(rest))
+        return _msg("action.deliver", good=_good(rest))
     if head == "wood":
-        return _m("action.wood", good=_good(rest))
+        return _msg("action.wood", good=_good(rest))
     if head == "amount":
         k = int(rest)
-        if s.phase == AMOUNT:
-            _seat, kind, g = s.pd
-            vp = k if kind == "w" else k * s.price
+        if state.phase == AMOUNT:
+            _seat, kind, g = state.phase_data
+            vp = k if kind == "w" else k * state.price
             what = _good("wood") if kind == "w" else _good(D.GOODS[g])
-            return _m("action.amount", amount=k, good=what, vp=vp)
-        return _m("action.amount_plain", amount=k)
+            return _msg("action.amount", amount=k, good=what, vp=vp)
+        return _msg("action.amount_plain", amount=k)
     if code == "zorro:nothing":
-        return _m("action.zorro_nothing")
+        return _msg("action.zorro_nothing")
     if head == "zorro":
         what = rest.partition(":")[2]
         if what == "peso":
-            return _m("action.zorro_peso")
+            return _msg("action.zorro_peso")
         if what == "vp":
-            return _m("action.zorro_vp")
-        return _m("action.zorro_good", good=_good(what))
-    return _m("action.unknown", code=code)
+            return _msg("action.zorro_vp")
+        return _msg("action.zorro_good", good=_good(what))
+    return _msg("action.unknown", code=code)
 
 
-def prompt(s: State, seat: int, kind: str) -> Msg:
+def prompt(state: State, seat: int, kind: str) -> Msg:
     """What the deciding player is asked."""
     key = kind.partition(".")[2]
-    if s.phase == ROLL:
-        return _m("prompt.roll")
-    if s.phase == BUILDING:
-        return _m("prompt.building", building=_building(D.BUILDINGS[s.bld[s.pd[0]]]))
-    if s.phase == CITIZEN:
-        return _m("prompt.citizen", citizen=Msg("santiago.citizen." + D.CITIZENS[s.road[s.car]]))
-    return _m("prompt." + key)
+    if state.phase == ROLL:
+        return _msg("prompt.roll")
+    if state.phase == BUILDING:
+        return _msg(
+            "prompt.building", building=_building(D.BUILDINGS[state.buildings[state.phase_data[0]]])
+        )
+    if state.phase == CITIZEN:
+        return _msg(
+            "prompt.citizen", citizen=Msg("santiago.citizen." + D.CITIZENS[state.road[state.car]])
+        )
+    return _msg("prompt." + key)

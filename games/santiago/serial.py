@@ -11,7 +11,7 @@ from games.core import OptionError, StateError
 from games.text import Msg
 
 from . import data as D
-from .state import FIELDS, NSRC, OVER, PHASE_NAMES, VP_EARLIER, State
+from .state import FIELDS, OVER, PHASE_NAMES, VP_EARLIER, VP_SOURCE_COUNT, State
 
 FORMAT = 1
 # A colour file maps 11 citizens to colour names: a few hundred bytes.
@@ -86,40 +86,40 @@ def _colours(value: Any) -> dict[str, str | None]:
     return colours
 
 
-def to_json(s: State) -> dict:
+def to_json(state: State) -> dict:
     return {
         "game": "santiago",
         "format": FORMAT,
-        "players": s.n,
-        "options": {**s.opts, "citizen_colours": dict(s.opts["citizen_colours"])},
-        "rng": str(s.rng),
-        "road": list(s.road),
-        "inactive": s.inactive,
-        "car": s.car,
-        "buildings": list(s.bld),
-        "owner": list(s.owner),
-        "pawn": list(s.pawn),
-        "pesos": list(s.pesos),
-        "vp": list(s.vp),
-        "goods": list(s.goods),
-        "supply": list(s.supply),
-        "dice_goods": list(s.dg),
-        "dice_values": list(s.dv),
-        "aside": None if s.aside is None else list(s.aside),
-        "price": s.price,
-        "ships": s.ships,
-        "start": s.start,
-        "active": s.active,
-        "phase": PHASE_NAMES[s.phase],
-        "phase_data": list(s.pd),
-        "rolled": list(s.rolled),
-        "passed": s.passed,
-        "departed": s.departed,
-        "moved": s.moved,
-        "version": s.version,
-        "vp_sources": list(s.vpsrc),
-        "last": _last_to_json(s.last),
-        "trip": None if s.trip is None else list(s.trip),
+        "players": state.player_count,
+        "options": {**state.options, "citizen_colours": dict(state.options["citizen_colours"])},
+        "rng": str(state.rng),
+        "road": list(state.road),
+        "inactive": state.inactive,
+        "car": state.car,
+        "buildings": list(state.buildings),
+        "owner": list(state.owner),
+        "pawn": list(state.pawn),
+        "pesos": list(state.pesos),
+        "vp": list(state.vp),
+        "goods": list(state.goods),
+        "supply": list(state.supply),
+        "dice_goods": list(state.dice_goods),
+        "dice_values": list(state.dice_values),
+        "aside": None if state.aside is None else list(state.aside),
+        "price": state.price,
+        "ships": state.ships,
+        "start": state.start,
+        "active": state.active,
+        "phase": PHASE_NAMES[state.phase],
+        "phase_data": list(state.phase_data),
+        "rolled": list(state.rolled),
+        "passed": state.passed,
+        "departed": state.departed,
+        "moved": state.moved,
+        "version": state.version,
+        "vp_sources": list(state.vp_sources),
+        "last": _last_to_json(state.last),
+        "trip": None if state.trip is None else list(state.trip),
     }
 
 
@@ -155,13 +155,13 @@ def _vp_sources(data: Mapping[str, Any], vp: list[int]) -> list[int]:
     of a state stored before the sources were kept, or VP edited by hand."""
     n = len(vp)
     if "vp_sources" in data:
-        sources = _ints(data["vp_sources"], NSRC * n, -(1 << 62))
+        sources = _ints(data["vp_sources"], VP_SOURCE_COUNT * n, -(1 << 62))
     else:
-        sources = [0] * (NSRC * n)
+        sources = [0] * (VP_SOURCE_COUNT * n)
     for seat in range(n):
-        row = seat * NSRC
+        row = seat * VP_SOURCE_COUNT
         sources[row + VP_EARLIER] = 0
-        sources[row + VP_EARLIER] = vp[seat] - sum(sources[row : row + NSRC])
+        sources[row + VP_EARLIER] = vp[seat] - sum(sources[row : row + VP_SOURCE_COUNT])
     return sources
 
 
@@ -180,72 +180,72 @@ def from_json(data: Mapping[str, Any]) -> State:
     try:
         if data.get("game") != "santiago" or data.get("format") != FORMAT:
             raise StateError("not a Santiago de Cuba state of a known format")
-        s = State.__new__(State)
+        state = State.__new__(State)
         n = data["players"]
         if n not in (2, 3, 4):
             raise StateError("bad player count")
-        s.n = n
-        s.opts = options(data["options"])
-        colours = s.opts["citizen_colours"]
-        s.cit_colour = tuple(
+        state.player_count = n
+        state.options = options(data["options"])
+        colours = state.options["citizen_colours"]
+        state.citizen_colour = tuple(
             -1 if colours[c] is None else D.COLOUR_INDEX[colours[c]] for c in D.CITIZENS
         )
-        s.rng = int(data["rng"])
-        if not rng.valid(s.rng):
+        state.rng = int(data["rng"])
+        if not rng.valid(state.rng):
             raise StateError("bad rng")
         road = _ints(data["road"], 10)
         if road[0] != -1 or sorted(road[1:]) != list(range(9)):
             raise StateError("bad road")
-        s.road = tuple(road)
-        s.inactive = _ints([data["inactive"]], 1, 0, (1 << 10) - 1)[0]
-        s.car = _ints([data["car"]], 1, 0, 9)[0]
-        bld = _ints(data["buildings"], 12)
-        if sorted(bld) != list(range(12)):
+        state.road = tuple(road)
+        state.inactive = _ints([data["inactive"]], 1, 0, (1 << 10) - 1)[0]
+        state.car = _ints([data["car"]], 1, 0, 9)[0]
+        buildings = _ints(data["buildings"], 12)
+        if sorted(buildings) != list(range(12)):
             raise StateError("bad buildings")
-        s.bld = tuple(bld)
-        s.owner = _ints(data["owner"], 12, -1, n - 1)
-        s.pawn = _ints(data["pawn"], n, -1, 11)
-        s.pesos = _ints(data["pesos"], n, 0)
-        s.vp = _ints(data["vp"], n, 0)
-        s.goods = _ints(data["goods"], 6 * n, 0, 8)
-        s.supply = _ints(data["supply"], 6, 0, 8)
+        state.buildings = tuple(buildings)
+        state.owner = _ints(data["owner"], 12, -1, n - 1)
+        state.pawn = _ints(data["pawn"], n, -1, 11)
+        state.pesos = _ints(data["pesos"], n, 0)
+        state.vp = _ints(data["vp"], n, 0)
+        state.goods = _ints(data["goods"], 6 * n, 0, 8)
+        state.supply = _ints(data["supply"], 6, 0, 8)
         for g in range(6):
-            if s.supply[g] + sum(s.goods[seat * 6 + g] for seat in range(n)) != 8:
+            if state.supply[g] + sum(state.goods[seat * 6 + g] for seat in range(n)) != 8:
                 raise StateError("goods do not add up to 8 of each")
-        s.dg = _ints(data["dice_goods"], None, 0, 4)
-        s.dv = _ints(data["dice_values"], len(s.dg), 0, 4)
-        if len(s.dg) not in (0, 4):
+        state.dice_goods = _ints(data["dice_goods"], None, 0, 4)
+        state.dice_values = _ints(data["dice_values"], len(state.dice_goods), 0, 4)
+        if len(state.dice_goods) not in (0, 4):
             raise StateError("bad dice")
         aside = data["aside"]
-        s.aside = None if aside is None else tuple(_ints(aside, 2, 0, 4))
-        s.price = _ints([data["price"]], 1, 2, 4)[0]
-        s.ships = _ints([data["ships"]], 1, 0, 7)[0]
-        s.start = _ints([data["start"]], 1, 0, n - 1)[0]
-        s.active = _ints([data["active"]], 1, 0, n - 1)[0]
-        s.phase = PHASE_NAMES.index(data["phase"])
-        pd = data["phase_data"]
-        if not isinstance(pd, list):
+        state.aside = None if aside is None else tuple(_ints(aside, 2, 0, 4))
+        state.price = _ints([data["price"]], 1, 2, 4)[0]
+        state.ships = _ints([data["ships"]], 1, 0, 7)[0]
+        state.start = _ints([data["start"]], 1, 0, n - 1)[0]
+        state.active = _ints([data["active"]], 1, 0, n - 1)[0]
+        state.phase = PHASE_NAMES.index(data["phase"])
+        phase_data = data["phase_data"]
+        if not isinstance(phase_data, list):
             raise StateError("bad phase data")
-        for x in pd:
+        for x in phase_data:
             if not isinstance(x, int | str):
                 raise StateError("bad phase data")
-        s.pd = tuple(pd)
-        s.rolled = tuple(_ints(data["rolled"], None, 0, 4))
-        s.passed = _ints([data["passed"]], 1, 0, 15)[0]
-        s.departed = bool(data["departed"])
-        s.moved = bool(data["moved"])
-        s.version = _ints([data["version"]], 1, 0)[0]
+        state.phase_data = tuple(phase_data)
+        state.rolled = tuple(_ints(data["rolled"], None, 0, 4))
+        state.passed = _ints([data["passed"]], 1, 0, 15)[0]
+        state.departed = bool(data["departed"])
+        state.moved = bool(data["moved"])
+        state.version = _ints([data["version"]], 1, 0)[0]
         # Kept since the score breakdown and the last move: older states have neither.
-        s.vpsrc = _vp_sources(data, s.vp)
-        s.last = _last_from_json(data.get("last"), n)
+        state.vp_sources = _vp_sources(data, state.vp)
+        state.last = _last_from_json(data.get("last"), n)
         trip = data.get("trip")
-        s.trip = None if trip is None else tuple(_ints(trip, 2, 0, 9))
-        if (s.phase == OVER) != (s.ships == 7):
+        state.trip = None if trip is None else tuple(_ints(trip, 2, 0, 9))
+        if (state.phase == OVER) != (state.ships == 7):
             raise StateError("the game ends exactly with the 7th ship")
-        s.choices = compute_choices(s)
+        state.choices = compute_choices(state)
     except StateError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OptionError) as exc:
         raise StateError(f"damaged Santiago de Cuba state: {exc.__class__.__name__}") from None
-    assert set(FIELDS) == {f for f in FIELDS if hasattr(s, f)}
-    return s
+    assert set(FIELDS) == {f for f in FIELDS if hasattr(state, f)}
+    return state

@@ -33,35 +33,35 @@ PHASE_NAMES = (
 )
 
 FIELDS = (
-    "n",
-    "opts",
+    "player_count",
+    "options",
     "rng",
     "road",
-    "cit_colour",
+    "citizen_colour",
     "inactive",
     "car",
-    "bld",
+    "buildings",
     "owner",
     "pawn",
     "pesos",
     "vp",
     "goods",
     "supply",
-    "dg",
-    "dv",
+    "dice_goods",
+    "dice_values",
     "aside",
     "price",
     "ships",
     "start",
     "active",
     "phase",
-    "pd",
+    "phase_data",
     "rolled",
     "passed",
     "departed",
     "moved",
     "version",
-    "vpsrc",
+    "vp_sources",
     "last",
     "trip",
     "choices",
@@ -80,25 +80,37 @@ VP_SOURCES = ("start", "deliveries", "citizens", "buildings", "owner", "el_zorro
     VP_ZORRO,
     VP_EARLIER,
 ) = range(len(VP_SOURCES))
-NSRC = len(VP_SOURCES)
+VP_SOURCE_COUNT = len(VP_SOURCES)
 
 
 class State:
     """One moment of a game. Treat as immutable outside the engine: `apply` works on a copy.
 
-    n: players; opts: options dict (shared, never mutated); rng: the generator (`games.rng`);
-    road: citizen index per stop (-1 at the harbour); cit_colour: colour index per citizen (-1 none);
-    inactive: bit mask of face-down stops; car: stop; bld: building id per space;
-    owner / pawn: seat per space (-1 none) / space per seat (-1 off board);
-    pesos, vp: per seat; goods: per seat, 6 ints each (flat); supply: 6 ints;
-    dg / dv: good and value of the 4 ship dice (empty while the new ship has no demand);
-    aside: (good, value) of the set-aside die or None; price 2..4; ships: departed so far;
-    start / active: seats; phase / pd: the pending decision and its data; rolled: the 5 rolled
-    values while the roller chooses; passed: mask of seats passed in the delivery round;
-    departed: a ship left this turn; moved: the active pawn moved this turn;
-    version: actions in effect; vpsrc: per seat, NSRC ints (flat), VP by source (they add up to vp);
+    player_count: 2..4 seats, numbered 0..player_count - 1.
+    options: the validated table options (`serial.options`); shared, never mutated.
+    rng: the generator, one int (`games.rng`).
+    road: citizen index per stop, stop 0 (the harbour) holding -1.
+    citizen_colour: flower colour index per citizen (-1 for El Zorro, who has none).
+    inactive: bit mask of the stops whose citizen lies face down.
+    car: the stop the car stands on.
+    buildings: building id per space (12 spaces, 3 per colour, colour by colour).
+    owner: seat owning each space (-1 none); pawn: space of each seat's pawn (-1 off the board).
+    pesos, vp: per seat. goods: per seat, 6 counts (flat: seat * 6 + good). supply: 6 counts.
+    dice_goods / dice_values: the good and the remaining demand of each of the 4 ship dice,
+        index by index (both empty while the new ship has no demand yet).
+    aside: (good, value) of the die set aside, or None.
+    price: 2..4 VP per good delivered. ships: departed so far (the 7th ends the game).
+    start: the start player. active: the seat whose turn it is.
+    phase / phase_data: what the pending decision is about (ROLL, DRIVE, ...) and its data, a
+        tuple whose shape each phase fixes (e.g. ROLL: (roller, next turn's seat); BUILDING:
+        (space, via Alonso); DELIVER: (deliverer,)).
+    rolled: the 5 rolled values while the roller chooses the die to set aside, else ().
+    passed: bit mask of the seats that passed in the delivery round.
+    departed: a ship left this turn. moved: the active pawn moved this turn.
+    version: the number of actions in effect.
+    vp_sources: per seat, VP_SOURCE_COUNT ints (flat), the VP by source; they add up to `vp`.
     last: the last action in public terms, (seat, phase, code, citizen, space) with -1 for none,
-    or None before the first action; trip: (from, to) stops of the latest drive, or None;
+        or None before the first action. trip: (from, to) stops of the latest drive, or None.
     choices: cached ((seat, kind, codes), ...) of the pending decisions.
     """
 
@@ -106,35 +118,35 @@ class State:
 
     def copy(self) -> State:
         t = State.__new__(State)
-        t.n = self.n
-        t.opts = self.opts
+        t.player_count = self.player_count
+        t.options = self.options
         t.rng = self.rng
         t.road = self.road
-        t.cit_colour = self.cit_colour
+        t.citizen_colour = self.citizen_colour
         t.inactive = self.inactive
         t.car = self.car
-        t.bld = self.bld
+        t.buildings = self.buildings
         t.owner = self.owner[:]
         t.pawn = self.pawn[:]
         t.pesos = self.pesos[:]
         t.vp = self.vp[:]
         t.goods = self.goods[:]
         t.supply = self.supply[:]
-        t.dg = self.dg[:]
-        t.dv = self.dv[:]
+        t.dice_goods = self.dice_goods[:]
+        t.dice_values = self.dice_values[:]
         t.aside = self.aside
         t.price = self.price
         t.ships = self.ships
         t.start = self.start
         t.active = self.active
         t.phase = self.phase
-        t.pd = self.pd
+        t.phase_data = self.phase_data
         t.rolled = self.rolled
         t.passed = self.passed
         t.departed = self.departed
         t.moved = self.moved
         t.version = self.version
-        t.vpsrc = self.vpsrc[:]
+        t.vp_sources = self.vp_sources[:]
         t.last = self.last
         t.trip = self.trip
         t.choices = self.choices

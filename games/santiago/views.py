@@ -127,36 +127,38 @@ class PlayerView:
     public: PublicView
 
 
-def _holdings(s, seat: int) -> Holdings:
+def _holdings(state, seat: int) -> Holdings:
     from .data import GOODS
 
     base = seat * 6
     return Holdings(
-        s.pesos[seat], s.vp[seat], tuple((g, s.goods[base + i]) for i, g in enumerate(GOODS))
+        state.pesos[seat],
+        state.vp[seat],
+        tuple((g, state.goods[base + i]) for i, g in enumerate(GOODS)),
     )
 
 
-def _last_move(s) -> LastMove | None:
+def _last_move(state) -> LastMove | None:
     from . import data as D
     from .engine import KIND
 
-    if s.last is None:
+    if state.last is None:
         return None
-    seat, phase, code, citizen, space = s.last
-    car_from, car_to = (None, None) if s.trip is None else s.trip
+    seat, phase, code, citizen, space = state.last
+    car_from, car_to = (None, None) if state.trip is None else state.trip
     return LastMove(
         seat=seat,
         kind=KIND[phase],
         code=code,
         citizen=None if citizen < 0 else D.CITIZENS[citizen],
-        building=None if space < 0 else D.BUILDINGS[s.bld[space]],
+        building=None if space < 0 else D.BUILDINGS[state.buildings[space]],
         space=None if space < 0 else space,
         car_from=car_from,
         car_to=car_to,
     )
 
 
-def public_view(s) -> PublicView:
+def public_view(state) -> PublicView:
     """Build the public view of a state; hidden holdings appear only at open tables."""
     from . import data as D
     from .labels import prompt
@@ -164,23 +166,23 @@ def public_view(s) -> PublicView:
 
     road = [Stop(0, None, None, True)]
     for stop in range(1, D.STOPS):
-        cit = s.road[stop]
-        colour = s.cit_colour[cit]
+        cit = state.road[stop]
+        colour = state.citizen_colour[cit]
         road.append(
             Stop(
                 stop,
                 D.CITIZENS[cit],
                 None if colour < 0 else D.COLOURS[colour],
-                not (s.inactive >> stop) & 1,
+                not (state.inactive >> stop) & 1,
             )
         )
-    occupant = {sp: seat for seat, sp in enumerate(s.pawn) if sp >= 0}
+    occupant = {sp: seat for seat, sp in enumerate(state.pawn) if sp >= 0}
     spaces = tuple(
         BuildingSpace(
             sp,
             D.COLOURS[D.SPACE_COLOUR[sp]],
-            D.BUILDINGS[s.bld[sp]],
-            None if s.owner[sp] < 0 else s.owner[sp],
+            D.BUILDINGS[state.buildings[sp]],
+            None if state.owner[sp] < 0 else state.owner[sp],
             occupant.get(sp),
         )
         for sp in range(12)
@@ -188,40 +190,50 @@ def public_view(s) -> PublicView:
     seats = tuple(
         SeatPublic(
             seat,
-            D.MARKERS - s.owner.count(seat),
-            None if s.pawn[seat] < 0 else s.pawn[seat],
-            tuple(D.BUILDINGS[s.bld[sp]] for sp in range(12) if s.owner[sp] == seat),
-            bool((s.passed >> seat) & 1),  # cleared when the delivery round ends
+            D.MARKERS - state.owner.count(seat),
+            None if state.pawn[seat] < 0 else state.pawn[seat],
+            tuple(D.BUILDINGS[state.buildings[sp]] for sp in range(12) if state.owner[sp] == seat),
+            bool((state.passed >> seat) & 1),  # cleared when the delivery round ends
         )
-        for seat in range(s.n)
+        for seat in range(state.player_count)
     )
-    demand = tuple(Die(D.GOODS[g], v) for g, v in zip(s.dg, s.dv, strict=True)) if s.dg else None
-    aside = None if s.aside is None else Die(D.GOODS[s.aside[0]], s.aside[1])
-    pending = tuple(PendingView(seat, kind, prompt(s, seat, kind)) for seat, kind, _ in s.choices)
+    demand = (
+        tuple(Die(D.GOODS[g], v) for g, v in zip(state.dice_goods, state.dice_values, strict=True))
+        if state.dice_goods
+        else None
+    )
+    aside = None if state.aside is None else Die(D.GOODS[state.aside[0]], state.aside[1])
+    pending = tuple(
+        PendingView(seat, kind, prompt(state, seat, kind)) for seat, kind, _ in state.choices
+    )
     open_holdings = (
-        tuple(_holdings(s, seat) for seat in range(s.n)) if s.opts["open_holdings"] else None
+        tuple(_holdings(state, seat) for seat in range(state.player_count))
+        if state.options["open_holdings"]
+        else None
     )
     return PublicView(
-        players=s.n,
+        players=state.player_count,
         road=tuple(road),
-        car=s.car,
+        car=state.car,
         buildings=spaces,
         seats=seats,
-        ship=min(s.ships + 1, D.SHIPS),
-        ships_departed=s.ships,
+        ship=min(state.ships + 1, D.SHIPS),
+        ships_departed=state.ships,
         demand=demand,
         set_aside=aside,
-        price=s.price,
-        supply=tuple((g, s.supply[i]) for i, g in enumerate(D.GOODS)),
-        start_seat=s.start,
-        active_seat=s.active,
+        price=state.price,
+        supply=tuple((g, state.supply[i]) for i, g in enumerate(D.GOODS)),
+        start_seat=state.start,
+        active_seat=state.active,
         pending=pending,
-        game_over=s.phase == OVER,
+        game_over=state.phase == OVER,
         open_holdings=open_holdings,
-        rolled=tuple(Die(D.GOODS[g], v) for g, v in enumerate(s.rolled)) if s.rolled else None,
-        last_move=_last_move(s),
+        rolled=tuple(Die(D.GOODS[g], v) for g, v in enumerate(state.rolled))
+        if state.rolled
+        else None,
+        last_move=_last_move(state),
     )
 
 
-def player_view(s, seat: int) -> PlayerView:
-    return PlayerView(seat, _holdings(s, seat), public_view(s))
+def player_view(state, seat: int) -> PlayerView:
+    return PlayerView(seat, _holdings(state, seat), public_view(state))

@@ -44,8 +44,8 @@ def santiago_twins(state: Any, rnd: random.Random) -> list[Twin]:
     """For every seat behind a screen: a twin where that seat has nothing at all, and one with
     other amounts; for everybody: a twin with other dice to come."""
     twins = []
-    if not state.opts["open_holdings"]:
-        for seat in range(state.n):
+    if not state.options["open_holdings"]:
+        for seat in range(state.player_count):
             for empty in (True, False):
                 twin = _santiago_holdings(state, seat, rnd, empty)
                 if twin is not None:
@@ -63,7 +63,7 @@ def _santiago_holdings(state: Any, seat: int, rnd: random.Random, empty: bool) -
     t.vp[seat] = 0 if empty else rnd.randint(0, 30)
     # The goods supply is public, so a good can only change screens: what `seat` gives up,
     # another seat holds instead (that seat's screen changes too, its pesos and VP do not).
-    other = rnd.choice([v for v in range(t.n) if v != seat])
+    other = rnd.choice([v for v in range(t.player_count) if v != seat])
     for g in range(6):
         a, b = seat * 6 + g, other * 6 + g
         both = t.goods[a] + t.goods[b]
@@ -92,7 +92,7 @@ def havana_twins(state: Any, rnd: random.Random) -> list[Twin]:
     and one with another face-down pick; for everybody: another deck order and other cubes to
     come out of the bag."""
     twins = []
-    for seat in range(state.n):
+    for seat in range(state.player_count):
         p = state.players[seat]
         if p.discard:
             t = state.clone()
@@ -101,11 +101,11 @@ def havana_twins(state: Any, rnd: random.Random) -> list[Twin]:
             q.hand[i], q.discard[j] = q.discard[j], q.hand[i]
             q.hand.sort()
             twins.append(_havana_settled(t, f"seat {seat}'s hand and discard pile", _never))
-        if p.picks and p.hand:
+        if p.unrevealed and p.hand:
             t = state.clone()
             q = t.players[seat]
-            i, j = rnd.randrange(len(q.picks)), rnd.randrange(len(q.hand))
-            q.picks[i], q.hand[j] = q.hand[j], q.picks[i]
+            i, j = rnd.randrange(len(q.unrevealed)), rnd.randrange(len(q.hand))
+            q.unrevealed[i], q.hand[j] = q.hand[j], q.unrevealed[i]
             q.hand.sort()
             twins.append(_havana_settled(t, f"seat {seat}'s face-down pick", _picks_revealed(seat)))
     t = state.clone()
@@ -121,7 +121,7 @@ def havana_twins(state: Any, rnd: random.Random) -> list[Twin]:
 
 def _picks_revealed(seat: int):
     def revealed(before: Any, after: Any) -> bool:
-        return bool(before.players[seat].picks) and not after.players[seat].picks
+        return bool(before.players[seat].unrevealed) and not after.players[seat].unrevealed
 
     return revealed
 

@@ -74,9 +74,9 @@ def table(
         set_rows(s, rows[0], rows[1], stack)
     for seat, pair in enumerate(ups):
         p = s.players[seat]
-        p.up = sorted(C[c] for c in pair)
-        p.hand = [c for c in range(SET_SIZE) if c not in p.up]
-        p.picks = []
+        p.face_up = sorted(C[c] for c in pair)
+        p.hand = [c for c in range(SET_SIZE) if c not in p.face_up]
+        p.unrevealed = []
         give(s, seat, cubes_=[0] * 5, pesos=0, workers=0)
     for seat, h in enumerate(holdings or []):
         give(

@@ -133,8 +133,8 @@ def test_no_reverse_exchange_and_no_colour_swap():
 
     s.phase = "actions"
     _start_round(s, [])
-    s.sub = ("buy",)  # seat 0's actions are over: stop at its buying step
-    s.todo = ()
+    s.step = ("buy",)  # seat 0's actions are over: stop at its buying step
+    s.cards_to_resolve = ()
     assert GAME.legal_codes(s, 0) == ["end"]
     with pytest.raises(IllegalAction) as err:
         GAME.apply(s, 0, "buy:top:left")

@@ -296,7 +296,7 @@ def test_material_thief_example_sara_four_coloured_three_grey():
     s = table(2, ups, holdings=[{}, sara])
     assert s.order == (0, 1)
     assert decider(s) == (0, "steal")  # the single target was chosen by itself
-    assert s.sub == ("steal", 1, 2)
+    assert s.step == ("steal", 1, 2)
     s, _ = play(s, (0, "take:brown"), (0, "take:rubble"))
     assert s.players[0].cubes == cubes(brown=1, rubble=1)
     assert s.players[1].cubes == cubes(yellow=1, red=2, rubble=2)
@@ -305,7 +305,7 @@ def test_material_thief_example_sara_four_coloured_three_grey():
 def test_material_thief_takes_one_from_three_coloured():
     ups = [("siesta", "material_thief"), BUSY]
     s = table(2, ups, holdings=[{}, {"cubes": cubes(red=3, rubble=5)}])
-    assert s.sub == ("steal", 1, 1)
+    assert s.step == ("steal", 1, 1)
     s, _ = play(s, (0, "take:red"))
     assert s.players[0].cubes == cubes(red=1)
     assert GAME.pending(s)[0].kind != "steal"
@@ -317,7 +317,7 @@ def test_material_thief_last_robs_an_earlier_player():
     holdings = [{"cubes": cubes(red=1, blue=1)}, {"cubes": cubes(yellow=3)}, {}]
     s = table(3, ups, holdings=holdings, centre=cubes())
     assert s.order == (0, 1, 2)
-    assert decider(s) == (2, "steal") and s.sub == ("steal", 0, 1)
+    assert decider(s) == (2, "steal") and s.step == ("steal", 0, 1)
     assert GAME.legal_codes(s, 2) == ["take:red", "take:blue"]
     s, _ = play(s, (2, "take:blue"))
     assert s.players[2].cubes == cubes(blue=1) and s.players[0].cubes == cubes(red=1)

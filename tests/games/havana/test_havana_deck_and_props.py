@@ -112,7 +112,7 @@ def test_random_games_keep_every_promise(n, seed, chooser):
         values = [s.bank_pesos, s.bank_workers, s.centre_pesos, *s.bag, *s.centre]
         for p in s.players:
             values += [p.pesos, p.workers, *p.cubes]
-            assert sorted(p.hand + p.up + p.discard + p.picks) == list(range(13))
+            assert sorted(p.hand + p.face_up + p.discard + p.unrevealed) == list(range(13))
         assert min(values) >= 0
         pending = GAME.pending(s)
         assert pending

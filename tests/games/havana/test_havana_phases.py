@@ -113,8 +113,8 @@ def test_hand_comes_back_at_two_cards():
         (second, "place:mama"),
     )
     p = s.players[0]
-    assert len(p.hand) == 11 and p.discard == [] and len(p.up) == 2
-    assert sorted(p.hand + p.up) == list(range(13))
+    assert len(p.hand) == 11 and p.discard == [] and len(p.face_up) == 2
+    assert sorted(p.hand + p.face_up) == list(range(13))
     assert any("takes the discard pile back" in str(e.msg) for e in events)
 
 

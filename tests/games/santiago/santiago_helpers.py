@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from games.santiago import GAME, engine
 from games.santiago import data as D
-from games.santiago.state import DRIVE, NSRC, VP_EARLIER
+from games.santiago.state import DRIVE, VP_EARLIER, VP_SOURCE_COUNT
 
 # A fixed table used by most tests (stops 1..9 and the 12 spaces: 3 yellow, 3 blue, 3 red, 3 white).
 ROAD = ["maria", "jose", "el_zorro", "pedro", "conchita", "miguel", "pablo", "martinez", "alonso"]
@@ -58,38 +58,38 @@ def arrange(
     """
     t = state.copy()
     t.road = (-1, *(D.CITIZEN_INDEX[c] for c in road))
-    t.bld = tuple(D.BUILDING_INDEX[b] for b in buildings)
+    t.buildings = tuple(D.BUILDING_INDEX[b] for b in buildings)
     t.car = car if isinstance(car, int) else stop_of(car, road)
     t.inactive = 0
     for c in inactive:
         t.inactive |= 1 << stop_of(c, road)
-    t.pawn = [-1] * t.n
+    t.pawn = [-1] * t.player_count
     for seat, b in (pawns or {}).items():
-        t.pawn[seat] = t.bld.index(D.BUILDING_INDEX[b])
+        t.pawn[seat] = t.buildings.index(D.BUILDING_INDEX[b])
     t.owner = [-1] * 12
     for b, seat in (owners or {}).items():
-        t.owner[t.bld.index(D.BUILDING_INDEX[b])] = seat
+        t.owner[t.buildings.index(D.BUILDING_INDEX[b])] = seat
     for seat, n in (pesos or {}).items():
         t.pesos[seat] = n
     for seat, n in (vp or {}).items():
         t.vp[seat] = n
         # An arranged position has no history: its VP count as earned earlier.
-        row = seat * NSRC
-        t.vpsrc[row : row + NSRC] = [0] * NSRC
-        t.vpsrc[row + VP_EARLIER] = n
+        row = seat * VP_SOURCE_COUNT
+        t.vp_sources[row : row + VP_SOURCE_COUNT] = [0] * VP_SOURCE_COUNT
+        t.vp_sources[row + VP_EARLIER] = n
     for seat, held in (goods or {}).items():
         for g in range(6):
             t.goods[seat * 6 + g] = held.get(D.GOODS[g], 0)
     for g in range(6):
-        t.supply[g] = 8 - sum(t.goods[seat * 6 + g] for seat in range(t.n))
+        t.supply[g] = 8 - sum(t.goods[seat * 6 + g] for seat in range(t.player_count))
         assert t.supply[g] >= 0, "more than 8 of a good arranged"
     if demand is not ...:
         if demand is None:
-            t.dg, t.dv, t.aside = [], [], None
+            t.dice_goods, t.dice_values, t.aside = [], [], None
         else:
-            t.dg = [D.GOOD_INDEX[g] for g in demand]
-            t.dv = list(demand.values())
-            left = next(g for g in D.DICE_GOODS if g not in t.dg)
+            t.dice_goods = [D.GOOD_INDEX[g] for g in demand]
+            t.dice_values = list(demand.values())
+            left = next(g for g in D.DICE_GOODS if g not in t.dice_goods)
             t.aside = (left, 0)
     t.price = price
     if ships is not None:
@@ -98,7 +98,7 @@ def arrange(
     t.departed = t.moved = False
     t.passed = 0
     t.rolled = ()
-    t.phase, t.pd = DRIVE, ()
+    t.phase, t.phase_data = DRIVE, ()
     engine.settle(t, [])
     return t
 
@@ -144,4 +144,4 @@ def keys(events):
 
 
 def space(state, building: str) -> int:
-    return state.bld.index(D.BUILDING_INDEX[building])
+    return state.buildings.index(D.BUILDING_INDEX[building])

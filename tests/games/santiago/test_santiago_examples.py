@@ -92,7 +92,7 @@ def test_delivery_round_at_price_three():
     assert [d.seat for d in GAME.pending(s)] == [1] and codes(s) == ["pass"]
     s, events = play(s, "pass", "pass", "pass")
     assert "santiago.event.all_passed" in keys(events)
-    assert dict(zip(s.dg, s.dv, strict=True))[1] == 1
+    assert dict(zip(s.dice_goods, s.dice_values, strict=True))[1] == 1
     assert s.price == 4
     assert s.ships == 0
     assert GAME.pending(s)[0].kind == "santiago.drive" and s.active == 1
@@ -118,7 +118,7 @@ def test_two_wood_replace_one_demanded_good_only():
     assert codes(s) == ["amount:1", "amount:2"]
     s, _ = play(s, "amount:2")
     assert s.vp[0] == 2  # 1 VP per wood whatever the price
-    assert dict(zip(s.dg, s.dv, strict=True)) == {0: 2, 3: 0, 2: 1, 1: 0}
+    assert dict(zip(s.dice_goods, s.dice_values, strict=True)) == {0: 2, 3: 0, 2: 1, 1: 0}
     s, _ = play(s, "pass", "pass")  # then nobody could deliver: both pass
     assert s.price == 4
 

@@ -17,14 +17,14 @@ from games.santiago import data as D
 
 def _check_state(s) -> None:
     for g in range(6):
-        held = sum(s.goods[seat * 6 + g] for seat in range(s.n))
+        held = sum(s.goods[seat * 6 + g] for seat in range(s.player_count))
         assert held + s.supply[g] == D.GOODS_PER_TYPE
         assert s.supply[g] >= 0
     assert min(s.goods) >= 0 and min(s.pesos) >= 0 and min(s.vp) >= 0
-    assert all(0 <= v <= 4 for v in s.dv) and 2 <= s.price <= 4
+    assert all(0 <= v <= 4 for v in s.dice_values) and 2 <= s.price <= 4
     pawns = [p for p in s.pawn if p >= 0]
     assert len(pawns) == len(set(pawns))  # at most one pawn per building
-    for seat in range(s.n):
+    for seat in range(s.player_count):
         assert s.owner.count(seat) <= D.MARKERS
 
 

@@ -46,8 +46,8 @@ def test_leaving_a_die_out_sets_the_demand_with_the_rolled_values():
     rolled = s.rolled
     s, _ = play(s, "leave:rum")
     assert s.aside == (D.RUM, rolled[D.RUM])
-    assert s.dg == [D.SUGAR, D.CITRUS, D.TOBACCO, D.CIGAR]
-    assert s.dv == [rolled[g] for g in s.dg]
+    assert s.dice_goods == [D.SUGAR, D.CITRUS, D.TOBACCO, D.CIGAR]
+    assert s.dice_values == [rolled[g] for g in s.dice_goods]
     assert kinds(s) == [(s.start, "santiago.drive")]
 
 
@@ -109,13 +109,15 @@ def test_passing_the_harbour_raises_the_price_without_a_delivery_round():
 def test_departure_while_passing_the_harbour_continues_the_move_e8():
     s = arrange(started(), car="alonso", pesos={0: 5}, price=4, vp={0: 0})
     s, events = play(s, "drive:2", "use")
-    assert s.ships == 1 and s.price == 2 and s.dg == []  # the new ship has no demand yet (E9)
+    assert (
+        s.ships == 1 and s.price == 2 and s.dice_goods == []
+    )  # the new ship has no demand yet (E9)
     assert s.vp[0] == 2  # Maria was still visited
     s, _ = play(s, "pawn:church", "use")
     (decision,) = GAME.pending(s)
     assert decision.kind == "santiago.roll" and decision.seat == 0  # the mover rolls at turn end
     s, _ = play(s, "leave:cigar")
-    assert len(s.dg) == 4 and s.active == 1
+    assert len(s.dice_goods) == 4 and s.active == 1
 
 
 def test_starting_from_the_harbour_is_not_passing_it():
@@ -389,7 +391,7 @@ def test_customs_zeroes_a_die_and_the_last_one_sends_the_ship():
     s = _at("customs", demand={"rum": 2, "citrus": 0, "sugar_cane": 1, "cigar": 0})
     assert codes(s) == ["customs:rum", "customs:sugar_cane", "skip"]
     s1, _ = play(s, "customs:rum")
-    assert s1.dv == [0, 0, 1, 0] and s1.ships == 0
+    assert s1.dice_values == [0, 0, 1, 0] and s1.ships == 0
     s = _at("customs", demand={"rum": 2, "citrus": 0, "sugar_cane": 0, "cigar": 0})
     s, events = play(s, "customs:rum")
     assert s.ships == 1 and kinds(s) == [(0, "santiago.roll")]
@@ -447,7 +449,7 @@ def test_office_delivers_one_good_for_two_vp_not_wood():
     )
     assert codes(s) == ["office:rum", "skip"]
     s, _ = play(s, "office:rum")
-    assert s.vp[0] == 2 and s.dv[0] == 0 and holding(s, 0, "rum") == 1
+    assert s.vp[0] == 2 and s.dice_values[0] == 0 and holding(s, 0, "rum") == 1
 
 
 def test_office_and_customs_do_nothing_while_the_new_ship_has_no_demand_e9():

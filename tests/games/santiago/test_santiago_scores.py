@@ -27,7 +27,7 @@ def test_santiago_every_vp_has_a_source_in_any_game(players, seed):
     chooser = chooser_for(seed)
     while True:
         for seat in range(players):
-            assert sum(state.vpsrc[seat * 7 : seat * 7 + 7]) == state.vp[seat]
+            assert sum(state.vp_sources[seat * 7 : seat * 7 + 7]) == state.vp[seat]
         result = game.standing(state)
         for seat in range(players):
             assert sum(vp for _label, vp in result.breakdown[seat]) == result.scores[seat]
