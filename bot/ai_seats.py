@@ -26,13 +26,13 @@ from typing import TYPE_CHECKING, Any
 
 import ai
 import games
-from games import IllegalAction
-from storage import GameRecord, StorageError, VersionConflict
+from storage import GameRecord, StorageError
 from storage.clock import vote_closed
 
 from . import metrics, worker_pool
-from .clock import now
+from .gate import Refused
 from .i18n import game_locale
+from .timing import now
 
 if TYPE_CHECKING:
     from .app import MaleconBot
@@ -199,35 +199,33 @@ class AiSeats:
 
 
 class AiMoves:
-    """The AI's entry into the move path (mixed into `Tables`)."""
+    """The AI's entry into the move gate (mixed into `Tables`)."""
 
     async def ai_move(
         self, thought_at: GameRecord, seat: int, code: str, *, stand_in: bool = False
     ) -> None:
-        """`stand_in`: the AI plays this one decision for a person's seat."""
-        async with self.lock(thought_at.channel_id):
-            record = await self.store.get(thought_at.id)
-            if record.status != "active":
-                return
+        """`stand_in`: the AI plays this one decision for a person's seat (the clock's)."""
+
+        async def locate() -> GameRecord:
+            return await self.store.get(thought_at.id)
+
+        def mover(record: GameRecord) -> int | None:
             if record.seats[seat].ai_level is None and not stand_in:
-                return
-            state = self.state_of(record)
-            deciders = {d.seat for d in games.get(record.kind).pending(state)}
-            if record.version != thought_at.version and not await self._still_open(
-                record, seat, thought_at.version, seat, deciders
-            ):
-                # The seat's decision changed while it thought: its task looks again.
-                return
-            if seat not in deciders:
-                return
-            try:
-                result = await self.commit(record, seat, code)
-            except IllegalAction as exc:
-                # A bug in the AI must not stall the game: any legal move will do.
-                log.error("game %s: the AI chose %r for seat %s: %s", record.id, code, seat, exc)
-                codes = games.get(record.kind).legal_codes(state, seat)
-                result = await self.commit(record, seat, random.Random(code).choice(codes))
-            except VersionConflict:
-                # Another process moved first: the seat's task thinks again about the new state.
-                return
-            await self.publish(game_locale(self.bot, result.record), result, state, seat, deciders)
+                return None
+            return seat
+
+        try:
+            await self.gate.submit(
+                thought_at.channel_id,
+                locate,
+                mover,
+                [code],
+                "clock" if stand_in else "ai",
+                version=thought_at.version,
+                made_for=seat,
+                locale=lambda record: game_locale(self.bot, record),
+            )
+        except Refused:
+            # The seat's decision changed while it thought, or another process moved first:
+            # its task looks again at the game as it is now.
+            return

@@ -46,6 +46,7 @@ from storage.clock import (
 from . import components, metrics, present
 from .announce import pinging
 from .i18n import game_locale, text
+from .timing import now
 
 if TYPE_CHECKING:
     from .app import MaleconBot
@@ -60,11 +61,6 @@ IDLE_SECONDS = 24 * 3600
 GAMES_AT_ONCE = 4
 # How long a claim on a game's timers lasts: far longer than handling them takes.
 CLAIM_SECONDS = 300
-
-
-def now() -> float:
-    """The bot's one clock (SimCord moves it in tests)."""
-    return discord.utils.utcnow().timestamp()
 
 
 def message_link(record: GameRecord, message_id: str | None) -> str:

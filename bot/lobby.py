@@ -15,10 +15,10 @@ from storage.play import start_game
 
 from . import components, metrics, present
 from .ai_seats import DEFAULT_LEVEL, LEVELS
-from .clock import now
 from .errors import Refusal
 from .i18n import channel_locale, reported_locale, text
 from .table_settings import parse_setting
+from .timing import now
 
 log = logging.getLogger(__name__)
 

@@ -10,13 +10,13 @@ from typing import Any
 import discord
 
 import games
-from games import Decision, IllegalAction
-from storage import GameRecord, VersionConflict
-from storage.play import MoveResult, apply_move
+from games import Decision
+from storage import GameRecord
+from storage.play import MoveResult
 
-from . import components, metrics, pictures, present
-from .clock import now
+from . import components, pictures, present
 from .errors import Refusal
+from .gate import Refused, Submitted
 from .i18n import channel_locale, escape, reported_locale, text, text_msg
 
 log = logging.getLogger(__name__)
@@ -89,20 +89,6 @@ class Play:
             "bot.error.pick_from_list", choice=escape(present.clip(typed, 60)), choices=listed
         )
 
-    async def _still_open(
-        self, record: GameRecord, seat: int, version: int, made_for: int | None, deciders
-    ) -> bool:
-        """Is a component made at `version` for `made_for`'s decision still that decision?
-
-        It is while that seat has not acted since and still has to decide: whatever else
-        happened in between were other players' independent choices (simultaneous decisions).
-        """
-        if made_for is None or made_for != seat or version > record.version:
-            return False
-        if seat not in deciders:
-            return False
-        return not await self.store.acted_since(record.id, seat, version)
-
     async def click_move(
         self, interaction, game_id: int, version: int, seat: int | None, code: str | Sequence[str]
     ) -> None:
@@ -128,107 +114,81 @@ class Play:
             if not codes or any(len(c) > MAX_CODE for c in codes):
                 shown = escape(present.clip(codes[0] if codes else "", 60))
                 raise Refusal("bot.error.unknown_choice", choice=shown)
-            async with self.lock(interaction.channel_id):
-                record = await self.playing_game(interaction, game_id)
-                seat = self.seat_of(record, interaction.user.id)
-                state = self.state_of(record)
-                decisions = self._pending(record, state)
-                deciders = {d.seat for d in decisions}
-                stale = version is not None and version != record.version
-                if stale and not await self._still_open(record, seat, version, made_for, deciders):
-                    content, view = self._prompt_for(locale, record, state, seat)
-                    raise Refusal("bot.error.outdated", current=content, view=view)
-                if seat not in deciders or (made_for is not None and made_for != seat):
-                    content, _ = self._prompt_for(locale, record, state, seat)
-                    raise Refusal("bot.error.not_your_decision", current=content)
-                engine = games.get(record.kind)
-                if typed:
-                    codes[0] = self._match_typed(
-                        locale, record, engine.legal_actions(state, seat), codes[0]
-                    )
+
+            def resolve(record, state, seat, typed_code):
+                actions = games.get(record.kind).legal_actions(state, seat)
+                return self._match_typed(locale, record, actions, typed_code)
+
+            async def saved(done: Submitted) -> None:
+                record, result, seat = done.record, done.result, done.seat
                 names = present.seat_names(record, locale)
-                done, events, result = [], [], None
-                for step, chosen in enumerate(codes):
-                    now_state = state if result is None else result.state
-                    label = next(
-                        (
-                            a.label
-                            for a in engine.legal_actions(now_state, seat)
-                            if a.code == chosen
-                        ),
-                        None,
+                lines = [
+                    text(
+                        locale,
+                        "bot.move.done",
+                        choice=text_msg(locale, label, names, markdown=True)
+                        if label
+                        else escape(chosen),
                     )
-                    try:
-                        result = await self.commit(
-                            record if result is None else result.record,
-                            seat,
-                            chosen,
-                            server_locale=reported_locale(interaction),
-                        )
-                    except IllegalAction as exc:
-                        if step == 0:
-                            raise Refusal("bot.error.illegal", reason=exc.msg) from None
-                        break  # the first choice stands; the player is asked again
-                    except VersionConflict:
-                        if step > 0:
-                            break
-                        self._states.pop(record.id, None)
-                        fresh = await self.store.get(record.id)
-                        content, view = self._prompt_for(locale, fresh, self.state_of(fresh), seat)
-                        raise Refusal("bot.error.conflict", current=content, view=view) from None
-                    events.extend(result.events)
-                    shown = (
-                        text_msg(locale, label, names, markdown=True) if label else escape(chosen)
-                    )
-                    done.append(text(locale, "bot.move.done", choice=shown))
-                # Saved: from here on a failure to post must not be reported as "nothing changed".
-                mine = present.private_events(locale, events, seat, names)
+                    for chosen, label in done.applied
+                ]
+                mine = present.private_events(locale, result.events, seat, names)
                 following, view = self._private_next(locale, result.record, result.state, seat)
-                last = codes[: len(done)][-1]
-                before_last = state if len(done) == 1 else None
-                if before_last is not None and not engine.closes_undo(
-                    before_last, seat, last, result.state, result.events
+                last = done.applied[-1][0]
+                if len(done.applied) == 1 and not games.get(record.kind).closes_undo(
+                    done.before, seat, last, result.state, result.events
                 ):
                     # The misclick is cheap to take back while nothing closed the window.
                     view = components.with_undo(locale, view, record.id, seat)
-                confirm = "\n".join([*done, *mine, *([following] if following else [])])
+                confirm = "\n".join([*lines, *mine, *([following] if following else [])])
                 await self.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
-                combined = MoveResult(result.record, result.state, events)
-                posted = await self.publish(
-                    channel_locale(interaction), combined, state, seat, deciders
-                )
-                if not posted:
-                    await self.answer_saved(interaction, text(locale, "bot.error.not_posted"))
+
+            done = await self._submit(
+                interaction,
+                locale,
+                game_id,
+                codes,
+                "typed" if typed else "click",
+                version=version,
+                made_for=made_for,
+                resolve=resolve if typed else None,
+                on_saved=saved,
+            )
+            if done is not None and not done.posted:
+                await self.answer_saved(interaction, text(locale, "bot.error.not_posted"))
 
         await self.guarded(interaction, work)
 
-    async def commit(
-        self, record: GameRecord, seat: int, code: str, server_locale: str | None = None
-    ) -> MoveResult:
-        """Save one move of `seat` (the engine validates; one transaction; the version check).
-
-        Every move takes this path, whoever made it: a click, a typed `/game move`, the AI.
-        The caller holds the channel's lock and has checked that `seat` may act.
-        `server_locale`: what the move's interaction reported (`i18n.reported_locale`).
-        """
-        with metrics.database(record.guild_id):
-            result = await apply_move(
-                self.store,
-                record.id,
-                seat,
-                code,
-                expected_version=record.version,
-                at=now(),
-                known=(record, self.state_of(record)),
-                server_locale=server_locale,
+    async def _submit(
+        self, interaction, locale, game_id, codes, source, *, seat_of=None, **how
+    ) -> Submitted:
+        """A person's move through the gate; the gate's refusals become polite answers that
+        show the player the game as it stands."""
+        try:
+            return await self.gate.submit(
+                interaction.channel_id,
+                lambda: self.playing_game(interaction, game_id),
+                seat_of or (lambda record: self.seat_of(record, interaction.user.id)),
+                codes,
+                source,
+                server_locale=reported_locale(interaction),
+                locale=lambda record: channel_locale(interaction),
+                **how,
             )
-        metrics.move(record.guild_id, record.kind)
-        if result.record.status != "active":
-            metrics.game_ended(record.guild_id)
-        self._states[record.id] = (result.record.version, result.state)
-        if result.next_due is not None:
-            self.clock.poke(result.next_due)
-        return result
+        except Refused as refused:
+            record, state, seat = refused.record, refused.state, refused.seat
+            if refused.why == Refused.OUTDATED:
+                content, view = self._prompt_for(locale, record, state, seat)
+                raise Refusal("bot.error.outdated", current=content, view=view) from None
+            if refused.why == Refused.NOT_DECIDING:
+                content, _ = self._prompt_for(locale, record, state, seat)
+                raise Refusal("bot.error.not_your_decision", current=content) from None
+            if refused.why == Refused.ILLEGAL:
+                key = "bot.error.cannot_undo" if codes == [games.UNDO] else "bot.error.illegal"
+                raise Refusal(key, reason=refused.reason) from None
+            fresh = await self.store.get(record.id)
+            content, view = self._prompt_for(locale, fresh, self.state_of(fresh), seat)
+            raise Refusal("bot.error.conflict", current=content, view=view) from None
 
     async def publish(
         self, locale, result: MoveResult, before: Any, actor: int | None, deciders
@@ -254,25 +214,25 @@ class Play:
 
         async def work(locale):
             from_ephemeral = await defer_privately(interaction)
-            async with self.lock(interaction.channel_id):
-                record = await self.playing_game(interaction, game_id)
+
+            def mover(record: GameRecord) -> int:
                 mine = self.seat_of(record, interaction.user.id)
                 if seat is not None and seat != mine:
                     raise Refusal("bot.error.not_your_seat")
-                state = self.state_of(record)
-                deciders = {d.seat for d in self._pending(record, state)}
-                try:
-                    result = await self.commit(
-                        record, mine, games.UNDO, server_locale=reported_locale(interaction)
-                    )
-                except IllegalAction as exc:
-                    raise Refusal("bot.error.cannot_undo", reason=exc.msg) from None
-                names = present.seat_names(record, locale)
+                return mine
+
+            async def saved(done: Submitted) -> None:
+                result, mine = done.result, done.seat
+                names = present.seat_names(done.record, locale)
                 told = present.private_events(locale, result.events, mine, names)
                 following, view = self._private_next(locale, result.record, result.state, mine)
                 confirm = "\n".join([*told, *([following] if following else [])])
                 await self.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
-                await self.publish(channel_locale(interaction), result, state, mine, deciders)
+
+            source = "typed" if game_id is None else "click"
+            await self._submit(
+                interaction, locale, game_id, [games.UNDO], source, seat_of=mover, on_saved=saved
+            )
 
         await self.guarded(interaction, work)
 

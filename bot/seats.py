@@ -26,9 +26,9 @@ from storage.records import AI_PREFIX, HUMAN, result_to_json
 
 from . import components, present
 from .announce import pinging
-from .clock import now
 from .errors import Refusal
 from .i18n import channel_locale, game_locale, text
+from .timing import now
 
 log = logging.getLogger(__name__)
 

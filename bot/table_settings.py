@@ -10,9 +10,9 @@ from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, SettingsError, W
 from storage.clock import scheduled as rescheduled
 
 from . import present
-from .clock import now
 from .errors import Refusal
 from .i18n import text
+from .timing import now
 
 # `/game mine` lists at most this many games (one message).
 MINE_LIMIT = 20

@@ -1,7 +1,7 @@
 """The game tables: one game per channel, every move under the channel's lock.
 
 The flow of one move: check who and what (a polite ephemeral refusal otherwise) -> channel
-lock -> `storage.play.apply_move` with the version the player saw (the engine validates, the
+lock -> `storage.play.apply_move` (in `gate`, for every move) with the version the player saw (the engine validates, the
 store appends the action and the new state in one transaction) -> answer the player -> post the
 new turn message (public board, mention of who decides) -> DM every player whose private view
 changed. Persisting comes first, so if Discord fails afterwards the next interaction sees the truth
@@ -29,6 +29,7 @@ from .announce import Announcer
 from .clock import Clock
 from .dms import Mail
 from .errors import Refusal
+from .gate import Gate
 from .history import HistoryViews
 from .i18n import text, user_locale
 from .lobby import Lobby
@@ -70,6 +71,7 @@ class Tables(
         self.announcer = Announcer(bot)
         self.ai = AiSeats(bot, workers=ai_workers, budget=ai_budget)
         self.clock = Clock(bot)
+        self.gate = Gate(self, self.publish)
 
     @property
     def store(self):
@@ -88,6 +90,12 @@ class Tables(
         state = record.state()
         self._states[record.id] = (record.version, state)
         return state
+
+    def keep(self, game_id: int, version: int, state: Any) -> None:
+        self._states[game_id] = (version, state)
+
+    def forget(self, game_id: int) -> None:
+        self._states.pop(game_id, None)
 
     def remember(self, interaction: discord.Interaction) -> discord.Locale | str:
         locale = user_locale(interaction)
