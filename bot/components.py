@@ -31,6 +31,7 @@ from typing import Any
 import discord
 
 from games import Action
+from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES
 
 from .i18n import text, text_msg
 from .present import clip, duration
@@ -431,8 +432,6 @@ def lobby_view(
         ]
         view.add_item(LobbyAiSelect(game, options, text(locale, "bot.ai.add")))
     if settings is not None:
-        from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES
-
         reminders = _setting_options(locale, REMINDER_CHOICES, settings.reminders)
         placeholder = text(locale, "bot.settings.reminders_menu")
         view.add_item(LobbySettingSelect(game, "reminders", reminders, placeholder))

@@ -19,6 +19,7 @@ from dataclasses import replace
 
 import discord
 
+import games
 from storage import GameRecord, VersionConflict
 from storage.clock import EXTENSION, WaitPlan, ai_plays_once, fresh, scheduled, vote_closed
 from storage.play import standing_now
@@ -45,8 +46,6 @@ class Seats:
         """End an active game with the scores as they stand and post the result (the caller
         holds the channel's lock). `how`: "ended" (the table chose), "resigned", "abandoned"
         (kept as abandoned, no winner)."""
-        import games
-
         result = standing_now(record, self.state_of(record), last)
         if how == "abandoned":
             result = games.no_winner(result)
@@ -123,8 +122,6 @@ class Seats:
 
     async def _new_timer(self, record: GameRecord, seat: int) -> None:
         """A person now plays `seat`: if it must decide, its clock starts now."""
-        import games
-
         pending = {d.seat for d in games.get(record.kind).pending(self.state_of(record))}
         waits = await self.store.waits(record.id)
         keep = tuple(w.seat for w in waits if w.seat != seat)

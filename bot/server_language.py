@@ -16,7 +16,7 @@ from babel import Locale
 from discord import app_commands
 
 from .errors import Refusal
-from .i18n import languages, text
+from .i18n import channel_locale, languages, text
 
 if TYPE_CHECKING:
     from .app import MaleconBot
@@ -58,8 +58,6 @@ async def choose(bot: MaleconBot, interaction: discord.Interaction, value: str) 
             bot.server_languages.pop(interaction.guild_id, None)
         else:
             bot.server_languages[interaction.guild_id] = chosen
-        from .i18n import channel_locale
-
         await bot.tables.reply(interaction, text(channel_locale(interaction), "bot.language.set"))
 
     await bot.tables.guarded(interaction, work)

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+import bot.command_texts  # noqa: F401  (the slash commands' texts are in the catalogue)
 import games
 import translations
 from bot.i18n import english, language, languages, text, text_msg
