@@ -358,19 +358,11 @@ class GameGroup(app_commands.Group):
     async def language(
         self, interaction: discord.Interaction, language: app_commands.Choice[str]
     ) -> None:
-        await server_language.choose(self.bot, interaction, language.value)
+        await self.tables.languages.choose(interaction, language.value)
 
     @app_commands.command(name="help", description="A short summary of the rules")
     async def help(self, interaction: discord.Interaction) -> None:
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await self.bot.store.by_channel(interaction.channel_id)
-            kinds = [record.kind] if record is not None else list(games.NAMES)
-            parts = [text(locale, f"bot.help.{kind}") for kind in kinds]
-            parts.append(text(locale, "bot.help.commands"))
-            await self.tables.reply(interaction, "\n\n".join(parts))
-
-        await self.tables.guarded(interaction, work)
+        await self.tables.show_help(interaction)
 
 
 async def read_deck(attachment: discord.Attachment) -> object:

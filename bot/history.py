@@ -21,6 +21,7 @@ from storage.records import Seat
 
 from . import components, present
 from .errors import Refusal
+from .guard import handler
 from .i18n import escape, text
 from .past import MAX_ID, how_ended, timestamp
 
@@ -148,31 +149,36 @@ class HistoryViews:
                     return escape(placing.name)
         return f"<@{member}>"
 
+    @handler(defer="thinking")
     async def show_history(
-        self, interaction: discord.Interaction, member: discord.Member | None, kind: str | None
+        self,
+        interaction: discord.Interaction,
+        locale,
+        member: discord.Member | None,
+        kind: str | None,
     ) -> None:
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            member_id = 0 if member is None else member.id
-            content, view = await self._history(locale, interaction.guild_id, member_id, kind)
-            await self.reply(interaction, content, view=view)
+        member_id = 0 if member is None else member.id
+        content, view = await self._history(locale, interaction.guild_id, member_id, kind)
+        await self.reply(interaction, content, view=view)
 
-        await self.guarded(interaction, work)
-
+    @handler()
     async def history_page(
-        self, interaction: discord.Interaction, member: int, kind: str | None, op: str, seq: int
+        self,
+        interaction: discord.Interaction,
+        locale,
+        member: int,
+        kind: str | None,
+        op: str,
+        seq: int,
     ) -> None:
-        async def work(locale):
-            if interaction.guild_id is None:
-                raise Refusal("bot.error.guild_only")
-            await interaction.response.defer()
-            # A forged id may carry a number beyond SQLite's integers.
-            bound = min(seq, MAX_ID)
-            where = {"o": {"older_than": bound}, "n": {"newer_than": bound}}.get(op, {})
-            content, view = await self._history(locale, interaction.guild_id, member, kind, **where)
-            await interaction.edit_original_response(
-                content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
-            )
-            view.stop()
-
-        await self.guarded(interaction, work)
+        if interaction.guild_id is None:
+            raise Refusal("bot.error.guild_only")
+        await interaction.response.defer()
+        # A forged id may carry a number beyond SQLite's integers.
+        bound = min(seq, MAX_ID)
+        where = {"o": {"older_than": bound}, "n": {"newer_than": bound}}.get(op, {})
+        content, view = await self._history(locale, interaction.guild_id, member, kind, **where)
+        await interaction.edit_original_response(
+            content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
+        view.stop()

@@ -16,6 +16,7 @@ from storage.play import start_game
 from . import components, metrics, present
 from .ai_seats import DEFAULT_LEVEL, LEVELS
 from .errors import Refusal
+from .guard import handler
 from .i18n import channel_locale, reported_locale, text
 from .table_settings import parse_setting
 from .timing import now
@@ -48,9 +49,11 @@ def missing_permissions(interaction: discord.Interaction, *, thread: bool = Fals
 
 
 class Lobby:
+    @handler()
     async def new_game(
         self,
         interaction: discord.Interaction,
+        locale,
         kind: str,
         raw_options: dict,
         *,
@@ -60,56 +63,51 @@ class Lobby:
         turn_limit: str | None = None,
         thread: bool = False,
     ) -> None:
-        async def work(locale):
-            parent = interaction.channel
-            if thread and not isinstance(parent, discord.TextChannel):
-                raise Refusal("bot.error.no_thread_here")
-            missing = missing_permissions(interaction, thread=thread)
-            if missing:
-                names = ", ".join(text(locale, f"bot.permission.{name}") for name in missing)
-                raise Refusal("bot.error.bot_permissions", missing=names)
-            engine = games.get(kind)
-            if not 0 <= ai_players < engine.max_players or ai_level not in LEVELS:
-                raise Refusal("bot.error.ai_players", high=engine.max_players - 1)
+        parent = interaction.channel
+        if thread and not isinstance(parent, discord.TextChannel):
+            raise Refusal("bot.error.no_thread_here")
+        missing = missing_permissions(interaction, thread=thread)
+        if missing:
+            names = ", ".join(text(locale, f"bot.permission.{name}") for name in missing)
+            raise Refusal("bot.error.bot_permissions", missing=names)
+        engine = games.get(kind)
+        if not 0 <= ai_players < engine.max_players or ai_level not in LEVELS:
+            raise Refusal("bot.error.ai_players", high=engine.max_players - 1)
+        try:
+            options = engine.options(raw_options)
+        except games.OptionError as exc:
+            raise Refusal("bot.error.bad_option", reason=exc.msg) from None
+        settings = Settings()
+        if reminders is not None:
+            settings = replace(settings, reminders=parse_setting(reminders, REMINDER_CHOICES))
+        if turn_limit is not None:
+            settings = replace(settings, turn_limit=parse_setting(turn_limit, TURN_LIMIT_CHOICES))
+        if thread:
+            await self._new_in_thread(
+                interaction, parent, kind, options, settings, ai_players, ai_level
+            )
+            return
+        if self.store.known(interaction.channel_id) is not None:
+            raise Refusal("bot.error.busy")
+        # The lobby will be this answer: acknowledged before the store is asked. Only a game
+        # the bot did not know of (another process's) makes the refusal below public.
+        await interaction.response.defer(thinking=True)
+        async with self.lock(interaction.channel_id):
             try:
-                options = engine.options(raw_options)
-            except games.OptionError as exc:
-                raise Refusal("bot.error.bad_option", reason=exc.msg) from None
-            settings = Settings()
-            if reminders is not None:
-                settings = replace(settings, reminders=parse_setting(reminders, REMINDER_CHOICES))
-            if turn_limit is not None:
-                settings = replace(
-                    settings, turn_limit=parse_setting(turn_limit, TURN_LIMIT_CHOICES)
+                record = await self._create(
+                    interaction, interaction.channel_id, kind, options, settings
                 )
-            if thread:
-                await self._new_in_thread(
-                    interaction, parent, kind, options, settings, ai_players, ai_level
-                )
-                return
-            if self.store.known(interaction.channel_id) is not None:
-                raise Refusal("bot.error.busy")
-            # The lobby will be this answer: acknowledged before the store is asked. Only a game
-            # the bot did not know of (another process's) makes the refusal below public.
-            await interaction.response.defer(thinking=True)
-            async with self.lock(interaction.channel_id):
-                try:
-                    record = await self._create(
-                        interaction, interaction.channel_id, kind, options, settings
-                    )
-                except ChannelBusy:
-                    raise Refusal("bot.error.busy") from None
-                for _ in range(ai_players):
-                    record = await self.store.add_ai(record.id, ai_level)
-                ch = channel_locale(interaction)
-                sent = await interaction.edit_original_response(
-                    content=present.lobby(ch, record),
-                    view=components.lobby_view(ch, record.id, LEVELS, record.settings),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-                await self.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
-
-        await self.guarded(interaction, work)
+            except ChannelBusy:
+                raise Refusal("bot.error.busy") from None
+            for _ in range(ai_players):
+                record = await self.store.add_ai(record.id, ai_level)
+            ch = channel_locale(interaction)
+            sent = await interaction.edit_original_response(
+                content=present.lobby(ch, record),
+                view=components.lobby_view(ch, record.id, LEVELS, record.settings),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
 
     async def _create(self, interaction, channel_id: int, kind, options, settings) -> GameRecord:
         """A lobby in `channel_id` (the channel, or the game's own thread); its opener sits."""
@@ -175,38 +173,38 @@ class Lobby:
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
 
-    async def join(self, interaction, game_id: int | None = None, *, edit: bool = False) -> None:
-        async def work(locale):
-            await self._ack_lobby(interaction, edit)
-            async with self.lock(interaction.channel_id):
-                record = await self._lobby(interaction, game_id)
-                if record.seat_of(interaction.user.id) is not None:
-                    raise Refusal("bot.error.already_seated")
-                if len(record.seats) >= games.get(record.kind).max_players:
-                    raise Refusal("bot.error.lobby_full", high=len(record.seats))
-                try:
-                    record = await self.store.join(
-                        record.id, interaction.user.id, interaction.user.display_name
-                    )
-                except StorageError:
-                    raise Refusal("bot.error.not_lobby") from None
-                await self._show_lobby(interaction, record, edit)
+    @handler()
+    async def join(
+        self, interaction, locale, game_id: int | None = None, *, edit: bool = False
+    ) -> None:
+        await self._ack_lobby(interaction, edit)
+        async with self.lock(interaction.channel_id):
+            record = await self._lobby(interaction, game_id)
+            if record.seat_of(interaction.user.id) is not None:
+                raise Refusal("bot.error.already_seated")
+            if len(record.seats) >= games.get(record.kind).max_players:
+                raise Refusal("bot.error.lobby_full", high=len(record.seats))
+            try:
+                record = await self.store.join(
+                    record.id, interaction.user.id, interaction.user.display_name
+                )
+            except StorageError:
+                raise Refusal("bot.error.not_lobby") from None
+            await self._show_lobby(interaction, record, edit)
 
-        await self.guarded(interaction, work)
-
-    async def leave(self, interaction, game_id: int | None = None, *, edit: bool = False) -> None:
-        async def work(locale):
-            await self._ack_lobby(interaction, edit)
-            async with self.lock(interaction.channel_id):
-                record = await self._lobby(interaction, game_id)
-                if record.seat_of(interaction.user.id) is None:
-                    raise Refusal("bot.error.not_a_player")
-                if interaction.user.id == record.creator_id:
-                    raise Refusal("bot.error.creator_leaves")
-                record = await self.store.leave(record.id, interaction.user.id)
-                await self._show_lobby(interaction, record, edit)
-
-        await self.guarded(interaction, work)
+    @handler()
+    async def leave(
+        self, interaction, locale, game_id: int | None = None, *, edit: bool = False
+    ) -> None:
+        await self._ack_lobby(interaction, edit)
+        async with self.lock(interaction.channel_id):
+            record = await self._lobby(interaction, game_id)
+            if record.seat_of(interaction.user.id) is None:
+                raise Refusal("bot.error.not_a_player")
+            if interaction.user.id == record.creator_id:
+                raise Refusal("bot.error.creator_leaves")
+            record = await self.store.leave(record.id, interaction.user.id)
+            await self._show_lobby(interaction, record, edit)
 
     async def _show_lobby(self, interaction, record: GameRecord, edit: bool) -> None:
         """The lobby is one message: a button edits it; a command edits it too (and answers
@@ -239,48 +237,43 @@ class Lobby:
         await self.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
         await self.reply(interaction, text(channel_locale(interaction), "bot.lobby.updated"))
 
-    async def start(self, interaction, game_id: int | None = None) -> None:
+    @handler()
+    async def start(self, interaction, locale, game_id: int | None = None) -> None:
         # The lobby's button: acknowledged before the store is asked, the lobby message edited.
         button = game_id is not None
-
-        async def work(locale):
-            if button:
-                await interaction.response.defer()
-            async with self.lock(interaction.channel_id):
-                record = await self._lobby(interaction, game_id)
-                if interaction.user.id != record.creator_id:
-                    raise Refusal("bot.error.not_creator", creator=f"<@{record.creator_id}>")
-                engine = games.get(record.kind)
-                if not engine.min_players <= len(record.seats) <= engine.max_players:
-                    raise Refusal(
-                        "bot.error.seats", low=engine.min_players, high=engine.max_players
-                    )
-                if not button:
-                    await interaction.response.defer(thinking=True)
-                await self._close_lobby(interaction, record, button)
-                seed = games.fresh_seed(self.rng)
-                result = await start_game(
-                    self.store,
-                    record.id,
-                    seed,
-                    at=now(),
-                    server_locale=reported_locale(interaction),
-                )
-                metrics.game_started(record.guild_id)
-                self.clock.poke()
-                self._states[record.id] = (result.record.version, result.state)
-                # Saved: from here on a failure to post must not be reported as "nothing changed".
-                ch = channel_locale(interaction)
-                await self.answer_saved(
-                    interaction,
-                    text(ch, "bot.lobby.started", game=present.title(ch, record.kind)),
-                    ephemeral=False,
-                )
-                posted = await self.publish(ch, result, None, None, set())
-                if not posted:
-                    await self.answer_saved(interaction, text(locale, "bot.error.not_posted"))
-
-        await self.guarded(interaction, work)
+        if button:
+            await interaction.response.defer()
+        async with self.lock(interaction.channel_id):
+            record = await self._lobby(interaction, game_id)
+            if interaction.user.id != record.creator_id:
+                raise Refusal("bot.error.not_creator", creator=f"<@{record.creator_id}>")
+            engine = games.get(record.kind)
+            if not engine.min_players <= len(record.seats) <= engine.max_players:
+                raise Refusal("bot.error.seats", low=engine.min_players, high=engine.max_players)
+            if not button:
+                await interaction.response.defer(thinking=True)
+            await self._close_lobby(interaction, record, button)
+            seed = games.fresh_seed(self.rng)
+            result = await start_game(
+                self.store,
+                record.id,
+                seed,
+                at=now(),
+                server_locale=reported_locale(interaction),
+            )
+            metrics.game_started(record.guild_id)
+            self.clock.poke()
+            self._states[record.id] = (result.record.version, result.state)
+            # Saved: from here on a failure to post must not be reported as "nothing changed".
+            ch = channel_locale(interaction)
+            await self.answer_saved(
+                interaction,
+                text(ch, "bot.lobby.started", game=present.title(ch, record.kind)),
+                ephemeral=False,
+            )
+            posted = await self.publish(ch, result, None, None, set())
+            if not posted:
+                await self.answer_saved(interaction, text(locale, "bot.error.not_posted"))
 
     async def _close_lobby(self, interaction, record: GameRecord, button: bool) -> None:
         """At the start the lobby message keeps its list of players and loses its buttons."""
@@ -305,75 +298,67 @@ class Lobby:
         else:
             await self.start(interaction, game_id)
 
-    async def add_ai(self, interaction, game_id: int, level: str) -> None:
+    @handler()
+    async def add_ai(self, interaction, locale, game_id: int, level: str) -> None:
         """The lobby's menu: the creator seats the AI at `level`."""
+        await self._ack_lobby(interaction, True)
+        async with self.lock(interaction.channel_id):
+            record = await self._lobby(interaction, game_id)
+            if interaction.user.id != record.creator_id:
+                raise Refusal("bot.error.not_creator_ai", creator=f"<@{record.creator_id}>")
+            if level not in LEVELS:
+                raise Refusal("bot.error.ai_players", high=games.get(record.kind).max_players)
+            if len(record.seats) >= games.get(record.kind).max_players:
+                raise Refusal("bot.error.lobby_full", high=len(record.seats))
+            record = await self.store.add_ai(record.id, level)
+            await self._show_lobby(interaction, record, True)
 
-        async def work(locale):
-            await self._ack_lobby(interaction, True)
-            async with self.lock(interaction.channel_id):
-                record = await self._lobby(interaction, game_id)
-                if interaction.user.id != record.creator_id:
-                    raise Refusal("bot.error.not_creator_ai", creator=f"<@{record.creator_id}>")
-                if level not in LEVELS:
-                    raise Refusal("bot.error.ai_players", high=games.get(record.kind).max_players)
-                if len(record.seats) >= games.get(record.kind).max_players:
-                    raise Refusal("bot.error.lobby_full", high=len(record.seats))
-                record = await self.store.add_ai(record.id, level)
-                await self._show_lobby(interaction, record, True)
-
-        await self.guarded(interaction, work)
-
-    async def remove_ai(self, interaction, game_id: int) -> None:
+    @handler()
+    async def remove_ai(self, interaction, locale, game_id: int) -> None:
         """ "Remove AI": the creator frees the last seat the AI holds."""
+        await self._ack_lobby(interaction, True)
+        async with self.lock(interaction.channel_id):
+            record = await self._lobby(interaction, game_id)
+            if interaction.user.id != record.creator_id:
+                raise Refusal("bot.error.not_creator_ai", creator=f"<@{record.creator_id}>")
+            robots = [s for s in record.seats if not s.has_person]
+            if not robots:
+                raise Refusal("bot.error.no_ai_seat")
+            record = await self.store.leave(record.id, robots[-1].user_id)
+            await self._show_lobby(interaction, record, True)
 
-        async def work(locale):
-            await self._ack_lobby(interaction, True)
-            async with self.lock(interaction.channel_id):
-                record = await self._lobby(interaction, game_id)
-                if interaction.user.id != record.creator_id:
-                    raise Refusal("bot.error.not_creator_ai", creator=f"<@{record.creator_id}>")
-                robots = [s for s in record.seats if not s.has_person]
-                if not robots:
-                    raise Refusal("bot.error.no_ai_seat")
-                record = await self.store.leave(record.id, robots[-1].user_id)
-                await self._show_lobby(interaction, record, True)
-
-        await self.guarded(interaction, work)
-
-    async def abandon(self, interaction) -> None:
-        async def work(locale):
-            async with self.lock(interaction.channel_id):
-                record = await self.game_here(interaction.channel_id)
-                allowed = interaction.user.id == record.creator_id or (
-                    interaction.permissions is not None and interaction.permissions.manage_channels
-                )
-                if not allowed:
-                    raise Refusal("bot.error.cannot_abandon")
-                if record.status == "active":
-                    # Kept as abandoned with the scores as they stand, and no winner.
-                    await interaction.response.defer()
-                    await self.end_now(record, how="abandoned")
-                    await interaction.followup.send(
-                        text(
-                            channel_locale(interaction),
-                            "bot.abandoned",
-                            game=present.title(channel_locale(interaction), record.kind),
-                            who=present.escape(interaction.user.display_name),
-                        ),
-                        allowed_mentions=discord.AllowedMentions.none(),
-                    )
-                    return
-                await self.store.abandon(record.id)
-                self._states.pop(record.id, None)
-                ch = channel_locale(interaction)
-                await interaction.response.send_message(
+    @handler()
+    async def abandon(self, interaction, locale) -> None:
+        async with self.lock(interaction.channel_id):
+            record = await self.game_here(interaction.channel_id)
+            allowed = interaction.user.id == record.creator_id or (
+                interaction.permissions is not None and interaction.permissions.manage_channels
+            )
+            if not allowed:
+                raise Refusal("bot.error.cannot_abandon")
+            if record.status == "active":
+                # Kept as abandoned with the scores as they stand, and no winner.
+                await interaction.response.defer()
+                await self.end_now(record, how="abandoned")
+                await interaction.followup.send(
                     text(
-                        ch,
+                        channel_locale(interaction),
                         "bot.abandoned",
-                        game=present.title(ch, record.kind),
+                        game=present.title(channel_locale(interaction), record.kind),
                         who=present.escape(interaction.user.display_name),
                     ),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
-
-        await self.guarded(interaction, work)
+                return
+            await self.store.abandon(record.id)
+            self._states.pop(record.id, None)
+            ch = channel_locale(interaction)
+            await interaction.response.send_message(
+                text(
+                    ch,
+                    "bot.abandoned",
+                    game=present.title(ch, record.kind),
+                    who=present.escape(interaction.user.display_name),
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )

@@ -25,6 +25,7 @@ from storage import history as past
 
 from . import pictures, present
 from .errors import Refusal
+from .guard import handler
 from .i18n import text
 
 # Game ids are SQLite integers; a typed or forged number may have any number of digits.
@@ -124,68 +125,60 @@ class PastGames:
         )
         return f"{title}\n{rows}"
 
-    async def show_board(self, interaction, game_id: int | None = None) -> None:
-        async def work(locale):
-            # Acknowledged first: reading the game waits for the store, which may be busy.
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await self.viewed_game(interaction, game_id)
-            state = self.state_of(record)
-            engine = games.get(record.kind)
-            if record.status == "active":
-                content, _ = self._prompt_for(
-                    locale, record, state, record.seat_of(interaction.user.id)
-                )
-            else:
-                content = await self.ended_summary(locale, record)
-            file = await pictures.board(
-                engine.public_view(state), present.seat_names(record, locale), locale
+    @handler(defer="thinking")
+    async def show_board(self, interaction, locale, game_id: int | None = None) -> None:
+        # Acknowledged first: reading the game waits for the store, which may be busy.
+        record = await self.viewed_game(interaction, game_id)
+        state = self.state_of(record)
+        engine = games.get(record.kind)
+        if record.status == "active":
+            content, _ = self._prompt_for(
+                locale, record, state, record.seat_of(interaction.user.id)
             )
-            await interaction.followup.send(
-                content,
-                files=pictures.attached(file),
-                ephemeral=True,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+        else:
+            content = await self.ended_summary(locale, record)
+        file = await pictures.board(
+            engine.public_view(state), present.seat_names(record, locale), locale
+        )
+        await interaction.followup.send(
+            content,
+            files=pictures.attached(file),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
-        await self.guarded(interaction, work)
+    @handler(defer="thinking")
+    async def show_log(
+        self, interaction, locale, game_id: int | None = None, count: int = 15
+    ) -> None:
+        record = await self.viewed_game(interaction, game_id)
+        rows = await self.store.actions(record.id)
+        replay = games.Replay(
+            game=record.kind,
+            players=len(record.seats),
+            seed=record.seed,
+            options=record.options,
+            actions=[(row.seat, row.code) for row in rows],
+        )
+        _, events = await asyncio.to_thread(games.replay, replay)
+        lines = present.public_events(locale, record, events[-count:])
+        body = "\n".join(lines) or text(locale, "bot.log.empty")
+        head = text(locale, "bot.log.title", count=len(rows))
+        if record.status != "active":
+            head = f"{await self.ended_summary(locale, record)}\n{head}"
+        await self.reply(interaction, present.clip(f"{head}\n{body}", present.MAX_CONTENT))
 
-    async def show_log(self, interaction, game_id: int | None = None, count: int = 15) -> None:
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await self.viewed_game(interaction, game_id)
-            rows = await self.store.actions(record.id)
-            replay = games.Replay(
-                game=record.kind,
-                players=len(record.seats),
-                seed=record.seed,
-                options=record.options,
-                actions=[(row.seat, row.code) for row in rows],
-            )
-            _, events = await asyncio.to_thread(games.replay, replay)
-            lines = present.public_events(locale, record, events[-count:])
-            body = "\n".join(lines) or text(locale, "bot.log.empty")
-            head = text(locale, "bot.log.title", count=len(rows))
-            if record.status != "active":
-                head = f"{await self.ended_summary(locale, record)}\n{head}"
-            await self.reply(interaction, present.clip(f"{head}\n{body}", present.MAX_CONTENT))
-
-        await self.guarded(interaction, work)
-
-    async def export(self, interaction, game_id: int | None = None) -> None:
+    @handler(defer="thinking")
+    async def export(self, interaction, locale, game_id: int | None = None) -> None:
         """The game's record as a JSON file, only to who asked: enough to replay and check it
         with `python -m storage import`."""
-
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await self.viewed_game(interaction, game_id)
-            if record.status == "active":
-                raise Refusal("bot.error.export_active")
-            data = await self.store.export_game(record.id)
-            blob = json.dumps(data, indent=1, ensure_ascii=False).encode()
-            file = discord.File(io.BytesIO(blob), filename=f"game-{record.id}.json")
-            content = text(
-                locale, "bot.export.done", game=present.title(locale, record.kind), id=record.id
-            )
-            await self.reply(interaction, content, file=file)
-
-        await self.guarded(interaction, work)
+        record = await self.viewed_game(interaction, game_id)
+        if record.status == "active":
+            raise Refusal("bot.error.export_active")
+        data = await self.store.export_game(record.id)
+        blob = json.dumps(data, indent=1, ensure_ascii=False).encode()
+        file = discord.File(io.BytesIO(blob), filename=f"game-{record.id}.json")
+        content = text(
+            locale, "bot.export.done", game=present.title(locale, record.kind), id=record.id
+        )
+        await self.reply(interaction, content, file=file)

@@ -17,23 +17,13 @@ from storage.play import MoveResult
 from . import components, pictures, present
 from .errors import Refusal
 from .gate import Refused, Submitted
+from .guard import came_from_private, handler
 from .i18n import channel_locale, escape, reported_locale, text, text_msg
 
 log = logging.getLogger(__name__)
 
 # No action code is longer: codes travel in custom ids, which hold at most 100 characters.
 MAX_CODE = components.CUSTOM_ID_LIMIT
-
-
-async def defer_privately(interaction: discord.Interaction) -> bool:
-    """Acknowledge at once (the work may take a while): a press on a private answer will edit
-    that answer; anything else gets a private answer. True for the former."""
-    from_ephemeral = bool(interaction.message and interaction.message.flags.ephemeral)
-    if from_ephemeral:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    return from_ephemeral
 
 
 class Play:
@@ -94,9 +84,11 @@ class Play:
     ) -> None:
         await self.move(interaction, code, game_id=game_id, version=version, made_for=seat)
 
+    @handler(defer="private")
     async def move(
         self,
         interaction: discord.Interaction,
+        locale,
         code: str | Sequence[str],
         *,
         game_id: int | None = None,
@@ -108,56 +100,52 @@ class Play:
         neither, and may be a label typed by hand)."""
         codes = [code] if isinstance(code, str) else list(code)
         typed = game_id is None
+        from_ephemeral = came_from_private(interaction)
+        if not codes or any(len(c) > MAX_CODE for c in codes):
+            shown = escape(present.clip(codes[0] if codes else "", 60))
+            raise Refusal("bot.error.unknown_choice", choice=shown)
 
-        async def work(locale):
-            from_ephemeral = await defer_privately(interaction)
-            if not codes or any(len(c) > MAX_CODE for c in codes):
-                shown = escape(present.clip(codes[0] if codes else "", 60))
-                raise Refusal("bot.error.unknown_choice", choice=shown)
+        def resolve(record, state, seat, typed_code):
+            actions = games.get(record.kind).legal_actions(state, seat)
+            return self._match_typed(locale, record, actions, typed_code)
 
-            def resolve(record, state, seat, typed_code):
-                actions = games.get(record.kind).legal_actions(state, seat)
-                return self._match_typed(locale, record, actions, typed_code)
+        async def saved(done: Submitted) -> None:
+            record, result, seat = done.record, done.result, done.seat
+            names = present.seat_names(record, locale)
+            lines = [
+                text(
+                    locale,
+                    "bot.move.done",
+                    choice=text_msg(locale, label, names, markdown=True)
+                    if label
+                    else escape(chosen),
+                )
+                for chosen, label in done.applied
+            ]
+            mine = present.private_events(locale, result.events, seat, names)
+            following, view = self._private_next(locale, result.record, result.state, seat)
+            last = done.applied[-1][0]
+            if len(done.applied) == 1 and not games.get(record.kind).closes_undo(
+                done.before, seat, last, result.state, result.events
+            ):
+                # The misclick is cheap to take back while nothing closed the window.
+                view = components.with_undo(locale, view, record.id, seat)
+            confirm = "\n".join([*lines, *mine, *([following] if following else [])])
+            await self.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
 
-            async def saved(done: Submitted) -> None:
-                record, result, seat = done.record, done.result, done.seat
-                names = present.seat_names(record, locale)
-                lines = [
-                    text(
-                        locale,
-                        "bot.move.done",
-                        choice=text_msg(locale, label, names, markdown=True)
-                        if label
-                        else escape(chosen),
-                    )
-                    for chosen, label in done.applied
-                ]
-                mine = present.private_events(locale, result.events, seat, names)
-                following, view = self._private_next(locale, result.record, result.state, seat)
-                last = done.applied[-1][0]
-                if len(done.applied) == 1 and not games.get(record.kind).closes_undo(
-                    done.before, seat, last, result.state, result.events
-                ):
-                    # The misclick is cheap to take back while nothing closed the window.
-                    view = components.with_undo(locale, view, record.id, seat)
-                confirm = "\n".join([*lines, *mine, *([following] if following else [])])
-                await self.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
-
-            done = await self._submit(
-                interaction,
-                locale,
-                game_id,
-                codes,
-                "typed" if typed else "click",
-                version=version,
-                made_for=made_for,
-                resolve=resolve if typed else None,
-                on_saved=saved,
-            )
-            if done is not None and not done.posted:
-                await self.answer_saved(interaction, text(locale, "bot.error.not_posted"))
-
-        await self.guarded(interaction, work)
+        done = await self._submit(
+            interaction,
+            locale,
+            game_id,
+            codes,
+            "typed" if typed else "click",
+            version=version,
+            made_for=made_for,
+            resolve=resolve if typed else None,
+            on_saved=saved,
+        )
+        if done is not None and not done.posted:
+            await self.answer_saved(interaction, text(locale, "bot.error.not_posted"))
 
     async def _submit(
         self, interaction, locale, game_id, codes, source, *, seat_of=None, **how
@@ -207,34 +195,33 @@ class Play:
         self.ai.wake(result.record, result.state)
         return posted
 
-    async def undo(self, interaction, game_id: int | None = None, seat: int | None = None) -> None:
+    @handler(defer="private")
+    async def undo(
+        self, interaction, locale, game_id: int | None = None, seat: int | None = None
+    ) -> None:
         """Take back the player's latest decision, as long as nothing closed the window since
         (a die, a card drawn, something hidden shown, another player's decision). Logged as an
         action of its own; the log stays append-only and replays exactly."""
+        from_ephemeral = came_from_private(interaction)
 
-        async def work(locale):
-            from_ephemeral = await defer_privately(interaction)
+        def mover(record: GameRecord) -> int:
+            mine = self.seat_of(record, interaction.user.id)
+            if seat is not None and seat != mine:
+                raise Refusal("bot.error.not_your_seat")
+            return mine
 
-            def mover(record: GameRecord) -> int:
-                mine = self.seat_of(record, interaction.user.id)
-                if seat is not None and seat != mine:
-                    raise Refusal("bot.error.not_your_seat")
-                return mine
+        async def saved(done: Submitted) -> None:
+            result, mine = done.result, done.seat
+            names = present.seat_names(done.record, locale)
+            told = present.private_events(locale, result.events, mine, names)
+            following, view = self._private_next(locale, result.record, result.state, mine)
+            confirm = "\n".join([*told, *([following] if following else [])])
+            await self.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
 
-            async def saved(done: Submitted) -> None:
-                result, mine = done.result, done.seat
-                names = present.seat_names(done.record, locale)
-                told = present.private_events(locale, result.events, mine, names)
-                following, view = self._private_next(locale, result.record, result.state, mine)
-                confirm = "\n".join([*told, *([following] if following else [])])
-                await self.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
-
-            source = "typed" if game_id is None else "click"
-            await self._submit(
-                interaction, locale, game_id, [games.UNDO], source, seat_of=mover, on_saved=saved
-            )
-
-        await self.guarded(interaction, work)
+        source = "typed" if game_id is None else "click"
+        await self._submit(
+            interaction, locale, game_id, [games.UNDO], source, seat_of=mover, on_saved=saved
+        )
 
     async def answer_saved(
         self, interaction, content: str, *, edit: bool = False, ephemeral: bool = True, view=None
@@ -266,38 +253,40 @@ class Play:
                 exc.status,
             )
 
-    async def show_choices(self, interaction, game_id: int, version: int) -> None:
+    @handler(defer="private")
+    async def show_choices(self, interaction, locale, game_id: int, version: int) -> None:
         """The "Choose" button: the clicker's own choices now, built from their seat only.
 
         Whatever the button's version, a player who decides now gets their current choices.
         """
+        # Acknowledged before the store is asked: Discord gives up on an interaction that
+        # has no answer after 3 seconds, however busy the other channels keep the bot.
+        record = await self.playing_game(interaction, game_id)
+        seat = self.seat_of(record, interaction.user.id)
+        state = self.state_of(record)
+        content, view = self._prompt_for(locale, record, state, seat)
+        if view is None:
+            raise Refusal("bot.error.not_your_decision", current=content)
+        await self.reply(interaction, content, view=view)
 
-        async def work(locale):
-            # Acknowledged before the store is asked: Discord gives up on an interaction that
-            # has no answer after 3 seconds, however busy the other channels keep the bot.
-            await defer_privately(interaction)
-            record = await self.playing_game(interaction, game_id)
-            seat = self.seat_of(record, interaction.user.id)
-            state = self.state_of(record)
-            content, view = self._prompt_for(locale, record, state, seat)
-            if view is None:
-                raise Refusal("bot.error.not_your_decision", current=content)
-            await self.reply(interaction, content, view=view)
+    @handler(defer="thinking")
+    async def show_screen(self, interaction, locale, game_id: int | None = None) -> None:
+        record = await self.playing_game(interaction, game_id)
+        seat = self.seat_of(record, interaction.user.id)
+        engine = games.get(record.kind)
+        view = engine.player_view(self.state_of(record), seat)
+        file = await pictures.screen(view, present.seat_names(record, locale), locale)
+        await interaction.followup.send(
+            present.figures(locale, record.kind, view),
+            files=pictures.attached(file),
+            ephemeral=True,
+        )
 
-        await self.guarded(interaction, work)
-
-    async def show_screen(self, interaction, game_id: int | None = None) -> None:
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await self.playing_game(interaction, game_id)
-            seat = self.seat_of(record, interaction.user.id)
-            engine = games.get(record.kind)
-            view = engine.player_view(self.state_of(record), seat)
-            file = await pictures.screen(view, present.seat_names(record, locale), locale)
-            await interaction.followup.send(
-                present.figures(locale, record.kind, view),
-                files=pictures.attached(file),
-                ephemeral=True,
-            )
-
-        await self.guarded(interaction, work)
+    @handler(defer="thinking")
+    async def show_help(self, interaction: discord.Interaction, locale) -> None:
+        """A short summary of the rules of the game here, or of every game."""
+        record = await self.store.by_channel(interaction.channel_id)
+        kinds = [record.kind] if record is not None else list(games.NAMES)
+        parts = [text(locale, f"bot.help.{kind}") for kind in kinds]
+        parts.append(text(locale, "bot.help.commands"))
+        await self.reply(interaction, "\n\n".join(parts))

@@ -21,6 +21,7 @@ import games
 from storage import GameRecord
 
 from . import components, pictures, present
+from .guard import handler
 from .i18n import text
 
 MOVES = {"first": None, "b10": -10, "back": -1, "next": 1, "n10": 10, "last": None}
@@ -116,36 +117,32 @@ class Replays:
         content = present.clip("\n".join(lines), present.MAX_CONTENT)
         return content, file, replay_view(locale, record.id, step, len(log))
 
-    async def show_replay(self, interaction: discord.Interaction, game_id: int | None) -> None:
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await self.viewed_game(interaction, game_id)
-            content, file, view = await self._replay_frame(locale, record, 0)
-            await interaction.followup.send(
-                content,
-                files=pictures.attached(file),
-                view=view,
-                ephemeral=True,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            view.stop()
-
-        await self.guarded(interaction, work)
-
-    async def replay_step(
-        self, interaction: discord.Interaction, game_id: int, step: int, op: str
+    @handler(defer="thinking")
+    async def show_replay(
+        self, interaction: discord.Interaction, locale, game_id: int | None
     ) -> None:
-        async def work(locale):
-            await interaction.response.defer()
-            record = await self.game_of_server(interaction, game_id)
-            shown = target(op, step, record.version)
-            content, file, view = await self._replay_frame(locale, record, shown)
-            await interaction.edit_original_response(
-                content=content,
-                attachments=pictures.attached(file),
-                view=view,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            view.stop()
+        record = await self.viewed_game(interaction, game_id)
+        content, file, view = await self._replay_frame(locale, record, 0)
+        await interaction.followup.send(
+            content,
+            files=pictures.attached(file),
+            view=view,
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        view.stop()
 
-        await self.guarded(interaction, work)
+    @handler(defer="update")
+    async def replay_step(
+        self, interaction: discord.Interaction, locale, game_id: int, step: int, op: str
+    ) -> None:
+        record = await self.game_of_server(interaction, game_id)
+        shown = target(op, step, record.version)
+        content, file, view = await self._replay_frame(locale, record, shown)
+        await interaction.edit_original_response(
+            content=content,
+            attachments=pictures.attached(file),
+            view=view,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        view.stop()

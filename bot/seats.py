@@ -28,6 +28,7 @@ from storage.records import AI_PREFIX, HUMAN, result_to_json
 from . import components, present
 from .announce import pinging
 from .errors import Refusal
+from .guard import handler
 from .i18n import channel_locale, game_locale, text
 from .timing import now
 
@@ -66,45 +67,42 @@ class Seats:
 
     # ------------------------------------------------------------------ resigning
 
-    async def resign(self, interaction: discord.Interaction) -> None:
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await self.active_game(interaction, None)
-            seat = self.seat_of(record, interaction.user.id)
+    @handler(defer="thinking")
+    async def resign(self, interaction: discord.Interaction, locale) -> None:
+        record = await self.active_game(interaction, None)
+        seat = self.seat_of(record, interaction.user.id)
+        if record.seats[seat].resigned:
+            raise Refusal("bot.error.already_resigned")
+        await self.reply(
+            interaction,
+            text(locale, "bot.resign.ask"),
+            view=components.resign_view(locale, record.id, seat),
+        )
+
+    @handler(defer="update")
+    async def confirm_resign(
+        self, interaction: discord.Interaction, locale, game_id: int, seat: int
+    ):
+        # the private question is edited
+        async with self.lock(interaction.channel_id):
+            record = await self.active_game(interaction, game_id)
+            if self.seat_of(record, interaction.user.id) != seat:
+                raise Refusal("bot.error.not_your_seat")
             if record.seats[seat].resigned:
                 raise Refusal("bot.error.already_resigned")
-            await self.reply(
-                interaction,
-                text(locale, "bot.resign.ask"),
-                view=components.resign_view(locale, record.id, seat),
+            name = present.seat_name(record, seat, channel_locale(interaction))
+            await self.store.set_seat_flags(record.id, seat, resigned=True)
+            record = await self.hand_to_ai(record, seat)
+            await interaction.edit_original_response(
+                content=text(locale, "bot.resign.done"), view=None
             )
-
-        await self.guarded(interaction, work)
-
-    async def confirm_resign(self, interaction: discord.Interaction, game_id: int, seat: int):
-        async def work(locale):
-            await interaction.response.defer()  # the private question is edited
-            async with self.lock(interaction.channel_id):
-                record = await self.active_game(interaction, game_id)
-                if self.seat_of(record, interaction.user.id) != seat:
-                    raise Refusal("bot.error.not_your_seat")
-                if record.seats[seat].resigned:
-                    raise Refusal("bot.error.already_resigned")
-                name = present.seat_name(record, seat, channel_locale(interaction))
-                await self.store.set_seat_flags(record.id, seat, resigned=True)
-                record = await self.hand_to_ai(record, seat)
-                await interaction.edit_original_response(
-                    content=text(locale, "bot.resign.done"), view=None
-                )
-                staying = [s for s in record.seats if not s.resigned]
-                ch = channel_locale(interaction)
-                if len(staying) <= 1:
-                    await self.end_now(record, how="resigned")
-                    return
-                await self.say(record, text(ch, "bot.resign.said", who=name))
-                self.ai.wake(record, self.state_of(record))
-
-        await self.guarded(interaction, work)
+            staying = [s for s in record.seats if not s.resigned]
+            ch = channel_locale(interaction)
+            if len(staying) <= 1:
+                await self.end_now(record, how="resigned")
+                return
+            await self.say(record, text(ch, "bot.resign.said", who=name))
+            self.ai.wake(record, self.state_of(record))
 
     # ------------------------------------------------------------------ hands
 
@@ -138,8 +136,13 @@ class Seats:
         except discord.HTTPException as exc:
             log.warning("game %s: could not post in the channel (HTTP %s)", record.id, exc.status)
 
+    @handler(defer="thinking")
     async def substitute(
-        self, interaction: discord.Interaction, member: discord.Member, seat_number: int | None
+        self,
+        interaction: discord.Interaction,
+        locale,
+        member: discord.Member,
+        seat_number: int | None,
     ) -> None:
         """Hand a seat to another member of the server.
 
@@ -147,43 +150,38 @@ class Seats:
         opened the game moves an AI's seat, a seat the AI plays for its person, or one whose
         decision has passed the turn limit, and for any other person's seat asks that person,
         whose "yes" moves it. A resigned seat is the AI's to the end and moves to nobody."""
-
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            async with self.lock(interaction.channel_id):
-                record = await self.active_game(interaction, None)
-                mine = record.seat_of(interaction.user.id)
-                seat = mine if seat_number is None else seat_number - 1
-                if seat is None or not 0 <= seat < len(record.seats):
-                    raise Refusal("bot.error.which_seat", high=len(record.seats))
-                moderator = (
-                    interaction.permissions is not None and interaction.permissions.manage_channels
+        async with self.lock(interaction.channel_id):
+            record = await self.active_game(interaction, None)
+            mine = record.seat_of(interaction.user.id)
+            seat = mine if seat_number is None else seat_number - 1
+            if seat is None or not 0 <= seat < len(record.seats):
+                raise Refusal("bot.error.which_seat", high=len(record.seats))
+            moderator = (
+                interaction.permissions is not None and interaction.permissions.manage_channels
+            )
+            creator = interaction.user.id == record.creator_id
+            if seat != mine and not (creator or moderator):
+                raise Refusal("bot.error.cannot_substitute")
+            if record.seats[seat].resigned:
+                raise Refusal("bot.error.seat_resigned")
+            if member.bot:
+                raise Refusal("bot.error.substitute_bot")
+            if record.seat_of(member.id) is not None:
+                raise Refusal(
+                    "bot.error.substitute_seated", who=present.escape(member.display_name)
                 )
-                creator = interaction.user.id == record.creator_id
-                if seat != mine and not (creator or moderator):
-                    raise Refusal("bot.error.cannot_substitute")
-                if record.seats[seat].resigned:
-                    raise Refusal("bot.error.seat_resigned")
-                if member.bot:
-                    raise Refusal("bot.error.substitute_bot")
-                if record.seat_of(member.id) is not None:
-                    raise Refusal(
-                        "bot.error.substitute_seated", who=present.escape(member.display_name)
-                    )
-                ch = channel_locale(interaction)
-                if seat != mine and not moderator and not await self._free_to_move(record, seat):
-                    await self._ask_holder(interaction, record, seat, member, ch)
-                    holder = present.seat_name(record, seat, locale)
-                    who = present.escape(member.display_name)
-                    await self.reply(
-                        interaction, text(locale, "bot.handover.asked", holder=holder, who=who)
-                    )
-                    return
-                by = None if seat == mine else present.escape(interaction.user.display_name)
-                await self._hand_over(record, seat, member.id, member.display_name, ch, by=by)
-                await self.reply(interaction, text(locale, "bot.substitute.done"))
-
-        await self.guarded(interaction, work)
+            ch = channel_locale(interaction)
+            if seat != mine and not moderator and not await self._free_to_move(record, seat):
+                await self._ask_holder(interaction, record, seat, member, ch)
+                holder = present.seat_name(record, seat, locale)
+                who = present.escape(member.display_name)
+                await self.reply(
+                    interaction, text(locale, "bot.handover.asked", holder=holder, who=who)
+                )
+                return
+            by = None if seat == mine else present.escape(interaction.user.display_name)
+            await self._hand_over(record, seat, member.id, member.display_name, ch, by=by)
+            await self.reply(interaction, text(locale, "bot.substitute.done"))
 
     async def _free_to_move(self, record: GameRecord, seat: int) -> bool:
         """May who opened the game move this seat without its person's word? Yes if no person
@@ -223,9 +221,11 @@ class Seats:
             await self.store.delete_note(record.id, key)
             raise Refusal("bot.error.handover_not_posted") from None
 
+    @handler(defer="update")
     async def answer_hand_over(
         self,
         interaction: discord.Interaction,
+        locale,
         game_id: int,
         seat: int,
         holder: int,
@@ -233,48 +233,44 @@ class Seats:
         accept: bool,
     ) -> None:
         """The seat's person answers a request to hand their seat to `to`."""
-
-        async def work(locale):
-            await interaction.response.defer()  # the request's message is edited
-            async with self.lock(interaction.channel_id):
-                record = await self.active_game(interaction, game_id)
-                if (
-                    interaction.user.id != holder
-                    or seat >= len(record.seats)
-                    or record.seats[seat].user_id != holder
-                ):
-                    raise Refusal("bot.error.handover_not_yours")
-                key = f"{HAND_OVER_NOTE}{seat}"
-                note = await self.store.get_note(record.id, key)
-                asked = json.loads(note) if note else None
-                if asked is None or asked.get("to") != to:
-                    raise Refusal("bot.error.handover_over")
-                ch = channel_locale(interaction)
-                name = present.seat_name(record, seat, ch)
-                if not accept:
-                    await self.store.delete_note(record.id, key)
-                    await interaction.edit_original_response(
-                        content=text(ch, "bot.handover.declined", holder=name), view=None
-                    )
-                    return
-                if record.seats[seat].resigned:
-                    raise Refusal("bot.error.seat_resigned")
-                if record.seat_of(to) is not None:
-                    who = present.escape(asked.get("name", "?"))
-                    raise Refusal("bot.error.substitute_seated", who=who)
+        # the request's message is edited
+        async with self.lock(interaction.channel_id):
+            record = await self.active_game(interaction, game_id)
+            if (
+                interaction.user.id != holder
+                or seat >= len(record.seats)
+                or record.seats[seat].user_id != holder
+            ):
+                raise Refusal("bot.error.handover_not_yours")
+            key = f"{HAND_OVER_NOTE}{seat}"
+            note = await self.store.get_note(record.id, key)
+            asked = json.loads(note) if note else None
+            if asked is None or asked.get("to") != to:
+                raise Refusal("bot.error.handover_over")
+            ch = channel_locale(interaction)
+            name = present.seat_name(record, seat, ch)
+            if not accept:
                 await self.store.delete_note(record.id, key)
                 await interaction.edit_original_response(
-                    content=text(
-                        ch,
-                        "bot.handover.accepted",
-                        holder=name,
-                        who=present.escape(asked.get("name", "?")),
-                    ),
-                    view=None,
+                    content=text(ch, "bot.handover.declined", holder=name), view=None
                 )
-                await self._hand_over(record, seat, to, asked.get("name", "?"), ch, by=None)
-
-        await self.guarded(interaction, work)
+                return
+            if record.seats[seat].resigned:
+                raise Refusal("bot.error.seat_resigned")
+            if record.seat_of(to) is not None:
+                who = present.escape(asked.get("name", "?"))
+                raise Refusal("bot.error.substitute_seated", who=who)
+            await self.store.delete_note(record.id, key)
+            await interaction.edit_original_response(
+                content=text(
+                    ch,
+                    "bot.handover.accepted",
+                    holder=name,
+                    who=present.escape(asked.get("name", "?")),
+                ),
+                view=None,
+            )
+            await self._hand_over(record, seat, to, asked.get("name", "?"), ch, by=None)
 
     async def _hand_over(
         self, record: GameRecord, seat: int, user_id: int, name: str, ch, *, by: str | None
@@ -302,87 +298,84 @@ class Seats:
         self.mail.hand_over(record, self.state_of(record), seat)
         return record
 
-    async def return_seat(self, interaction: discord.Interaction) -> None:
+    @handler(defer="thinking")
+    async def return_seat(self, interaction: discord.Interaction, locale) -> None:
         """ "I'm back": a person takes back the seat the AI has been playing for them."""
-
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            async with self.lock(interaction.channel_id):
-                record = await self.active_game(interaction, None)
-                seat = self.seat_of(record, interaction.user.id)
-                found = record.seats[seat]
-                if found.resigned:
-                    raise Refusal("bot.error.already_resigned")
-                if found.ai_level is None:
-                    raise Refusal("bot.error.not_with_ai")
-                record = await self.store.set_controller(record.id, seat, HUMAN)
-                await self._new_timer(record, seat)
-                self.mail.hand_over(record, self.state_of(record), seat)
-                await self.reply(interaction, text(locale, "bot.return.done"))
-                ch = channel_locale(interaction)
-                await self.say(
-                    record, text(ch, "bot.return.said", who=present.seat_name(record, seat, ch))
-                )
-
-        await self.guarded(interaction, work)
+        async with self.lock(interaction.channel_id):
+            record = await self.active_game(interaction, None)
+            seat = self.seat_of(record, interaction.user.id)
+            found = record.seats[seat]
+            if found.resigned:
+                raise Refusal("bot.error.already_resigned")
+            if found.ai_level is None:
+                raise Refusal("bot.error.not_with_ai")
+            record = await self.store.set_controller(record.id, seat, HUMAN)
+            await self._new_timer(record, seat)
+            self.mail.hand_over(record, self.state_of(record), seat)
+            await self.reply(interaction, text(locale, "bot.return.done"))
+            ch = channel_locale(interaction)
+            await self.say(
+                record, text(ch, "bot.return.said", who=present.seat_name(record, seat, ch))
+            )
 
     # ------------------------------------------------------------------ the turn limit
 
+    @handler(defer="update")
     async def limit_choice(
-        self, interaction: discord.Interaction, game_id: int, seat: int, since: int, choice: str
+        self,
+        interaction: discord.Interaction,
+        locale,
+        game_id: int,
+        seat: int,
+        since: int,
+        choice: str,
     ) -> None:
         """One of the other players chooses what happens to a decision past the turn limit;
         the first choice counts, the buttons go, and the channel is told."""
-
-        async def work(locale):
-            await interaction.response.defer()  # the vote's message is edited
-            async with self.lock(interaction.channel_id):
-                record = await self.active_game(interaction, game_id)
-                me = self.seat_of(record, interaction.user.id)
-                if me == seat or not present.played_by_person(record, me):
-                    raise Refusal("bot.error.limit_not_yours")
-                waits = {w.seat: w for w in await self.store.waits(record.id)}
-                wait = waits.get(seat)
-                if wait is None or int(wait.since) != since or wait.vote_at is None:
-                    raise Refusal("bot.error.limit_over")
-                if vote_closed(wait, now()):
-                    # Their time ran out, or another player chose that the AI plays it.
-                    raise Refusal("bot.error.limit_over")
-                keep = tuple(s for s in waits if s != seat)
-                absent = present.seat_name(record, seat, channel_locale(interaction))
-                if choice == "wait":
-                    later = replace(
-                        wait, deadline=now() + EXTENSION, vote_at=None, vote_message=None
-                    )
-                    later = scheduled(later, record.settings, record.seats[seat].muted)
-                    await self.store.put_waits(record.id, WaitPlan(keep, (later,)))
-                    self.clock.poke()
-                elif choice == "once":
-                    # The timer stays until the AI's move replaces it (a crash before that
-                    # move leaves it to fall due again).
-                    standing = ai_plays_once(wait, now())
-                    await self.store.put_waits(record.id, WaitPlan(keep, (standing,)))
-                    self.clock.poke(standing.due)
-                elif choice == "seat":
-                    record = await self.hand_to_ai(record, seat)
-                ch = channel_locale(interaction)
-                outcome = text(
-                    ch,
-                    f"bot.limit.chose.{choice}",
-                    who=present.escape(interaction.user.display_name),
-                    absent=absent,
-                )
-                await interaction.edit_original_response(content=outcome, view=None)
-                if choice == "end":
-                    try:
-                        await self.end_now(record, how="ended", last=(seat,))
-                    except VersionConflict:
-                        raise Refusal("bot.error.limit_over") from None
-                    return
-                await self.say(record, outcome)
-            if choice == "once":
-                self.ai.stand_in(record, seat)
+        # the vote's message is edited
+        async with self.lock(interaction.channel_id):
+            record = await self.active_game(interaction, game_id)
+            me = self.seat_of(record, interaction.user.id)
+            if me == seat or not present.played_by_person(record, me):
+                raise Refusal("bot.error.limit_not_yours")
+            waits = {w.seat: w for w in await self.store.waits(record.id)}
+            wait = waits.get(seat)
+            if wait is None or int(wait.since) != since or wait.vote_at is None:
+                raise Refusal("bot.error.limit_over")
+            if vote_closed(wait, now()):
+                # Their time ran out, or another player chose that the AI plays it.
+                raise Refusal("bot.error.limit_over")
+            keep = tuple(s for s in waits if s != seat)
+            absent = present.seat_name(record, seat, channel_locale(interaction))
+            if choice == "wait":
+                later = replace(wait, deadline=now() + EXTENSION, vote_at=None, vote_message=None)
+                later = scheduled(later, record.settings, record.seats[seat].muted)
+                await self.store.put_waits(record.id, WaitPlan(keep, (later,)))
+                self.clock.poke()
+            elif choice == "once":
+                # The timer stays until the AI's move replaces it (a crash before that
+                # move leaves it to fall due again).
+                standing = ai_plays_once(wait, now())
+                await self.store.put_waits(record.id, WaitPlan(keep, (standing,)))
+                self.clock.poke(standing.due)
             elif choice == "seat":
-                self.ai.wake(record, self.state_of(record))
-
-        await self.guarded(interaction, work)
+                record = await self.hand_to_ai(record, seat)
+            ch = channel_locale(interaction)
+            outcome = text(
+                ch,
+                f"bot.limit.chose.{choice}",
+                who=present.escape(interaction.user.display_name),
+                absent=absent,
+            )
+            await interaction.edit_original_response(content=outcome, view=None)
+            if choice == "end":
+                try:
+                    await self.end_now(record, how="ended", last=(seat,))
+                except VersionConflict:
+                    raise Refusal("bot.error.limit_over") from None
+                return
+            await self.say(record, outcome)
+        if choice == "once":
+            self.ai.stand_in(record, seat)
+        elif choice == "seat":
+            self.ai.wake(record, self.state_of(record))

@@ -20,6 +20,7 @@ from storage import history as past
 from storage.ratings import LEADERBOARD_GAMES, ai_level, user_identity, user_of
 
 from . import present
+from .guard import handler
 from .i18n import escape, language, text, text_msg
 
 CHART_FILE = "rating.png"
@@ -36,55 +37,50 @@ def opening_text(locale, kind: str, opening: str) -> str:
 
 
 class Statistics:
-    async def show_stats(self, interaction: discord.Interaction, member) -> None:
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            who = member or interaction.user
-            name = escape(who.display_name)
-            player = user_identity(who.id)
-            found = await past.stats(self.store, interaction.guild_id, player)
-            if not found:
-                await self.reply(interaction, text(locale, "bot.stats.none", name=name))
-                return
-            lines = [text(locale, "bot.stats.title", name=name)]
-            chart = []
-            for kind_stats in found:
-                lines.append(self._kind_line(locale, kind_stats))
-                if kind_stats.favourite_opening:
-                    opening = opening_text(locale, kind_stats.kind, kind_stats.favourite_opening)
-                    lines.append(
-                        text(locale, f"bot.stats.opening.{kind_stats.kind}", opening=opening)
-                    )
-                rating = kind_stats.rating
-                if rating is None:
-                    lines.append(text(locale, "bot.stats.unrated"))
-                    continue
-                lines.append(
-                    text(
-                        locale,
-                        "bot.stats.rating",
-                        mu=number(locale, rating.mu),
-                        sigma=number(locale, rating.sigma),
-                        games=text(locale, "bot.stats.games", n=rating.games),
-                    )
+    @handler(defer="thinking")
+    async def show_stats(self, interaction: discord.Interaction, locale, member) -> None:
+        who = member or interaction.user
+        name = escape(who.display_name)
+        player = user_identity(who.id)
+        found = await past.stats(self.store, interaction.guild_id, player)
+        if not found:
+            await self.reply(interaction, text(locale, "bot.stats.none", name=name))
+            return
+        lines = [text(locale, "bot.stats.title", name=name)]
+        chart = []
+        for kind_stats in found:
+            lines.append(self._kind_line(locale, kind_stats))
+            if kind_stats.favourite_opening:
+                opening = opening_text(locale, kind_stats.kind, kind_stats.favourite_opening)
+                lines.append(text(locale, f"bot.stats.opening.{kind_stats.kind}", opening=opening))
+            rating = kind_stats.rating
+            if rating is None:
+                lines.append(text(locale, "bot.stats.unrated"))
+                continue
+            lines.append(
+                text(
+                    locale,
+                    "bot.stats.rating",
+                    mu=number(locale, rating.mu),
+                    sigma=number(locale, rating.sigma),
+                    games=text(locale, "bot.stats.games", n=rating.games),
                 )
-                series = await past.rating_series(
-                    self.store, interaction.guild_id, player, kind_stats.kind, CHART_POINTS
-                )
-                chart.append((present.title(locale, kind_stats.kind), series))
-            file = None
-            if chart:
-                png = await asyncio.to_thread(
-                    rating_chart_png,
-                    text(locale, "bot.stats.chart", name=who.display_name),
-                    chart,
-                    text(locale, "bot.stats.chart_x"),
-                    text(locale, "bot.stats.chart_y"),
-                )
-                file = discord.File(io.BytesIO(png), filename=CHART_FILE)
-            await self.reply(interaction, "\n".join(lines), file=file)
-
-        await self.guarded(interaction, work)
+            )
+            series = await past.rating_series(
+                self.store, interaction.guild_id, player, kind_stats.kind, CHART_POINTS
+            )
+            chart.append((present.title(locale, kind_stats.kind), series))
+        file = None
+        if chart:
+            png = await asyncio.to_thread(
+                rating_chart_png,
+                text(locale, "bot.stats.chart", name=who.display_name),
+                chart,
+                text(locale, "bot.stats.chart_x"),
+                text(locale, "bot.stats.chart_y"),
+            )
+            file = discord.File(io.BytesIO(png), filename=CHART_FILE)
+        await self.reply(interaction, "\n".join(lines), file=file)
 
     def _kind_line(self, locale, found: past.KindStats) -> str:
         return text(
@@ -99,34 +95,31 @@ class Statistics:
             best_game=found.best_game,
         )
 
-    async def show_leaderboard(self, interaction: discord.Interaction, kind: str) -> None:
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            best = await past.leaderboard(self.store, interaction.guild_id, kind)
-            title = present.title(locale, kind)
-            if not best:
-                await self.reply(
-                    interaction,
-                    text(locale, "bot.leaderboard.none", least=LEADERBOARD_GAMES, game=title),
+    @handler(defer="thinking")
+    async def show_leaderboard(self, interaction: discord.Interaction, locale, kind: str) -> None:
+        best = await past.leaderboard(self.store, interaction.guild_id, kind)
+        title = present.title(locale, kind)
+        if not best:
+            await self.reply(
+                interaction,
+                text(locale, "bot.leaderboard.none", least=LEADERBOARD_GAMES, game=title),
+            )
+            return
+        named = await past.names(self.store, interaction.guild_id, [p for p, _ in best])
+        lines = [text(locale, "bot.leaderboard.title", game=title, least=LEADERBOARD_GAMES)]
+        for rank, (player, rating) in enumerate(best, start=1):
+            lines.append(
+                text(
+                    locale,
+                    "bot.leaderboard.row",
+                    rank=rank,
+                    name=self._rated_name(locale, player, named),
+                    mu=number(locale, rating.mu),
+                    sigma=number(locale, rating.sigma),
+                    games=text(locale, "bot.stats.games", n=rating.games),
                 )
-                return
-            named = await past.names(self.store, interaction.guild_id, [p for p, _ in best])
-            lines = [text(locale, "bot.leaderboard.title", game=title, least=LEADERBOARD_GAMES)]
-            for rank, (player, rating) in enumerate(best, start=1):
-                lines.append(
-                    text(
-                        locale,
-                        "bot.leaderboard.row",
-                        rank=rank,
-                        name=self._rated_name(locale, player, named),
-                        mu=number(locale, rating.mu),
-                        sigma=number(locale, rating.sigma),
-                        games=text(locale, "bot.stats.games", n=rating.games),
-                    )
-                )
-            await self.reply(interaction, "\n".join(lines))
-
-        await self.guarded(interaction, work)
+            )
+        await self.reply(interaction, "\n".join(lines))
 
     @staticmethod
     def _rated_name(locale, player: str, named: dict[str, str]) -> str:

@@ -11,6 +11,7 @@ from storage.clock import scheduled as rescheduled
 
 from . import present
 from .errors import Refusal
+from .guard import handler
 from .i18n import text
 from .timing import now
 
@@ -31,125 +32,108 @@ def parse_setting(value: str, allowed) -> int | None:
 
 
 class TableSettings:
-    async def lobby_setting(self, interaction, game_id: int, which: str, value: str) -> None:
+    @handler()
+    async def lobby_setting(
+        self, interaction, locale, game_id: int, which: str, value: str
+    ) -> None:
         """The lobby's menus: who opened the game sets the reminder interval or turn limit."""
+        await self._ack_lobby(interaction, True)
+        async with self.lock(interaction.channel_id):
+            record = await self._lobby(interaction, game_id)
+            if interaction.user.id != record.creator_id:
+                raise Refusal("bot.error.not_creator_settings", creator=f"<@{record.creator_id}>")
+            if which == "reminders":
+                changed = replace(record.settings, reminders=parse_setting(value, REMINDER_CHOICES))
+            else:
+                changed = replace(
+                    record.settings, turn_limit=parse_setting(value, TURN_LIMIT_CHOICES)
+                )
+            record = await self.store.set_settings(record.id, changed)
+            await self._show_lobby(interaction, record, True)
 
-        async def work(locale):
-            await self._ack_lobby(interaction, True)
+    @handler(defer="thinking")
+    async def show_settings(
+        self, interaction, locale, reminders: str | None, turn_limit: str | None
+    ):
+        """`/game settings`: shows the table's clock; in the lobby its creator may change it."""
+        record = await self.game_here(interaction.channel_id)
+        if reminders is not None or turn_limit is not None:
             async with self.lock(interaction.channel_id):
-                record = await self._lobby(interaction, game_id)
+                record = await self.game_here(interaction.channel_id)
+                if record.status != "lobby":
+                    raise Refusal("bot.error.settings_started")
                 if interaction.user.id != record.creator_id:
                     raise Refusal(
                         "bot.error.not_creator_settings", creator=f"<@{record.creator_id}>"
                     )
-                if which == "reminders":
+                changed = record.settings
+                if reminders is not None:
+                    changed = replace(changed, reminders=parse_setting(reminders, REMINDER_CHOICES))
+                if turn_limit is not None:
                     changed = replace(
-                        record.settings, reminders=parse_setting(value, REMINDER_CHOICES)
+                        changed, turn_limit=parse_setting(turn_limit, TURN_LIMIT_CHOICES)
                     )
-                else:
-                    changed = replace(
-                        record.settings, turn_limit=parse_setting(value, TURN_LIMIT_CHOICES)
-                    )
-                record = await self.store.set_settings(record.id, changed)
-                await self._show_lobby(interaction, record, True)
+                try:
+                    record = await self.store.set_settings(record.id, changed)
+                except SettingsError:
+                    raise Refusal("bot.error.bad_setting") from None
+        lines = [text(locale, "bot.settings.title", game=present.title(locale, record.kind))]
+        lines += present.clock_lines(locale, record.settings)
+        seat = record.seat_of(interaction.user.id)
+        if seat is not None and record.seats[seat].muted:
+            lines.append(text(locale, "bot.settings.you_muted"))
+        await self.reply(interaction, "\n".join(lines))
 
-        await self.guarded(interaction, work)
-
-    async def show_settings(self, interaction, reminders: str | None, turn_limit: str | None):
-        """`/game settings`: shows the table's clock; in the lobby its creator may change it."""
-
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await self.game_here(interaction.channel_id)
-            if reminders is not None or turn_limit is not None:
-                async with self.lock(interaction.channel_id):
-                    record = await self.game_here(interaction.channel_id)
-                    if record.status != "lobby":
-                        raise Refusal("bot.error.settings_started")
-                    if interaction.user.id != record.creator_id:
-                        raise Refusal(
-                            "bot.error.not_creator_settings", creator=f"<@{record.creator_id}>"
-                        )
-                    changed = record.settings
-                    if reminders is not None:
-                        changed = replace(
-                            changed, reminders=parse_setting(reminders, REMINDER_CHOICES)
-                        )
-                    if turn_limit is not None:
-                        changed = replace(
-                            changed, turn_limit=parse_setting(turn_limit, TURN_LIMIT_CHOICES)
-                        )
-                    try:
-                        record = await self.store.set_settings(record.id, changed)
-                    except SettingsError:
-                        raise Refusal("bot.error.bad_setting") from None
-            lines = [text(locale, "bot.settings.title", game=present.title(locale, record.kind))]
-            lines += present.clock_lines(locale, record.settings)
-            seat = record.seat_of(interaction.user.id)
-            if seat is not None and record.seats[seat].muted:
-                lines.append(text(locale, "bot.settings.you_muted"))
-            await self.reply(interaction, "\n".join(lines))
-
-        await self.guarded(interaction, work)
-
-    async def mute(self, interaction, on: bool) -> None:
+    @handler(defer="thinking")
+    async def mute(self, interaction, locale, on: bool) -> None:
         """`/game reminders off|on`: this player's reminders for the game here."""
+        async with self.lock(interaction.channel_id):
+            record = await self.active_game(interaction, None)
+            seat = self.seat_of(record, interaction.user.id)
+            record = await self.store.set_seat_flags(record.id, seat, muted=not on)
+            waits = await self.store.waits(record.id)
+            mine = [w for w in waits if w.seat == seat]
+            if mine:
+                again = rescheduled(mine[0], record.settings, not on)
+                others = tuple(w.seat for w in waits if w.seat != seat)
+                await self.store.put_waits(record.id, WaitPlan(others, (again,)))
+                self.clock.poke()
+        await self.reply(
+            interaction, text(locale, "bot.reminders.on" if on else "bot.reminders.off")
+        )
 
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            async with self.lock(interaction.channel_id):
-                record = await self.active_game(interaction, None)
-                seat = self.seat_of(record, interaction.user.id)
-                record = await self.store.set_seat_flags(record.id, seat, muted=not on)
-                waits = await self.store.waits(record.id)
-                mine = [w for w in waits if w.seat == seat]
-                if mine:
-                    again = rescheduled(mine[0], record.settings, not on)
-                    others = tuple(w.seat for w in waits if w.seat != seat)
-                    await self.store.put_waits(record.id, WaitPlan(others, (again,)))
-                    self.clock.poke()
-            await self.reply(
-                interaction, text(locale, "bot.reminders.on" if on else "bot.reminders.off")
-            )
-
-        await self.guarded(interaction, work)
-
-    async def mine(self, interaction: discord.Interaction) -> None:
+    @handler(defer="thinking")
+    async def mine(self, interaction: discord.Interaction, locale) -> None:
         """Every lobby and game of the user (in this server, or everywhere from a DM)."""
-
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            found = await self.store.games_of(interaction.user.id, interaction.guild_id)
-            if not found:
-                await self.reply(interaction, text(locale, "bot.mine.none"))
-                return
-            at = now()
-            lines = [text(locale, "bot.mine.title")]
-            for record, _seat, wait in found[:MINE_LIMIT]:
-                game = present.title(locale, record.kind)
-                where = f"<#{record.channel_id}>"
-                if record.status == "lobby":
-                    lines.append(text(locale, "bot.mine.lobby", game=game, channel=where))
-                elif wait is None:
-                    lines.append(text(locale, "bot.mine.others", game=game, channel=where))
-                elif wait.deadline is None:
-                    waited = present.duration(locale, at - wait.since)
-                    lines.append(
-                        text(locale, "bot.mine.yours", game=game, channel=where, waited=waited)
+        found = await self.store.games_of(interaction.user.id, interaction.guild_id)
+        if not found:
+            await self.reply(interaction, text(locale, "bot.mine.none"))
+            return
+        at = now()
+        lines = [text(locale, "bot.mine.title")]
+        for record, _seat, wait in found[:MINE_LIMIT]:
+            game = present.title(locale, record.kind)
+            where = f"<#{record.channel_id}>"
+            if record.status == "lobby":
+                lines.append(text(locale, "bot.mine.lobby", game=game, channel=where))
+            elif wait is None:
+                lines.append(text(locale, "bot.mine.others", game=game, channel=where))
+            elif wait.deadline is None:
+                waited = present.duration(locale, at - wait.since)
+                lines.append(
+                    text(locale, "bot.mine.yours", game=game, channel=where, waited=waited)
+                )
+            else:
+                lines.append(
+                    text(
+                        locale,
+                        "bot.mine.yours_left",
+                        game=game,
+                        channel=where,
+                        waited=present.duration(locale, at - wait.since),
+                        left=present.duration(locale, max(0.0, wait.deadline - at)),
                     )
-                else:
-                    lines.append(
-                        text(
-                            locale,
-                            "bot.mine.yours_left",
-                            game=game,
-                            channel=where,
-                            waited=present.duration(locale, at - wait.since),
-                            left=present.duration(locale, max(0.0, wait.deadline - at)),
-                        )
-                    )
-            if len(found) > MINE_LIMIT:
-                lines.append(text(locale, "bot.mine.more", count=len(found) - MINE_LIMIT))
-            await self.reply(interaction, "\n".join(lines))
-
-        await self.guarded(interaction, work)
+                )
+        if len(found) > MINE_LIMIT:
+            lines.append(text(locale, "bot.mine.more", count=len(found) - MINE_LIMIT))
+        await self.reply(interaction, "\n".join(lines))

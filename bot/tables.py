@@ -14,7 +14,6 @@ handlers themselves live by concern in `lobby`, `play` and `ai_seats`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 from typing import TYPE_CHECKING, Any
@@ -23,20 +22,20 @@ import discord
 
 from storage import GameRecord, StorageError
 
-from . import metrics, present
 from .ai_seats import AiMoves, AiSeats
 from .announce import Announcer
 from .clock import Clock
 from .dms import Mail
 from .errors import Refusal
 from .gate import Gate
+from .guard import Guard
 from .history import HistoryViews
-from .i18n import text, user_locale
 from .lobby import Lobby
 from .past import PastGames
 from .play import Play
 from .replay import Replays
 from .seats import Seats
+from .server_language import Languages
 from .state_cache import StateCache
 from .stats import Statistics
 from .table_settings import TableSettings
@@ -72,6 +71,8 @@ class Tables(
         self.ai = AiSeats(bot, workers=ai_workers, budget=ai_budget)
         self.clock = Clock(bot)
         self.gate = Gate(self, self.publish)
+        self.guard = Guard(self.lock, self.announcer, self.mail.locales, bot.on_error)
+        self.languages = Languages(bot, self.guard)
 
     @property
     def store(self):
@@ -97,67 +98,10 @@ class Tables(
     def forget(self, game_id: int) -> None:
         self._states.pop(game_id, None)
 
-    def remember(self, interaction: discord.Interaction) -> discord.Locale | str:
-        locale = user_locale(interaction)
-        self.mail.locales[interaction.user.id] = locale
-        return locale
-
-    # ------------------------------------------------------------------ answering
-
     async def reply(
         self, interaction: discord.Interaction, content: str, *, view=None, file=None
     ) -> None:
-        """An ephemeral answer, whether or not the interaction was deferred.
-
-        Clipped to Discord's length limit: a refusal may quote what the user typed.
-        """
-        kwargs: dict[str, Any] = {
-            "content": present.clip(content, present.MAX_CONTENT),
-            "ephemeral": True,
-            "allowed_mentions": discord.AllowedMentions.none(),
-        }
-        if view is not None:
-            kwargs["view"] = view
-        if file is not None:
-            kwargs["file"] = file
-        if interaction.response.is_done():
-            await interaction.followup.send(**kwargs)
-        else:
-            await interaction.response.send_message(**kwargs)
-        if view is not None:
-            # Our items are DynamicItems dispatched by custom id; discord.py would otherwise keep
-            # an ephemeral view (and its 15-minute timer) alive for nothing.
-            view.stop()
-
-    async def guarded(self, interaction: discord.Interaction, work) -> None:
-        """Run one interaction's work; refusals become polite ephemeral replies.
-
-        An unexpected error is logged and answered politely; it cannot touch another game
-        because every game has its own lock and nothing is written before the engine accepts.
-        Afterwards, a message that an earlier failure left unposted in this channel is posted.
-        """
-        locale = self.remember(interaction)
-        # Repair only what earlier interactions left: one that just failed to post says so itself.
-        unposted = interaction.channel_id in self.announcer.unposted
-        try:
-            await metrics.interaction(interaction.guild_id, work(locale))
-        except Refusal as refusal:
-            await self.reply(
-                interaction,
-                text(locale, refusal.key, **refusal.params),
-                view=refusal.view,
-                file=refusal.file,
-            )
-        except Exception:
-            metrics.error(interaction.guild_id, "interaction")
-            log.exception("interaction failed in channel %s", interaction.channel_id)
-            with contextlib.suppress(discord.HTTPException):
-                await self.reply(interaction, text(locale, "bot.error.unexpected"))
-            # Let the client's error hook see it too (logging, test harnesses).
-            await self.bot.on_error("interaction", interaction)
-        if unposted and interaction.channel_id in self.announcer.unposted:
-            async with self.lock(interaction.channel_id):
-                await self.announcer.repair(interaction.channel_id)
+        await self.guard.reply(interaction, content, view=view, file=file)
 
     # ------------------------------------------------------------------ lookups
 
