@@ -233,7 +233,7 @@ async def games_at_once(k: int, quota: int, players: int, seed: int) -> Figures:
                 table = LoadTable(env, channel, members, random.Random(seed * 1000 + n))
                 table.figures = figures
                 tables.append(table)
-            mail = bot.tables.mail
+            mail = bot.services.mail
             delivered = mail.delivered
 
             def timed_dm(waited: float) -> None:

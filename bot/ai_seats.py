@@ -53,18 +53,22 @@ def ai_seed(record: GameRecord, seat: int) -> int:
 
 class AiSeats:
     def __init__(
-        self, bot: MaleconBot, *, workers: int | None = None, budget: int | None = None
+        self,
+        bot: MaleconBot,
+        tables,
+        gate,
+        *,
+        workers: int | None = None,
+        budget: int | None = None,
     ) -> None:
         self.bot = bot
+        self.tables = tables
+        self.gate = gate
         self.workers = workers or os.cpu_count() or 1
         self.budget = budget
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         # (game id, seat) -> the task thinking for that seat.
         self._tasks: dict[tuple[int, int], asyncio.Task] = {}
-
-    @property
-    def tables(self):
-        return self.bot.tables
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
@@ -153,7 +157,7 @@ class AiSeats:
         if seat not in {d.seat for d in games.get(record.kind).pending(state)}:
             return
         code = await self.think(record, seat, level)
-        await self.tables.ai_move(record, seat, code, stand_in=True)
+        await self.ai_move(record, seat, code, stand_in=True)
 
     async def _play(self, game_id: int, seat: int) -> None:
         """Decide for `seat` for as long as it is the seat's turn (one task per seat: a turn of
@@ -166,7 +170,7 @@ class AiSeats:
             if seat not in {d.seat for d in games.get(record.kind).pending(state)}:
                 return
             code = await self.think(record, seat, record.seats[seat].ai_level)
-            await self.tables.ai_move(record, seat, code)
+            await self.ai_move(record, seat, code)
 
     async def think(self, record: GameRecord, seat: int, level: str) -> str:
         """A legal code for `seat`, from the seat's level or, if that fails, its fallbacks."""
@@ -197,17 +201,13 @@ class AiSeats:
         codes = games.get(record.kind).legal_codes(self.tables.state_of(record), seat)
         return random.Random(seed).choice(codes)
 
-
-class AiMoves:
-    """The AI's entry into the move gate (mixed into `Tables`)."""
-
     async def ai_move(
         self, thought_at: GameRecord, seat: int, code: str, *, stand_in: bool = False
     ) -> None:
         """`stand_in`: the AI plays this one decision for a person's seat (the clock's)."""
 
         async def locate() -> GameRecord:
-            return await self.store.get(thought_at.id)
+            return await self.bot.store.get(thought_at.id)
 
         def mover(record: GameRecord) -> int | None:
             if record.seats[seat].ai_level is None and not stand_in:

@@ -89,8 +89,8 @@ class GameGroup(app_commands.Group):
         return True
 
     @property
-    def tables(self):
-        return self.bot.tables
+    def services(self):
+        return self.bot.services
 
     @app_commands.command(name="new", description="Open a new game in this channel")
     @app_commands.describe(
@@ -158,11 +158,11 @@ class GameGroup(app_commands.Group):
             try:
                 raw["deck"] = await read_deck(deck)
             except Refusal as refusal:
-                await self.tables.reply(
+                await self.services.guard.reply(
                     interaction, text(user_locale(interaction), refusal.key, **refusal.params)
                 )
                 return
-        await self.tables.new_game(
+        await self.services.lobby.new_game(
             interaction,
             game.value,
             raw,
@@ -175,20 +175,20 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name="join", description="Take a seat in the game that is open here")
     async def join(self, interaction: discord.Interaction) -> None:
-        await self.tables.join(interaction)
+        await self.services.lobby.join(interaction)
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self.tables.leave(interaction)
+        await self.services.lobby.leave(interaction)
 
     @app_commands.command(name="start", description="Start the game (the player who opened it)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await self.tables.start(interaction)
+        await self.services.lobby.start(interaction)
 
     @app_commands.command(name="move", description="Make your move")
     @app_commands.describe(choice="Start typing to see your choices")
     async def move(self, interaction: discord.Interaction, choice: str) -> None:
-        await self.tables.move(interaction, choice)
+        await self.services.play.move(interaction, choice)
 
     @move.autocomplete("choice")
     async def move_choices(
@@ -207,7 +207,7 @@ class GameGroup(app_commands.Group):
         seat = record.seat_of(interaction.user.id)
         if seat is None:
             return []
-        actions = games.get(record.kind).legal_actions(self.tables.state_of(record), seat)
+        actions = games.get(record.kind).legal_actions(self.services.tables.state_of(record), seat)
         typed = current.strip().lower()
         found = []
         for action in actions:
@@ -222,31 +222,31 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name="undo", description="Take back your latest decision (misclicks)")
     async def undo(self, interaction: discord.Interaction) -> None:
-        await self.tables.undo(interaction)
+        await self.services.play.undo(interaction)
 
     @app_commands.command(name="board", description="Show the board (or of the last game here)")
     @app_commands.describe(game="A game of this server's history (default: the one here)")
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self.tables.show_board(interaction, game)
+        await self.services.past.show_board(interaction, game)
 
     @app_commands.command(name="screen", description="Show your screen (only you see it)")
     async def screen(self, interaction: discord.Interaction) -> None:
-        await self.tables.show_screen(interaction)
+        await self.services.play.show_screen(interaction)
 
     @app_commands.command(name="log", description="The last moves of the game here")
     @app_commands.describe(game="A game of this server's history (default: the one here)")
     async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self.tables.show_log(interaction, game)
+        await self.services.past.show_log(interaction, game)
 
     @app_commands.command(name="export", description="A finished game's record as a JSON file")
     @app_commands.describe(game="A game of this server's history (default: the last one here)")
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self.tables.export(interaction, game)
+        await self.services.past.export(interaction, game)
 
     @app_commands.command(name="replay", description="Step through a game, move by move")
     @app_commands.describe(game="A game of this server's history (default: the one here)")
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self.tables.show_replay(interaction, game)
+        await self.services.replays.show_replay(interaction, game)
 
     @board.autocomplete("game")
     @log.autocomplete("game")
@@ -266,14 +266,14 @@ class GameGroup(app_commands.Group):
         member: discord.Member | None = None,
         game: app_commands.Choice[str] | None = None,
     ) -> None:
-        await self.tables.show_history(interaction, member, game.value if game else None)
+        await self.services.history.show_history(interaction, member, game.value if game else None)
 
     @app_commands.command(name="stats", description="A member's games, results and rating here")
     @app_commands.describe(member="Whose statistics (default: yours)")
     async def stats(
         self, interaction: discord.Interaction, member: discord.Member | None = None
     ) -> None:
-        await self.tables.show_stats(interaction, member)
+        await self.services.stats.show_stats(interaction, member)
 
     @app_commands.command(name="leaderboard", description="The best players of this server")
     @app_commands.describe(game="Which game")
@@ -281,13 +281,13 @@ class GameGroup(app_commands.Group):
     async def leaderboard(
         self, interaction: discord.Interaction, game: app_commands.Choice[str]
     ) -> None:
-        await self.tables.show_leaderboard(interaction, game.value)
+        await self.services.stats.show_leaderboard(interaction, game.value)
 
     @app_commands.command(
         name="abandon", description="End the game here without scores (creator or moderators)"
     )
     async def abandon(self, interaction: discord.Interaction) -> None:
-        await self.tables.abandon(interaction)
+        await self.services.lobby.abandon(interaction)
 
     @app_commands.command(name="settings", description="The table's reminders and turn limit")
     @app_commands.describe(
@@ -303,7 +303,7 @@ class GameGroup(app_commands.Group):
         reminders: app_commands.Choice[str] | None = None,
         turn_limit: app_commands.Choice[str] | None = None,
     ) -> None:
-        await self.tables.show_settings(
+        await self.services.settings.show_settings(
             interaction,
             reminders.value if reminders is not None else None,
             turn_limit.value if turn_limit is not None else None,
@@ -321,11 +321,11 @@ class GameGroup(app_commands.Group):
     async def reminders(
         self, interaction: discord.Interaction, state: app_commands.Choice[str]
     ) -> None:
-        await self.tables.mute(interaction, state.value == "on")
+        await self.services.settings.mute(interaction, state.value == "on")
 
     @app_commands.command(name="resign", description="Leave the game: the AI plays your seat")
     async def resign(self, interaction: discord.Interaction) -> None:
-        await self.tables.resign(interaction)
+        await self.services.seats.resign(interaction)
 
     @app_commands.command(
         name="substitute", description="Hand a seat to another member of the server"
@@ -340,15 +340,15 @@ class GameGroup(app_commands.Group):
         member: discord.Member,
         seat: app_commands.Range[int, 1, 4] | None = None,
     ) -> None:
-        await self.tables.substitute(interaction, member, seat)
+        await self.services.seats.substitute(interaction, member, seat)
 
     @app_commands.command(name="return", description="I'm back: take your seat back from the AI")
     async def return_(self, interaction: discord.Interaction) -> None:
-        await self.tables.return_seat(interaction)
+        await self.services.seats.return_seat(interaction)
 
     @app_commands.command(name="mine", description="Your games, and where it is your turn")
     async def mine(self, interaction: discord.Interaction) -> None:
-        await self.tables.mine(interaction)
+        await self.services.settings.mine(interaction)
 
     @app_commands.command(
         name="language", description="The language of this server's games (Manage Server)"
@@ -358,11 +358,11 @@ class GameGroup(app_commands.Group):
     async def language(
         self, interaction: discord.Interaction, language: app_commands.Choice[str]
     ) -> None:
-        await self.tables.languages.choose(interaction, language.value)
+        await self.services.languages.choose(interaction, language.value)
 
     @app_commands.command(name="help", description="A short summary of the rules")
     async def help(self, interaction: discord.Interaction) -> None:
-        await self.tables.show_help(interaction)
+        await self.services.play.show_help(interaction)
 
 
 async def read_deck(attachment: discord.Attachment) -> object:

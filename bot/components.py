@@ -74,7 +74,7 @@ class MoveButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.click_move(
+        await interaction.client.services.play.click_move(
             interaction, self.game, self.version, self.seat, self.code
         )
 
@@ -117,7 +117,7 @@ class MoveSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         # Several values: several decisions of the same player in a row, in the order shown.
         codes = [o.value for o in self.item.options if o.value in self.item.values]
-        await interaction.client.tables.click_move(
+        await interaction.client.services.play.click_move(
             interaction, self.game, self.version, self.seat, codes or [""]
         )
 
@@ -138,7 +138,7 @@ class ChooseButton(
         return cls(int(match["game"]), int(match["version"]), item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.show_choices(interaction, self.game, self.version)
+        await interaction.client.services.play.show_choices(interaction, self.game, self.version)
 
 
 class ScreenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:(?P<game>\d+)"):
@@ -155,7 +155,7 @@ class ScreenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:(?P<
         return cls(int(match["game"]), item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.show_screen(interaction, self.game)
+        await interaction.client.services.play.show_screen(interaction, self.game)
 
 
 class LobbyButton(
@@ -180,7 +180,7 @@ class LobbyButton(
         return cls(int(match["game"]), match["op"], item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.lobby_button(interaction, self.game, self.op)
+        await interaction.client.services.lobby.lobby_button(interaction, self.game, self.op)
 
 
 class LobbyAiSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"la:(?P<game>\d+)"):
@@ -205,7 +205,7 @@ class LobbyAiSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"la:(?P
 
     async def callback(self, interaction: discord.Interaction) -> None:
         level = self.item.values[0] if self.item.values else ""
-        await interaction.client.tables.add_ai(interaction, self.game, level)
+        await interaction.client.services.lobby.add_ai(interaction, self.game, level)
 
 
 class LobbySettingSelect(
@@ -234,7 +234,9 @@ class LobbySettingSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0] if self.item.values else ""
-        await interaction.client.tables.lobby_setting(interaction, self.game, self.which, value)
+        await interaction.client.services.settings.lobby_setting(
+            interaction, self.game, self.which, value
+        )
 
 
 class LimitButton(
@@ -269,7 +271,7 @@ class LimitButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.limit_choice(
+        await interaction.client.services.seats.limit_choice(
             interaction, self.game, self.seat, self.since, self.choice
         )
 
@@ -290,7 +292,7 @@ class ResignButton(
         return cls(int(match["game"]), int(match["seat"]), item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.confirm_resign(interaction, self.game, self.seat)
+        await interaction.client.services.seats.confirm_resign(interaction, self.game, self.seat)
 
 
 class UndoButton(
@@ -309,7 +311,7 @@ class UndoButton(
         return cls(int(match["game"]), int(match["seat"]), item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.undo(interaction, self.game, self.seat)
+        await interaction.client.services.play.undo(interaction, self.game, self.seat)
 
 
 class HandOverButton(
@@ -344,7 +346,7 @@ class HandOverButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.answer_hand_over(
+        await interaction.client.services.seats.answer_hand_over(
             interaction, self.game, self.seat, self.holder, self.to, self.answer == "yes"
         )
 

@@ -14,6 +14,7 @@ AI's task just looks again at the game. Nothing else in `bot/` calls `apply_move
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
@@ -65,13 +66,44 @@ class Submitted:
     posted: bool = True
 
 
-class Gate:
-    """`tables` gives the channel locks and the state cache; `publish` announces a saved
-    move (channel, DMs, the AI seats that decide next)."""
+class Publisher:
+    """After a saved move (or a start): the channel's message, the changed screens by DM, and
+    whoever listens (the AI seats that decide next start thinking)."""
 
-    def __init__(self, tables, publish) -> None:
+    def __init__(self, mail, announcer) -> None:
+        self.mail = mail
+        self.announcer = announcer
+        self._listeners: list[Callable[[GameRecord, Any], None]] = []
+
+    def listen(self, listener: Callable[[GameRecord, Any], None]) -> None:
+        self._listeners.append(listener)
+
+    async def publish(
+        self, locale, result: MoveResult, before: Any, actor: int | None, deciders
+    ) -> bool:
+        """False when the channel message failed."""
+        # The screens are drawn while the board is: both in the picture workers.
+        announced = asyncio.get_running_loop().create_future()
+        self.mail.queue(result.record, before, result.state, result.events, announced)
+        try:
+            posted = await self.announcer.after_move(
+                locale, result.record, result.state, result.events, actor, deciders
+            )
+        finally:
+            announced.set_result(None)
+        for listener in self._listeners:
+            listener(result.record, result.state)
+        return posted
+
+
+class Gate:
+    """`tables` gives the channel locks, the store and the state cache; `clock` is told of new
+    timers; `publisher` announces a saved move."""
+
+    def __init__(self, tables, clock, publisher: Publisher) -> None:
         self.tables = tables
-        self.publish = publish
+        self.clock = clock
+        self.publisher = publisher
 
     async def submit(
         self,
@@ -149,7 +181,9 @@ class Gate:
             if on_saved is not None:
                 # Saved: from here on a failure to post must not be reported as "nothing changed".
                 await on_saved(done)
-            done.posted = await self.publish(locale(result.record), combined, state, seat, deciders)
+            done.posted = await self.publisher.publish(
+                locale(result.record), combined, state, seat, deciders
+            )
             return done
 
     async def still_open(
@@ -186,5 +220,5 @@ class Gate:
             metrics.game_ended(record.guild_id)
         self.tables.keep(result.record.id, result.record.version, result.state)
         if result.next_due is not None:
-            self.tables.clock.poke(result.next_due)
+            self.clock.poke(result.next_due)
         return result

@@ -140,3 +140,33 @@ class Guard:
         if unposted and interaction.channel_id in self.announcer.unposted:
             async with self.lock(interaction.channel_id):
                 await self.announcer.repair(interaction.channel_id)
+
+    async def answer_saved(
+        self, interaction, content: str, *, edit: bool = False, ephemeral: bool = True, view=None
+    ) -> None:
+        """Answer after a move was saved: a failure here is logged, never reported as a failed
+        move (the move stands, and the channel shows it). `view`: the player's next choices."""
+        content = present.clip(content, present.MAX_CONTENT)
+        try:
+            if edit:
+                await interaction.edit_original_response(content=content, view=view)
+            elif view is not None:
+                await interaction.followup.send(
+                    content,
+                    ephemeral=ephemeral,
+                    view=view,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            else:
+                await interaction.followup.send(
+                    content,
+                    ephemeral=ephemeral,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+        except discord.HTTPException as exc:
+            log.warning(
+                "channel %s: could not answer %s after a saved move (HTTP %s)",
+                interaction.channel_id,
+                interaction.user.id,
+                exc.status,
+            )

@@ -125,15 +125,22 @@ class HistoryButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         kind = None if self.kind == "all" else self.kind
-        await interaction.client.tables.history_page(
+        await interaction.client.services.history.history_page(
             interaction, self.member, kind, self.op, self.seq
         )
 
 
 class HistoryViews:
+    """`/game history` and its pages."""
+
+    def __init__(self, tables, guard) -> None:
+        self.tables, self.guard = tables, guard
+
     async def _history(self, locale, guild_id: int, member: int, kind, **where) -> tuple:
         player = user_identity(member) if member else None
-        shown = await past.page(self.store, guild_id, player=player, kind=kind, size=PAGE, **where)
+        shown = await past.page(
+            self.tables.store, guild_id, player=player, kind=kind, size=PAGE, **where
+        )
         filters = ""
         if member:
             name = await self._member_name(guild_id, member, shown)
@@ -159,7 +166,7 @@ class HistoryViews:
     ) -> None:
         member_id = 0 if member is None else member.id
         content, view = await self._history(locale, interaction.guild_id, member_id, kind)
-        await self.reply(interaction, content, view=view)
+        await self.guard.reply(interaction, content, view=view)
 
     @handler()
     async def history_page(

@@ -49,6 +49,14 @@ def missing_permissions(interaction: discord.Interaction, *, thread: bool = Fals
 
 
 class Lobby:
+    """Opening a game: the lobby's commands and buttons, starting, abandoning."""
+
+    def __init__(self, tables, guard, announcer, clock, publisher, seats, rng=None) -> None:
+        self.tables, self.guard, self.announcer = tables, guard, announcer
+        self.clock, self.publisher, self.seats = clock, publisher, seats
+        # Where new games' seeds come from: `secrets` unless a test passes a seeded source.
+        self.rng = rng
+
     @handler()
     async def new_game(
         self,
@@ -87,12 +95,12 @@ class Lobby:
                 interaction, parent, kind, options, settings, ai_players, ai_level
             )
             return
-        if self.store.known(interaction.channel_id) is not None:
+        if self.tables.store.known(interaction.channel_id) is not None:
             raise Refusal("bot.error.busy")
         # The lobby will be this answer: acknowledged before the store is asked. Only a game
         # the bot did not know of (another process's) makes the refusal below public.
         await interaction.response.defer(thinking=True)
-        async with self.lock(interaction.channel_id):
+        async with self.tables.lock(interaction.channel_id):
             try:
                 record = await self._create(
                     interaction, interaction.channel_id, kind, options, settings
@@ -100,18 +108,18 @@ class Lobby:
             except ChannelBusy:
                 raise Refusal("bot.error.busy") from None
             for _ in range(ai_players):
-                record = await self.store.add_ai(record.id, ai_level)
+                record = await self.tables.store.add_ai(record.id, ai_level)
             ch = channel_locale(interaction)
             sent = await interaction.edit_original_response(
                 content=present.lobby(ch, record),
                 view=components.lobby_view(ch, record.id, LEVELS, record.settings),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            await self.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
+            await self.tables.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
 
     async def _create(self, interaction, channel_id: int, kind, options, settings) -> GameRecord:
         """A lobby in `channel_id` (the channel, or the game's own thread); its opener sits."""
-        return await self.store.create_game(
+        return await self.tables.store.create_game(
             guild_id=interaction.guild_id or 0,
             channel_id=channel_id,
             kind=kind,
@@ -133,17 +141,17 @@ class Lobby:
         room = await parent.create_thread(
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )
-        async with self.lock(room.id):
+        async with self.tables.lock(room.id):
             record = await self._create(interaction, room.id, kind, options, settings)
             for _ in range(ai_players):
-                record = await self.store.add_ai(record.id, ai_level)
-            await self.store.set_note(record.id, PARENT_CHANNEL, str(parent.id))
+                record = await self.tables.store.add_ai(record.id, ai_level)
+            await self.tables.store.set_note(record.id, PARENT_CHANNEL, str(parent.id))
             lobby = await room.send(
                 present.lobby(ch, record),
                 view=components.lobby_view(ch, record.id, LEVELS, record.settings),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            await self.store.set_note(record.id, LOBBY_MESSAGE, str(lobby.id))
+            await self.tables.store.set_note(record.id, LOBBY_MESSAGE, str(lobby.id))
         await interaction.followup.send(
             text(
                 ch,
@@ -155,17 +163,17 @@ class Lobby:
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    async def _lobby(self, interaction, game_id: int | None) -> GameRecord:
+    async def lobby_game(self, interaction, game_id: int | None) -> GameRecord:
         if game_id is None:
-            record = await self.game_here(interaction.channel_id)
+            record = await self.tables.game_here(interaction.channel_id)
         else:
-            record = await self.game_of_component(interaction, game_id)
+            record = await self.tables.game_of_component(interaction, game_id)
         if record.status != "lobby":
             raise Refusal("bot.error.not_lobby")
         return record
 
     @staticmethod
-    async def _ack_lobby(interaction, edit: bool) -> None:
+    async def ack_lobby(interaction, edit: bool) -> None:
         """Acknowledge a lobby change before the store is asked (Discord waits 3 seconds for
         it): a button's press will edit the lobby message; a command gets a private answer."""
         if edit:
@@ -177,36 +185,36 @@ class Lobby:
     async def join(
         self, interaction, locale, game_id: int | None = None, *, edit: bool = False
     ) -> None:
-        await self._ack_lobby(interaction, edit)
-        async with self.lock(interaction.channel_id):
-            record = await self._lobby(interaction, game_id)
+        await self.ack_lobby(interaction, edit)
+        async with self.tables.lock(interaction.channel_id):
+            record = await self.lobby_game(interaction, game_id)
             if record.seat_of(interaction.user.id) is not None:
                 raise Refusal("bot.error.already_seated")
             if len(record.seats) >= games.get(record.kind).max_players:
                 raise Refusal("bot.error.lobby_full", high=len(record.seats))
             try:
-                record = await self.store.join(
+                record = await self.tables.store.join(
                     record.id, interaction.user.id, interaction.user.display_name
                 )
             except StorageError:
                 raise Refusal("bot.error.not_lobby") from None
-            await self._show_lobby(interaction, record, edit)
+            await self.show_lobby(interaction, record, edit)
 
     @handler()
     async def leave(
         self, interaction, locale, game_id: int | None = None, *, edit: bool = False
     ) -> None:
-        await self._ack_lobby(interaction, edit)
-        async with self.lock(interaction.channel_id):
-            record = await self._lobby(interaction, game_id)
+        await self.ack_lobby(interaction, edit)
+        async with self.tables.lock(interaction.channel_id):
+            record = await self.lobby_game(interaction, game_id)
             if record.seat_of(interaction.user.id) is None:
                 raise Refusal("bot.error.not_a_player")
             if interaction.user.id == record.creator_id:
                 raise Refusal("bot.error.creator_leaves")
-            record = await self.store.leave(record.id, interaction.user.id)
-            await self._show_lobby(interaction, record, edit)
+            record = await self.tables.store.leave(record.id, interaction.user.id)
+            await self.show_lobby(interaction, record, edit)
 
-    async def _show_lobby(self, interaction, record: GameRecord, edit: bool) -> None:
+    async def show_lobby(self, interaction, record: GameRecord, edit: bool) -> None:
         """The lobby is one message: a button edits it; a command edits it too (and answers
         only the person), so joining never posts again or pings anybody."""
         ch = channel_locale(interaction)
@@ -215,7 +223,7 @@ class Lobby:
         if edit:
             await interaction.edit_original_response(content=content, view=view)
             return
-        lobby = await self.store.get_note(record.id, LOBBY_MESSAGE)
+        lobby = await self.tables.store.get_note(record.id, LOBBY_MESSAGE)
         if lobby is not None:
             try:
                 await (
@@ -225,7 +233,7 @@ class Lobby:
                         content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
                     )
                 )
-                await self.reply(
+                await self.guard.reply(
                     interaction, text(channel_locale(interaction), "bot.lobby.updated")
                 )
                 return
@@ -234,8 +242,8 @@ class Lobby:
         sent = await self.announcer.channel(record).send(
             content, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
-        await self.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
-        await self.reply(interaction, text(channel_locale(interaction), "bot.lobby.updated"))
+        await self.tables.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
+        await self.guard.reply(interaction, text(channel_locale(interaction), "bot.lobby.updated"))
 
     @handler()
     async def start(self, interaction, locale, game_id: int | None = None) -> None:
@@ -243,8 +251,8 @@ class Lobby:
         button = game_id is not None
         if button:
             await interaction.response.defer()
-        async with self.lock(interaction.channel_id):
-            record = await self._lobby(interaction, game_id)
+        async with self.tables.lock(interaction.channel_id):
+            record = await self.lobby_game(interaction, game_id)
             if interaction.user.id != record.creator_id:
                 raise Refusal("bot.error.not_creator", creator=f"<@{record.creator_id}>")
             engine = games.get(record.kind)
@@ -255,7 +263,7 @@ class Lobby:
             await self._close_lobby(interaction, record, button)
             seed = games.fresh_seed(self.rng)
             result = await start_game(
-                self.store,
+                self.tables.store,
                 record.id,
                 seed,
                 at=now(),
@@ -263,17 +271,17 @@ class Lobby:
             )
             metrics.game_started(record.guild_id)
             self.clock.poke()
-            self._states[record.id] = (result.record.version, result.state)
+            self.tables.keep(record.id, result.record.version, result.state)
             # Saved: from here on a failure to post must not be reported as "nothing changed".
             ch = channel_locale(interaction)
-            await self.answer_saved(
+            await self.guard.answer_saved(
                 interaction,
                 text(ch, "bot.lobby.started", game=present.title(ch, record.kind)),
                 ephemeral=False,
             )
-            posted = await self.publish(ch, result, None, None, set())
+            posted = await self.publisher.publish(ch, result, None, None, set())
             if not posted:
-                await self.answer_saved(interaction, text(locale, "bot.error.not_posted"))
+                await self.guard.answer_saved(interaction, text(locale, "bot.error.not_posted"))
 
     async def _close_lobby(self, interaction, record: GameRecord, button: bool) -> None:
         """At the start the lobby message keeps its list of players and loses its buttons."""
@@ -281,7 +289,7 @@ class Lobby:
             with contextlib.suppress(discord.HTTPException):
                 await interaction.edit_original_response(view=None)
             return
-        lobby = await self.store.get_note(record.id, LOBBY_MESSAGE)
+        lobby = await self.tables.store.get_note(record.id, LOBBY_MESSAGE)
         if lobby is None:
             return
         # Deleted, or no permission: nothing to clean up then.
@@ -301,36 +309,36 @@ class Lobby:
     @handler()
     async def add_ai(self, interaction, locale, game_id: int, level: str) -> None:
         """The lobby's menu: the creator seats the AI at `level`."""
-        await self._ack_lobby(interaction, True)
-        async with self.lock(interaction.channel_id):
-            record = await self._lobby(interaction, game_id)
+        await self.ack_lobby(interaction, True)
+        async with self.tables.lock(interaction.channel_id):
+            record = await self.lobby_game(interaction, game_id)
             if interaction.user.id != record.creator_id:
                 raise Refusal("bot.error.not_creator_ai", creator=f"<@{record.creator_id}>")
             if level not in LEVELS:
                 raise Refusal("bot.error.ai_players", high=games.get(record.kind).max_players)
             if len(record.seats) >= games.get(record.kind).max_players:
                 raise Refusal("bot.error.lobby_full", high=len(record.seats))
-            record = await self.store.add_ai(record.id, level)
-            await self._show_lobby(interaction, record, True)
+            record = await self.tables.store.add_ai(record.id, level)
+            await self.show_lobby(interaction, record, True)
 
     @handler()
     async def remove_ai(self, interaction, locale, game_id: int) -> None:
         """ "Remove AI": the creator frees the last seat the AI holds."""
-        await self._ack_lobby(interaction, True)
-        async with self.lock(interaction.channel_id):
-            record = await self._lobby(interaction, game_id)
+        await self.ack_lobby(interaction, True)
+        async with self.tables.lock(interaction.channel_id):
+            record = await self.lobby_game(interaction, game_id)
             if interaction.user.id != record.creator_id:
                 raise Refusal("bot.error.not_creator_ai", creator=f"<@{record.creator_id}>")
             robots = [s for s in record.seats if not s.has_person]
             if not robots:
                 raise Refusal("bot.error.no_ai_seat")
-            record = await self.store.leave(record.id, robots[-1].user_id)
-            await self._show_lobby(interaction, record, True)
+            record = await self.tables.store.leave(record.id, robots[-1].user_id)
+            await self.show_lobby(interaction, record, True)
 
     @handler()
     async def abandon(self, interaction, locale) -> None:
-        async with self.lock(interaction.channel_id):
-            record = await self.game_here(interaction.channel_id)
+        async with self.tables.lock(interaction.channel_id):
+            record = await self.tables.game_here(interaction.channel_id)
             allowed = interaction.user.id == record.creator_id or (
                 interaction.permissions is not None and interaction.permissions.manage_channels
             )
@@ -339,7 +347,7 @@ class Lobby:
             if record.status == "active":
                 # Kept as abandoned with the scores as they stand, and no winner.
                 await interaction.response.defer()
-                await self.end_now(record, how="abandoned")
+                await self.seats.end_now(record, how="abandoned")
                 await interaction.followup.send(
                     text(
                         channel_locale(interaction),
@@ -350,8 +358,8 @@ class Lobby:
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
                 return
-            await self.store.abandon(record.id)
-            self._states.pop(record.id, None)
+            await self.tables.store.abandon(record.id)
+            self.tables.forget(record.id)
             ch = channel_locale(interaction)
             await interaction.response.send_message(
                 text(

@@ -66,6 +66,11 @@ async def game_choices(
 
 
 class PastGames:
+    """The board, log and export of the game here or of the server's history."""
+
+    def __init__(self, tables, guard, play) -> None:
+        self.tables, self.guard, self.play = tables, guard, play
+
     async def game_of_server(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
         """A started game of the server the interaction comes from, by its number."""
         if interaction.guild_id is None:
@@ -73,7 +78,7 @@ class PastGames:
         if not 0 < game_id <= MAX_ID:
             raise Refusal("bot.error.no_such_game")
         try:
-            record = await self.store.get(game_id)
+            record = await self.tables.store.get(game_id)
         except StorageError:
             raise Refusal("bot.error.no_such_game") from None
         if record.guild_id != interaction.guild_id or record.state_json is None:
@@ -85,17 +90,19 @@ class PastGames:
         ended in this channel."""
         if game_id is not None:
             return await self.game_of_server(interaction, game_id)
-        record = await self.store.by_channel(interaction.channel_id)
+        record = await self.tables.store.by_channel(interaction.channel_id)
         if record is not None and record.status == "active":
             return record
-        last = await past.last_in_channel(self.store, interaction.guild_id, interaction.channel_id)
+        last = await past.last_in_channel(
+            self.tables.store, interaction.guild_id, interaction.channel_id
+        )
         if last is None:
             raise Refusal("bot.error.no_game")
-        return await self.store.get(last)
+        return await self.tables.store.get(last)
 
     async def ended_summary(self, locale, record: GameRecord) -> str:
         """Two lines on an ended game: how and when it ended, and the places and scores."""
-        ending = await past.ending(self.store, record.id)
+        ending = await past.ending(self.tables.store, record.id)
         if ending is None:  # ended without a result (a simulator's broken game)
             return text(
                 locale,
@@ -129,10 +136,10 @@ class PastGames:
     async def show_board(self, interaction, locale, game_id: int | None = None) -> None:
         # Acknowledged first: reading the game waits for the store, which may be busy.
         record = await self.viewed_game(interaction, game_id)
-        state = self.state_of(record)
+        state = self.tables.state_of(record)
         engine = games.get(record.kind)
         if record.status == "active":
-            content, _ = self._prompt_for(
+            content, _ = self.play.prompt_for(
                 locale, record, state, record.seat_of(interaction.user.id)
             )
         else:
@@ -152,7 +159,7 @@ class PastGames:
         self, interaction, locale, game_id: int | None = None, count: int = 15
     ) -> None:
         record = await self.viewed_game(interaction, game_id)
-        rows = await self.store.actions(record.id)
+        rows = await self.tables.store.actions(record.id)
         replay = games.Replay(
             game=record.kind,
             players=len(record.seats),
@@ -166,7 +173,7 @@ class PastGames:
         head = text(locale, "bot.log.title", count=len(rows))
         if record.status != "active":
             head = f"{await self.ended_summary(locale, record)}\n{head}"
-        await self.reply(interaction, present.clip(f"{head}\n{body}", present.MAX_CONTENT))
+        await self.guard.reply(interaction, present.clip(f"{head}\n{body}", present.MAX_CONTENT))
 
     @handler(defer="thinking")
     async def export(self, interaction, locale, game_id: int | None = None) -> None:
@@ -175,10 +182,10 @@ class PastGames:
         record = await self.viewed_game(interaction, game_id)
         if record.status == "active":
             raise Refusal("bot.error.export_active")
-        data = await self.store.export_game(record.id)
+        data = await self.tables.store.export_game(record.id)
         blob = json.dumps(data, indent=1, ensure_ascii=False).encode()
         file = discord.File(io.BytesIO(blob), filename=f"game-{record.id}.json")
         content = text(
             locale, "bot.export.done", game=present.title(locale, record.kind), id=record.id
         )
-        await self.reply(interaction, content, file=file)
+        await self.guard.reply(interaction, content, file=file)

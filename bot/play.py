@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -12,7 +11,6 @@ import discord
 import games
 from games import Decision
 from storage import GameRecord
-from storage.play import MoveResult
 
 from . import components, pictures, present
 from .errors import Refusal
@@ -27,10 +25,15 @@ MAX_CODE = components.CUSTOM_ID_LIMIT
 
 
 class Play:
+    """Moves from buttons, menus and `/game move`, undo, private choices and screens."""
+
+    def __init__(self, tables, guard, gate) -> None:
+        self.tables, self.guard, self.gate = tables, guard, gate
+
     def _pending(self, record: GameRecord, state: Any) -> tuple[Decision, ...]:
         return tuple(games.get(record.kind).pending(state))
 
-    def _prompt_for(self, locale, record: GameRecord, state: Any, seat: int | None):
+    def prompt_for(self, locale, record: GameRecord, state: Any, seat: int | None):
         """The current prompt as one player should see it: their own choices if they decide."""
         engine = games.get(record.kind)
         decisions = self._pending(record, state)
@@ -57,7 +60,7 @@ class Play:
         one ephemeral message without pressing "Choose" again."""
         if seat not in {d.seat for d in self._pending(record, state)}:
             return None, None
-        return self._prompt_for(locale, record, state, seat)
+        return self.prompt_for(locale, record, state, seat)
 
     def _match_typed(self, locale, record: GameRecord, actions, typed: str) -> str:
         """A typed `/game move` value: a code from the autocomplete list, or a label typed by
@@ -131,7 +134,7 @@ class Play:
                 # The misclick is cheap to take back while nothing closed the window.
                 view = components.with_undo(locale, view, record.id, seat)
             confirm = "\n".join([*lines, *mine, *([following] if following else [])])
-            await self.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
+            await self.guard.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
 
         done = await self._submit(
             interaction,
@@ -145,7 +148,7 @@ class Play:
             on_saved=saved,
         )
         if done is not None and not done.posted:
-            await self.answer_saved(interaction, text(locale, "bot.error.not_posted"))
+            await self.guard.answer_saved(interaction, text(locale, "bot.error.not_posted"))
 
     async def _submit(
         self, interaction, locale, game_id, codes, source, *, seat_of=None, **how
@@ -155,8 +158,8 @@ class Play:
         try:
             return await self.gate.submit(
                 interaction.channel_id,
-                lambda: self.playing_game(interaction, game_id),
-                seat_of or (lambda record: self.seat_of(record, interaction.user.id)),
+                lambda: self.tables.playing_game(interaction, game_id),
+                seat_of or (lambda record: self.tables.seat_of(record, interaction.user.id)),
                 codes,
                 source,
                 server_locale=reported_locale(interaction),
@@ -166,34 +169,17 @@ class Play:
         except Refused as refused:
             record, state, seat = refused.record, refused.state, refused.seat
             if refused.why == Refused.OUTDATED:
-                content, view = self._prompt_for(locale, record, state, seat)
+                content, view = self.prompt_for(locale, record, state, seat)
                 raise Refusal("bot.error.outdated", current=content, view=view) from None
             if refused.why == Refused.NOT_DECIDING:
-                content, _ = self._prompt_for(locale, record, state, seat)
+                content, _ = self.prompt_for(locale, record, state, seat)
                 raise Refusal("bot.error.not_your_decision", current=content) from None
             if refused.why == Refused.ILLEGAL:
                 key = "bot.error.cannot_undo" if codes == [games.UNDO] else "bot.error.illegal"
                 raise Refusal(key, reason=refused.reason) from None
-            fresh = await self.store.get(record.id)
-            content, view = self._prompt_for(locale, fresh, self.state_of(fresh), seat)
+            fresh = await self.tables.store.get(record.id)
+            content, view = self.prompt_for(locale, fresh, self.tables.state_of(fresh), seat)
             raise Refusal("bot.error.conflict", current=content, view=view) from None
-
-    async def publish(
-        self, locale, result: MoveResult, before: Any, actor: int | None, deciders
-    ) -> bool:
-        """After a saved move: the channel's message, the changed screens by DM, and the AI
-        seats that decide next start thinking. False when the channel message failed."""
-        # The screens are drawn while the board is: both in the picture workers.
-        announced = asyncio.get_running_loop().create_future()
-        self.mail.queue(result.record, before, result.state, result.events, announced)
-        try:
-            posted = await self.announcer.after_move(
-                locale, result.record, result.state, result.events, actor, deciders
-            )
-        finally:
-            announced.set_result(None)
-        self.ai.wake(result.record, result.state)
-        return posted
 
     @handler(defer="private")
     async def undo(
@@ -205,7 +191,7 @@ class Play:
         from_ephemeral = came_from_private(interaction)
 
         def mover(record: GameRecord) -> int:
-            mine = self.seat_of(record, interaction.user.id)
+            mine = self.tables.seat_of(record, interaction.user.id)
             if seat is not None and seat != mine:
                 raise Refusal("bot.error.not_your_seat")
             return mine
@@ -216,42 +202,12 @@ class Play:
             told = present.private_events(locale, result.events, mine, names)
             following, view = self._private_next(locale, result.record, result.state, mine)
             confirm = "\n".join([*told, *([following] if following else [])])
-            await self.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
+            await self.guard.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
 
         source = "typed" if game_id is None else "click"
         await self._submit(
             interaction, locale, game_id, [games.UNDO], source, seat_of=mover, on_saved=saved
         )
-
-    async def answer_saved(
-        self, interaction, content: str, *, edit: bool = False, ephemeral: bool = True, view=None
-    ) -> None:
-        """Answer after a move was saved: a failure here is logged, never reported as a failed
-        move (the move stands, and the channel shows it). `view`: the player's next choices."""
-        content = present.clip(content, present.MAX_CONTENT)
-        try:
-            if edit:
-                await interaction.edit_original_response(content=content, view=view)
-            elif view is not None:
-                await interaction.followup.send(
-                    content,
-                    ephemeral=ephemeral,
-                    view=view,
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-            else:
-                await interaction.followup.send(
-                    content,
-                    ephemeral=ephemeral,
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-        except discord.HTTPException as exc:
-            log.warning(
-                "channel %s: could not answer %s after a saved move (HTTP %s)",
-                interaction.channel_id,
-                interaction.user.id,
-                exc.status,
-            )
 
     @handler(defer="private")
     async def show_choices(self, interaction, locale, game_id: int, version: int) -> None:
@@ -261,20 +217,20 @@ class Play:
         """
         # Acknowledged before the store is asked: Discord gives up on an interaction that
         # has no answer after 3 seconds, however busy the other channels keep the bot.
-        record = await self.playing_game(interaction, game_id)
-        seat = self.seat_of(record, interaction.user.id)
-        state = self.state_of(record)
-        content, view = self._prompt_for(locale, record, state, seat)
+        record = await self.tables.playing_game(interaction, game_id)
+        seat = self.tables.seat_of(record, interaction.user.id)
+        state = self.tables.state_of(record)
+        content, view = self.prompt_for(locale, record, state, seat)
         if view is None:
             raise Refusal("bot.error.not_your_decision", current=content)
-        await self.reply(interaction, content, view=view)
+        await self.guard.reply(interaction, content, view=view)
 
     @handler(defer="thinking")
     async def show_screen(self, interaction, locale, game_id: int | None = None) -> None:
-        record = await self.playing_game(interaction, game_id)
-        seat = self.seat_of(record, interaction.user.id)
+        record = await self.tables.playing_game(interaction, game_id)
+        seat = self.tables.seat_of(record, interaction.user.id)
         engine = games.get(record.kind)
-        view = engine.player_view(self.state_of(record), seat)
+        view = engine.player_view(self.tables.state_of(record), seat)
         file = await pictures.screen(view, present.seat_names(record, locale), locale)
         await interaction.followup.send(
             present.figures(locale, record.kind, view),
@@ -285,8 +241,8 @@ class Play:
     @handler(defer="thinking")
     async def show_help(self, interaction: discord.Interaction, locale) -> None:
         """A short summary of the rules of the game here, or of every game."""
-        record = await self.store.by_channel(interaction.channel_id)
+        record = await self.tables.store.by_channel(interaction.channel_id)
         kinds = [record.kind] if record is not None else list(games.NAMES)
         parts = [text(locale, f"bot.help.{kind}") for kind in kinds]
         parts.append(text(locale, "bot.help.commands"))
-        await self.reply(interaction, "\n\n".join(parts))
+        await self.guard.reply(interaction, "\n\n".join(parts))

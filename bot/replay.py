@@ -75,13 +75,20 @@ class ReplayButton(
         return cls(int(match["game"]), int(match["step"]), match["op"], item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.replay_step(interaction, self.game, self.step, self.op)
+        await interaction.client.services.replays.replay_step(
+            interaction, self.game, self.step, self.op
+        )
 
 
 class Replays:
+    """`/game replay` and its buttons."""
+
+    def __init__(self, tables, guard, past) -> None:
+        self.tables, self.guard, self.past = tables, guard, past
+
     async def _replay_frame(self, locale, record: GameRecord, step: int):
         """The message of one step: its text, the board picture and the buttons."""
-        rows = await self.store.actions(record.id)
+        rows = await self.tables.store.actions(record.id)
         log = [(r.seat, r.code) for r in rows[: record.version]]
         step = max(0, min(step, len(log)))
         state, events = await asyncio.to_thread(state_at, record, log, step)
@@ -121,7 +128,7 @@ class Replays:
     async def show_replay(
         self, interaction: discord.Interaction, locale, game_id: int | None
     ) -> None:
-        record = await self.viewed_game(interaction, game_id)
+        record = await self.past.viewed_game(interaction, game_id)
         content, file, view = await self._replay_frame(locale, record, 0)
         await interaction.followup.send(
             content,
@@ -136,7 +143,7 @@ class Replays:
     async def replay_step(
         self, interaction: discord.Interaction, locale, game_id: int, step: int, op: str
     ) -> None:
-        record = await self.game_of_server(interaction, game_id)
+        record = await self.past.game_of_server(interaction, game_id)
         shown = target(op, step, record.version)
         content, file, view = await self._replay_frame(locale, record, shown)
         await interaction.edit_original_response(

@@ -41,24 +41,30 @@ HAND_OVER_NOTE = "handover:"
 
 
 class Seats:
+    """Who plays a seat: resigning, handing over, coming back, the turn limit's choice."""
+
+    def __init__(self, bot, tables, guard, announcer, clock, ai, mail) -> None:
+        self.bot, self.tables, self.guard = bot, tables, guard
+        self.announcer, self.clock, self.ai, self.mail = announcer, clock, ai, mail
+
     # ------------------------------------------------------------------ ending early
 
     async def end_now(self, record: GameRecord, *, how: str, last: tuple[int, ...] = ()) -> None:
         """End an active game with the scores as they stand and post the result (the caller
         holds the channel's lock). `how`: "ended" (the table chose), "resigned", "abandoned"
         (kept as abandoned, no winner)."""
-        result = standing_now(record, self.state_of(record), last)
+        result = standing_now(record, self.tables.state_of(record), last)
         if how == "abandoned":
             result = games.no_winner(result)
         status = "abandoned" if how == "abandoned" else "finished"
-        record = await self.store.end_game(
+        record = await self.tables.store.end_game(
             record.id,
             status=status,
             how=how,
             result_json=json.dumps(result_to_json(result)),
             expected_version=record.version,
         )
-        self._states.pop(record.id, None)
+        self.tables.forget(record.id)
         locale = game_locale(self.bot, record)
         try:
             await self.announcer.post_result(locale, record, ())
@@ -69,11 +75,11 @@ class Seats:
 
     @handler(defer="thinking")
     async def resign(self, interaction: discord.Interaction, locale) -> None:
-        record = await self.active_game(interaction, None)
-        seat = self.seat_of(record, interaction.user.id)
+        record = await self.tables.active_game(interaction, None)
+        seat = self.tables.seat_of(record, interaction.user.id)
         if record.seats[seat].resigned:
             raise Refusal("bot.error.already_resigned")
-        await self.reply(
+        await self.guard.reply(
             interaction,
             text(locale, "bot.resign.ask"),
             view=components.resign_view(locale, record.id, seat),
@@ -84,14 +90,14 @@ class Seats:
         self, interaction: discord.Interaction, locale, game_id: int, seat: int
     ):
         # the private question is edited
-        async with self.lock(interaction.channel_id):
-            record = await self.active_game(interaction, game_id)
-            if self.seat_of(record, interaction.user.id) != seat:
+        async with self.tables.lock(interaction.channel_id):
+            record = await self.tables.active_game(interaction, game_id)
+            if self.tables.seat_of(record, interaction.user.id) != seat:
                 raise Refusal("bot.error.not_your_seat")
             if record.seats[seat].resigned:
                 raise Refusal("bot.error.already_resigned")
             name = present.seat_name(record, seat, channel_locale(interaction))
-            await self.store.set_seat_flags(record.id, seat, resigned=True)
+            await self.tables.store.set_seat_flags(record.id, seat, resigned=True)
             record = await self.hand_to_ai(record, seat)
             await interaction.edit_original_response(
                 content=text(locale, "bot.resign.done"), view=None
@@ -102,32 +108,32 @@ class Seats:
                 await self.end_now(record, how="resigned")
                 return
             await self.say(record, text(ch, "bot.resign.said", who=name))
-            self.ai.wake(record, self.state_of(record))
+            self.ai.wake(record, self.tables.state_of(record))
 
     # ------------------------------------------------------------------ hands
 
     async def hand_to_ai(self, record: GameRecord, seat: int) -> GameRecord:
         """The AI plays `seat` from now on; its timer stops (the AI decides at once)."""
-        record = await self.store.set_controller(record.id, seat, AI_PREFIX + STAND_IN)
+        record = await self.tables.store.set_controller(record.id, seat, AI_PREFIX + STAND_IN)
         await self._drop_timer(record, seat)
         return record
 
     async def _drop_timer(self, record: GameRecord, seat: int) -> None:
-        waits = await self.store.waits(record.id)
-        await self.store.put_waits(
+        waits = await self.tables.store.waits(record.id)
+        await self.tables.store.put_waits(
             record.id, WaitPlan(tuple(w.seat for w in waits if w.seat != seat))
         )
 
     async def _new_timer(self, record: GameRecord, seat: int) -> None:
         """A person now plays `seat`: if it must decide, its clock starts now."""
-        pending = {d.seat for d in games.get(record.kind).pending(self.state_of(record))}
-        waits = await self.store.waits(record.id)
+        pending = {d.seat for d in games.get(record.kind).pending(self.tables.state_of(record))}
+        waits = await self.tables.store.waits(record.id)
         keep = tuple(w.seat for w in waits if w.seat != seat)
         new = ()
         if seat in pending:
             found = record.seats[seat]
             new = (fresh(record.id, seat, now(), record.settings, found.muted),)
-        await self.store.put_waits(record.id, WaitPlan(keep, new))
+        await self.tables.store.put_waits(record.id, WaitPlan(keep, new))
         self.clock.poke()
 
     async def say(self, record: GameRecord, content: str, ping: list[int] = ()) -> None:
@@ -150,8 +156,8 @@ class Seats:
         opened the game moves an AI's seat, a seat the AI plays for its person, or one whose
         decision has passed the turn limit, and for any other person's seat asks that person,
         whose "yes" moves it. A resigned seat is the AI's to the end and moves to nobody."""
-        async with self.lock(interaction.channel_id):
-            record = await self.active_game(interaction, None)
+        async with self.tables.lock(interaction.channel_id):
+            record = await self.tables.active_game(interaction, None)
             mine = record.seat_of(interaction.user.id)
             seat = mine if seat_number is None else seat_number - 1
             if seat is None or not 0 <= seat < len(record.seats):
@@ -175,13 +181,13 @@ class Seats:
                 await self._ask_holder(interaction, record, seat, member, ch)
                 holder = present.seat_name(record, seat, locale)
                 who = present.escape(member.display_name)
-                await self.reply(
+                await self.guard.reply(
                     interaction, text(locale, "bot.handover.asked", holder=holder, who=who)
                 )
                 return
             by = None if seat == mine else present.escape(interaction.user.display_name)
             await self._hand_over(record, seat, member.id, member.display_name, ch, by=by)
-            await self.reply(interaction, text(locale, "bot.substitute.done"))
+            await self.guard.reply(interaction, text(locale, "bot.substitute.done"))
 
     async def _free_to_move(self, record: GameRecord, seat: int) -> bool:
         """May who opened the game move this seat without its person's word? Yes if no person
@@ -189,7 +195,7 @@ class Seats:
         turn limit."""
         if not present.played_by_person(record, seat):
             return True
-        for wait in await self.store.waits(record.id):
+        for wait in await self.tables.store.waits(record.id):
             if wait.seat == seat:
                 late = wait.deadline is not None and now() >= wait.deadline
                 return late or wait.vote_at is not None
@@ -202,7 +208,7 @@ class Seats:
         kept as a note, so a restart still knows whom it was for."""
         holder = record.seats[seat].user_id
         key = f"{HAND_OVER_NOTE}{seat}"
-        await self.store.set_note(
+        await self.tables.store.set_note(
             record.id, key, json.dumps({"to": member.id, "name": member.display_name})
         )
         content = text(
@@ -218,7 +224,7 @@ class Seats:
                 content, view=view, allowed_mentions=pinging([holder])
             )
         except discord.HTTPException:
-            await self.store.delete_note(record.id, key)
+            await self.tables.store.delete_note(record.id, key)
             raise Refusal("bot.error.handover_not_posted") from None
 
     @handler(defer="update")
@@ -234,8 +240,8 @@ class Seats:
     ) -> None:
         """The seat's person answers a request to hand their seat to `to`."""
         # the request's message is edited
-        async with self.lock(interaction.channel_id):
-            record = await self.active_game(interaction, game_id)
+        async with self.tables.lock(interaction.channel_id):
+            record = await self.tables.active_game(interaction, game_id)
             if (
                 interaction.user.id != holder
                 or seat >= len(record.seats)
@@ -243,14 +249,14 @@ class Seats:
             ):
                 raise Refusal("bot.error.handover_not_yours")
             key = f"{HAND_OVER_NOTE}{seat}"
-            note = await self.store.get_note(record.id, key)
+            note = await self.tables.store.get_note(record.id, key)
             asked = json.loads(note) if note else None
             if asked is None or asked.get("to") != to:
                 raise Refusal("bot.error.handover_over")
             ch = channel_locale(interaction)
             name = present.seat_name(record, seat, ch)
             if not accept:
-                await self.store.delete_note(record.id, key)
+                await self.tables.store.delete_note(record.id, key)
                 await interaction.edit_original_response(
                     content=text(ch, "bot.handover.declined", holder=name), view=None
                 )
@@ -260,7 +266,7 @@ class Seats:
             if record.seat_of(to) is not None:
                 who = present.escape(asked.get("name", "?"))
                 raise Refusal("bot.error.substitute_seated", who=who)
-            await self.store.delete_note(record.id, key)
+            await self.tables.store.delete_note(record.id, key)
             await interaction.edit_original_response(
                 content=text(
                     ch,
@@ -280,10 +286,10 @@ class Seats:
         the seat's screen by DM at once."""
         held = record.seats[seat]
         before = present.seat_name(record, seat, ch)
-        record = await self.store.substitute(record.id, seat, user_id, name)
+        record = await self.tables.store.substitute(record.id, seat, user_id, name)
         await self._new_timer(record, seat)
         # A request still open for the seat was made to the person who no longer holds it.
-        await self.store.delete_note(record.id, f"{HAND_OVER_NOTE}{seat}")
+        await self.tables.store.delete_note(record.id, f"{HAND_OVER_NOTE}{seat}")
         who = f"<@{user_id}>"
         if by is None:
             await self.say(
@@ -295,24 +301,24 @@ class Seats:
                 before = f"<@{held.user_id}>"
             content = text(ch, "bot.substitute.said_by", who=who, before=before, by=by)
             await self.say(record, content, [user_id, *told])
-        self.mail.hand_over(record, self.state_of(record), seat)
+        self.mail.hand_over(record, self.tables.state_of(record), seat)
         return record
 
     @handler(defer="thinking")
     async def return_seat(self, interaction: discord.Interaction, locale) -> None:
         """ "I'm back": a person takes back the seat the AI has been playing for them."""
-        async with self.lock(interaction.channel_id):
-            record = await self.active_game(interaction, None)
-            seat = self.seat_of(record, interaction.user.id)
+        async with self.tables.lock(interaction.channel_id):
+            record = await self.tables.active_game(interaction, None)
+            seat = self.tables.seat_of(record, interaction.user.id)
             found = record.seats[seat]
             if found.resigned:
                 raise Refusal("bot.error.already_resigned")
             if found.ai_level is None:
                 raise Refusal("bot.error.not_with_ai")
-            record = await self.store.set_controller(record.id, seat, HUMAN)
+            record = await self.tables.store.set_controller(record.id, seat, HUMAN)
             await self._new_timer(record, seat)
-            self.mail.hand_over(record, self.state_of(record), seat)
-            await self.reply(interaction, text(locale, "bot.return.done"))
+            self.mail.hand_over(record, self.tables.state_of(record), seat)
+            await self.guard.reply(interaction, text(locale, "bot.return.done"))
             ch = channel_locale(interaction)
             await self.say(
                 record, text(ch, "bot.return.said", who=present.seat_name(record, seat, ch))
@@ -333,12 +339,12 @@ class Seats:
         """One of the other players chooses what happens to a decision past the turn limit;
         the first choice counts, the buttons go, and the channel is told."""
         # the vote's message is edited
-        async with self.lock(interaction.channel_id):
-            record = await self.active_game(interaction, game_id)
-            me = self.seat_of(record, interaction.user.id)
+        async with self.tables.lock(interaction.channel_id):
+            record = await self.tables.active_game(interaction, game_id)
+            me = self.tables.seat_of(record, interaction.user.id)
             if me == seat or not present.played_by_person(record, me):
                 raise Refusal("bot.error.limit_not_yours")
-            waits = {w.seat: w for w in await self.store.waits(record.id)}
+            waits = {w.seat: w for w in await self.tables.store.waits(record.id)}
             wait = waits.get(seat)
             if wait is None or int(wait.since) != since or wait.vote_at is None:
                 raise Refusal("bot.error.limit_over")
@@ -350,13 +356,13 @@ class Seats:
             if choice == "wait":
                 later = replace(wait, deadline=now() + EXTENSION, vote_at=None, vote_message=None)
                 later = scheduled(later, record.settings, record.seats[seat].muted)
-                await self.store.put_waits(record.id, WaitPlan(keep, (later,)))
+                await self.tables.store.put_waits(record.id, WaitPlan(keep, (later,)))
                 self.clock.poke()
             elif choice == "once":
                 # The timer stays until the AI's move replaces it (a crash before that
                 # move leaves it to fall due again).
                 standing = ai_plays_once(wait, now())
-                await self.store.put_waits(record.id, WaitPlan(keep, (standing,)))
+                await self.tables.store.put_waits(record.id, WaitPlan(keep, (standing,)))
                 self.clock.poke(standing.due)
             elif choice == "seat":
                 record = await self.hand_to_ai(record, seat)
@@ -378,4 +384,4 @@ class Seats:
         if choice == "once":
             self.ai.stand_in(record, seat)
         elif choice == "seat":
-            self.ai.wake(record, self.state_of(record))
+            self.ai.wake(record, self.tables.state_of(record))

@@ -37,14 +37,19 @@ def opening_text(locale, kind: str, opening: str) -> str:
 
 
 class Statistics:
+    """`/game stats` and `/game leaderboard`."""
+
+    def __init__(self, tables, guard) -> None:
+        self.tables, self.guard = tables, guard
+
     @handler(defer="thinking")
     async def show_stats(self, interaction: discord.Interaction, locale, member) -> None:
         who = member or interaction.user
         name = escape(who.display_name)
         player = user_identity(who.id)
-        found = await past.stats(self.store, interaction.guild_id, player)
+        found = await past.stats(self.tables.store, interaction.guild_id, player)
         if not found:
-            await self.reply(interaction, text(locale, "bot.stats.none", name=name))
+            await self.guard.reply(interaction, text(locale, "bot.stats.none", name=name))
             return
         lines = [text(locale, "bot.stats.title", name=name)]
         chart = []
@@ -67,7 +72,7 @@ class Statistics:
                 )
             )
             series = await past.rating_series(
-                self.store, interaction.guild_id, player, kind_stats.kind, CHART_POINTS
+                self.tables.store, interaction.guild_id, player, kind_stats.kind, CHART_POINTS
             )
             chart.append((present.title(locale, kind_stats.kind), series))
         file = None
@@ -80,7 +85,7 @@ class Statistics:
                 text(locale, "bot.stats.chart_y"),
             )
             file = discord.File(io.BytesIO(png), filename=CHART_FILE)
-        await self.reply(interaction, "\n".join(lines), file=file)
+        await self.guard.reply(interaction, "\n".join(lines), file=file)
 
     def _kind_line(self, locale, found: past.KindStats) -> str:
         return text(
@@ -97,15 +102,15 @@ class Statistics:
 
     @handler(defer="thinking")
     async def show_leaderboard(self, interaction: discord.Interaction, locale, kind: str) -> None:
-        best = await past.leaderboard(self.store, interaction.guild_id, kind)
+        best = await past.leaderboard(self.tables.store, interaction.guild_id, kind)
         title = present.title(locale, kind)
         if not best:
-            await self.reply(
+            await self.guard.reply(
                 interaction,
                 text(locale, "bot.leaderboard.none", least=LEADERBOARD_GAMES, game=title),
             )
             return
-        named = await past.names(self.store, interaction.guild_id, [p for p, _ in best])
+        named = await past.names(self.tables.store, interaction.guild_id, [p for p, _ in best])
         lines = [text(locale, "bot.leaderboard.title", game=title, least=LEADERBOARD_GAMES)]
         for rank, (player, rating) in enumerate(best, start=1):
             lines.append(
@@ -119,7 +124,7 @@ class Statistics:
                     games=text(locale, "bot.stats.games", n=rating.games),
                 )
             )
-        await self.reply(interaction, "\n".join(lines))
+        await self.guard.reply(interaction, "\n".join(lines))
 
     @staticmethod
     def _rated_name(locale, player: str, named: dict[str, str]) -> str:

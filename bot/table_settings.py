@@ -32,14 +32,19 @@ def parse_setting(value: str, allowed) -> int | None:
 
 
 class TableSettings:
+    """The table's reminders and turn limit, a player's muting, `/game mine`."""
+
+    def __init__(self, tables, guard, clock, lobby) -> None:
+        self.tables, self.guard, self.clock, self.lobby = tables, guard, clock, lobby
+
     @handler()
     async def lobby_setting(
         self, interaction, locale, game_id: int, which: str, value: str
     ) -> None:
         """The lobby's menus: who opened the game sets the reminder interval or turn limit."""
-        await self._ack_lobby(interaction, True)
-        async with self.lock(interaction.channel_id):
-            record = await self._lobby(interaction, game_id)
+        await self.lobby.ack_lobby(interaction, True)
+        async with self.tables.lock(interaction.channel_id):
+            record = await self.lobby.lobby_game(interaction, game_id)
             if interaction.user.id != record.creator_id:
                 raise Refusal("bot.error.not_creator_settings", creator=f"<@{record.creator_id}>")
             if which == "reminders":
@@ -48,18 +53,18 @@ class TableSettings:
                 changed = replace(
                     record.settings, turn_limit=parse_setting(value, TURN_LIMIT_CHOICES)
                 )
-            record = await self.store.set_settings(record.id, changed)
-            await self._show_lobby(interaction, record, True)
+            record = await self.tables.store.set_settings(record.id, changed)
+            await self.lobby.show_lobby(interaction, record, True)
 
     @handler(defer="thinking")
     async def show_settings(
         self, interaction, locale, reminders: str | None, turn_limit: str | None
     ):
         """`/game settings`: shows the table's clock; in the lobby its creator may change it."""
-        record = await self.game_here(interaction.channel_id)
+        record = await self.tables.game_here(interaction.channel_id)
         if reminders is not None or turn_limit is not None:
-            async with self.lock(interaction.channel_id):
-                record = await self.game_here(interaction.channel_id)
+            async with self.tables.lock(interaction.channel_id):
+                record = await self.tables.game_here(interaction.channel_id)
                 if record.status != "lobby":
                     raise Refusal("bot.error.settings_started")
                 if interaction.user.id != record.creator_id:
@@ -74,7 +79,7 @@ class TableSettings:
                         changed, turn_limit=parse_setting(turn_limit, TURN_LIMIT_CHOICES)
                     )
                 try:
-                    record = await self.store.set_settings(record.id, changed)
+                    record = await self.tables.store.set_settings(record.id, changed)
                 except SettingsError:
                     raise Refusal("bot.error.bad_setting") from None
         lines = [text(locale, "bot.settings.title", game=present.title(locale, record.kind))]
@@ -82,32 +87,32 @@ class TableSettings:
         seat = record.seat_of(interaction.user.id)
         if seat is not None and record.seats[seat].muted:
             lines.append(text(locale, "bot.settings.you_muted"))
-        await self.reply(interaction, "\n".join(lines))
+        await self.guard.reply(interaction, "\n".join(lines))
 
     @handler(defer="thinking")
     async def mute(self, interaction, locale, on: bool) -> None:
         """`/game reminders off|on`: this player's reminders for the game here."""
-        async with self.lock(interaction.channel_id):
-            record = await self.active_game(interaction, None)
-            seat = self.seat_of(record, interaction.user.id)
-            record = await self.store.set_seat_flags(record.id, seat, muted=not on)
-            waits = await self.store.waits(record.id)
+        async with self.tables.lock(interaction.channel_id):
+            record = await self.tables.active_game(interaction, None)
+            seat = self.tables.seat_of(record, interaction.user.id)
+            record = await self.tables.store.set_seat_flags(record.id, seat, muted=not on)
+            waits = await self.tables.store.waits(record.id)
             mine = [w for w in waits if w.seat == seat]
             if mine:
                 again = rescheduled(mine[0], record.settings, not on)
                 others = tuple(w.seat for w in waits if w.seat != seat)
-                await self.store.put_waits(record.id, WaitPlan(others, (again,)))
+                await self.tables.store.put_waits(record.id, WaitPlan(others, (again,)))
                 self.clock.poke()
-        await self.reply(
+        await self.guard.reply(
             interaction, text(locale, "bot.reminders.on" if on else "bot.reminders.off")
         )
 
     @handler(defer="thinking")
     async def mine(self, interaction: discord.Interaction, locale) -> None:
         """Every lobby and game of the user (in this server, or everywhere from a DM)."""
-        found = await self.store.games_of(interaction.user.id, interaction.guild_id)
+        found = await self.tables.store.games_of(interaction.user.id, interaction.guild_id)
         if not found:
-            await self.reply(interaction, text(locale, "bot.mine.none"))
+            await self.guard.reply(interaction, text(locale, "bot.mine.none"))
             return
         at = now()
         lines = [text(locale, "bot.mine.title")]
@@ -136,4 +141,4 @@ class TableSettings:
                 )
         if len(found) > MINE_LIMIT:
             lines.append(text(locale, "bot.mine.more", count=len(found) - MINE_LIMIT))
-        await self.reply(interaction, "\n".join(lines))
+        await self.guard.reply(interaction, "\n".join(lines))

@@ -1,44 +1,22 @@
-"""The game tables: one game per channel, every move under the channel's lock.
+"""The game tables: one game per channel, every change under the channel's lock.
 
-The flow of one move: check who and what (a polite ephemeral refusal otherwise) -> channel
-lock -> `storage.play.apply_move` (in `gate`, for every move) with the version the player saw (the engine validates, the
-store appends the action and the new state in one transaction) -> answer the player -> post the
-new turn message (public board, mention of who decides) -> DM every player whose private view
-changed. Persisting comes first, so if Discord fails afterwards the next interaction sees the truth
-and posts what is missing (`announce`).
-
-`Tables` holds what every handler shares (locks, the state cache, lookups, answering); the
-handlers themselves live by concern in `lobby`, `play` and `ai_seats`.
+`Tables` holds what every service shares: the store, a lock per channel, the cache of parsed
+states, and the lookups of the game an interaction is about (a refusal when there is none).
+Moves go through `gate`; the services are put together in `services`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from storage import GameRecord, StorageError
 
-from .ai_seats import AiMoves, AiSeats
-from .announce import Announcer
-from .clock import Clock
-from .dms import Mail
 from .errors import Refusal
-from .gate import Gate
-from .guard import Guard
-from .history import HistoryViews
-from .lobby import Lobby
-from .past import PastGames
-from .play import Play
-from .replay import Replays
-from .seats import Seats
-from .server_language import Languages
 from .state_cache import StateCache
-from .stats import Statistics
-from .table_settings import TableSettings
 
 if TYPE_CHECKING:
     from .app import MaleconBot
@@ -49,30 +27,12 @@ log = logging.getLogger(__name__)
 MAX_ID = 2**63 - 1
 
 
-class Tables(
-    Lobby, Play, AiMoves, Seats, TableSettings, PastGames, HistoryViews, Replays, Statistics
-):
-    def __init__(
-        self,
-        bot: MaleconBot,
-        *,
-        rng: random.Random | None = None,
-        ai_workers: int | None = None,
-        ai_budget: int | None = None,
-    ) -> None:
+class Tables:
+    def __init__(self, bot: MaleconBot) -> None:
         self.bot = bot
-        # Where new games' seeds come from: `secrets` unless a test passes a seeded source.
-        self.rng = rng
         self._locks: dict[int, asyncio.Lock] = {}
         # game id -> (version, state): saves parsing the stored JSON for every move.
         self._states = StateCache()
-        self.mail = Mail(bot)
-        self.announcer = Announcer(bot)
-        self.ai = AiSeats(bot, workers=ai_workers, budget=ai_budget)
-        self.clock = Clock(bot)
-        self.gate = Gate(self, self.publish)
-        self.guard = Guard(self.lock, self.announcer, self.mail.locales, bot.on_error)
-        self.languages = Languages(bot, self.guard)
 
     @property
     def store(self):
@@ -97,11 +57,6 @@ class Tables(
 
     def forget(self, game_id: int) -> None:
         self._states.pop(game_id, None)
-
-    async def reply(
-        self, interaction: discord.Interaction, content: str, *, view=None, file=None
-    ) -> None:
-        await self.guard.reply(interaction, content, view=view, file=file)
 
     # ------------------------------------------------------------------ lookups
 

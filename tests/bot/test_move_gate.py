@@ -50,7 +50,7 @@ async def test_every_saved_move_went_through_the_gate_once(simcord_env, table, m
     game = Table(simcord_env, channel, [ana, ben, cai], random.Random(3), typed=0.0)
     await game.open("santiago", 3, ai_players=1)
     for _ in range(20):  # a person types one move
-        await bot.tables.ai.idle()
+        await bot.services.ai.idle()
         await simcord_env.settle()
         deciders = game.named(game.prompt_message().content)
         if deciders:
@@ -59,13 +59,13 @@ async def test_every_saved_move_went_through_the_gate_once(simcord_env, table, m
     for _ in range(200):  # people click, and the AI seat plays
         if {"click", "ai"} <= {source for source, applied in submitted if applied}:
             break
-        await bot.tables.ai.idle()
+        await bot.services.ai.idle()
         await simcord_env.settle()
         await game.step()
     await until_waiting_for(simcord_env, game, cai)
     await simcord_env.advance_time(3 * DAY)  # the table is asked; nobody answers
     await simcord_env.advance_time(DAY)
-    await bot.tables.ai.idle()
+    await bot.services.ai.idle()
     await simcord_env.settle()
 
     sources = {source for source, applied in submitted if applied}

@@ -28,3 +28,25 @@ def test_handlers_go_through_the_one_wrapper():
             if node.func.attr == "guarded" or (node.func.attr == "run" and by_guard):
                 wrapped.append(f"{name}:{node.lineno}")
     assert wrapped == []
+
+
+def project_classes() -> set[str]:
+    return {
+        node.name
+        for _, tree in sources()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+    }
+
+
+def test_no_class_mixes_project_classes():
+    """Services are composed (given what they use in their constructor), never mixed in."""
+    ours = project_classes()
+    mixed = []
+    for name, tree in sources():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                bases = [ast.unparse(base).rpartition(".")[2] for base in node.bases]
+                if len([base for base in bases if base in ours]) > 1:
+                    mixed.append(f"{name}:{node.name}")
+    assert mixed == []
