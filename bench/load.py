@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import games  # noqa: E402
 import render  # noqa: E402
 from bot import create_bot  # noqa: E402
-from bot.guard import Guard  # noqa: E402
+from bot.discord_io.guard import Guard  # noqa: E402
 from render.demo import play as demo_play  # noqa: E402
 from tests.bot.driver import Table, custom_ids, random_move  # noqa: E402
 

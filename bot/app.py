@@ -12,16 +12,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.command_texts import CatalogueTranslator
+from bot.commands import GameGroup
+from bot.core import metrics
+from bot.discord_io import components, pictures
+from bot.history.replay import ReplayButton
+from bot.history.server_history import HistoryButton
+from bot.services import Services
+from bot.settings import server_language
+from bot.text.i18n import text, user_locale
 from storage import Store
 from storage.store import Shards
-
-from . import components, metrics, pictures, server_language
-from .command_texts import CatalogueTranslator
-from .commands import GameGroup
-from .history import HistoryButton
-from .i18n import text, user_locale
-from .replay import ReplayButton
-from .services import Services
 
 log = logging.getLogger(__name__)
 

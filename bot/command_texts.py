@@ -17,9 +17,9 @@ import re
 import discord
 from discord import app_commands
 
-from .commands import GameGroup
-from .i18n import add_english, catalogue, language
-from .server_language import choices
+from bot.commands import GameGroup
+from bot.settings.server_language import choices
+from bot.text.i18n import add_english, catalogue, language
 
 NAME = re.compile(r"^[a-z0-9_-]{1,32}$")
 

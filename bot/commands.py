@@ -9,16 +9,16 @@ import discord
 from discord import app_commands
 
 import games
+from bot.core.errors import Refusal
+from bot.history.past import game_choices
+from bot.seats.ai_seats import DEFAULT_LEVEL
+from bot.settings import server_language
+from bot.text import present
+from bot.text.i18n import text, text_msg, user_locale
 from games import jsonin
 
-from . import present, server_language
-from .ai_seats import DEFAULT_LEVEL
-from .errors import Refusal
-from .i18n import text, text_msg, user_locale
-from .past import game_choices
-
 if TYPE_CHECKING:
-    from .app import MaleconBot
+    from bot.app import MaleconBot
 
 log = logging.getLogger(__name__)
 

@@ -10,25 +10,25 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .ai_seats import AiSeats
-from .announce import Announcer
-from .clock import Clock
-from .dms import Mail
-from .gate import Gate, Publisher
-from .guard import Guard
-from .history import HistoryViews
-from .lobby import Lobby
-from .past import PastGames
-from .play import Play
-from .replay import Replays
-from .seats import Seats
-from .server_language import Languages
-from .stats import Statistics
-from .table_settings import TableSettings
-from .tables import Tables
+from bot.clock.turn_clock import Clock
+from bot.core.tables import Tables
+from bot.discord_io.announce import Announcer
+from bot.discord_io.dms import Mail
+from bot.discord_io.guard import Guard
+from bot.history.past import PastGames
+from bot.history.replay import Replays
+from bot.history.server_history import HistoryViews
+from bot.history.stats import Statistics
+from bot.lobby.opening import Lobby
+from bot.play.gate import Gate, Publisher
+from bot.play.moves import Play
+from bot.seats.ai_seats import AiSeats
+from bot.seats.hands import Seats
+from bot.settings.server_language import Languages
+from bot.settings.table_settings import TableSettings
 
 if TYPE_CHECKING:
-    from .app import MaleconBot
+    from bot.app import MaleconBot
 
 
 class Services:

@@ -131,3 +131,25 @@ def test_no_package_imports_upwards():
                 if top in PACKAGES and top != package and top not in ALLOWED[package]:
                     wrong.append(f"{module_name(path)} -> {target}")
     assert wrong == []
+
+
+def test_each_folder_of_bot_imports_only_what_its_docstring_allows():
+    """Each folder's `__init__` says which other folders of bot/ it may import."""
+    wrong = []
+    folders = [p.parent for p in (ROOT / "bot").glob("*/__init__.py")]
+    assert len(folders) >= 8
+    for folder in folders:
+        doc = ast.get_docstring(ast.parse((folder / "__init__.py").read_text())) or ""
+        said = doc.partition("May import:")[2].strip()
+        assert said, f"{folder.name}/__init__.py does not say what it may import"
+        allowed = {f"bot.{folder.name}"} | {
+            name.strip().rstrip(".") for name in said.split(",") if name.strip().startswith("bot.")
+        }
+        for path in folder.rglob("*.py"):
+            for target in imports(path):
+                parts = target.split(".")
+                if parts[0] != "bot" or len(parts) < 2:
+                    continue
+                if ".".join(parts[:2]) not in allowed:
+                    wrong.append(f"{module_name(path)} -> {target}")
+    assert wrong == []

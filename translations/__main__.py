@@ -20,7 +20,7 @@ from . import entries, languages, po_path
 
 def _english() -> dict[str, str]:
     import bot.command_texts  # noqa: F401  (the slash commands' texts)
-    from bot.i18n import english
+    from bot.text.i18n import english
 
     return dict(english())
 

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import simcord
 
-from bot import create_bot, pictures
+from bot import create_bot
+from bot.discord_io import pictures
 from tests.bot.driver import Table
 
 ai_workers: list[int] = []

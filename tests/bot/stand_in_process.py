@@ -87,7 +87,8 @@ async def resume(db: str, elapsed: float) -> None:
     from simcord import Env
 
     import render
-    from bot import create_bot, pictures
+    from bot import create_bot
+    from bot.discord_io import pictures
     from tests.bot.test_clock import bot_messages
 
     bot = create_bot(db, rng=random.Random(8), ai_workers=1, ai_budget=8)

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from bot.i18n import text_msg
+from bot.text.i18n import text_msg
 from games import Msg
 from storage import Store
 from storage.endings import rebuild

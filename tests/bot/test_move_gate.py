@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.gate import Gate
+from bot.play.gate import Gate
 from tests.bot.driver import Table
 from tests.bot.test_clock import DAY, until_waiting_for
 
@@ -84,4 +84,4 @@ def test_nothing_else_in_bot_applies_a_move():
         names |= {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
         if "apply_move" in names:
             users.append(path.relative_to(BOT).as_posix())
-    assert users == ["gate.py"]
+    assert users == ["play/gate.py"]

@@ -10,8 +10,8 @@ import time
 
 import games
 import render
-from bot import present
-from bot.dms import private_part
+from bot.discord_io.dms import private_part
+from bot.text import present
 from tests.bot.driver import Table
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import games
-from bot import present
+from bot.text import present
 from tests.bot.driver import Table
 from tests.bot.test_lobby import refused
 
@@ -266,7 +266,7 @@ async def test_a_seat_moves_at_once_when_its_player_is_away_and_the_taker_gets_i
 
 
 def test_the_longest_hand_over_buttons_fit_discords_limit_and_read_back():
-    from bot import components
+    from bot.discord_io import components
 
     big = 2**63 - 1
     view = components.hand_over_view("en", big, 3, big, big)

@@ -161,7 +161,7 @@ async def test_a_game_claimed_by_a_process_that_died_is_handled_once_its_claim_r
 async def test_metrics_count_the_moves_and_interactions_of_each_shard(simcord_env):
     from prometheus_client import REGISTRY
 
-    from bot import metrics
+    from bot.core import metrics
 
     def figure(name, **labels):
         return REGISTRY.get_sample_value(name, labels) or 0.0

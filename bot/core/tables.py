@@ -13,13 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.core.errors import Refusal
+from bot.core.state_cache import StateCache
 from storage import GameRecord, StorageError
 
-from .errors import Refusal
-from .state_cache import StateCache
-
 if TYPE_CHECKING:
-    from .app import MaleconBot
+    from bot.app import MaleconBot
 
 log = logging.getLogger(__name__)
 

@@ -6,14 +6,13 @@ from dataclasses import replace
 
 import discord
 
+from bot.core.errors import Refusal
+from bot.core.timing import now
+from bot.discord_io.guard import handler
+from bot.text import present
+from bot.text.i18n import text
 from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, SettingsError, WaitPlan
 from storage.clock import scheduled as rescheduled
-
-from . import present
-from .errors import Refusal
-from .guard import handler
-from .i18n import text
-from .timing import now
 
 # `/game mine` lists at most this many games (one message).
 MINE_LIMIT = 20

@@ -20,13 +20,13 @@ import discord
 from discord import app_commands
 
 import games
+from bot.core.errors import Refusal
+from bot.discord_io import pictures
+from bot.discord_io.guard import handler
+from bot.text import present
+from bot.text.i18n import text
 from storage import GameRecord, StorageError
 from storage import history as past
-
-from . import pictures, present
-from .errors import Refusal
-from .guard import handler
-from .i18n import text
 
 # Game ids are SQLite integers; a typed or forged number may have any number of digits.
 MAX_ID = 2**63 - 1

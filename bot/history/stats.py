@@ -14,14 +14,13 @@ import io
 import discord
 from babel.numbers import format_decimal
 
+from bot.discord_io.guard import handler
+from bot.text import present
+from bot.text.i18n import escape, language, text, text_msg
 from games.text import Msg
 from render.rating_chart import rating_chart_png
 from storage import history as past
 from storage.ratings import LEADERBOARD_GAMES, ai_level, user_identity, user_of
-
-from . import present
-from .guard import handler
-from .i18n import escape, language, text, text_msg
 
 CHART_FILE = "rating.png"
 # The chart shows a member's latest rated games, however many they played.

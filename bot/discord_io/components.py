@@ -30,11 +30,10 @@ from typing import Any
 
 import discord
 
+from bot.text.i18n import text, text_msg
+from bot.text.present import clip, duration
 from games import Action
 from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES
-
-from .i18n import text, text_msg
-from .present import clip, duration
 
 CUSTOM_ID_LIMIT = 100
 # Up to this many choices are shown as buttons; more go in one select menu (at most 25).

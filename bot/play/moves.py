@@ -9,14 +9,14 @@ from typing import Any
 import discord
 
 import games
+from bot.core.errors import Refusal
+from bot.discord_io import components, pictures
+from bot.discord_io.guard import came_from_private, handler
+from bot.play.gate import Refused, Submitted
+from bot.text import present
+from bot.text.i18n import channel_locale, escape, reported_locale, text, text_msg
 from games import Decision
 from storage import GameRecord
-
-from . import components, pictures, present
-from .errors import Refusal
-from .gate import Refused, Submitted
-from .guard import came_from_private, handler
-from .i18n import channel_locale, escape, reported_locale, text, text_msg
 
 log = logging.getLogger(__name__)
 

@@ -22,12 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import games
+from bot.core import metrics
+from bot.core.timing import now
 from games import IllegalAction
 from storage import GameRecord, VersionConflict
 from storage.play import MoveResult, apply_move
-
-from . import metrics
-from .timing import now
 
 log = logging.getLogger(__name__)
 

@@ -18,11 +18,11 @@ from typing import Any
 import discord
 
 import games
+from bot.discord_io import components, pictures
+from bot.discord_io.guard import handler
+from bot.text import present
+from bot.text.i18n import text
 from storage import GameRecord
-
-from . import components, pictures, present
-from .guard import handler
-from .i18n import text
 
 MOVES = {"first": None, "b10": -10, "back": -1, "next": 1, "n10": 10, "last": None}
 

@@ -22,9 +22,10 @@ from typing import Any
 
 import discord
 
-from . import metrics, present
-from .errors import Refusal
-from .i18n import text, user_locale
+from bot.core import metrics
+from bot.core.errors import Refusal
+from bot.text import present
+from bot.text.i18n import text, user_locale
 
 log = logging.getLogger(__name__)
 

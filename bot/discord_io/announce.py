@@ -18,16 +18,16 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import games
+from bot.discord_io import components, pictures
+from bot.text import present
+from bot.text.i18n import game_locale
 from games import Decision, Event
 from storage import GameRecord, StorageError
 from storage.play import final_result
 from storage.records import result_from_json
 
-from . import components, pictures, present
-from .i18n import game_locale
-
 if TYPE_CHECKING:
-    from .app import MaleconBot
+    from bot.app import MaleconBot
 
 log = logging.getLogger(__name__)
 

@@ -15,15 +15,15 @@ from typing import Any
 
 import discord
 
+from bot.core.errors import Refusal
+from bot.discord_io import components
+from bot.discord_io.guard import handler
+from bot.history.past import MAX_ID, how_ended, timestamp
+from bot.text import present
+from bot.text.i18n import escape, text
 from storage import history as past
 from storage.ratings import user_identity
 from storage.records import Seat
-
-from . import components, present
-from .errors import Refusal
-from .guard import handler
-from .i18n import escape, text
-from .past import MAX_ID, how_ended, timestamp
 
 # Eight games fill a message: four long names and the links of each still fit in 2,000 characters.
 PAGE = 8

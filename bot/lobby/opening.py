@@ -9,17 +9,18 @@ from dataclasses import replace
 import discord
 
 import games
+from bot.core import metrics
+from bot.core.errors import Refusal
+from bot.core.timing import now
+from bot.discord_io import components
+from bot.discord_io.guard import handler
+from bot.seats.ai_seats import DEFAULT_LEVEL, LEVELS
+from bot.settings.table_settings import parse_setting
+from bot.text import present
+from bot.text.i18n import channel_locale, reported_locale, text
 from storage import ChannelBusy, GameRecord, StorageError
 from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, Settings
 from storage.play import start_game
-
-from . import components, metrics, present
-from .ai_seats import DEFAULT_LEVEL, LEVELS
-from .errors import Refusal
-from .guard import handler
-from .i18n import channel_locale, reported_locale, text
-from .table_settings import parse_setting
-from .timing import now
 
 log = logging.getLogger(__name__)
 

@@ -33,6 +33,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.core import metrics
+from bot.core.timing import now
+from bot.discord_io import components
+from bot.discord_io.announce import pinging
+from bot.text import present
+from bot.text.i18n import game_locale, text
 from storage import GameRecord, StorageError
 from storage.clock import (
     Wait,
@@ -43,13 +49,8 @@ from storage.clock import (
     standing_in,
 )
 
-from . import components, metrics, present
-from .announce import pinging
-from .i18n import game_locale, text
-from .timing import now
-
 if TYPE_CHECKING:
-    from .app import MaleconBot
+    from bot.app import MaleconBot
 
 log = logging.getLogger(__name__)
 

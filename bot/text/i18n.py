@@ -18,10 +18,9 @@ import discord
 
 import games
 import translations
+from bot.text.locales import en
 from games.text import ENGLISH as GAME_ENGLISH
 from games.text import Msg, render
-
-from .locales import en
 
 _CATALOGUES: dict[str, dict[str, str]] = {}
 # Where more English comes from (the slash commands' texts, read off the command tree by

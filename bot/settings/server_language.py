@@ -15,12 +15,12 @@ import discord
 from babel import Locale
 from discord import app_commands
 
-from .errors import Refusal
-from .guard import handler
-from .i18n import channel_locale, languages, text
+from bot.core.errors import Refusal
+from bot.discord_io.guard import handler
+from bot.text.i18n import channel_locale, languages, text
 
 if TYPE_CHECKING:
-    from .app import MaleconBot
+    from bot.app import MaleconBot
 
 # Back to the server's own locale (or English).
 AUTOMATIC = "auto"

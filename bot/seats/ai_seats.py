@@ -26,16 +26,15 @@ from typing import TYPE_CHECKING, Any
 
 import ai
 import games
+from bot.core import metrics, worker_pool
+from bot.core.timing import now
+from bot.play.gate import Refused
+from bot.text.i18n import game_locale
 from storage import GameRecord, StorageError
 from storage.clock import vote_closed
 
-from . import metrics, worker_pool
-from .gate import Refused
-from .i18n import game_locale
-from .timing import now
-
 if TYPE_CHECKING:
-    from .app import MaleconBot
+    from bot.app import MaleconBot
 
 log = logging.getLogger(__name__)
 

@@ -20,17 +20,17 @@ from dataclasses import replace
 import discord
 
 import games
+from bot.core.errors import Refusal
+from bot.core.timing import now
+from bot.discord_io import components
+from bot.discord_io.announce import pinging
+from bot.discord_io.guard import handler
+from bot.text import present
+from bot.text.i18n import channel_locale, game_locale, text
 from storage import GameRecord, VersionConflict
 from storage.clock import EXTENSION, WaitPlan, ai_plays_once, fresh, scheduled, vote_closed
 from storage.play import standing_now
 from storage.records import AI_PREFIX, HUMAN, result_to_json
-
-from . import components, present
-from .announce import pinging
-from .errors import Refusal
-from .guard import handler
-from .i18n import channel_locale, game_locale, text
-from .timing import now
 
 log = logging.getLogger(__name__)
 

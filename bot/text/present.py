@@ -13,10 +13,9 @@ from typing import Any
 import discord
 
 import games
+from bot.text.i18n import escape, text, text_msg
 from games import Decision, Event, Result
 from games.text import Msg
-
-from .i18n import escape, text, text_msg
 
 Locale = discord.Locale | str | None
 
