@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.command_texts import CatalogueTranslator
 from bot.commands import GameGroup
 from bot.core import metrics
-from bot.discord_io import components, pictures
+from bot.discord_io import components, pictures, table_components
 from bot.history.replay import ReplayButton
 from bot.history.server_history import HistoryButton
 from bot.services import Services
@@ -97,7 +97,9 @@ class MaleconBot(commands.Bot):
         await self.services.announcer.load()
         await self.services.ai.resume()
         self.services.clock.start()
-        self.add_dynamic_items(*components.DYNAMIC_ITEMS, HistoryButton, ReplayButton)
+        self.add_dynamic_items(
+            *components.ITEMS, *table_components.ITEMS, HistoryButton, ReplayButton
+        )
         self.tree.add_command(GameGroup(self))
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync_guild_id is not None:

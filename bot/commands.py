@@ -25,9 +25,10 @@ log = logging.getLogger(__name__)
 # A deck file is a few kilobytes; refuse anything large before reading it.
 MAX_DECK_BYTES = 256 * 1024
 
+# Every game of the registry, by its English title (translated like every command text).
 GAME_CHOICES = [
-    app_commands.Choice(name="Santiago de Cuba", value="santiago"),
-    app_commands.Choice(name="Havana", value="havana"),
+    app_commands.Choice(name=text_msg("en", games.get(name).title), value=name)
+    for name in games.NAMES
 ]
 
 

@@ -4,7 +4,7 @@ one member and one game; Newest / Newer / Older buttons page through them.
 A button's custom id carries the filters and the ending it pages from, never the server: that
 comes from the press itself, so a copied button shows the games of the server it is pressed in.
 
-    hp:<member id or 0>:<all|santiago|havana>:<f|n|o>:<seq>   newest, newer than, older than
+    hp:<member id or 0>:<all|game name>:<f|n|o>:<seq>   newest, newer than, older than
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+import games
 from bot.core.errors import Refusal
 from bot.discord_io import components
 from bot.discord_io.guard import handler
@@ -28,7 +29,8 @@ from storage.records import Seat
 # Eight games fill a message: four long names and the links of each still fit in 2,000 characters.
 PAGE = 8
 NAME_LENGTH = 24
-KINDS = ("santiago", "havana")
+# The kinds a page can be filtered by: every game of the registry (ids made before stay valid).
+KINDS = games.NAMES
 
 
 def page_view(locale: Any, member: int, kind: str | None, shown: past.Page) -> discord.ui.View:
@@ -105,7 +107,9 @@ def page_text(locale: Any, shown: past.Page, filters: str) -> str:
 
 class HistoryButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"hp:(?P<member>\d{1,20}):(?P<kind>all|santiago|havana):(?P<op>[fno]):(?P<seq>\d{1,19})",
+    template=r"hp:(?P<member>\d{1,20}):(?P<kind>all|"
+    + "|".join(KINDS)
+    + r"):(?P<op>[fno]):(?P<seq>\d{1,19})",
 ):
     def __init__(self, member: int, kind: str, op: str, seq: int, label: str = "?") -> None:
         super().__init__(
