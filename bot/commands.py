@@ -9,76 +9,29 @@ import discord
 from discord import app_commands
 
 import games
-from bot.core.errors import Refusal
 from bot.history.past import game_choices
-from bot.seats.ai_seats import DEFAULT_LEVEL
+from bot.lobby.new_command import GAME_CHOICES, SETTING_CHOICES, new_command
 from bot.settings import server_language
 from bot.text import present
-from bot.text.i18n import text, text_msg, user_locale
-from games import jsonin
+from bot.text.i18n import text_msg, user_locale
 
 if TYPE_CHECKING:
     from bot.app import MaleconBot
 
 log = logging.getLogger(__name__)
 
-# A deck file is a few kilobytes; refuse anything large before reading it.
-MAX_DECK_BYTES = 256 * 1024
-
-# Every game of the registry, by its English title (translated like every command text).
-GAME_CHOICES = [
-    app_commands.Choice(name=text_msg("en", games.get(name).title), value=name)
-    for name in games.NAMES
-]
-
-
-AI_LEVEL_CHOICES = [
-    app_commands.Choice(name="strong: searches ahead", value="strong"),
-    app_commands.Choice(name="greedy: the best move right now", value="greedy"),
-    app_commands.Choice(name="random: any legal move", value="random"),
-]
-
-
 # Commands that also work in a DM with the bot.
 DM_COMMANDS = {"mine", "help"}
 
-SETTING_CHOICES = {
-    "reminders": [
-        app_commands.Choice(name=name, value=value)
-        for name, value in (
-            ("off", "off"),
-            ("6 hours", "21600"),
-            ("12 hours", "43200"),
-            ("24 hours (default)", "86400"),
-            ("2 days", "172800"),
-            ("3 days", "259200"),
-            ("7 days", "604800"),
-        )
-    ],
-    "turn_limit": [
-        app_commands.Choice(name=name, value=value)
-        for name, value in (
-            ("off", "off"),
-            ("12 hours", "43200"),
-            ("1 day", "86400"),
-            ("2 days", "172800"),
-            ("3 days (default)", "259200"),
-            ("5 days", "432000"),
-            ("7 days", "604800"),
-            ("14 days", "1209600"),
-        )
-    ],
-}
-
 
 class GameGroup(app_commands.Group):
-    """Play Santiago de Cuba or Havana in this channel."""
+    """Play the registry's games in this channel."""
 
     def __init__(self, bot: MaleconBot) -> None:
         # Usable in DMs too, for `/game mine`; every other command checks it is in a server.
         super().__init__(
             name="game",
-            description="Play Santiago de Cuba or Havana in this channel",
+            description=f"Play {' or '.join(c.name for c in GAME_CHOICES)} in this channel",
             allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
         )
         self.bot = bot
@@ -93,86 +46,7 @@ class GameGroup(app_commands.Group):
     def services(self):
         return self.bot.services
 
-    @app_commands.command(name="new", description="Open a new game in this channel")
-    @app_commands.describe(
-        game="Which game",
-        open_holdings="Santiago de Cuba: everybody's pesos, VP and goods are public",
-        deck="Havana: a JSON file with your own building deck",
-        ai_players="How many seats the AI takes (more can be added in the lobby)",
-        ai_level="How well those AI seats play (default: strong)",
-        reminders="After how long a waiting player is reminded (default 24 hours)",
-        turn_limit="How long one decision may wait in all (default 3 days)",
-        max_distance="Santiago de Cuba: the longest drive, 1-24 stops (default 10)",
-        partial_supply_grants="Santiago de Cuba: a short supply gives what is left (default yes)",
-        reroll_empty_demand="Santiago de Cuba: reroll a demand of four zeros (default no)",
-        owner_vp_only_when_moved="Santiago de Cuba: owner VP only after a pawn moved (default no)",
-        owner_vp_at_game_end="Santiago de Cuba: owner VP also in the last turn (default no)",
-        pablo_allows_wood="Santiago de Cuba: Pablo may give wood (default no)",
-        max_rounds="Havana: rounds before the most VP win (default 60)",
-        row_end_rule="Havana: when a row end refills",
-        thread="Play in a thread of its own, opened from this channel",
-    )
-    @app_commands.choices(
-        row_end_rule=[
-            app_commands.Choice(name="any end (default)", value="any_end"),
-            app_commands.Choice(name="both ends of a row", value="both_ends_of_a_row"),
-        ],
-        game=GAME_CHOICES,
-        ai_level=AI_LEVEL_CHOICES,
-        reminders=SETTING_CHOICES["reminders"],
-        turn_limit=SETTING_CHOICES["turn_limit"],
-    )
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        game: app_commands.Choice[str],
-        open_holdings: bool | None = None,
-        deck: discord.Attachment | None = None,
-        ai_players: app_commands.Range[int, 0, 3] = 0,
-        ai_level: app_commands.Choice[str] | None = None,
-        reminders: app_commands.Choice[str] | None = None,
-        turn_limit: app_commands.Choice[str] | None = None,
-        max_distance: app_commands.Range[int, 1, 24] | None = None,
-        partial_supply_grants: bool | None = None,
-        reroll_empty_demand: bool | None = None,
-        owner_vp_only_when_moved: bool | None = None,
-        owner_vp_at_game_end: bool | None = None,
-        pablo_allows_wood: bool | None = None,
-        max_rounds: app_commands.Range[int, 1, 1000] | None = None,
-        row_end_rule: app_commands.Choice[str] | None = None,
-        thread: bool = False,
-    ) -> None:
-        # Only the options given are passed: the game refuses one that is not its own.
-        given = {
-            "open_holdings": open_holdings,
-            "max_distance": max_distance,
-            "partial_supply_grants": partial_supply_grants,
-            "reroll_empty_demand": reroll_empty_demand,
-            "owner_vp_only_when_moved": owner_vp_only_when_moved,
-            "owner_vp_at_game_end": owner_vp_at_game_end,
-            "pablo_allows_wood": pablo_allows_wood,
-            "max_rounds": max_rounds,
-            "row_end_rule": None if row_end_rule is None else row_end_rule.value,
-        }
-        raw: dict = {name: value for name, value in given.items() if value is not None}
-        if deck is not None:
-            try:
-                raw["deck"] = await read_deck(deck)
-            except Refusal as refusal:
-                await self.services.guard.reply(
-                    interaction, text(user_locale(interaction), refusal.key, **refusal.params)
-                )
-                return
-        await self.services.lobby.new_game(
-            interaction,
-            game.value,
-            raw,
-            ai_players=ai_players,
-            ai_level=ai_level.value if ai_level is not None else DEFAULT_LEVEL,
-            reminders=reminders.value if reminders is not None else None,
-            turn_limit=turn_limit.value if turn_limit is not None else None,
-            thread=thread,
-        )
+    new = new_command()
 
     @app_commands.command(name="join", description="Take a seat in the game that is open here")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -364,26 +238,3 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name="help", description="A short summary of the rules")
     async def help(self, interaction: discord.Interaction) -> None:
         await self.services.play.show_help(interaction)
-
-
-async def read_deck(attachment: discord.Attachment) -> object:
-    """The parsed JSON of a deck attachment (the engine validates its content)."""
-    if attachment.size > MAX_DECK_BYTES:
-        raise Refusal("bot.error.deck_too_big", limit=MAX_DECK_BYTES // 1024)
-    try:
-        data = await attachment.read()
-    except discord.HTTPException:
-        raise Refusal("bot.error.deck_unreadable") from None
-    try:
-        parsed = jsonin.loads(data, max_bytes=MAX_DECK_BYTES)
-    except jsonin.JSONInputError as exc:
-        if exc.key == "too_large":  # the attachment's declared size was wrong
-            raise Refusal("bot.error.deck_too_big", limit=MAX_DECK_BYTES // 1024) from None
-        if exc.key == "syntax":
-            raise Refusal("bot.error.deck_not_json", detail=exc.reason.params["detail"]) from None
-        raise Refusal("bot.error.bad_option", reason=exc.reason) from None
-    # Only a deck's content is accepted from Discord, never a string (the engine reads a string
-    # as a file path on this machine).
-    if not isinstance(parsed, dict | list):
-        raise Refusal("bot.error.deck_not_json", detail=type(parsed).__name__)
-    return parsed
