@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import games  # noqa: E402
 import render  # noqa: E402
 from bot import create_bot  # noqa: E402
-from bot.tables import Tables  # noqa: E402
+from bot.discord_io.guard import Guard  # noqa: E402
 from render.demo import play as demo_play  # noqa: E402
 from tests.bot.driver import Table, custom_ids, random_move  # noqa: E402
 
@@ -103,7 +103,7 @@ def instrument() -> None:
             return result
 
         setattr(Interaction, name, stamped)
-    guarded = Tables.guarded
+    guarded = Guard.run
 
     async def timed(self, interaction, work):
         try:
@@ -111,7 +111,7 @@ def instrument() -> None:
         finally:
             WATCH.finished(interaction.id)
 
-    Tables.guarded = timed
+    Guard.run = timed
 
 
 def unsettled(env) -> None:
@@ -233,7 +233,7 @@ async def games_at_once(k: int, quota: int, players: int, seed: int) -> Figures:
                 table = LoadTable(env, channel, members, random.Random(seed * 1000 + n))
                 table.figures = figures
                 tables.append(table)
-            mail = bot.tables.mail
+            mail = bot.services.mail
             delivered = mail.delivered
 
             def timed_dm(waited: float) -> None:

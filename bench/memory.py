@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import games  # noqa: E402
-from bot.state_cache import StateCache  # noqa: E402
+from bot.core.state_cache import StateCache  # noqa: E402
 from storage import Store  # noqa: E402
 from storage.records import dump_state  # noqa: E402
 

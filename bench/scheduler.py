@@ -209,10 +209,10 @@ async def run(games: int, burst: int, seed: int) -> dict:
                     set(range(1, games + 1)) - {i for ids in burst_ids.values() for i in ids}
                 )
                 probe_at = (await second.store.get(quiet)).channel_id
-                async with Probe(loop, second.store, probe_at, second.tables) as idle:
+                async with Probe(loop, second.store, probe_at, second.services.tables) as idle:
                     await asyncio.to_thread(time.sleep, 1.0)
                 sent_before = await bot_messages(env)
-                async with Probe(loop, second.store, probe_at, second.tables) as busy:
+                async with Probe(loop, second.store, probe_at, second.services.tables) as busy:
                     start = time.perf_counter()
                     await env.advance_time(at - env.now().timestamp() + 1)
                     figures["handle_1000_s"] = round(time.perf_counter() - start, 2)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from .config import ConfigError, load
-from .logs import configure as configure_logging
+from bot.config import ConfigError, load
+from bot.logs import configure as configure_logging
 
 
 async def _check_database(path) -> None:
@@ -25,9 +25,8 @@ def main() -> int:
     import aiohttp
     import discord
 
+    from bot.app import create_bot
     from storage import StorageError
-
-    from .app import create_bot
 
     configure_logging(config.log_level, secrets=(config.token,))
     try:
@@ -37,7 +36,7 @@ def main() -> int:
     except StorageError as exc:
         print(exc, file=sys.stderr)
         return 2
-    from . import metrics
+    from bot.core import metrics
 
     metrics.serve(config.metrics_port)
     bot = create_bot(

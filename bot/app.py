@@ -12,16 +12,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.command_texts import CatalogueTranslator
+from bot.commands import GameGroup
+from bot.core import metrics
+from bot.discord_io import components, pictures, table_components
+from bot.history.replay import ReplayButton
+from bot.history.server_history import HistoryButton
+from bot.services import Services
+from bot.settings import server_language
+from bot.text.i18n import text, user_locale
 from storage import Store
 from storage.store import Shards
-
-from . import components, metrics, pictures, server_language
-from .command_texts import CatalogueTranslator
-from .commands import GameGroup
-from .history import HistoryButton
-from .i18n import text, user_locale
-from .replay import ReplayButton
-from .tables import Tables
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +85,7 @@ class MaleconBot(commands.Bot):
         self.store: Store | None = None
         # guild id -> the language the server chose with `/game language`.
         self.server_languages: dict[int, str] = {}
-        self.tables = Tables(self, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget)
+        self.services = Services(self, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget)
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path)
@@ -93,10 +94,12 @@ class MaleconBot(commands.Bot):
         metrics.active_games(
             [g.guild_id for g in await self.store.list_active() if g.status == "active"]
         )
-        await self.tables.announcer.load()
-        await self.tables.ai.resume()
-        self.tables.clock.start()
-        self.add_dynamic_items(*components.DYNAMIC_ITEMS, HistoryButton, ReplayButton)
+        await self.services.announcer.load()
+        await self.services.ai.resume()
+        self.services.clock.start()
+        self.add_dynamic_items(
+            *components.ITEMS, *table_components.ITEMS, HistoryButton, ReplayButton
+        )
         self.tree.add_command(GameGroup(self))
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync_guild_id is not None:
@@ -110,9 +113,9 @@ class MaleconBot(commands.Bot):
 
     async def close(self) -> None:
         try:
-            await self.tables.clock.close()
-            await self.tables.ai.close()
-            await self.tables.mail.close()
+            await self.services.clock.close()
+            await self.services.ai.close()
+            await self.services.mail.close()
             await super().close()
         finally:
             # The picture workers end now, not with the process; waited for in a thread, as

@@ -17,6 +17,10 @@ import re
 import discord
 from discord import app_commands
 
+from bot.commands import GameGroup
+from bot.settings.server_language import choices
+from bot.text.i18n import add_english, catalogue, language
+
 NAME = re.compile(r"^[a-z0-9_-]{1,32}$")
 
 
@@ -47,8 +51,6 @@ def key_of(context: app_commands.TranslationContextTypes, english: str) -> str |
 
 def english_texts() -> dict[str, str]:
     """key -> English of every command text (for the catalogues), read off the command tree."""
-    from .commands import GameGroup
-
     found: dict[str, str] = {}
     group = GameGroup(None)
     found[_path(group) + ".name"] = group.name
@@ -66,9 +68,10 @@ def english_texts() -> dict[str, str]:
     return found
 
 
-def _is_language(name: str) -> bool:
-    from .server_language import choices
+add_english(english_texts)
 
+
+def _is_language(name: str) -> bool:
     return any(choice.name == name for choice in choices())
 
 
@@ -81,8 +84,6 @@ class CatalogueTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        from .i18n import catalogue, language
-
         lang = language(locale)
         if lang == "en":
             return None

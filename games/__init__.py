@@ -53,9 +53,32 @@ def option_defaults(name: str) -> Mapping[str, Any]:
     return get(name).options(None)
 
 
+def _views(name: str):
+    get(name)  # the same KeyError for an unknown game
+    return importlib.import_module(_MODULES[name] + ".views")
+
+
+def figures(name: str, player_view: Any) -> Msg:
+    """A player's private figures (from `player_view`) in words, beside their screen."""
+    return _views(name).figures(player_view)
+
+
+def option_notes(name: str, options: Mapping[str, Any]) -> list[Msg]:
+    """The variants of a table worth a line of their own (the rest are house rules)."""
+    return _views(name).option_notes(options)
+
+
+def options_shown_apart(name: str) -> tuple[str, ...]:
+    """Options that `option_notes` describes, or that no front end lists as a house rule."""
+    return tuple(_views(name).OPTIONS_SHOWN_APART)
+
+
 __all__ = [
     "MAX_CHOICES",
     "NAMES",
+    "figures",
+    "option_notes",
+    "options_shown_apart",
     "UNDO",
     "Action",
     "Decision",

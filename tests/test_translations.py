@@ -7,9 +7,10 @@ import re
 
 import pytest
 
+import bot.command_texts  # noqa: F401  (the slash commands' texts are in the catalogue)
 import games
 import translations
-from bot.i18n import english, language, languages, text, text_msg
+from bot.text.i18n import english, language, languages, text, text_msg
 from games.text import PLURAL, Msg, placeholders
 from render import _board_layout, draw, final_scores_image, screen_image
 from render.demo import play

@@ -19,7 +19,8 @@ from . import entries, languages, po_path
 
 
 def _english() -> dict[str, str]:
-    from bot.i18n import english
+    import bot.command_texts  # noqa: F401  (the slash commands' texts)
+    from bot.text.i18n import english
 
     return dict(english())
 

@@ -183,3 +183,29 @@ class PlayerView:
     discard: tuple[str, ...]
     secret_picks: tuple[str, ...]
     public: PublicView
+
+
+# Options a front end shows on a line of their own (not as "house rule: name = value").
+OPTIONS_SHOWN_APART = ("deck", "deck_source")
+
+
+def figures(view: PlayerView) -> Msg:
+    """The private figures of `view` (hand, discard pile, face-down cards). A parameter given
+    as a tuple is a list of terms, joined by the reader."""
+
+    def cards(ids) -> tuple[Msg, ...]:
+        return tuple(Msg("havana.card." + c) for c in ids)
+
+    return Msg(
+        "bot.figures.havana",
+        {
+            "hand": cards(view.hand),
+            "discard": cards(view.discard),
+            "picks": cards(view.secret_picks),
+        },
+    )
+
+
+def option_notes(options) -> list[Msg]:
+    """The table's variants worth a line of their own when the game is opened."""
+    return [Msg("bot.option.own_deck")] if options.get("deck_source") == "custom" else []

@@ -237,3 +237,20 @@ def public_view(state) -> PublicView:
 
 def player_view(state, seat: int) -> PlayerView:
     return PlayerView(seat, _holdings(state, seat), public_view(state))
+
+
+# Options a front end shows on a line of their own (not as "house rule: name = value").
+OPTIONS_SHOWN_APART = ("open_holdings", "citizen_colours", "first_rules")
+
+
+def figures(view: PlayerView) -> Msg:
+    """The private figures of `view`, as one line beside the player's screen picture. A
+    parameter given as a tuple is a list: (term, count) pairs or terms, joined by the reader."""
+    h = view.holdings
+    goods = tuple((Msg("santiago.good." + good), n) for good, n in h.goods if n)
+    return Msg("bot.figures.santiago", {"pesos": h.pesos, "vp": h.vp, "goods": goods})
+
+
+def option_notes(options) -> list[Msg]:
+    """The table's variants worth a line of their own when the game is opened."""
+    return [Msg("bot.option.open_holdings")] if options.get("open_holdings") else []

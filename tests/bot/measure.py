@@ -101,7 +101,7 @@ class Measurer:
             record = await store.get(record.id)
             if record.status != "active":
                 break
-            state = self.env.bot.tables.state_of(record)
+            state = self.env.bot.services.tables.state_of(record)
             import games
 
             deciders = frozenset(d.seat for d in games.get(kind).pending(state))
@@ -110,7 +110,7 @@ class Measurer:
             seen_deciders = deciders
             assert len(live) == 1, [m.content[:60] for m in live]
             await self._answer(to_discord_message(self.env, live[0]), record, deciders)
-        await self.env.bot.tables.mail.idle()  # the last screen DMs count too
+        await self.env.bot.services.mail.idle()  # the last screen DMs count too
         stored = self._stored()
         self.figures.finished = record.status == "finished"
         self.figures.decisions += record.version
@@ -128,7 +128,7 @@ class Measurer:
 
         seat = self.rng.choice(sorted(deciders))
         player = next(p for p in self.players if p.id == record.seats[seat].user_id)
-        state = self.env.bot.tables.state_of(record)
+        state = self.env.bot.services.tables.state_of(record)
         wanted = self.rng.choice(games.get(record.kind).legal_codes(state, seat))
         while True:
             placed = _place_of(message, seat, wanted)
@@ -144,7 +144,7 @@ class Measurer:
             if answer is None or not answer.ephemeral or record.status != "active":
                 return
             # The same private answer carries the player's next choices, if they decide again.
-            state = self.env.bot.tables.state_of(record)
+            state = self.env.bot.services.tables.state_of(record)
             codes = games.get(record.kind).legal_codes(state, seat)
             if not codes:
                 return

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import simcord
 
-from bot import create_bot, pictures
+from bot import create_bot
+from bot.discord_io import pictures
 from tests.bot.driver import Table
 
 ai_workers: list[int] = []
@@ -32,11 +33,11 @@ async def main(folder: Path, close: bool) -> None:
         game = Table(env, channel, players, random.Random(5))
         await game.open("havana", 2, ai_players=1, ai_level="random")
         for _ in range(3):
-            await bot.tables.ai.idle()
+            await bot.services.ai.idle()
             await game.step()
-        await bot.tables.ai.idle()
+        await bot.services.ai.idle()
         assert channel.last_message.attachments, "the moves came with pictures"
-        thinking = bot.tables.ai._pool
+        thinking = bot.services.ai._pool
         assert thinking is not None, "the AI seat has thought"
         ai_workers.extend(thinking._processes)
     if close:

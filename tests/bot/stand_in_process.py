@@ -65,18 +65,18 @@ async def stall(db: str, release: str) -> None:
         await a_table_waiting_for_cai(env, table)
         game = await bot.store.by_channel(table[1].id)
         for_cai = sum(a.seat == 2 for a in await bot.store.actions(game.id))
-        bot.tables.ai._executor().submit(busy_worker, os.getpid(), release)
+        bot.services.ai._executor().submit(busy_worker, os.getpid(), release)
         await env.advance_time(3 * DAY)  # the turn limit: the others are asked
         # Nobody answers for a day: the AI is to play cai's decision. Its thinking waits for
         # the busy worker, so this advance never settles; the process is killed meanwhile.
         advancing = asyncio.ensure_future(env.advance_time(DAY))
-        while not bot.tables.ai.busy():
+        while not bot.services.ai.busy():
             if advancing.done():
                 advancing.result()
                 raise AssertionError("the AI was never asked to play cai's decision")
             await asyncio.sleep(0.01)
         say(game=game.id, version=game.version, for_cai=for_cai, elapsed=env.backend.clock.elapsed)
-        await bot.tables.ai.idle()
+        await bot.services.ai.idle()
         record = await bot.store.get(game.id)
         actions = await bot.store.actions(game.id)
         say(version=record.version, for_cai=sum(a.seat == 2 for a in actions))
@@ -87,7 +87,8 @@ async def resume(db: str, elapsed: float) -> None:
     from simcord import Env
 
     import render
-    from bot import create_bot, pictures
+    from bot import create_bot
+    from bot.discord_io import pictures
     from tests.bot.test_clock import bot_messages
 
     bot = create_bot(db, rng=random.Random(8), ai_workers=1, ai_budget=8)
@@ -96,13 +97,13 @@ async def resume(db: str, elapsed: float) -> None:
     env.backend.advance_clock(elapsed)
     # SimCord gives a bot's start-up a few seconds to settle, and this one thinks and draws at
     # once: the worker processes are started first, as a long-running bot has them already.
-    ready = [bot.tables.ai._executor().submit(int)]
+    ready = [bot.services.ai._executor().submit(int)]
     ready += [pictures.POOL._executor().submit(render.warm) for _ in range(pictures.POOL.workers)]
     for job in ready:
         job.result()
     await env.start()
     with env.time_context():
-        await bot.tables.ai.idle()
+        await bot.services.ai.idle()
         await env.settle()
         record = await bot.store.by_channel(channel.id)
         actions = await bot.store.actions(record.id)

@@ -13,9 +13,9 @@ from tests.bot.test_lobby import refused
 async def until_a_person_decides(env, game, limit: int = 200):
     """Let the AI seats move (they think in worker processes) until a person must decide."""
     for _ in range(limit):
-        await env.bot.tables.ai.idle()
+        await env.bot.services.ai.idle()
         await env.settle()
-        if game.finished() or not env.bot.tables.ai.busy():
+        if game.finished() or not env.bot.services.ai.busy():
             return
     raise AssertionError("the AI seats never stopped")
 
@@ -103,7 +103,7 @@ async def test_a_pending_ai_decision_is_taken_after_a_restart(
         await store.close()
     await simcord_bot.store.close()
     await simcord_env.restart_bot(new_bot(db_path, ai_workers=1, ai_budget=8))
-    await simcord_env.bot.tables.ai.idle()
+    await simcord_env.bot.services.ai.idle()
     await simcord_env.settle()
     record = await simcord_env.bot.store.by_channel(channel.id)
     rows = await simcord_env.bot.store.actions(record.id)
@@ -119,7 +119,7 @@ async def test_a_crashing_ai_falls_back_and_the_game_goes_on(simcord_env, table,
     # A level the AI does not have makes every call of it fail in the worker process.
     await store.set_controller(record.id, 1, "ai:broken")
     await ana.click(opened.response, label="Start")
-    await simcord_env.bot.tables.ai.idle()
+    await simcord_env.bot.services.ai.idle()
     await simcord_env.settle()
     rows = await store.actions(record.id)
     assert [row.seat for row in rows] == [1, 1]

@@ -45,7 +45,7 @@ def channel_pings(env, channel, member, words="has waited"):
 async def until_waiting_for(env, game, absent, limit=400):
     """Everybody but `absent` plays (and the AI moves) until `absent` must decide."""
     for _ in range(limit):
-        await env.bot.tables.ai.idle()
+        await env.bot.services.ai.idle()
         await env.settle()
         message = game.prompt_message()
         if message is not None and absent in game.named(message.content):
@@ -145,7 +145,7 @@ async def test_nobody_answers_and_the_ai_plays_that_one_decision_a_day_later(sim
     await simcord_env.advance_time(23 * HOUR)
     assert (await store.by_channel(channel.id)).version == record.version
     await simcord_env.advance_time(1 * HOUR)
-    await simcord_env.bot.tables.ai.idle()
+    await simcord_env.bot.services.ai.idle()
     await simcord_env.settle()
     rows = await store.actions(record.id)
     assert len(rows) > record.version and rows[record.version].seat == 2
@@ -171,7 +171,7 @@ async def test_the_first_choice_counts_and_is_announced(simcord_env, table, choi
     )
     answers = [" ".join(m.content for m in [r.response, *r.followups] if m) for r in results]
     assert sum("already" in a for a in answers) == 1, answers
-    await simcord_env.bot.tables.ai.idle()
+    await simcord_env.bot.services.ai.idle()
     await simcord_env.settle()
     said = [m for m in bot_messages(simcord_env, channel) if " chose" in m.content]
     assert said and not said[-1].components, "the choice is announced, the buttons are gone"
@@ -195,7 +195,7 @@ async def test_the_ai_takes_the_seat_and_the_game_is_played_to_its_end(simcord_e
     assert record.seats[2].controller == "ai:greedy"
     game.players = [ana, ben]
     for _ in range(1500):
-        await simcord_env.bot.tables.ai.idle()
+        await simcord_env.bot.services.ai.idle()
         await simcord_env.settle()
         if game.finished():
             break
@@ -270,7 +270,7 @@ async def test_after_a_restart_the_clock_still_speaks_the_server_language(
     await ana.click(lobby, custom_id=button["start"])
     game = Table(simcord_env, channel, [ana, ben, cai], random.Random(3))
     for _ in range(400):
-        await simcord_env.bot.tables.ai.idle()
+        await simcord_env.bot.services.ai.idle()
         await simcord_env.settle()
         message = game.prompt_message()
         deciders = game.named(message.content)
@@ -306,7 +306,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_stopped_is_handled_at_on
 ):
     guild, channel, (ana, ben, cai, dee) = table
     await a_table_waiting_for_cai(simcord_env, table)
-    await simcord_bot.tables.clock.close()  # the process stops: no clock runs
+    await simcord_bot.services.clock.close()  # the process stops: no clock runs
     await simcord_env.advance_time(3 * DAY + HOUR)
     assert reminders_to(simcord_env, cai) == []
     await simcord_bot.store.close()
@@ -392,7 +392,7 @@ async def test_reminders_and_the_tables_question_reveal_nothing_hidden(simcord_e
         "UPDATE games SET state = ? WHERE id = ?", (dump_state(engine, state), ids[1])
     )
     assert (await store.get(ids[0])).state_json != (await store.get(ids[1])).state_json
-    simcord_env.bot.tables.clock.poke()
+    simcord_env.bot.services.clock.poke()
     await simcord_env.advance_time(3 * DAY + HOUR)
 
     def seen(where):

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from bot.i18n import text_msg
+from bot.text.i18n import text_msg
 from games import Msg
 from storage import Store
 from storage.endings import rebuild
@@ -178,7 +178,7 @@ async def test_the_ai_is_rated_per_level(simcord_env, table):
     await ana.click(opened, label="Start")
     asked = await ana.slash(channel, "game resign")
     await ana.click(asked.response, label="Yes, resign")
-    await simcord_env.bot.tables.ai.idle()
+    await simcord_env.bot.services.ai.idle()
     await simcord_env.settle()
     rows = await simcord_env.bot.store.read("SELECT player, games FROM ratings ORDER BY mu DESC")
     assert rows == [("ai:random", 1), (f"user:{ana.id}", 1)]

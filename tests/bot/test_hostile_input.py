@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bot.i18n import escape
+from bot.text.i18n import escape
 from tests.bot.driver import Table, custom_ids, press_payload
 from tests.bot.test_lobby import refused
 from tests.bot.test_simultaneous import a_choice

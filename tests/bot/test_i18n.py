@@ -8,7 +8,7 @@ from pathlib import Path
 import discord
 
 import games
-from bot.i18n import english, language, text, text_msg
+from bot.text.i18n import english, language, text, text_msg
 from games.text import Msg, placeholders
 
 BOT = Path(__file__).resolve().parents[2] / "bot"

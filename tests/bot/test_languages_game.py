@@ -20,7 +20,8 @@ import pytest
 from simcord.results import to_discord_message
 
 import render
-from bot import pictures, present
+from bot.discord_io import pictures
+from bot.text import present
 from storage import history
 from storage.records import result_from_json
 from tests.bot.driver import Table, custom_ids

@@ -19,7 +19,7 @@ from prometheus_client import REGISTRY
 
 import games
 import render
-from bot import pictures
+from bot.discord_io import pictures
 from render.demo import play
 from tests.bot import dying_render
 from tests.bot.driver import Table

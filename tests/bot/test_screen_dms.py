@@ -10,8 +10,8 @@ import time
 
 import games
 import render
-from bot import present
-from bot.dms import private_part
+from bot.discord_io.dms import private_part
+from bot.text import present
 from tests.bot.driver import Table
 
 
@@ -47,7 +47,7 @@ def newest_dm(env, member):
 async def delivered(env):
     """Wait for the DMs (queued here, outside the bot's own interactions, where SimCord's
     settling does not wait for them)."""
-    await env.bot.tables.mail.idle()
+    await env.bot.services.mail.idle()
     await env.settle()
 
 
@@ -57,7 +57,7 @@ async def havana_table(env, table):
     await game.open("havana", 3)
     bot = env.bot
     record = await bot.store.by_channel(channel.id)
-    return bot, record, bot.tables.state_of(record), members[0]
+    return bot, record, bot.services.tables.state_of(record), members[0]
 
 
 async def test_two_changes_before_the_dm_is_drawn_give_one_dm_with_the_newest_screen(
@@ -73,7 +73,7 @@ async def test_two_changes_before_the_dm_is_drawn_give_one_dm_with_the_newest_sc
     loop = asyncio.get_running_loop()
     announced = [loop.create_future() for _ in changes]
     for (before, after, events), done in zip(changes, announced, strict=True):
-        bot.tables.mail.queue(record, before, after, events, done)
+        bot.services.mail.queue(record, before, after, events, done)
     for done in announced:
         done.set_result(None)
     await delivered(simcord_env)
@@ -98,13 +98,13 @@ async def test_a_change_while_a_dm_waits_for_its_channel_message_ends_on_the_new
     loop = asyncio.get_running_loop()
     first, second = loop.create_future(), loop.create_future()
 
-    bot.tables.mail.queue(record, b1, a1, e1, first)
+    bot.services.mail.queue(record, b1, a1, e1, first)
     # Time enough (real time: the picture workers are processes) to draw the screen.
     await asyncio.to_thread(time.sleep, 0.5)
     for _ in range(5):
         await asyncio.sleep(0)
     assert len(dm_requests(simcord_env, ana)) == sent_before, "no DM before the channel's news"
-    bot.tables.mail.queue(record, b2, a2, e2, second)
+    bot.services.mail.queue(record, b2, a2, e2, second)
     first.set_result(None)
     second.set_result(None)
     await delivered(simcord_env)
@@ -112,7 +112,7 @@ async def test_a_change_while_a_dm_waits_for_its_channel_message_ends_on_the_new
     assert present.figures("en", "havana", engine.player_view(a2, 0)) in (
         newest_dm(simcord_env, ana).content
     )
-    assert not bot.tables.mail.couriers and not bot.tables.mail.pending
+    assert not bot.services.mail.couriers and not bot.services.mail.pending
 
 
 def forced_step_keeping_the_screen(engine, state, names, rng: random.Random):
@@ -146,7 +146,7 @@ async def test_a_line_told_alone_keeps_the_dm_picture_instead_of_uploading_it_ag
     await game.open("santiago", 3)
     bot = simcord_env.bot
     record = await bot.store.by_channel(channel.id)
-    start = bot.tables.state_of(record)
+    start = bot.services.tables.state_of(record)
     engine = games.get("santiago")
     names = present.seat_names(record, "en")
     found = None
@@ -161,7 +161,7 @@ async def test_a_line_told_alone_keeps_the_dm_picture_instead_of_uploading_it_ag
     # The DM first shows the screen just before the forced step...
     done = loop.create_future()
     done.set_result(None)
-    bot.tables.mail.queue(record, start, before, events_before, done)
+    bot.services.mail.queue(record, start, before, events_before, done)
     await delivered(simcord_env)
     uploads = dm_attachments(simcord_env, player)
     picture = render.screen_png(engine.player_view(before, seat), names, "en")
@@ -170,7 +170,7 @@ async def test_a_line_told_alone_keeps_the_dm_picture_instead_of_uploading_it_ag
     # ...then the player is told alone what was done for them: the words change, not the picture.
     done = loop.create_future()
     done.set_result(None)
-    bot.tables.mail.queue(record, before, after, events, done)
+    bot.services.mail.queue(record, before, after, events, done)
     await delivered(simcord_env)
 
     dm = newest_dm(simcord_env, player)

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import games
-from bot import present
+from bot.text import present
 from tests.bot.driver import Table
 from tests.bot.test_lobby import refused
 
@@ -23,7 +23,7 @@ def answer(result):
 
 
 async def settle_ai(env):
-    await env.bot.tables.ai.idle()
+    await env.bot.services.ai.idle()
     await env.settle()
 
 
@@ -103,8 +103,8 @@ async def test_return_takes_a_seat_back_from_the_ai(simcord_env, table):
     store = simcord_env.bot.store
     record = await store.by_channel(channel.id)
     # The table let the AI take Cai's seat (as at the turn limit).
-    async with simcord_env.bot.tables.lock(channel.id):
-        await simcord_env.bot.tables.hand_to_ai(record, 2)
+    async with simcord_env.bot.services.tables.lock(channel.id):
+        await simcord_env.bot.services.seats.hand_to_ai(record, 2)
     back = await cai.slash(channel, "game return")
     assert "Welcome back" in answer(back).content
     record = await store.by_channel(channel.id)
@@ -150,7 +150,7 @@ def dm_of(env, member):
 
 
 async def screens_sent(env):
-    await env.bot.tables.mail.idle()
+    await env.bot.services.mail.idle()
     await env.settle()
 
 
@@ -217,7 +217,7 @@ async def test_the_creator_asks_the_player_before_handing_their_seat_away(
     told = channel_messages(simcord_env, channel)[-1]
     assert "now plays the seat of ben" in told.content and told.ping_user_ids == [dee.id]
     await screens_sent(simcord_env)
-    view = games.get("santiago").player_view(simcord_env.bot.tables.state_of(record), 1)
+    view = games.get("santiago").player_view(simcord_env.bot.services.tables.state_of(record), 1)
     assert present.figures("en", "santiago", view) in dm_of(simcord_env, dee).content
     shown = await dee.slash(channel, "game screen")
     assert "Pesos" in answer(shown).content
@@ -234,7 +234,7 @@ async def test_a_seat_moves_at_once_when_its_player_is_away_and_the_taker_gets_i
     engine = games.get("havana")
 
     def screen_of(record, seat):
-        view = engine.player_view(simcord_env.bot.tables.state_of(record), seat)
+        view = engine.player_view(simcord_env.bot.services.tables.state_of(record), seat)
         return present.figures("en", "havana", view)
 
     # Ben hands his own seat over: dee has its screen by DM before anything changes in it.
@@ -245,8 +245,8 @@ async def test_a_seat_moves_at_once_when_its_player_is_away_and_the_taker_gets_i
     assert screen_of(record, 1) in dm_of(simcord_env, dee).content
     # The AI stands in for cai: who opened the game may hand the seat on without asking, and
     # the channel hears who moved it (cai is told too).
-    async with simcord_env.bot.tables.lock(channel.id):
-        await simcord_env.bot.tables.hand_to_ai(record, 2)
+    async with simcord_env.bot.services.tables.lock(channel.id):
+        await simcord_env.bot.services.seats.hand_to_ai(record, 2)
     done = await ana.slash(channel, "game substitute", member=eve, seat=3)
     assert "new player" in answer(done).content
     record = await store.by_channel(channel.id)
@@ -266,11 +266,13 @@ async def test_a_seat_moves_at_once_when_its_player_is_away_and_the_taker_gets_i
 
 
 def test_the_longest_hand_over_buttons_fit_discords_limit_and_read_back():
-    from bot import components
+    from bot.discord_io import components, table_components
 
     big = 2**63 - 1
-    view = components.hand_over_view("en", big, 3, big, big)
+    view = table_components.hand_over_view("en", big, 3, big, big)
     ids = [item.item.custom_id for item in view.children]
     assert ids == [f"ho:{big}:3:{big}:{big}:yes", f"ho:{big}:3:{big}:{big}:no"]
     assert all(len(i) <= components.CUSTOM_ID_LIMIT for i in ids)
-    assert all(components.HandOverButton.__discord_ui_compiled_template__.fullmatch(i) for i in ids)
+    assert all(
+        table_components.HandOverButton.__discord_ui_compiled_template__.fullmatch(i) for i in ids
+    )

@@ -86,7 +86,7 @@ async def test_a_process_handles_only_the_timers_of_its_own_shards(
         await store.join(lobby.id, cai.id, "cai")
         started = await start_game(store, lobby.id, seed=5, at=at)
         waiting[shard] = (lobby.id, [ana, cai], started.record)
-    simcord_env.bot.tables.clock.poke()
+    simcord_env.bot.services.clock.poke()
     await simcord_env.advance_time(25 * HOUR)
     for shard, (game_id, people, _) in waiting.items():
         reminded = [len(reminders_to(simcord_env, person)) for person in people]
@@ -129,7 +129,7 @@ async def test_a_process_starting_thinks_only_for_the_ai_seats_of_its_own_shards
     thought = {s: thinking_for(s) for s in (0, 1)}
     process = dict(ai_workers=1, ai_budget=8, shard_count=2, shard_ids=runs)
     await simcord_env.restart_bot(new_bot(pg_url, rng=random.Random(7), **process))
-    await simcord_env.bot.tables.ai.idle()
+    await simcord_env.bot.services.ai.idle()
     await simcord_env.settle()
     store = simcord_env.bot.store
     for shard, before in waiting.items():
@@ -161,7 +161,7 @@ async def test_a_game_claimed_by_a_process_that_died_is_handled_once_its_claim_r
 async def test_metrics_count_the_moves_and_interactions_of_each_shard(simcord_env):
     from prometheus_client import REGISTRY
 
-    from bot import metrics
+    from bot.core import metrics
 
     def figure(name, **labels):
         return REGISTRY.get_sample_value(name, labels) or 0.0

@@ -10,7 +10,7 @@ from tests.bot.driver import Table
 
 async def test_games_beyond_the_cache_play_on_from_the_database(simcord_env, table):
     guild, _, (ana, ben, cai, dee) = table
-    tables = simcord_env.bot.tables
+    tables = simcord_env.bot.services.tables
     tables._states.size = 1
     games = []
     for n, (kind, pair) in enumerate((("santiago", [ana, ben]), ("havana", [cai, dee]))):

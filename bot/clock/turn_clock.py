@@ -33,6 +33,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.core import metrics
+from bot.core.timing import now
+from bot.discord_io import table_components
+from bot.discord_io.announce import pinging
+from bot.text import present
+from bot.text.i18n import game_locale, text
 from storage import GameRecord, StorageError
 from storage.clock import (
     Wait,
@@ -43,12 +49,8 @@ from storage.clock import (
     standing_in,
 )
 
-from . import components, metrics, present
-from .announce import pinging
-from .i18n import game_locale, text
-
 if TYPE_CHECKING:
-    from .app import MaleconBot
+    from bot.app import MaleconBot
 
 log = logging.getLogger(__name__)
 
@@ -62,11 +64,6 @@ GAMES_AT_ONCE = 4
 CLAIM_SECONDS = 300
 
 
-def now() -> float:
-    """The bot's one clock (SimCord moves it in tests)."""
-    return discord.utils.utcnow().timestamp()
-
-
 def message_link(record: GameRecord, message_id: str | None) -> str:
     if message_id is None:
         return f"<#{record.channel_id}>"
@@ -74,8 +71,15 @@ def message_link(record: GameRecord, message_id: str | None) -> str:
 
 
 class Clock:
-    def __init__(self, bot: MaleconBot) -> None:
+    """`tables` gives the channel locks; `announcer` and `mail` post reminders and questions;
+    what should happen to a decision nobody made in time is told to `when_expired`'s listener."""
+
+    def __init__(self, bot: MaleconBot, tables, announcer, mail) -> None:
         self.bot = bot
+        self.tables = tables
+        self.announcer = announcer
+        self.mail = mail
+        self._expired: list = []
         self._task: asyncio.Task | None = None
         # A poke while the clock works makes it look again; a poke while it sleeps wakes it.
         self._poked = False
@@ -89,9 +93,9 @@ class Clock:
     def store(self):
         return self.bot.store
 
-    @property
-    def tables(self):
-        return self.bot.tables
+    def when_expired(self, listener) -> None:
+        """`listener(record, seat)`: the AI stands in for that decision."""
+        self._expired.append(listener)
 
     def start(self) -> None:
         if self._task is None:
@@ -226,7 +230,8 @@ class Clock:
             for seat in [s for s, step in steps.items() if step == "vote"]:
                 await self._ask_the_table(record, seat, before[seat], at)
         for seat in [s for s, step in steps.items() if step == "expired"]:
-            self.tables.ai.stand_in(record, seat)
+            for listener in self._expired:
+                listener(record, seat)
 
     async def _remind(self, record: GameRecord, seats: list[int], before: dict[int, Wait]) -> None:
         """The first reminder of a decision is a DM; later ones (and a closed DM) are one
@@ -234,7 +239,7 @@ class Clock:
         if not seats:
             return
         at = now()
-        turn = await self.tables.announcer.turn_message(record)
+        turn = await self.announcer.turn_message(record)
         link = message_link(record, None if turn is None else str(turn.message_id))
         ping = []
         for seat in seats:
@@ -256,9 +261,7 @@ class Clock:
             link=link,
         )
         try:
-            await self.tables.announcer.channel(record).send(
-                content, allowed_mentions=pinging(users)
-            )
+            await self.announcer.channel(record).send(content, allowed_mentions=pinging(users))
             metrics.reminded(record.guild_id, "channel")
         except discord.HTTPException as exc:
             log.warning("game %s: could not post a reminder (HTTP %s)", record.id, exc.status)
@@ -267,7 +270,7 @@ class Clock:
         self, record: GameRecord, seat: int, wait: Wait, link: str, at: float
     ) -> bool:
         user_id = record.seats[seat].user_id
-        locale = self.tables.mail.locale_of(user_id, record)
+        locale = self.mail.locale_of(user_id, record)
         content = text(
             locale,
             "bot.remind.dm",
@@ -301,9 +304,9 @@ class Clock:
             others=" ".join(f"<@{u}>" for u in others) or "-",
             game=present.title(locale, record.kind),
         )
-        view = components.limit_view(locale, record.id, seat, int(wait.since))
+        view = table_components.limit_view(locale, record.id, seat, int(wait.since))
         try:
-            sent = await self.tables.announcer.channel(record).send(
+            sent = await self.announcer.channel(record).send(
                 content, view=view, allowed_mentions=pinging(others)
             )
         except discord.HTTPException as exc:

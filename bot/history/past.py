@@ -20,12 +20,13 @@ import discord
 from discord import app_commands
 
 import games
+from bot.core.errors import Refusal
+from bot.discord_io import pictures
+from bot.discord_io.guard import handler
+from bot.text import present
+from bot.text.i18n import text
 from storage import GameRecord, StorageError
 from storage import history as past
-
-from . import pictures, present
-from .errors import Refusal
-from .i18n import text
 
 # Game ids are SQLite integers; a typed or forged number may have any number of digits.
 MAX_ID = 2**63 - 1
@@ -65,6 +66,11 @@ async def game_choices(
 
 
 class PastGames:
+    """The board, log and export of the game here or of the server's history."""
+
+    def __init__(self, tables, guard, play) -> None:
+        self.tables, self.guard, self.play = tables, guard, play
+
     async def game_of_server(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
         """A started game of the server the interaction comes from, by its number."""
         if interaction.guild_id is None:
@@ -72,7 +78,7 @@ class PastGames:
         if not 0 < game_id <= MAX_ID:
             raise Refusal("bot.error.no_such_game")
         try:
-            record = await self.store.get(game_id)
+            record = await self.tables.store.get(game_id)
         except StorageError:
             raise Refusal("bot.error.no_such_game") from None
         if record.guild_id != interaction.guild_id or record.state_json is None:
@@ -84,17 +90,19 @@ class PastGames:
         ended in this channel."""
         if game_id is not None:
             return await self.game_of_server(interaction, game_id)
-        record = await self.store.by_channel(interaction.channel_id)
+        record = await self.tables.store.by_channel(interaction.channel_id)
         if record is not None and record.status == "active":
             return record
-        last = await past.last_in_channel(self.store, interaction.guild_id, interaction.channel_id)
+        last = await past.last_in_channel(
+            self.tables.store, interaction.guild_id, interaction.channel_id
+        )
         if last is None:
             raise Refusal("bot.error.no_game")
-        return await self.store.get(last)
+        return await self.tables.store.get(last)
 
     async def ended_summary(self, locale, record: GameRecord) -> str:
         """Two lines on an ended game: how and when it ended, and the places and scores."""
-        ending = await past.ending(self.store, record.id)
+        ending = await past.ending(self.tables.store, record.id)
         if ending is None:  # ended without a result (a simulator's broken game)
             return text(
                 locale,
@@ -124,68 +132,60 @@ class PastGames:
         )
         return f"{title}\n{rows}"
 
-    async def show_board(self, interaction, game_id: int | None = None) -> None:
-        async def work(locale):
-            # Acknowledged first: reading the game waits for the store, which may be busy.
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await self.viewed_game(interaction, game_id)
-            state = self.state_of(record)
-            engine = games.get(record.kind)
-            if record.status == "active":
-                content, _ = self._prompt_for(
-                    locale, record, state, record.seat_of(interaction.user.id)
-                )
-            else:
-                content = await self.ended_summary(locale, record)
-            file = await pictures.board(
-                engine.public_view(state), present.seat_names(record, locale), locale
+    @handler(defer="thinking")
+    async def show_board(self, interaction, locale, game_id: int | None = None) -> None:
+        # Acknowledged first: reading the game waits for the store, which may be busy.
+        record = await self.viewed_game(interaction, game_id)
+        state = self.tables.state_of(record)
+        engine = games.get(record.kind)
+        if record.status == "active":
+            content, _ = self.play.prompt_for(
+                locale, record, state, record.seat_of(interaction.user.id)
             )
-            await interaction.followup.send(
-                content,
-                files=pictures.attached(file),
-                ephemeral=True,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+        else:
+            content = await self.ended_summary(locale, record)
+        file = await pictures.board(
+            engine.public_view(state), present.seat_names(record, locale), locale
+        )
+        await interaction.followup.send(
+            content,
+            files=pictures.attached(file),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
-        await self.guarded(interaction, work)
+    @handler(defer="thinking")
+    async def show_log(
+        self, interaction, locale, game_id: int | None = None, count: int = 15
+    ) -> None:
+        record = await self.viewed_game(interaction, game_id)
+        rows = await self.tables.store.actions(record.id)
+        replay = games.Replay(
+            game=record.kind,
+            players=len(record.seats),
+            seed=record.seed,
+            options=record.options,
+            actions=[(row.seat, row.code) for row in rows],
+        )
+        _, events = await asyncio.to_thread(games.replay, replay)
+        lines = present.public_events(locale, record, events[-count:])
+        body = "\n".join(lines) or text(locale, "bot.log.empty")
+        head = text(locale, "bot.log.title", count=len(rows))
+        if record.status != "active":
+            head = f"{await self.ended_summary(locale, record)}\n{head}"
+        await self.guard.reply(interaction, present.clip(f"{head}\n{body}", present.MAX_CONTENT))
 
-    async def show_log(self, interaction, game_id: int | None = None, count: int = 15) -> None:
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await self.viewed_game(interaction, game_id)
-            rows = await self.store.actions(record.id)
-            replay = games.Replay(
-                game=record.kind,
-                players=len(record.seats),
-                seed=record.seed,
-                options=record.options,
-                actions=[(row.seat, row.code) for row in rows],
-            )
-            _, events = await asyncio.to_thread(games.replay, replay)
-            lines = present.public_events(locale, record, events[-count:])
-            body = "\n".join(lines) or text(locale, "bot.log.empty")
-            head = text(locale, "bot.log.title", count=len(rows))
-            if record.status != "active":
-                head = f"{await self.ended_summary(locale, record)}\n{head}"
-            await self.reply(interaction, present.clip(f"{head}\n{body}", present.MAX_CONTENT))
-
-        await self.guarded(interaction, work)
-
-    async def export(self, interaction, game_id: int | None = None) -> None:
+    @handler(defer="thinking")
+    async def export(self, interaction, locale, game_id: int | None = None) -> None:
         """The game's record as a JSON file, only to who asked: enough to replay and check it
         with `python -m storage import`."""
-
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await self.viewed_game(interaction, game_id)
-            if record.status == "active":
-                raise Refusal("bot.error.export_active")
-            data = await self.store.export_game(record.id)
-            blob = json.dumps(data, indent=1, ensure_ascii=False).encode()
-            file = discord.File(io.BytesIO(blob), filename=f"game-{record.id}.json")
-            content = text(
-                locale, "bot.export.done", game=present.title(locale, record.kind), id=record.id
-            )
-            await self.reply(interaction, content, file=file)
-
-        await self.guarded(interaction, work)
+        record = await self.viewed_game(interaction, game_id)
+        if record.status == "active":
+            raise Refusal("bot.error.export_active")
+        data = await self.tables.store.export_game(record.id)
+        blob = json.dumps(data, indent=1, ensure_ascii=False).encode()
+        file = discord.File(io.BytesIO(blob), filename=f"game-{record.id}.json")
+        content = text(
+            locale, "bot.export.done", game=present.title(locale, record.kind), id=record.id
+        )
+        await self.guard.reply(interaction, content, file=file)

@@ -4,7 +4,7 @@ one member and one game; Newest / Newer / Older buttons page through them.
 A button's custom id carries the filters and the ending it pages from, never the server: that
 comes from the press itself, so a copied button shows the games of the server it is pressed in.
 
-    hp:<member id or 0>:<all|santiago|havana>:<f|n|o>:<seq>   newest, newer than, older than
+    hp:<member id or 0>:<all|game name>:<f|n|o>:<seq>   newest, newer than, older than
 """
 
 from __future__ import annotations
@@ -15,19 +15,22 @@ from typing import Any
 
 import discord
 
+import games
+from bot.core.errors import Refusal
+from bot.discord_io import components
+from bot.discord_io.guard import handler
+from bot.history.past import MAX_ID, how_ended, timestamp
+from bot.text import present
+from bot.text.i18n import escape, text
 from storage import history as past
 from storage.ratings import user_identity
 from storage.records import Seat
 
-from . import components, present
-from .errors import Refusal
-from .i18n import escape, text
-from .past import MAX_ID, how_ended, timestamp
-
 # Eight games fill a message: four long names and the links of each still fit in 2,000 characters.
 PAGE = 8
 NAME_LENGTH = 24
-KINDS = ("santiago", "havana")
+# The kinds a page can be filtered by: every game of the registry (ids made before stay valid).
+KINDS = games.NAMES
 
 
 def page_view(locale: Any, member: int, kind: str | None, shown: past.Page) -> discord.ui.View:
@@ -104,7 +107,9 @@ def page_text(locale: Any, shown: past.Page, filters: str) -> str:
 
 class HistoryButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"hp:(?P<member>\d{1,20}):(?P<kind>all|santiago|havana):(?P<op>[fno]):(?P<seq>\d{1,19})",
+    template=r"hp:(?P<member>\d{1,20}):(?P<kind>all|"
+    + "|".join(KINDS)
+    + r"):(?P<op>[fno]):(?P<seq>\d{1,19})",
 ):
     def __init__(self, member: int, kind: str, op: str, seq: int, label: str = "?") -> None:
         super().__init__(
@@ -124,15 +129,22 @@ class HistoryButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         kind = None if self.kind == "all" else self.kind
-        await interaction.client.tables.history_page(
+        await interaction.client.services.history.history_page(
             interaction, self.member, kind, self.op, self.seq
         )
 
 
 class HistoryViews:
+    """`/game history` and its pages."""
+
+    def __init__(self, tables, guard) -> None:
+        self.tables, self.guard = tables, guard
+
     async def _history(self, locale, guild_id: int, member: int, kind, **where) -> tuple:
         player = user_identity(member) if member else None
-        shown = await past.page(self.store, guild_id, player=player, kind=kind, size=PAGE, **where)
+        shown = await past.page(
+            self.tables.store, guild_id, player=player, kind=kind, size=PAGE, **where
+        )
         filters = ""
         if member:
             name = await self._member_name(guild_id, member, shown)
@@ -148,31 +160,36 @@ class HistoryViews:
                     return escape(placing.name)
         return f"<@{member}>"
 
+    @handler(defer="thinking")
     async def show_history(
-        self, interaction: discord.Interaction, member: discord.Member | None, kind: str | None
+        self,
+        interaction: discord.Interaction,
+        locale,
+        member: discord.Member | None,
+        kind: str | None,
     ) -> None:
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            member_id = 0 if member is None else member.id
-            content, view = await self._history(locale, interaction.guild_id, member_id, kind)
-            await self.reply(interaction, content, view=view)
+        member_id = 0 if member is None else member.id
+        content, view = await self._history(locale, interaction.guild_id, member_id, kind)
+        await self.guard.reply(interaction, content, view=view)
 
-        await self.guarded(interaction, work)
-
+    @handler()
     async def history_page(
-        self, interaction: discord.Interaction, member: int, kind: str | None, op: str, seq: int
+        self,
+        interaction: discord.Interaction,
+        locale,
+        member: int,
+        kind: str | None,
+        op: str,
+        seq: int,
     ) -> None:
-        async def work(locale):
-            if interaction.guild_id is None:
-                raise Refusal("bot.error.guild_only")
-            await interaction.response.defer()
-            # A forged id may carry a number beyond SQLite's integers.
-            bound = min(seq, MAX_ID)
-            where = {"o": {"older_than": bound}, "n": {"newer_than": bound}}.get(op, {})
-            content, view = await self._history(locale, interaction.guild_id, member, kind, **where)
-            await interaction.edit_original_response(
-                content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
-            )
-            view.stop()
-
-        await self.guarded(interaction, work)
+        if interaction.guild_id is None:
+            raise Refusal("bot.error.guild_only")
+        await interaction.response.defer()
+        # A forged id may carry a number beyond SQLite's integers.
+        bound = min(seq, MAX_ID)
+        where = {"o": {"older_than": bound}, "n": {"newer_than": bound}}.get(op, {})
+        content, view = await self._history(locale, interaction.guild_id, member, kind, **where)
+        await interaction.edit_original_response(
+            content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
+        view.stop()

@@ -13,10 +13,8 @@ from typing import Any
 import discord
 
 import games
+from bot.text.i18n import escape, text, text_msg
 from games import Decision, Event, Result
-from games.text import Msg
-
-from .i18n import escape, text, text_msg
 
 Locale = discord.Locale | str | None
 
@@ -89,13 +87,11 @@ def mention(record: Any, seat: int, locale: Locale | str | None = None) -> str:
 
 def option_lines(locale: Locale, kind: str, options: dict) -> list[str]:
     lines = []
-    if kind == "santiago" and options.get("open_holdings"):
-        lines.append(text(locale, "bot.option.open_holdings"))
-    if kind == "havana" and options.get("deck_source") == "custom":
-        lines.append(text(locale, "bot.option.own_deck"))
+    lines.extend(text_msg(locale, note) for note in games.option_notes(kind, options))
     defaults = games.get(kind).options(None)
+    apart = games.options_shown_apart(kind)
     for name, value in options.items():
-        if name in SHOWN_APART or defaults.get(name) == value:
+        if name in apart or defaults.get(name) == value:
             continue
         shown = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
         lines.append(text(locale, "bot.option.changed", name=name, value=shown))
@@ -103,9 +99,6 @@ def option_lines(locale: Locale, kind: str, options: dict) -> list[str]:
 
 
 # Options the lobby speaks of in their own words, or not at all.
-SHOWN_APART = {"open_holdings", "deck", "deck_source", "citizen_colours", "first_rules"}
-
-
 def clock_lines(locale: Locale, settings: Any) -> list[str]:
     def shown(seconds):
         return text(locale, "bot.settings.off") if seconds is None else duration(locale, seconds)
@@ -211,27 +204,19 @@ def _join(locale: Locale, parts: list[str]) -> str:
 
 def figures(locale: Locale, kind: str, view: Any) -> str:
     """The private figures of one player's view, as text beside their screen picture."""
-    if kind == "santiago":
-        h = view.holdings
-        goods = [
-            f"{text_msg(locale, Msg('santiago.good.' + good))} {n}" for good, n in h.goods if n
-        ]
-        return text(
-            locale, "bot.figures.santiago", pesos=h.pesos, vp=h.vp, goods=_join(locale, goods)
-        )
-    if kind == "havana":
+    said = games.figures(kind, view)
+    params = {}
+    for name, value in said.params.items():
+        if isinstance(value, tuple):
+            value = _join(locale, [_term(locale, item) for item in value])
+        params[name] = value
+    return text(locale, said.key, **params)
 
-        def cards(ids: Sequence[str]) -> str:
-            return _join(locale, [text_msg(locale, Msg("havana.card." + c)) for c in ids])
 
-        return text(
-            locale,
-            "bot.figures.havana",
-            hand=cards(view.hand),
-            discard=cards(view.discard),
-            picks=cards(view.secret_picks),
-        )
-    return ""
+def _term(locale: Locale, item: Any) -> str:
+    if isinstance(item, tuple):  # (term, count)
+        return f"{text_msg(locale, item[0])} {item[1]}"
+    return text_msg(locale, item)
 
 
 def result_line(locale: Locale, record: Any, result: Result) -> str:

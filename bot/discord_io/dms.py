@@ -18,14 +18,15 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import games
+from bot.core import metrics
+from bot.core.state_cache import StateCache
+from bot.discord_io import pictures
+from bot.text import present
+from bot.text.i18n import game_locale, text
 from storage import GameRecord
 
-from . import metrics, pictures, present
-from .i18n import game_locale, text
-from .state_cache import StateCache
-
 if TYPE_CHECKING:
-    from .app import MaleconBot
+    from bot.app import MaleconBot
 
 log = logging.getLogger(__name__)
 

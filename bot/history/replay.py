@@ -18,10 +18,11 @@ from typing import Any
 import discord
 
 import games
+from bot.discord_io import components, pictures
+from bot.discord_io.guard import handler
+from bot.text import present
+from bot.text.i18n import text
 from storage import GameRecord
-
-from . import components, pictures, present
-from .i18n import text
 
 MOVES = {"first": None, "b10": -10, "back": -1, "next": 1, "n10": 10, "last": None}
 
@@ -74,13 +75,20 @@ class ReplayButton(
         return cls(int(match["game"]), int(match["step"]), match["op"], item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.replay_step(interaction, self.game, self.step, self.op)
+        await interaction.client.services.replays.replay_step(
+            interaction, self.game, self.step, self.op
+        )
 
 
 class Replays:
+    """`/game replay` and its buttons."""
+
+    def __init__(self, tables, guard, past) -> None:
+        self.tables, self.guard, self.past = tables, guard, past
+
     async def _replay_frame(self, locale, record: GameRecord, step: int):
         """The message of one step: its text, the board picture and the buttons."""
-        rows = await self.store.actions(record.id)
+        rows = await self.tables.store.actions(record.id)
         log = [(r.seat, r.code) for r in rows[: record.version]]
         step = max(0, min(step, len(log)))
         state, events = await asyncio.to_thread(state_at, record, log, step)
@@ -116,36 +124,32 @@ class Replays:
         content = present.clip("\n".join(lines), present.MAX_CONTENT)
         return content, file, replay_view(locale, record.id, step, len(log))
 
-    async def show_replay(self, interaction: discord.Interaction, game_id: int | None) -> None:
-        async def work(locale):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await self.viewed_game(interaction, game_id)
-            content, file, view = await self._replay_frame(locale, record, 0)
-            await interaction.followup.send(
-                content,
-                files=pictures.attached(file),
-                view=view,
-                ephemeral=True,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            view.stop()
-
-        await self.guarded(interaction, work)
-
-    async def replay_step(
-        self, interaction: discord.Interaction, game_id: int, step: int, op: str
+    @handler(defer="thinking")
+    async def show_replay(
+        self, interaction: discord.Interaction, locale, game_id: int | None
     ) -> None:
-        async def work(locale):
-            await interaction.response.defer()
-            record = await self.game_of_server(interaction, game_id)
-            shown = target(op, step, record.version)
-            content, file, view = await self._replay_frame(locale, record, shown)
-            await interaction.edit_original_response(
-                content=content,
-                attachments=pictures.attached(file),
-                view=view,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            view.stop()
+        record = await self.past.viewed_game(interaction, game_id)
+        content, file, view = await self._replay_frame(locale, record, 0)
+        await interaction.followup.send(
+            content,
+            files=pictures.attached(file),
+            view=view,
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        view.stop()
 
-        await self.guarded(interaction, work)
+    @handler(defer="update")
+    async def replay_step(
+        self, interaction: discord.Interaction, locale, game_id: int, step: int, op: str
+    ) -> None:
+        record = await self.past.game_of_server(interaction, game_id)
+        shown = target(op, step, record.version)
+        content, file, view = await self._replay_frame(locale, record, shown)
+        await interaction.edit_original_response(
+            content=content,
+            attachments=pictures.attached(file),
+            view=view,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        view.stop()

@@ -18,16 +18,16 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import games
+from bot.discord_io import components, pictures
+from bot.text import present
+from bot.text.i18n import game_locale
 from games import Decision, Event
 from storage import GameRecord, StorageError
 from storage.play import final_result
 from storage.records import result_from_json
 
-from . import components, pictures, present
-from .i18n import game_locale
-
 if TYPE_CHECKING:
-    from .app import MaleconBot
+    from bot.app import MaleconBot
 
 log = logging.getLogger(__name__)
 
@@ -82,8 +82,10 @@ def pinging(user_ids: Sequence[int]) -> discord.AllowedMentions:
 
 
 class Announcer:
-    def __init__(self, bot: MaleconBot) -> None:
+    def __init__(self, bot: MaleconBot, tables) -> None:
         self.bot = bot
+        # The state cache (`tables.state_of`).
+        self.tables = tables
         # channel id -> game whose latest turn message or final scores could not be posted.
         self.unposted: dict[int, int] = {}
         # game id -> its current turn message (also kept as a note, for restarts).
@@ -135,7 +137,7 @@ class Announcer:
         locale = game_locale(self.bot, record)
         try:
             if record.status == "active":
-                state = self.bot.tables.state_of(record)
+                state = self.tables.state_of(record)
                 await self._post(locale, record, state, (), None, set(), fresh=True)
             else:
                 await self.post_result(locale, record, ())
@@ -304,7 +306,7 @@ class Announcer:
         of the table once."""
         stored = await self.store.result(record.id)
         if stored is None:  # ended before results were stored
-            result = final_result(record, self.bot.tables.state_of(record))
+            result = final_result(record, self.tables.state_of(record))
         else:
             result = result_from_json(json.loads(stored[1]))
         rows = await self.store.actions(record.id)

@@ -11,19 +11,28 @@ Discord gives locales such as `en-US`, `de`, `es-ES`, `ru`; the language part pi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import discord
 
 import games
 import translations
+from bot.text.locales import en
 from games.text import ENGLISH as GAME_ENGLISH
 from games.text import Msg, render
 
-from .locales import en
-
 _CATALOGUES: dict[str, dict[str, str]] = {}
+# Where more English comes from (the slash commands' texts, read off the command tree by
+# `command_texts`, which registers itself): this module knows no module above it.
+_MORE_ENGLISH: list[Callable[[], Mapping[str, str]]] = []
+
+
+def add_english(source: Callable[[], Mapping[str, str]]) -> None:
+    """Register more English templates (key -> text); every catalogue is built again."""
+    if source not in _MORE_ENGLISH:
+        _MORE_ENGLISH.append(source)
+        _CATALOGUES.clear()
 
 
 def _ensure_registered() -> None:
@@ -52,9 +61,9 @@ def catalogue(lang: str) -> Mapping[str, str]:
     if found is not None:
         return found
     _ensure_registered()
-    from .command_texts import english_texts
-
-    merged: dict[str, str] = {**GAME_ENGLISH, **en.MESSAGES, **english_texts()}
+    merged: dict[str, str] = {**GAME_ENGLISH, **en.MESSAGES}
+    for source in _MORE_ENGLISH:
+        merged.update(source())
     if lang != "en":
         merged = translations.translated(lang, merged)
     _CATALOGUES[lang] = merged

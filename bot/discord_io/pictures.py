@@ -25,9 +25,8 @@ import discord
 
 import games
 import render
-
-from . import metrics, worker_pool
-from .i18n import language
+from bot.core import metrics, worker_pool
+from bot.text.i18n import language
 
 log = logging.getLogger(__name__)
 

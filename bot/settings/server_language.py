@@ -15,11 +15,12 @@ import discord
 from babel import Locale
 from discord import app_commands
 
-from .errors import Refusal
-from .i18n import languages, text
+from bot.core.errors import Refusal
+from bot.discord_io.guard import handler
+from bot.text.i18n import channel_locale, languages, text
 
 if TYPE_CHECKING:
-    from .app import MaleconBot
+    from bot.app import MaleconBot
 
 # Back to the server's own locale (or English).
 AUTOMATIC = "auto"
@@ -42,8 +43,16 @@ async def load(bot: MaleconBot) -> None:
     bot.server_languages = await bot.store.server_languages()
 
 
-async def choose(bot: MaleconBot, interaction: discord.Interaction, value: str) -> None:
-    async def work(_locale):
+class Languages:
+    """`/game language` (the guard answers and runs it)."""
+
+    def __init__(self, bot: MaleconBot, guard) -> None:
+        self.bot = bot
+        self.guard = guard
+
+    @handler()
+    async def choose(self, interaction: discord.Interaction, locale, value: str) -> None:
+        bot = self.bot
         if interaction.guild_id is None:
             raise Refusal("bot.error.guild_only")
         permissions = interaction.permissions
@@ -58,8 +67,4 @@ async def choose(bot: MaleconBot, interaction: discord.Interaction, value: str) 
             bot.server_languages.pop(interaction.guild_id, None)
         else:
             bot.server_languages[interaction.guild_id] = chosen
-        from .i18n import channel_locale
-
-        await bot.tables.reply(interaction, text(channel_locale(interaction), "bot.language.set"))
-
-    await bot.tables.guarded(interaction, work)
+        await self.guard.reply(interaction, text(channel_locale(interaction), "bot.language.set"))

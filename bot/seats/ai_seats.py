@@ -26,16 +26,15 @@ from typing import TYPE_CHECKING, Any
 
 import ai
 import games
-from games import IllegalAction
-from storage import GameRecord, StorageError, VersionConflict
+from bot.core import metrics, worker_pool
+from bot.core.timing import now
+from bot.play.gate import Refused
+from bot.text.i18n import game_locale
+from storage import GameRecord, StorageError
 from storage.clock import vote_closed
 
-from . import metrics, worker_pool
-from .clock import now
-from .i18n import game_locale
-
 if TYPE_CHECKING:
-    from .app import MaleconBot
+    from bot.app import MaleconBot
 
 log = logging.getLogger(__name__)
 
@@ -53,18 +52,22 @@ def ai_seed(record: GameRecord, seat: int) -> int:
 
 class AiSeats:
     def __init__(
-        self, bot: MaleconBot, *, workers: int | None = None, budget: int | None = None
+        self,
+        bot: MaleconBot,
+        tables,
+        gate,
+        *,
+        workers: int | None = None,
+        budget: int | None = None,
     ) -> None:
         self.bot = bot
+        self.tables = tables
+        self.gate = gate
         self.workers = workers or os.cpu_count() or 1
         self.budget = budget
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         # (game id, seat) -> the task thinking for that seat.
         self._tasks: dict[tuple[int, int], asyncio.Task] = {}
-
-    @property
-    def tables(self):
-        return self.bot.tables
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
@@ -153,7 +156,7 @@ class AiSeats:
         if seat not in {d.seat for d in games.get(record.kind).pending(state)}:
             return
         code = await self.think(record, seat, level)
-        await self.tables.ai_move(record, seat, code, stand_in=True)
+        await self.ai_move(record, seat, code, stand_in=True)
 
     async def _play(self, game_id: int, seat: int) -> None:
         """Decide for `seat` for as long as it is the seat's turn (one task per seat: a turn of
@@ -166,7 +169,7 @@ class AiSeats:
             if seat not in {d.seat for d in games.get(record.kind).pending(state)}:
                 return
             code = await self.think(record, seat, record.seats[seat].ai_level)
-            await self.tables.ai_move(record, seat, code)
+            await self.ai_move(record, seat, code)
 
     async def think(self, record: GameRecord, seat: int, level: str) -> str:
         """A legal code for `seat`, from the seat's level or, if that fails, its fallbacks."""
@@ -197,37 +200,31 @@ class AiSeats:
         codes = games.get(record.kind).legal_codes(self.tables.state_of(record), seat)
         return random.Random(seed).choice(codes)
 
-
-class AiMoves:
-    """The AI's entry into the move path (mixed into `Tables`)."""
-
     async def ai_move(
         self, thought_at: GameRecord, seat: int, code: str, *, stand_in: bool = False
     ) -> None:
-        """`stand_in`: the AI plays this one decision for a person's seat."""
-        async with self.lock(thought_at.channel_id):
-            record = await self.store.get(thought_at.id)
-            if record.status != "active":
-                return
+        """`stand_in`: the AI plays this one decision for a person's seat (the clock's)."""
+
+        async def locate() -> GameRecord:
+            return await self.bot.store.get(thought_at.id)
+
+        def mover(record: GameRecord) -> int | None:
             if record.seats[seat].ai_level is None and not stand_in:
-                return
-            state = self.state_of(record)
-            deciders = {d.seat for d in games.get(record.kind).pending(state)}
-            if record.version != thought_at.version and not await self._still_open(
-                record, seat, thought_at.version, seat, deciders
-            ):
-                # The seat's decision changed while it thought: its task looks again.
-                return
-            if seat not in deciders:
-                return
-            try:
-                result = await self.commit(record, seat, code)
-            except IllegalAction as exc:
-                # A bug in the AI must not stall the game: any legal move will do.
-                log.error("game %s: the AI chose %r for seat %s: %s", record.id, code, seat, exc)
-                codes = games.get(record.kind).legal_codes(state, seat)
-                result = await self.commit(record, seat, random.Random(code).choice(codes))
-            except VersionConflict:
-                # Another process moved first: the seat's task thinks again about the new state.
-                return
-            await self.publish(game_locale(self.bot, result.record), result, state, seat, deciders)
+                return None
+            return seat
+
+        try:
+            await self.gate.submit(
+                thought_at.channel_id,
+                locate,
+                mover,
+                [code],
+                "clock" if stand_in else "ai",
+                version=thought_at.version,
+                made_for=seat,
+                locale=lambda record: game_locale(self.bot, record),
+            )
+        except Refused:
+            # The seat's decision changed while it thought, or another process moved first:
+            # its task looks again at the game as it is now.
+            return

@@ -1,0 +1,123 @@
+"""The game tables: one game per channel, every change under the channel's lock.
+
+`Tables` holds what every service shares: the store, a lock per channel, the cache of parsed
+states, and the lookups of the game an interaction is about (a refusal when there is none).
+Moves go through `gate`; the services are put together in `services`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.core.errors import Refusal
+from bot.core.state_cache import StateCache
+from storage import GameRecord, StorageError
+
+if TYPE_CHECKING:
+    from bot.app import MaleconBot
+
+log = logging.getLogger(__name__)
+
+# Game ids are SQLite integers; a forged custom id may carry any number of digits.
+MAX_ID = 2**63 - 1
+
+
+class Tables:
+    def __init__(self, bot: MaleconBot) -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+        # game id -> (version, state): saves parsing the stored JSON for every move.
+        self._states = StateCache()
+
+    @property
+    def store(self):
+        return self.bot.store
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        found = self._locks.get(channel_id)
+        if found is None:
+            found = self._locks[channel_id] = asyncio.Lock()
+        return found
+
+    def state_of(self, record: GameRecord) -> Any:
+        cached = self._states.get(record.id)
+        if cached is not None and cached[0] == record.version:
+            return cached[1]
+        state = record.state()
+        self._states[record.id] = (record.version, state)
+        return state
+
+    def keep(self, game_id: int, version: int, state: Any) -> None:
+        self._states[game_id] = (version, state)
+
+    def forget(self, game_id: int) -> None:
+        self._states.pop(game_id, None)
+
+    # ------------------------------------------------------------------ lookups
+
+    async def game_here(self, channel_id: int) -> GameRecord:
+        record = await self.store.by_channel(channel_id)
+        if record is None:
+            raise Refusal("bot.error.no_game")
+        return record
+
+    async def game_of_component(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
+        """The game a button or menu names; it must be a game of the channel it was pressed in.
+
+        Custom ids come back from the client, so they are checked like any other input: a
+        forged or copied id cannot reach a game of another channel or server, or act from a DM.
+        """
+        if interaction.guild_id is None:
+            raise Refusal("bot.error.guild_only")
+        if not 0 < game_id <= MAX_ID:
+            raise Refusal("bot.error.no_game")
+        try:
+            record = await self.store.get(game_id)
+        except StorageError:
+            raise Refusal("bot.error.no_game") from None
+        if record.channel_id != interaction.channel_id or record.guild_id != interaction.guild_id:
+            raise Refusal("bot.error.other_channel")
+        return record
+
+    async def active_game(
+        self, interaction: discord.Interaction, game_id: int | None
+    ) -> GameRecord:
+        """The game a command (no id) or a component (its id) is about; it must be in play."""
+        if game_id is None:
+            record = await self.game_here(interaction.channel_id)
+        else:
+            record = await self.game_of_component(interaction, game_id)
+        if record.status != "active":
+            raise Refusal("bot.error.not_active")
+        return record
+
+    async def playing_game(
+        self, interaction: discord.Interaction, game_id: int | None
+    ) -> GameRecord:
+        """Like `active_game`, from the record the store last committed or read for the channel
+        when it has one: a move no longer waits for a read behind every other channel's moves.
+
+        Safe for a move: the record is never ahead of the database, and the move's transaction
+        refuses it if the game's version or status changed meanwhile (the player is then shown
+        the game as it stands). Only this process changes its servers' games."""
+        known = self.store.known(interaction.channel_id)
+        if (
+            known is not None
+            and known.status == "active"
+            and interaction.guild_id is not None
+            and known.guild_id == interaction.guild_id
+            and game_id in (None, known.id)
+        ):
+            return known
+        return await self.active_game(interaction, game_id)
+
+    @staticmethod
+    def seat_of(record: GameRecord, user_id: int) -> int:
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise Refusal("bot.error.not_a_player")
+        return seat

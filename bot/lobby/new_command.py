@@ -1,0 +1,194 @@
+"""`/game new`, built from the game registry: every game's options (`games.front`) around
+the options every game shares (the AI seats, the clock, a thread).
+
+The command keeps the parameters players know, in the same order, with the same names and
+texts (their translations are keyed by name); a new game brings its own options.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import discord
+from discord import app_commands
+
+import games
+from bot.core.errors import Refusal
+from bot.seats.ai_seats import DEFAULT_LEVEL
+from bot.text.i18n import text, text_msg, user_locale
+from games import jsonin
+from games.front import all_front_options
+
+# A deck file is a few kilobytes; refuse anything large before reading it.
+MAX_DECK_BYTES = 256 * 1024
+
+# Every game of the registry, by its English title (translated like every command text).
+GAME_CHOICES = [
+    app_commands.Choice(name=text_msg("en", games.get(name).title), value=name)
+    for name in games.NAMES
+]
+
+
+AI_LEVEL_CHOICES = [
+    app_commands.Choice(name="strong: searches ahead", value="strong"),
+    app_commands.Choice(name="greedy: the best move right now", value="greedy"),
+    app_commands.Choice(name="random: any legal move", value="random"),
+]
+
+
+SETTING_CHOICES = {
+    "reminders": [
+        app_commands.Choice(name=name, value=value)
+        for name, value in (
+            ("off", "off"),
+            ("6 hours", "21600"),
+            ("12 hours", "43200"),
+            ("24 hours (default)", "86400"),
+            ("2 days", "172800"),
+            ("3 days", "259200"),
+            ("7 days", "604800"),
+        )
+    ],
+    "turn_limit": [
+        app_commands.Choice(name=name, value=value)
+        for name, value in (
+            ("off", "off"),
+            ("12 hours", "43200"),
+            ("1 day", "86400"),
+            ("2 days", "172800"),
+            ("3 days (default)", "259200"),
+            ("5 days", "432000"),
+            ("7 days", "604800"),
+            ("14 days", "1209600"),
+        )
+    ],
+}
+
+
+# The annotation of each kind of game option (resolved by discord.py in this module).
+ANNOTATIONS = {
+    "bool": "bool | None",
+    "file": "discord.Attachment | None",
+    "choice": "app_commands.Choice[str] | None",
+}
+
+
+def _annotation(option) -> str:
+    if option.kind == "int":
+        return f"app_commands.Range[int, {option.low}, {option.high}] | None"
+    return ANNOTATIONS[option.kind]
+
+
+def new_command() -> app_commands.Command:
+    """The `new` command of the `/game` group (a method of the group: `self` is the group)."""
+    options = all_front_options()
+    first = [o for o in options if o.first]
+    later = [o for o in options if not o.first]
+    keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
+
+    def param(name: str, annotation: str, default=inspect.Parameter.empty):
+        return inspect.Parameter(name, keyword, annotation=annotation, default=default)
+
+    shared_first = [
+        param("self", inspect.Parameter.empty),
+        param("interaction", "discord.Interaction"),
+        param("game", "app_commands.Choice[str]"),
+    ]
+    shared_later = [
+        param("ai_players", "app_commands.Range[int, 0, 3]", 0),
+        param("ai_level", "app_commands.Choice[str] | None", None),
+        param("reminders", "app_commands.Choice[str] | None", None),
+        param("turn_limit", "app_commands.Choice[str] | None", None),
+    ]
+    signature = inspect.Signature(
+        [
+            *shared_first,
+            *(param(o.name, _annotation(o), None) for o in first),
+            *shared_later,
+            *(param(o.name, _annotation(o), None) for o in later),
+            param("thread", "bool", False),
+        ]
+    )
+
+    async def new(self, interaction: discord.Interaction, **chosen) -> None:
+        # Only the options given are passed: the game refuses one that is not its own.
+        raw: dict = {}
+        for option in options:
+            value = chosen.get(option.name)
+            if value is None:
+                continue
+            if option.kind == "choice":
+                value = value.value
+            elif option.kind == "file":
+                try:
+                    value = await read_deck(value)
+                except Refusal as refusal:
+                    locale = user_locale(interaction)
+                    await self.services.guard.reply(
+                        interaction, text(locale, refusal.key, **refusal.params)
+                    )
+                    return
+            raw[option.name] = value
+        ai_level, reminders, turn_limit = (
+            chosen.get(name) for name in ("ai_level", "reminders", "turn_limit")
+        )
+        await self.services.lobby.new_game(
+            interaction,
+            chosen["game"].value,
+            raw,
+            ai_players=chosen.get("ai_players", 0),
+            ai_level=ai_level.value if ai_level is not None else DEFAULT_LEVEL,
+            reminders=reminders.value if reminders is not None else None,
+            turn_limit=turn_limit.value if turn_limit is not None else None,
+            thread=chosen.get("thread", False),
+        )
+
+    new.__signature__ = signature
+    # A method of the group, for discord.py (which binds the group as `self`).
+    new.__qualname__ = "GameGroup.new"
+    described = app_commands.describe(
+        game="Which game",
+        ai_players="How many seats the AI takes (more can be added in the lobby)",
+        ai_level="How well those AI seats play (default: strong)",
+        reminders="After how long a waiting player is reminded (default 24 hours)",
+        turn_limit="How long one decision may wait in all (default 3 days)",
+        thread="Play in a thread of its own, opened from this channel",
+        **{o.name: o.description for o in options},
+    )(new)
+    chosen_from = app_commands.choices(
+        game=GAME_CHOICES,
+        ai_level=AI_LEVEL_CHOICES,
+        reminders=SETTING_CHOICES["reminders"],
+        turn_limit=SETTING_CHOICES["turn_limit"],
+        **{
+            o.name: [app_commands.Choice(name=label, value=value) for label, value in o.choices]
+            for o in options
+            if o.kind == "choice"
+        },
+    )(described)
+    return app_commands.command(name="new", description="Open a new game in this channel")(
+        chosen_from
+    )
+
+
+async def read_deck(attachment: discord.Attachment) -> object:
+    """The parsed JSON of a deck attachment (the engine validates its content)."""
+    if attachment.size > MAX_DECK_BYTES:
+        raise Refusal("bot.error.deck_too_big", limit=MAX_DECK_BYTES // 1024)
+    try:
+        data = await attachment.read()
+    except discord.HTTPException:
+        raise Refusal("bot.error.deck_unreadable") from None
+    try:
+        parsed = jsonin.loads(data, max_bytes=MAX_DECK_BYTES)
+    except jsonin.JSONInputError as exc:
+        if exc.key == "too_large":  # the attachment's declared size was wrong
+            raise Refusal("bot.error.deck_too_big", limit=MAX_DECK_BYTES // 1024) from None
+        if exc.key == "syntax":
+            raise Refusal("bot.error.deck_not_json", detail=exc.reason.params["detail"]) from None
+        raise Refusal("bot.error.bad_option", reason=exc.reason) from None
+    # Only a deck's content is accepted from Discord, never a string (the engine reads a string
+    # as a file path on this machine).
+    if not isinstance(parsed, dict | list):
+        raise Refusal("bot.error.deck_not_json", detail=type(parsed).__name__)
+    return parsed

@@ -1,0 +1,4 @@
+"""Playing: the move gate every move enters (clicks, typed moves, undo, AI, clock), and the
+players' moves, private choices and screens.
+May import: bot.core, bot.text, bot.discord_io.
+"""

@@ -1,0 +1,223 @@
+"""The move gate: the one way a move enters a game, whoever makes it.
+
+A click, a typed `/game move`, an undo, an AI seat and the clock's stand-in all call
+`Gate.submit`: who may act -> the channel's lock -> `storage.play.apply_move` with the version
+the mover saw (the engine validates, the store appends the action and the new state in one
+transaction) -> the mover's own answer (`on_saved`) -> the channel's message, the changed
+screens by DM, the AI seats that decide next. Persisting comes first, so if Discord fails
+afterwards the next interaction sees the truth and posts what is missing (`announce`).
+
+The source (`SOURCES`) changes only what a refusal looks like: a person is told why (the gate
+raises a `Refused`, which the caller turns into a polite answer with the current prompt); the
+AI's task just looks again at the game. Nothing else in `bot/` calls `apply_move`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import games
+from bot.core import metrics
+from bot.core.timing import now
+from games import IllegalAction
+from storage import GameRecord, VersionConflict
+from storage.play import MoveResult, apply_move
+
+log = logging.getLogger(__name__)
+
+# Where a move comes from: a component, `/game move` or `/game undo`, an AI seat, or the AI
+# standing in for a person at the turn limit.
+SOURCES = ("click", "typed", "ai", "clock")
+# Sources that are the AI's: an illegal code is a bug in the AI, replaced by any legal one.
+AI_SOURCES = ("ai", "clock")
+
+
+class Refused(Exception):
+    """The gate did not apply the move; `why` is one of the reasons below. `record`, `state`
+    and `seat` are the game as the gate saw it (for the prompt a person is shown again)."""
+
+    OUTDATED = "outdated"  # the component was made for a decision that is over
+    NOT_DECIDING = "not_deciding"  # the seat has nothing to decide now
+    ILLEGAL = "illegal"  # the engine refused the first code (`reason`: its message)
+    CONFLICT = "conflict"  # another move was saved first
+
+    def __init__(self, why: str, record: GameRecord, state: Any, seat: int, reason=None):
+        super().__init__(why)
+        self.why, self.record, self.state, self.seat, self.reason = why, record, state, seat, reason
+
+
+@dataclass
+class Submitted:
+    """What the gate applied: `before` is the state the mover saw, `result` the saved game
+    after every code applied (their events together), `applied` the (code, label) pairs."""
+
+    record: GameRecord
+    before: Any
+    seat: int
+    deciders: set[int]
+    result: MoveResult
+    applied: list[tuple[str, Any]] = field(default_factory=list)
+    posted: bool = True
+
+
+class Publisher:
+    """After a saved move (or a start): the channel's message, the changed screens by DM, and
+    whoever listens (the AI seats that decide next start thinking)."""
+
+    def __init__(self, mail, announcer) -> None:
+        self.mail = mail
+        self.announcer = announcer
+        self._listeners: list[Callable[[GameRecord, Any], None]] = []
+
+    def listen(self, listener: Callable[[GameRecord, Any], None]) -> None:
+        self._listeners.append(listener)
+
+    async def publish(
+        self, locale, result: MoveResult, before: Any, actor: int | None, deciders
+    ) -> bool:
+        """False when the channel message failed."""
+        # The screens are drawn while the board is: both in the picture workers.
+        announced = asyncio.get_running_loop().create_future()
+        self.mail.queue(result.record, before, result.state, result.events, announced)
+        try:
+            posted = await self.announcer.after_move(
+                locale, result.record, result.state, result.events, actor, deciders
+            )
+        finally:
+            announced.set_result(None)
+        for listener in self._listeners:
+            listener(result.record, result.state)
+        return posted
+
+
+class Gate:
+    """`tables` gives the channel locks, the store and the state cache; `clock` is told of new
+    timers; `publisher` announces a saved move."""
+
+    def __init__(self, tables, clock, publisher: Publisher) -> None:
+        self.tables = tables
+        self.clock = clock
+        self.publisher = publisher
+
+    async def submit(
+        self,
+        channel_id: int,
+        locate: Callable[[], Awaitable[GameRecord | None]],
+        seat_of: Callable[[GameRecord], int | None],
+        codes: Sequence[str],
+        source: str,
+        *,
+        version: int | None = None,
+        made_for: int | None = None,
+        resolve: Callable[[GameRecord, Any, int, str], str] | None = None,
+        server_locale: str | None = None,
+        locale: Callable[[GameRecord], Any],
+        on_saved: Callable[[Submitted], Awaitable[None]] | None = None,
+    ) -> Submitted | None:
+        """Apply `codes` (several in a row: a menu taking several) for the seat `seat_of`
+        names in the game `locate` finds (both under the channel's lock; either may raise a
+        refusal of its own, or give None: nothing to do). `version` and `made_for` say which
+        decision a component was made for; `resolve` turns a typed value into a code.
+        `locale` is the channel's language for the announcement."""
+        assert source in SOURCES, source
+        codes = list(codes)
+        async with self.tables.lock(channel_id):
+            record = await locate()
+            if record is None or record.status != "active":
+                return None
+            seat = seat_of(record)
+            if seat is None:
+                return None
+            state = self.tables.state_of(record)
+            engine = games.get(record.kind)
+            deciders = {d.seat for d in engine.pending(state)}
+            if codes != [games.UNDO]:
+                stale = version is not None and version != record.version
+                if stale and not await self.still_open(record, seat, version, made_for, deciders):
+                    raise Refused(Refused.OUTDATED, record, state, seat)
+                if seat not in deciders or (made_for is not None and made_for != seat):
+                    raise Refused(Refused.NOT_DECIDING, record, state, seat)
+            if resolve is not None:
+                codes[0] = resolve(record, state, seat, codes[0])
+            applied: list[tuple[str, Any]] = []
+            events: list = []
+            result: MoveResult | None = None
+            for step, chosen in enumerate(codes):
+                now_state = state if result is None else result.state
+                label = next(
+                    (a.label for a in engine.legal_actions(now_state, seat) if a.code == chosen),
+                    None,
+                )
+                at = record if result is None else result.record
+                try:
+                    result = await self._commit(at, seat, chosen, server_locale)
+                except IllegalAction as exc:
+                    if step > 0:
+                        break  # the first choice stands; the player is asked again
+                    if source not in AI_SOURCES:
+                        raise Refused(Refused.ILLEGAL, record, state, seat, exc.msg) from None
+                    # A bug in the AI must not stall the game: any legal move will do.
+                    log.error(
+                        "game %s: the AI chose %r for seat %s: %s", record.id, chosen, seat, exc
+                    )
+                    chosen = random.Random(chosen).choice(engine.legal_codes(state, seat))
+                    result = await self._commit(record, seat, chosen, server_locale)
+                    label = None
+                except VersionConflict:
+                    if step > 0:
+                        break
+                    self.tables.forget(record.id)
+                    raise Refused(Refused.CONFLICT, record, state, seat) from None
+                events.extend(result.events)
+                applied.append((chosen, label))
+            combined = MoveResult(result.record, result.state, events)
+            done = Submitted(record, state, seat, deciders, combined, applied)
+            if on_saved is not None:
+                # Saved: from here on a failure to post must not be reported as "nothing changed".
+                await on_saved(done)
+            done.posted = await self.publisher.publish(
+                locale(result.record), combined, state, seat, deciders
+            )
+            return done
+
+    async def still_open(
+        self, record: GameRecord, seat: int, version: int, made_for: int | None, deciders
+    ) -> bool:
+        """Is a component made at `version` for `made_for`'s decision still that decision?
+
+        It is while that seat has not acted since and still has to decide: whatever else
+        happened in between were other players' independent choices (simultaneous decisions).
+        """
+        if made_for is None or made_for != seat or version > record.version:
+            return False
+        if seat not in deciders:
+            return False
+        return not await self.tables.store.acted_since(record.id, seat, version)
+
+    async def _commit(
+        self, record: GameRecord, seat: int, code: str, server_locale: str | None
+    ) -> MoveResult:
+        """Save one move of `seat` (the engine validates; one transaction; the version check)."""
+        with metrics.database(record.guild_id):
+            result = await apply_move(
+                self.tables.store,
+                record.id,
+                seat,
+                code,
+                expected_version=record.version,
+                at=now(),
+                known=(record, self.tables.state_of(record)),
+                server_locale=server_locale,
+            )
+        metrics.move(record.guild_id, record.kind)
+        if result.record.status != "active":
+            metrics.game_ended(record.guild_id)
+        self.tables.keep(result.record.id, result.record.version, result.state)
+        if result.next_due is not None:
+            self.clock.poke(result.next_due)
+        return result

@@ -1,0 +1,248 @@
+"""Playing: moves from buttons, menus and `/game move`, private choices, board, screen, log."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+import games
+from bot.core.errors import Refusal
+from bot.discord_io import components, pictures
+from bot.discord_io.guard import came_from_private, handler
+from bot.play.gate import Refused, Submitted
+from bot.text import present
+from bot.text.i18n import channel_locale, escape, reported_locale, text, text_msg
+from games import Decision
+from storage import GameRecord
+
+log = logging.getLogger(__name__)
+
+# No action code is longer: codes travel in custom ids, which hold at most 100 characters.
+MAX_CODE = components.CUSTOM_ID_LIMIT
+
+
+class Play:
+    """Moves from buttons, menus and `/game move`, undo, private choices and screens."""
+
+    def __init__(self, tables, guard, gate) -> None:
+        self.tables, self.guard, self.gate = tables, guard, gate
+
+    def _pending(self, record: GameRecord, state: Any) -> tuple[Decision, ...]:
+        return tuple(games.get(record.kind).pending(state))
+
+    def prompt_for(self, locale, record: GameRecord, state: Any, seat: int | None):
+        """The current prompt as one player should see it: their own choices if they decide."""
+        engine = games.get(record.kind)
+        decisions = self._pending(record, state)
+        mine = [d for d in decisions if d.seat == seat]
+        if mine and seat is not None:
+            actions = engine.legal_actions(state, seat)
+            content = present.decision_line(locale, record, mine[0], ping=False)
+            return content, components.choices_view(
+                locale,
+                record.id,
+                record.version,
+                actions,
+                seat=seat,
+                screen=True,
+                names=present.seat_names(record, locale),
+                several=mine[0].repeat,
+            )
+        others = " ".join(present.decision_line(locale, record, d, ping=False) for d in decisions)
+        return text(locale, "bot.turn.not_yours", waiting=others), None
+
+    def _private_next(self, locale, record: GameRecord, state: Any, seat: int):
+        """After a choice: the seat's next choices, if it decides again, in the same private
+        answer (public ones are on the channel message too), so a whole turn can be played in
+        one ephemeral message without pressing "Choose" again."""
+        if seat not in {d.seat for d in self._pending(record, state)}:
+            return None, None
+        return self.prompt_for(locale, record, state, seat)
+
+    def _match_typed(self, locale, record: GameRecord, actions, typed: str) -> str:
+        """A typed `/game move` value: a code from the autocomplete list, or a label typed by
+        hand (exactly, or a part of only one label). Otherwise the refusal lists the labels."""
+        codes = [a.code for a in actions]
+        if typed in codes:
+            return typed
+        names = present.seat_names(record, locale)
+        labels = [(text_msg(locale, a.label, names), a.code) for a in actions]
+        wanted = typed.strip().casefold()
+        exact = [code for label, code in labels if label.casefold() == wanted]
+        if len(exact) == 1:
+            return exact[0]
+        partial = [code for label, code in labels if wanted and wanted in label.casefold()]
+        if len(partial) == 1:
+            return partial[0]
+        listed = ", ".join(f"“{escape(label)}”" for label, _ in labels[: components.MAX_LISTED])
+        raise Refusal(
+            "bot.error.pick_from_list", choice=escape(present.clip(typed, 60)), choices=listed
+        )
+
+    async def click_move(
+        self, interaction, game_id: int, version: int, seat: int | None, code: str | Sequence[str]
+    ) -> None:
+        await self.move(interaction, code, game_id=game_id, version=version, made_for=seat)
+
+    @handler(defer="private")
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        locale,
+        code: str | Sequence[str],
+        *,
+        game_id: int | None = None,
+        version: int | None = None,
+        made_for: int | None = None,
+    ) -> None:
+        """Apply `code` (or several codes in a row, from a menu taking several) for the user;
+        `version` and `made_for` say which decision a component was made for (a typed move has
+        neither, and may be a label typed by hand)."""
+        codes = [code] if isinstance(code, str) else list(code)
+        typed = game_id is None
+        from_ephemeral = came_from_private(interaction)
+        if not codes or any(len(c) > MAX_CODE for c in codes):
+            shown = escape(present.clip(codes[0] if codes else "", 60))
+            raise Refusal("bot.error.unknown_choice", choice=shown)
+
+        def resolve(record, state, seat, typed_code):
+            actions = games.get(record.kind).legal_actions(state, seat)
+            return self._match_typed(locale, record, actions, typed_code)
+
+        async def saved(done: Submitted) -> None:
+            record, result, seat = done.record, done.result, done.seat
+            names = present.seat_names(record, locale)
+            lines = [
+                text(
+                    locale,
+                    "bot.move.done",
+                    choice=text_msg(locale, label, names, markdown=True)
+                    if label
+                    else escape(chosen),
+                )
+                for chosen, label in done.applied
+            ]
+            mine = present.private_events(locale, result.events, seat, names)
+            following, view = self._private_next(locale, result.record, result.state, seat)
+            last = done.applied[-1][0]
+            if len(done.applied) == 1 and not games.get(record.kind).closes_undo(
+                done.before, seat, last, result.state, result.events
+            ):
+                # The misclick is cheap to take back while nothing closed the window.
+                view = components.with_undo(locale, view, record.id, seat)
+            confirm = "\n".join([*lines, *mine, *([following] if following else [])])
+            await self.guard.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
+
+        done = await self._submit(
+            interaction,
+            locale,
+            game_id,
+            codes,
+            "typed" if typed else "click",
+            version=version,
+            made_for=made_for,
+            resolve=resolve if typed else None,
+            on_saved=saved,
+        )
+        if done is not None and not done.posted:
+            await self.guard.answer_saved(interaction, text(locale, "bot.error.not_posted"))
+
+    async def _submit(
+        self, interaction, locale, game_id, codes, source, *, seat_of=None, **how
+    ) -> Submitted:
+        """A person's move through the gate; the gate's refusals become polite answers that
+        show the player the game as it stands."""
+        try:
+            return await self.gate.submit(
+                interaction.channel_id,
+                lambda: self.tables.playing_game(interaction, game_id),
+                seat_of or (lambda record: self.tables.seat_of(record, interaction.user.id)),
+                codes,
+                source,
+                server_locale=reported_locale(interaction),
+                locale=lambda record: channel_locale(interaction),
+                **how,
+            )
+        except Refused as refused:
+            record, state, seat = refused.record, refused.state, refused.seat
+            if refused.why == Refused.OUTDATED:
+                content, view = self.prompt_for(locale, record, state, seat)
+                raise Refusal("bot.error.outdated", current=content, view=view) from None
+            if refused.why == Refused.NOT_DECIDING:
+                content, _ = self.prompt_for(locale, record, state, seat)
+                raise Refusal("bot.error.not_your_decision", current=content) from None
+            if refused.why == Refused.ILLEGAL:
+                key = "bot.error.cannot_undo" if codes == [games.UNDO] else "bot.error.illegal"
+                raise Refusal(key, reason=refused.reason) from None
+            fresh = await self.tables.store.get(record.id)
+            content, view = self.prompt_for(locale, fresh, self.tables.state_of(fresh), seat)
+            raise Refusal("bot.error.conflict", current=content, view=view) from None
+
+    @handler(defer="private")
+    async def undo(
+        self, interaction, locale, game_id: int | None = None, seat: int | None = None
+    ) -> None:
+        """Take back the player's latest decision, as long as nothing closed the window since
+        (a die, a card drawn, something hidden shown, another player's decision). Logged as an
+        action of its own; the log stays append-only and replays exactly."""
+        from_ephemeral = came_from_private(interaction)
+
+        def mover(record: GameRecord) -> int:
+            mine = self.tables.seat_of(record, interaction.user.id)
+            if seat is not None and seat != mine:
+                raise Refusal("bot.error.not_your_seat")
+            return mine
+
+        async def saved(done: Submitted) -> None:
+            result, mine = done.result, done.seat
+            names = present.seat_names(done.record, locale)
+            told = present.private_events(locale, result.events, mine, names)
+            following, view = self._private_next(locale, result.record, result.state, mine)
+            confirm = "\n".join([*told, *([following] if following else [])])
+            await self.guard.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
+
+        source = "typed" if game_id is None else "click"
+        await self._submit(
+            interaction, locale, game_id, [games.UNDO], source, seat_of=mover, on_saved=saved
+        )
+
+    @handler(defer="private")
+    async def show_choices(self, interaction, locale, game_id: int, version: int) -> None:
+        """The "Choose" button: the clicker's own choices now, built from their seat only.
+
+        Whatever the button's version, a player who decides now gets their current choices.
+        """
+        # Acknowledged before the store is asked: Discord gives up on an interaction that
+        # has no answer after 3 seconds, however busy the other channels keep the bot.
+        record = await self.tables.playing_game(interaction, game_id)
+        seat = self.tables.seat_of(record, interaction.user.id)
+        state = self.tables.state_of(record)
+        content, view = self.prompt_for(locale, record, state, seat)
+        if view is None:
+            raise Refusal("bot.error.not_your_decision", current=content)
+        await self.guard.reply(interaction, content, view=view)
+
+    @handler(defer="thinking")
+    async def show_screen(self, interaction, locale, game_id: int | None = None) -> None:
+        record = await self.tables.playing_game(interaction, game_id)
+        seat = self.tables.seat_of(record, interaction.user.id)
+        engine = games.get(record.kind)
+        view = engine.player_view(self.tables.state_of(record), seat)
+        file = await pictures.screen(view, present.seat_names(record, locale), locale)
+        await interaction.followup.send(
+            present.figures(locale, record.kind, view),
+            files=pictures.attached(file),
+            ephemeral=True,
+        )
+
+    @handler(defer="thinking")
+    async def show_help(self, interaction: discord.Interaction, locale) -> None:
+        """A short summary of the rules of the game here, or of every game."""
+        record = await self.tables.store.by_channel(interaction.channel_id)
+        kinds = [record.kind] if record is not None else list(games.NAMES)
+        parts = [text(locale, f"bot.help.{kind}") for kind in kinds]
+        parts.append(text(locale, "bot.help.commands"))
+        await self.guard.reply(interaction, "\n\n".join(parts))

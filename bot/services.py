@@ -1,0 +1,65 @@
+"""The bot's services put together: each is given in its constructor the services it uses.
+
+Read top to bottom, this is the map of `bot/`: the shared tables, the Discord output (the
+announcer, the DMs, the guard that runs every handler), the turn clock, the move gate and the
+AI seats behind it, then the concerns the commands and buttons call.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from bot.clock.turn_clock import Clock
+from bot.core.tables import Tables
+from bot.discord_io.announce import Announcer
+from bot.discord_io.dms import Mail
+from bot.discord_io.guard import Guard
+from bot.history.past import PastGames
+from bot.history.replay import Replays
+from bot.history.server_history import HistoryViews
+from bot.history.stats import Statistics
+from bot.lobby.opening import Lobby
+from bot.play.gate import Gate, Publisher
+from bot.play.moves import Play
+from bot.seats.ai_seats import AiSeats
+from bot.seats.hands import Seats
+from bot.settings.server_language import Languages
+from bot.settings.table_settings import TableSettings
+
+if TYPE_CHECKING:
+    from bot.app import MaleconBot
+
+
+class Services:
+    def __init__(
+        self,
+        bot: MaleconBot,
+        *,
+        rng: random.Random | None = None,
+        ai_workers: int | None = None,
+        ai_budget: int | None = None,
+    ) -> None:
+        self.tables = tables = Tables(bot)
+        self.mail = Mail(bot)
+        self.announcer = Announcer(bot, tables)
+        self.guard = Guard(tables.lock, self.announcer, self.mail.locales, bot.on_error)
+        self.clock = Clock(bot, tables, self.announcer, self.mail)
+        self.publisher = Publisher(self.mail, self.announcer)
+        self.gate = Gate(tables, self.clock, self.publisher)
+        self.ai = AiSeats(bot, tables, self.gate, workers=ai_workers, budget=ai_budget)
+        # A saved move wakes the AI seats that decide next; a decision nobody made in time is
+        # the AI's to play once.
+        self.publisher.listen(self.ai.wake)
+        self.clock.when_expired(self.ai.stand_in)
+        self.play = Play(tables, self.guard, self.gate)
+        self.seats = Seats(bot, tables, self.guard, self.announcer, self.clock, self.ai, self.mail)
+        self.lobby = Lobby(
+            tables, self.guard, self.announcer, self.clock, self.publisher, self.seats, rng
+        )
+        self.settings = TableSettings(tables, self.guard, self.clock, self.lobby)
+        self.past = PastGames(tables, self.guard, self.play)
+        self.history = HistoryViews(tables, self.guard)
+        self.replays = Replays(tables, self.guard, self.past)
+        self.stats = Statistics(tables, self.guard)
+        self.languages = Languages(bot, self.guard)

@@ -1,0 +1,143 @@
+"""The table's clock settings, muting reminders, and `/game mine` (where is it my turn?)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import discord
+
+from bot.core.errors import Refusal
+from bot.core.timing import now
+from bot.discord_io.guard import handler
+from bot.text import present
+from bot.text.i18n import text
+from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, SettingsError, WaitPlan
+from storage.clock import scheduled as rescheduled
+
+# `/game mine` lists at most this many games (one message).
+MINE_LIMIT = 20
+
+
+def parse_setting(value: str, allowed) -> int | None:
+    if value == "off":
+        return None
+    try:
+        seconds = int(value)
+    except ValueError:
+        raise Refusal("bot.error.bad_setting") from None
+    if seconds not in allowed:
+        raise Refusal("bot.error.bad_setting")
+    return seconds
+
+
+class TableSettings:
+    """The table's reminders and turn limit, a player's muting, `/game mine`."""
+
+    def __init__(self, tables, guard, clock, lobby) -> None:
+        self.tables, self.guard, self.clock, self.lobby = tables, guard, clock, lobby
+
+    @handler()
+    async def lobby_setting(
+        self, interaction, locale, game_id: int, which: str, value: str
+    ) -> None:
+        """The lobby's menus: who opened the game sets the reminder interval or turn limit."""
+        await self.lobby.ack_lobby(interaction, True)
+        async with self.tables.lock(interaction.channel_id):
+            record = await self.lobby.lobby_game(interaction, game_id)
+            if interaction.user.id != record.creator_id:
+                raise Refusal("bot.error.not_creator_settings", creator=f"<@{record.creator_id}>")
+            if which == "reminders":
+                changed = replace(record.settings, reminders=parse_setting(value, REMINDER_CHOICES))
+            else:
+                changed = replace(
+                    record.settings, turn_limit=parse_setting(value, TURN_LIMIT_CHOICES)
+                )
+            record = await self.tables.store.set_settings(record.id, changed)
+            await self.lobby.show_lobby(interaction, record, True)
+
+    @handler(defer="thinking")
+    async def show_settings(
+        self, interaction, locale, reminders: str | None, turn_limit: str | None
+    ):
+        """`/game settings`: shows the table's clock; in the lobby its creator may change it."""
+        record = await self.tables.game_here(interaction.channel_id)
+        if reminders is not None or turn_limit is not None:
+            async with self.tables.lock(interaction.channel_id):
+                record = await self.tables.game_here(interaction.channel_id)
+                if record.status != "lobby":
+                    raise Refusal("bot.error.settings_started")
+                if interaction.user.id != record.creator_id:
+                    raise Refusal(
+                        "bot.error.not_creator_settings", creator=f"<@{record.creator_id}>"
+                    )
+                changed = record.settings
+                if reminders is not None:
+                    changed = replace(changed, reminders=parse_setting(reminders, REMINDER_CHOICES))
+                if turn_limit is not None:
+                    changed = replace(
+                        changed, turn_limit=parse_setting(turn_limit, TURN_LIMIT_CHOICES)
+                    )
+                try:
+                    record = await self.tables.store.set_settings(record.id, changed)
+                except SettingsError:
+                    raise Refusal("bot.error.bad_setting") from None
+        lines = [text(locale, "bot.settings.title", game=present.title(locale, record.kind))]
+        lines += present.clock_lines(locale, record.settings)
+        seat = record.seat_of(interaction.user.id)
+        if seat is not None and record.seats[seat].muted:
+            lines.append(text(locale, "bot.settings.you_muted"))
+        await self.guard.reply(interaction, "\n".join(lines))
+
+    @handler(defer="thinking")
+    async def mute(self, interaction, locale, on: bool) -> None:
+        """`/game reminders off|on`: this player's reminders for the game here."""
+        async with self.tables.lock(interaction.channel_id):
+            record = await self.tables.active_game(interaction, None)
+            seat = self.tables.seat_of(record, interaction.user.id)
+            record = await self.tables.store.set_seat_flags(record.id, seat, muted=not on)
+            waits = await self.tables.store.waits(record.id)
+            mine = [w for w in waits if w.seat == seat]
+            if mine:
+                again = rescheduled(mine[0], record.settings, not on)
+                others = tuple(w.seat for w in waits if w.seat != seat)
+                await self.tables.store.put_waits(record.id, WaitPlan(others, (again,)))
+                self.clock.poke()
+        await self.guard.reply(
+            interaction, text(locale, "bot.reminders.on" if on else "bot.reminders.off")
+        )
+
+    @handler(defer="thinking")
+    async def mine(self, interaction: discord.Interaction, locale) -> None:
+        """Every lobby and game of the user (in this server, or everywhere from a DM)."""
+        found = await self.tables.store.games_of(interaction.user.id, interaction.guild_id)
+        if not found:
+            await self.guard.reply(interaction, text(locale, "bot.mine.none"))
+            return
+        at = now()
+        lines = [text(locale, "bot.mine.title")]
+        for record, _seat, wait in found[:MINE_LIMIT]:
+            game = present.title(locale, record.kind)
+            where = f"<#{record.channel_id}>"
+            if record.status == "lobby":
+                lines.append(text(locale, "bot.mine.lobby", game=game, channel=where))
+            elif wait is None:
+                lines.append(text(locale, "bot.mine.others", game=game, channel=where))
+            elif wait.deadline is None:
+                waited = present.duration(locale, at - wait.since)
+                lines.append(
+                    text(locale, "bot.mine.yours", game=game, channel=where, waited=waited)
+                )
+            else:
+                lines.append(
+                    text(
+                        locale,
+                        "bot.mine.yours_left",
+                        game=game,
+                        channel=where,
+                        waited=present.duration(locale, at - wait.since),
+                        left=present.duration(locale, max(0.0, wait.deadline - at)),
+                    )
+                )
+        if len(found) > MINE_LIMIT:
+            lines.append(text(locale, "bot.mine.more", count=len(found) - MINE_LIMIT))
+        await self.guard.reply(interaction, "\n".join(lines))

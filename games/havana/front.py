@@ -1,0 +1,16 @@
+"""Havana's options as a front end offers them (see `games.front`)."""
+
+from __future__ import annotations
+
+from games.front import FrontOption
+
+OPTIONS = (
+    FrontOption("deck", "file", "Havana: a JSON file with your own building deck", first=True),
+    FrontOption("max_rounds", "int", "Havana: rounds before the most VP win (default 60)", 1, 1000),
+    FrontOption(
+        "row_end_rule",
+        "choice",
+        "Havana: when a row end refills",
+        choices=(("any end (default)", "any_end"), ("both ends of a row", "both_ends_of_a_row")),
+    ),
+)
