@@ -23,6 +23,9 @@ CODE_SPAN = re.compile(r"`[^`\n]*`")
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
 HTML_LINK = re.compile(r"""(?:src|href)="([^"]+)\"""")
 HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
+# A repository path in a code span: folders joined by slashes, ending in a file of these kinds or
+# in a slash (`bot/play/gate.py`, `storage/`); placeholders such as `games/<name>/` are left alone.
+REPO_PATH = re.compile(r"(?:\.\.?/)*[\w.-]+(?:/[\w.-]+)*/(?:[\w.-]+\.(?:py|md|sh|toml))?")
 
 
 def prose(text: str) -> str:
@@ -59,6 +62,32 @@ def test_every_relative_link_leads_to_a_file_and_heading_of_the_repository(doc):
         elif fragment and found.suffix == ".md" and fragment not in anchors(found):
             broken.append(f"{target} (no heading #{fragment} in {found.relative_to(ROOT)})")
     assert not broken, f"{doc.relative_to(ROOT)}: " + "; ".join(broken)
+
+
+def paths(text: str) -> list[str]:
+    """The repository paths written in the code spans of a document (not in code blocks)."""
+    spans = CODE_SPAN.findall(FENCE.sub("", text))
+    return [word for span in spans for word in span.strip("`").split() if REPO_PATH.fullmatch(word)]
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_path_in_backticks_is_in_the_repository(doc):
+    """`bot/play/gate.py` in a document is where a newcomer looks: it must be there."""
+    missing = []
+    for written in paths(doc.read_text(encoding="utf-8")):
+        # From the repository's root, or (`./`, `../`) from the document's folder.
+        base = doc.parent if written.startswith(".") else ROOT
+        found = (base / written).resolve()
+        if not found.is_relative_to(ROOT) or not found.exists():
+            missing.append(written)
+        elif written.endswith("/") and not found.is_dir():
+            missing.append(f"{written} (not a folder)")
+    assert not missing, f"{doc.relative_to(ROOT)}: no such path: " + ", ".join(missing)
+
+
+def test_a_path_in_backticks_is_read_as_one():
+    doc = "`bot/play/gate.py`, `python bench/ai.py --games 2`, `storage/`, `games/<name>/`, `.env`"
+    assert paths(doc) == ["bot/play/gate.py", "bench/ai.py", "storage/"]
 
 
 def test_the_readme_is_short():

@@ -2,7 +2,7 @@
 
 `text(locale, key, **params)` looks a bot key up; `text_msg(locale, msg)` renders an engine `Msg`.
 Both read the same per-language catalogue: the English templates (the bot's in
-`bot/locales/en.py`, the games' and the pictures' registered in `games.text`) and a language's
+`bot/text/locales/en.py`, the games' and the pictures' registered in `games.text`) and a language's
 translations of them from `translations/<lang>.po`, falling back to English key by key. A new
 language is one more `.po` file and no handler changes.
 
