@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import games
+
 from .ratings import LEADERBOARD_GAMES, Rating
 from .store import Store
 
@@ -166,14 +168,15 @@ async def recent(store: Store, guild_id: int, count: int = 25, before: int | Non
 
 async def stats(store: Store, guild_id: int, player: str) -> list[KindStats]:
     """One member's figures per game in a server (the games they have played there)."""
+    # Every game of the registry: the list lets the index on (guild, player, kind) serve it.
+    kinds = ", ".join("?" * len(games.NAMES))
     sums = await store.read(
         "SELECT kind, count(*), count(CASE WHEN place = 1 THEN 1 END), avg(place), avg(score)"
-        " FROM placings"
-        " WHERE guild_id = ? AND player = ? AND kind IN ('santiago', 'havana') GROUP BY kind",
-        (guild_id, player),
+        f" FROM placings WHERE guild_id = ? AND player = ? AND kind IN ({kinds}) GROUP BY kind",
+        (guild_id, player, *games.NAMES),
     )
     out = []
-    for kind, games, wins, average_place, average_score in sums:
+    for kind, played, wins, average_place, average_score in sums:
         best = await store.read(
             "SELECT game_id, score FROM placings INDEXED BY placings_by_player_kind"
             " WHERE guild_id = ? AND player = ? AND kind = ? ORDER BY score DESC, seq DESC LIMIT 1",
@@ -192,7 +195,7 @@ async def stats(store: Store, guild_id: int, player: str) -> list[KindStats]:
         out.append(
             KindStats(
                 kind=kind,
-                games=games,
+                games=played,
                 wins=wins,
                 # PostgreSQL's avg of integers is a decimal.
                 average_place=float(average_place),
