@@ -26,6 +26,9 @@ from storage.store import Shards
 
 log = logging.getLogger(__name__)
 
+# Every restart-proof button and menu, found by its custom id whatever message carries it.
+COMPONENTS = (*components.ITEMS, *table_components.ITEMS, HistoryButton, ReplayButton)
+
 
 class GameTree(app_commands.CommandTree):
     async def on_error(
@@ -97,9 +100,7 @@ class MaleconBot(commands.Bot):
         await self.services.announcer.load()
         await self.services.ai.resume()
         self.services.clock.start()
-        self.add_dynamic_items(
-            *components.ITEMS, *table_components.ITEMS, HistoryButton, ReplayButton
-        )
+        self.add_dynamic_items(*COMPONENTS)
         self.tree.add_command(GameGroup(self))
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync_guild_id is not None:
