@@ -12,12 +12,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clock import components as clock_components
 from bot.command_texts import CatalogueTranslator
 from bot.commands import GameGroup
 from bot.core import metrics
-from bot.discord_io import components, pictures, table_components
+from bot.discord_io import components, pictures
 from bot.history.replay import ReplayButton
 from bot.history.server_history import HistoryButton
+from bot.lobby import components as lobby_components
+from bot.seats import components as seats_components
 from bot.services import Services
 from bot.settings import server_language
 from bot.text.i18n import text, user_locale
@@ -25,6 +28,16 @@ from storage import Store
 from storage.store import Shards
 
 log = logging.getLogger(__name__)
+
+# Every restart-proof button and menu, found by its custom id whatever message carries it.
+COMPONENTS = (
+    *components.ITEMS,
+    *lobby_components.ITEMS,
+    *clock_components.ITEMS,
+    *seats_components.ITEMS,
+    HistoryButton,
+    ReplayButton,
+)
 
 
 class GameTree(app_commands.CommandTree):
@@ -97,9 +110,7 @@ class MaleconBot(commands.Bot):
         await self.services.announcer.load()
         await self.services.ai.resume()
         self.services.clock.start()
-        self.add_dynamic_items(
-            *components.ITEMS, *table_components.ITEMS, HistoryButton, ReplayButton
-        )
+        self.add_dynamic_items(*COMPONENTS)
         self.tree.add_command(GameGroup(self))
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync_guild_id is not None:

@@ -33,9 +33,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.clock import components
 from bot.core import metrics
 from bot.core.timing import now
-from bot.discord_io import table_components
 from bot.discord_io.announce import pinging
 from bot.text import present
 from bot.text.i18n import game_locale, text
@@ -304,7 +304,7 @@ class Clock:
             others=" ".join(f"<@{u}>" for u in others) or "-",
             game=present.title(locale, record.kind),
         )
-        view = table_components.limit_view(locale, record.id, seat, int(wait.since))
+        view = components.limit_view(locale, record.id, seat, int(wait.since))
         try:
             sent = await self.announcer.channel(record).send(
                 content, view=view, allowed_mentions=pinging(others)

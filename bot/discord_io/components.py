@@ -1,4 +1,5 @@
-"""Buttons and menus that survive restarts.
+"""Buttons and menus that survive restarts, and the ones of a move (which the channel's turn
+message, the DMs and a player's private answers carry).
 
 Every component is a `discord.ui.DynamicItem`: its custom id carries what the click means
 (game id, state version, choice), so the bot needs no memory of the message that holds it and
@@ -13,13 +14,11 @@ at the same time do not outdate each other's buttons. Ids made before seats were
     ms:<game>:<version>.<seat>          the same from a select menu (the value is the code)
     mx:<game>:<version>          "Choose": show the clicker their own choices, ephemerally
     sc:<game>                    "My screen", ephemerally
-    lb:<game>:<join|leave|start|unai> lobby buttons ("unai" takes the last AI seat away)
-    la:<game>                    lobby menu: seat the AI at the chosen level
-    ls:<game>:<reminders|limit>  lobby menus: the table's reminder interval and turn limit
-    tl:<game>:<seat>:<since>:<wait|once|seat|end>   the table's choice when a turn limit passed
-    rs:<game>:<seat>             confirm resigning
     ud:<game>:<seat>             take back your latest decision
-    ho:<game>:<seat>:<holder>:<to>:<yes|no>   the player of <seat> lets <to> take it, or not
+
+The table's other components live with their concern, each module listing its ids:
+`bot.lobby.components` (lb, la, ls), `bot.clock.components` (tl), `bot.seats.components` (rs,
+ho), `bot.history.server_history` (the history's pages) and `bot.history.replay` (its steps).
 """
 
 from __future__ import annotations

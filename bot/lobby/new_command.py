@@ -12,57 +12,22 @@ import inspect
 import discord
 from discord import app_commands
 
-import games
 from bot.core.errors import Refusal
 from bot.seats.ai_seats import DEFAULT_LEVEL
-from bot.text.i18n import text, text_msg, user_locale
+from bot.settings.commands import SETTING_CHOICES
+from bot.text.i18n import text, user_locale
+from bot.text.present import GAME_CHOICES
 from games import jsonin
 from games.front import all_front_options
 
 # A deck file is a few kilobytes; refuse anything large before reading it.
 MAX_DECK_BYTES = 256 * 1024
 
-# Every game of the registry, by its English title (translated like every command text).
-GAME_CHOICES = [
-    app_commands.Choice(name=text_msg("en", games.get(name).title), value=name)
-    for name in games.NAMES
-]
-
-
 AI_LEVEL_CHOICES = [
     app_commands.Choice(name="strong: searches ahead", value="strong"),
     app_commands.Choice(name="greedy: the best move right now", value="greedy"),
     app_commands.Choice(name="random: any legal move", value="random"),
 ]
-
-
-SETTING_CHOICES = {
-    "reminders": [
-        app_commands.Choice(name=name, value=value)
-        for name, value in (
-            ("off", "off"),
-            ("6 hours", "21600"),
-            ("12 hours", "43200"),
-            ("24 hours (default)", "86400"),
-            ("2 days", "172800"),
-            ("3 days", "259200"),
-            ("7 days", "604800"),
-        )
-    ],
-    "turn_limit": [
-        app_commands.Choice(name=name, value=value)
-        for name, value in (
-            ("off", "off"),
-            ("12 hours", "43200"),
-            ("1 day", "86400"),
-            ("2 days", "172800"),
-            ("3 days (default)", "259200"),
-            ("5 days", "432000"),
-            ("7 days", "604800"),
-            ("14 days", "1209600"),
-        )
-    ],
-}
 
 
 # The annotation of each kind of game option (resolved by discord.py in this module).
@@ -80,7 +45,7 @@ def _annotation(option) -> str:
 
 
 def new_command() -> app_commands.Command:
-    """The `new` command of the `/game` group (a method of the group: `self` is the group)."""
+    """The `new` command of the `/game` group."""
     options = all_front_options()
     first = [o for o in options if o.first]
     later = [o for o in options if not o.first]
@@ -90,7 +55,6 @@ def new_command() -> app_commands.Command:
         return inspect.Parameter(name, keyword, annotation=annotation, default=default)
 
     shared_first = [
-        param("self", inspect.Parameter.empty),
         param("interaction", "discord.Interaction"),
         param("game", "app_commands.Choice[str]"),
     ]
@@ -110,7 +74,8 @@ def new_command() -> app_commands.Command:
         ]
     )
 
-    async def new(self, interaction: discord.Interaction, **chosen) -> None:
+    async def new(interaction: discord.Interaction, **chosen) -> None:
+        services = interaction.client.services
         # Only the options given are passed: the game refuses one that is not its own.
         raw: dict = {}
         for option in options:
@@ -124,7 +89,7 @@ def new_command() -> app_commands.Command:
                     value = await read_deck(value)
                 except Refusal as refusal:
                     locale = user_locale(interaction)
-                    await self.services.guard.reply(
+                    await services.guard.reply(
                         interaction, text(locale, refusal.key, **refusal.params)
                     )
                     return
@@ -132,7 +97,7 @@ def new_command() -> app_commands.Command:
         ai_level, reminders, turn_limit = (
             chosen.get(name) for name in ("ai_level", "reminders", "turn_limit")
         )
-        await self.services.lobby.new_game(
+        await services.lobby.new_game(
             interaction,
             chosen["game"].value,
             raw,
@@ -144,8 +109,6 @@ def new_command() -> app_commands.Command:
         )
 
     new.__signature__ = signature
-    # A method of the group, for discord.py (which binds the group as `self`).
-    new.__qualname__ = "GameGroup.new"
     described = app_commands.describe(
         game="Which game",
         ai_players="How many seats the AI takes (more can be added in the lobby)",

@@ -12,8 +12,8 @@ import games
 from bot.core import metrics
 from bot.core.errors import Refusal
 from bot.core.timing import now
-from bot.discord_io import table_components
 from bot.discord_io.guard import handler
+from bot.lobby import components
 from bot.seats.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.settings.table_settings import parse_setting
 from bot.text import present
@@ -113,7 +113,7 @@ class Lobby:
             ch = channel_locale(interaction)
             sent = await interaction.edit_original_response(
                 content=present.lobby(ch, record),
-                view=table_components.lobby_view(ch, record.id, LEVELS, record.settings),
+                view=components.lobby_view(ch, record.id, LEVELS, record.settings),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await self.tables.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
@@ -149,7 +149,7 @@ class Lobby:
             await self.tables.store.set_note(record.id, PARENT_CHANNEL, str(parent.id))
             lobby = await room.send(
                 present.lobby(ch, record),
-                view=table_components.lobby_view(ch, record.id, LEVELS, record.settings),
+                view=components.lobby_view(ch, record.id, LEVELS, record.settings),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await self.tables.store.set_note(record.id, LOBBY_MESSAGE, str(lobby.id))
@@ -220,7 +220,7 @@ class Lobby:
         only the person), so joining never posts again or pings anybody."""
         ch = channel_locale(interaction)
         content = present.lobby(ch, record)
-        view = table_components.lobby_view(ch, record.id, LEVELS, record.settings)
+        view = components.lobby_view(ch, record.id, LEVELS, record.settings)
         if edit:
             await interaction.edit_original_response(content=content, view=view)
             return

@@ -22,9 +22,9 @@ import discord
 import games
 from bot.core.errors import Refusal
 from bot.core.timing import now
-from bot.discord_io import table_components
 from bot.discord_io.announce import pinging
 from bot.discord_io.guard import handler
+from bot.seats import components
 from bot.text import present
 from bot.text.i18n import channel_locale, game_locale, text
 from storage import GameRecord, VersionConflict
@@ -82,7 +82,7 @@ class Seats:
         await self.guard.reply(
             interaction,
             text(locale, "bot.resign.ask"),
-            view=table_components.resign_view(locale, record.id, seat),
+            view=components.resign_view(locale, record.id, seat),
         )
 
     @handler(defer="update")
@@ -218,7 +218,7 @@ class Seats:
             by=present.escape(interaction.user.display_name),
             who=present.escape(member.display_name),
         )
-        view = table_components.hand_over_view(ch, record.id, seat, holder, member.id)
+        view = components.hand_over_view(ch, record.id, seat, holder, member.id)
         try:
             await self.announcer.channel(record).send(
                 content, view=view, allowed_mentions=pinging([holder])

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import discord
+from discord import app_commands
 
 import games
 from bot.text.i18n import escape, text, text_msg
@@ -22,6 +23,14 @@ Locale = discord.Locale | str | None
 MAX_EVENT_LINES = 12
 # Discord's message limit is 2000 characters; keep a margin for mentions and markup.
 MAX_CONTENT = 1900
+
+
+# Every game of the registry as a slash command's choice, by its English title (translated like
+# every command text).
+GAME_CHOICES = [
+    app_commands.Choice(name=text_msg("en", games.get(name).title), value=name)
+    for name in games.NAMES
+]
 
 
 def clip(value: str, limit: int) -> str:

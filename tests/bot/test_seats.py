@@ -266,13 +266,12 @@ async def test_a_seat_moves_at_once_when_its_player_is_away_and_the_taker_gets_i
 
 
 def test_the_longest_hand_over_buttons_fit_discords_limit_and_read_back():
-    from bot.discord_io import components, table_components
+    from bot.discord_io.components import CUSTOM_ID_LIMIT
+    from bot.seats.components import HandOverButton, hand_over_view
 
     big = 2**63 - 1
-    view = table_components.hand_over_view("en", big, 3, big, big)
+    view = hand_over_view("en", big, 3, big, big)
     ids = [item.item.custom_id for item in view.children]
     assert ids == [f"ho:{big}:3:{big}:{big}:yes", f"ho:{big}:3:{big}:{big}:no"]
-    assert all(len(i) <= components.CUSTOM_ID_LIMIT for i in ids)
-    assert all(
-        table_components.HandOverButton.__discord_ui_compiled_template__.fullmatch(i) for i in ids
-    )
+    assert all(len(i) <= CUSTOM_ID_LIMIT for i in ids)
+    assert all(HandOverButton.__discord_ui_compiled_template__.fullmatch(i) for i in ids)

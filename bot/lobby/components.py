@@ -1,5 +1,9 @@
-"""Buttons and menus of the table around the game: the lobby, the turn limit's question,
-resigning, handing a seat over. Restart-proof like every component (see `components`).
+"""The lobby's buttons and menus: join, leave, start, the AI seats, the table's reminder
+interval and turn limit. Restart-proof like every component (see `bot.discord_io.components`).
+
+    lb:<game>:<join|leave|start|unai> lobby buttons ("unai" takes the last AI seat away)
+    la:<game>                    lobby menu: seat the AI at the chosen level
+    ls:<game>:<reminders|limit>  lobby menus: the table's reminder interval and turn limit
 """
 
 from __future__ import annotations
@@ -97,129 +101,7 @@ class LobbySettingSelect(
         )
 
 
-class LimitButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"tl:(?P<game>\d+):(?P<seat>\d):(?P<since>\d+):(?P<choice>wait|once|seat|end)",
-):
-    STYLES = {
-        "wait": discord.ButtonStyle.secondary,
-        "once": discord.ButtonStyle.primary,
-        "seat": discord.ButtonStyle.primary,
-        "end": discord.ButtonStyle.danger,
-    }
-
-    def __init__(self, game: int, seat: int, since: int, choice: str, label: str = "?") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=self.STYLES[choice],
-                custom_id=f"tl:{game}:{seat}:{since}:{choice}",
-            )
-        )
-        self.game, self.seat, self.since, self.choice = game, seat, since, choice
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls(
-            int(match["game"]),
-            int(match["seat"]),
-            int(match["since"]),
-            match["choice"],
-            item.label or "?",
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.services.seats.limit_choice(
-            interaction, self.game, self.seat, self.since, self.choice
-        )
-
-
-class ResignButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"rs:(?P<game>\d+):(?P<seat>\d)"
-):
-    def __init__(self, game: int, seat: int, label: str = "?") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.danger, custom_id=f"rs:{game}:{seat}"
-            )
-        )
-        self.game, self.seat = game, seat
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls(int(match["game"]), int(match["seat"]), item.label or "?")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.services.seats.confirm_resign(interaction, self.game, self.seat)
-
-
-class HandOverButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"ho:(?P<game>\d+):(?P<seat>\d):(?P<holder>\d+):(?P<to>\d+):(?P<answer>yes|no)",
-):
-    """The answer of a seat's player when someone else asks to hand their seat to `to`."""
-
-    STYLES = {"yes": discord.ButtonStyle.success, "no": discord.ButtonStyle.secondary}
-
-    def __init__(
-        self, game: int, seat: int, holder: int, to: int, answer: str, label: str = "?"
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=self.STYLES[answer],
-                custom_id=f"ho:{game}:{seat}:{holder}:{to}:{answer}",
-            )
-        )
-        self.game, self.seat, self.holder, self.to, self.answer = game, seat, holder, to, answer
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls(
-            int(match["game"]),
-            int(match["seat"]),
-            int(match["holder"]),
-            int(match["to"]),
-            match["answer"],
-            item.label or "?",
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.services.seats.answer_hand_over(
-            interaction, self.game, self.seat, self.holder, self.to, self.answer == "yes"
-        )
-
-
-ITEMS = (
-    LobbyButton,
-    LobbyAiSelect,
-    LobbySettingSelect,
-    LimitButton,
-    ResignButton,
-    HandOverButton,
-)
-
-
-def limit_view(locale: Any, game: int, seat: int, since: int) -> discord.ui.View:
-    view = new_view()
-    for choice in ("wait", "once", "seat", "end"):
-        label = text(locale, f"bot.limit.{choice}")
-        view.add_item(LimitButton(game, seat, since, choice, label))
-    return view
-
-
-def resign_view(locale: Any, game: int, seat: int) -> discord.ui.View:
-    view = new_view()
-    view.add_item(ResignButton(game, seat, text(locale, "bot.resign.confirm")))
-    return view
-
-
-def hand_over_view(locale: Any, game: int, seat: int, holder: int, to: int) -> discord.ui.View:
-    view = new_view()
-    for answer in ("yes", "no"):
-        label = text(locale, f"bot.handover.{answer}")
-        view.add_item(HandOverButton(game, seat, holder, to, answer, label))
-    return view
+ITEMS = (LobbyButton, LobbyAiSelect, LobbySettingSelect)
 
 
 def _setting_options(locale: Any, values: Sequence[int | None], current: int | None):

@@ -1,0 +1,68 @@
+"""The past's `/game` commands: a game's board, log, export and replay (this one or any of the
+server's history by number), the server's history, a member's statistics, the leaderboard."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.history.past import game_choices
+from bot.text.present import GAME_CHOICES
+
+
+async def past_games(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    return await game_choices(interaction.client.store, interaction, current)
+
+
+def commands() -> list[app_commands.Command]:
+    """This concern's subcommands of `/game` (new ones each call: a command has one parent)."""
+
+    @app_commands.command(name="board", description="Show the board (or of the last game here)")
+    @app_commands.describe(game="A game of this server's history (default: the one here)")
+    async def board(interaction: discord.Interaction, game: int | None = None) -> None:
+        await interaction.client.services.past.show_board(interaction, game)
+
+    @app_commands.command(name="log", description="The last moves of the game here")
+    @app_commands.describe(game="A game of this server's history (default: the one here)")
+    async def log(interaction: discord.Interaction, game: int | None = None) -> None:
+        await interaction.client.services.past.show_log(interaction, game)
+
+    @app_commands.command(name="export", description="A finished game's record as a JSON file")
+    @app_commands.describe(game="A game of this server's history (default: the last one here)")
+    async def export(interaction: discord.Interaction, game: int | None = None) -> None:
+        await interaction.client.services.past.export(interaction, game)
+
+    @app_commands.command(name="replay", description="Step through a game, move by move")
+    @app_commands.describe(game="A game of this server's history (default: the one here)")
+    async def replay(interaction: discord.Interaction, game: int | None = None) -> None:
+        await interaction.client.services.replays.show_replay(interaction, game)
+
+    for command in (board, log, export, replay):
+        command.autocomplete("game")(past_games)
+
+    @app_commands.command(name="history", description="The games played in this server")
+    @app_commands.describe(member="Only the games of this member", game="Only this game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def history(
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        game: app_commands.Choice[str] | None = None,
+    ) -> None:
+        await interaction.client.services.history.show_history(
+            interaction, member, game.value if game else None
+        )
+
+    @app_commands.command(name="stats", description="A member's games, results and rating here")
+    @app_commands.describe(member="Whose statistics (default: yours)")
+    async def stats(interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        await interaction.client.services.stats.show_stats(interaction, member)
+
+    @app_commands.command(name="leaderboard", description="The best players of this server")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await interaction.client.services.stats.show_leaderboard(interaction, game.value)
+
+    return [board, log, export, replay, history, stats, leaderboard]
