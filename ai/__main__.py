@@ -3,8 +3,9 @@
     python -m ai duel --game santiago --players 2 --seats strong,greedy --games 20 --seed 1 \\
         [--budget 240] [--workers 2] [--json]
 
-Plays the games (seat levels rotated game by game) and prints the wins, mean scores and thinking
-time per level; with --json the last line is one JSON object.
+Plays the games (seat levels rotated game by game) and prints the wins (a shared win counts
+half to each), mean scores and thinking time per level (mean and 95th percentile per decision);
+with --json the last line is one JSON object.
 """
 
 from __future__ import annotations
@@ -55,13 +56,16 @@ def print_table(summary: dict) -> None:
         f"{summary['game']}, {summary['players']} players, {summary['games']} games, "
         f"seats {','.join(summary['seats'])}"
     )
-    print(f"{'level':8} {'wins':>7} {'win %':>6} {'mean score':>11} {'s/decision':>11}")
+    print(
+        f"{'level':8} {'wins':>7} {'win %':>6} {'mean score':>11} {'s/decision':>11} {'p95 s':>7}"
+    )
     for level, wins in summary["wins"].items():
         share = 100 * wins / summary["games"]
         secs = summary["seconds_per_decision"][level]
+        p95 = summary["p95_seconds_per_decision"][level]
         print(
             f"{level:8} {wins:7.1f} {share:6.1f} {summary['mean_score'][level]!s:>11} "
-            f"{'-' if secs is None else f'{secs:.4f}':>11}"
+            f"{'-' if secs is None else f'{secs:.4f}':>11} {'-' if p95 is None else f'{p95:.4f}':>7}"
         )
     if summary["errors"]:
         print(f"errors: {summary['errors']}", file=sys.stderr)

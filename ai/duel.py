@@ -8,6 +8,7 @@ the timings is the same for a seed whatever the number of workers.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -28,6 +29,7 @@ class GameRecord:
     winners: tuple[int, ...] = ()
     seconds: tuple[float, ...] = ()  # thinking time per seat, in CPU seconds
     decisions: tuple[int, ...] = ()  # decisions taken per seat (more than one choice)
+    spans: tuple[tuple[float, ...], ...] = ()  # per seat, the CPU seconds of each decision
     error: str = ""
 
 
@@ -49,7 +51,7 @@ def play_game(
     seats = seat_levels(levels, index)
     n = len(seats)
     gseed = game_seed(seed, index)
-    seconds, decided = [0.0] * n, [0] * n
+    spans: list[list[float]] = [[] for _ in range(n)]
     try:
         state = game.new(n, gseed)
         steps = 0
@@ -68,8 +70,7 @@ def play_game(
                     seed=decision_seed(gseed, steps),
                     budget=budget,
                 )
-                seconds[seat] += time.process_time() - started
-                decided[seat] += 1
+                spans[seat].append(time.process_time() - started)
             state, _ = game.apply(state, seat, code)
             steps += 1
             if steps > MAX_DECISIONS:
@@ -78,7 +79,13 @@ def play_game(
         return GameRecord(index, seats, error=f"game {index}: {type(exc).__name__}: {exc}")
     result = game.result(state)
     return GameRecord(
-        index, seats, tuple(result.scores), tuple(result.winners), tuple(seconds), tuple(decided)
+        index,
+        seats,
+        tuple(result.scores),
+        tuple(result.winners),
+        tuple(sum(x) for x in spans),
+        tuple(len(x) for x in spans),
+        tuple(tuple(x) for x in spans),
     )
 
 
@@ -104,6 +111,14 @@ def _play(args: tuple) -> GameRecord:
     return play_game(*args)
 
 
+def percentile(values: list[float], share: float) -> float | None:
+    """The smallest value with at least `share` of the values at or below it (None if empty)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[max(0, math.ceil(share * len(ordered)) - 1)], 4)
+
+
 def summarise(
     name: str,
     levels: Sequence[str],
@@ -113,12 +128,14 @@ def summarise(
     records: list[GameRecord],
 ) -> dict[str, Any]:
     """wins: level -> games won (a shared win split); mean_score: level -> mean final score of
-    its seats; seconds_per_decision: level -> mean thinking time of a real choice, in CPU seconds
-    of its process (one core; other programs on the machine do not inflate it)."""
+    its seats; seconds_per_decision and p95_seconds_per_decision: level -> mean and 95th
+    percentile of the thinking time of a real choice, in CPU seconds of its process (one core;
+    other programs on the machine hardly inflate it)."""
     kinds = list(dict.fromkeys(levels))
     wins = dict.fromkeys(kinds, 0.0)
     score_sum, score_n = dict.fromkeys(kinds, 0), dict.fromkeys(kinds, 0)
     secs, dec = dict.fromkeys(kinds, 0.0), dict.fromkeys(kinds, 0)
+    spans: dict[str, list[float]] = {k: [] for k in kinds}
     errors = [r.error for r in records if r.error]
     for r in records:
         if r.error:
@@ -130,6 +147,7 @@ def summarise(
             score_n[level] += 1
             secs[level] += r.seconds[seat]
             dec[level] += r.decisions[seat]
+            spans[level].extend(r.spans[seat])
     return {
         "game": name,
         "players": len(levels),
@@ -142,6 +160,7 @@ def summarise(
             k: round(score_sum[k] / score_n[k], 2) if score_n[k] else None for k in kinds
         },
         "seconds_per_decision": {k: round(secs[k] / dec[k], 4) if dec[k] else None for k in kinds},
+        "p95_seconds_per_decision": {k: percentile(spans[k], 0.95) for k in kinds},
         "decisions": dec,
         "errors": len(errors),
         "error_messages": errors[:20],

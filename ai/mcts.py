@@ -6,8 +6,11 @@ never read). Each sample gets its own UCT tree. A node knows every code of the s
 there, each with a prior: the evaluation one step ahead (at the root, the greedy lookahead that
 follows the seat's own steps). A simulation descends by UCB1 (every seat picks what is best for
 itself), adds one node, plays on with the greedy player and values the leaf with the evaluation,
-squashed to a win-probability-like number per seat. The visits of the root's codes are summed over
-the samples and the most visited code is played.
+squashed to a win-probability-like number per seat. At a small table the greedy play runs to a
+fixed point of the turn cycle, counted from the root (in 2-player Santiago de Cuba, the start of
+the seat's second next turn), so that every leaf is valued at the same point; elsewhere it stops
+after a few decisions. The visits of the root's codes are summed over the samples and the most
+visited code is played.
 
 The priors are valued right after a code, the leaves later (after the other seats have had their
 turn): the two are not on the same footing, a prior being higher by whatever the others gain in
@@ -30,7 +33,7 @@ from .policies import actor, greedy_code, kept_turn, own_steps
 DEFAULT_BUDGET = 140  # simulations per decision, spread over the samples
 SAMPLES = 4  # determinizations per decision (fewer when the budget is small)
 ROLLOUT_STEPS = 6  # greedy decisions after the new node, for a game without a turn horizon
-TURN_ROLLOUT_CAP = 30  # greedy decisions at most, rolling out to the seat's next turn
+TURN_ROLLOUT_CAP = 30  # greedy decisions at most per turn of the seat that a rollout runs to
 # Win-probability-like values differ by a few hundredths between good and bad codes: a larger
 # constant spreads the simulations evenly and the most visited code is chance.
 EXPLORATION = 0.1
@@ -105,18 +108,18 @@ def search(
     memo: dict | None = {} if model.key is not None else None
     for k in range(samples):
         world = model.determinize(state, seat, rng)
-        to_turn = len(model.scores(world)) <= model.turn_horizon
+        turns = model.rollout_turns if len(model.scores(world)) <= model.turn_horizon else None
         root = Node(model, world, seat, root=True)
         sims = budget // samples + (1 if k < budget % samples else 0)
         for _ in range(sims):
-            _simulate(model, root, world, memo, to_turn)
+            _simulate(model, root, world, memo, turns)
         for i, code in enumerate(root.codes):
             # The prior breaks ties between equally visited codes.
             visits[code] += root.visits[i] + 0.01 * root.prior[i]
     return max(enumerate(codes), key=lambda ic: (visits[ic[1]], -ic[0]))[1]
 
 
-def _simulate(model: Model, root: Node, world: Any, memo: dict | None, to_turn: bool) -> None:
+def _simulate(model: Model, root: Node, world: Any, memo: dict | None, turns: int | None) -> None:
     game = model.game
     node, state = root, world
     path: list[tuple[Node, int]] = []
@@ -124,10 +127,12 @@ def _simulate(model: Model, root: Node, world: Any, memo: dict | None, to_turn: 
         i = node.select()
         state, _ = game.apply(state, node.seat, node.codes[i])
         path.append((node, i))
+        if turns is not None and _turn_starts(model, state, root.seat):
+            turns -= 1
         child = node.children.get(i)
         if child is None:
             node.children[i] = Node(model, state)
-            state = _rollout(model, state, memo, root.seat, to_turn)
+            state = _rollout(model, state, memo, root.seat, turns)
             break
         node = child
     result = win_values(model, state)
@@ -139,16 +144,25 @@ def _simulate(model: Model, root: Node, world: Any, memo: dict | None, to_turn: 
         parent.value[i] += value
 
 
-def _rollout(model: Model, state: Any, memo: dict | None, me: int, to_turn: bool) -> Any:
-    """Play greedily: to the searching seat's next turn at a small table (so that every leaf is
-    valued at the same point of the turn cycle), else a fixed number of decisions."""
+def _turn_starts(model: Model, state: Any, me: int) -> bool:
+    """Does `me` start a turn in `state`?"""
+    if model.game.is_over(state):
+        return False
+    seat, kind, _secret = model.pending(state)[0]
+    return seat == me and kind == model.turn_kind
+
+
+def _rollout(model: Model, state: Any, memo: dict | None, me: int, turns: int | None) -> Any:
+    """Play greedily until the searching seat has reached `turns` more starts of its turn
+    (counted from the root, so every leaf is valued at the same point of the turn cycle), or
+    with `turns` None for a fixed number of decisions."""
     game = model.game
-    for _ in range(TURN_ROLLOUT_CAP if to_turn else ROLLOUT_STEPS):
+    if turns is not None and turns <= 0:
+        return state
+    for _ in range(ROLLOUT_STEPS if turns is None else TURN_ROLLOUT_CAP * turns):
         if game.is_over(state):
             break
-        seat, kind, _secret = model.pending(state)[0]
-        if to_turn and seat == me and kind in model.fresh_starts:
-            break
+        seat, _kind, _secret = model.pending(state)[0]
         if memo is None:
             code = greedy_code(model, state, seat, game.legal_codes(state, seat))
         else:
@@ -157,4 +171,8 @@ def _rollout(model: Model, state: Any, memo: dict | None, me: int, to_turn: bool
             if code is None:
                 code = memo[key] = greedy_code(model, state, seat, game.legal_codes(state, seat))
         state, _ = game.apply(state, seat, code)
+        if turns is not None and _turn_starts(model, state, me):
+            turns -= 1
+            if turns <= 0:
+                break
     return state

@@ -31,10 +31,13 @@ class Model:
     # (seat, kind, secret) of every pending decision; None: read from `game.pending`, which
     # also builds prompts the players never see here.
     waiting: Callable[[Any], list[tuple[int, str, bool]]] | None = None
-    # Up to this many players, the search's rollouts run to the searching seat's next fresh start
-    # (its next turn) rather than a fixed number of decisions. At a larger table the other seats'
-    # turns in between add more noise than a common footing for the leaves is worth.
+    # Up to this many players, the search's rollouts run to the start of one of the searching
+    # seat's next turns (a decision of kind `turn_kind`; the `rollout_turns`-th one from the
+    # root) rather than a fixed number of decisions. At a larger table the other seats' turns in
+    # between add more noise than a common footing for the leaves is worth.
     turn_horizon: int = 0
+    turn_kind: str = ""
+    rollout_turns: int = 1
 
     def pending(self, state: Any) -> list[tuple[int, str, bool]]:
         if self.waiting is not None:
@@ -150,6 +153,11 @@ MODELS = {
         _santiago_key,
         _santiago_waiting,
         turn_horizon=2,
+        turn_kind="santiago.drive",
+        # Valued at the start of its next turn, a position says nothing of where the other seat
+        # leaves the car, which decides what that turn can reach: the rollouts play that turn
+        # too and stop at the start of the one after.
+        rollout_turns=2,
     ),
     "havana": Model(
         games.get("havana"),

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from ai.__main__ import main
-from ai.duel import seat_levels
+from ai.duel import percentile, seat_levels
 
-TIMING = ("seconds_per_decision",)
+TIMING = ("seconds_per_decision", "p95_seconds_per_decision")
 
 
 def run(capsys, *args: str) -> dict:
@@ -33,6 +33,19 @@ def test_duel_reports_every_game_and_is_the_same_with_more_workers(capsys):
     }
     other_seed = run(capsys, *args, "--seed", "4", "--workers", "1")
     assert other_seed["mean_score"] != one["mean_score"]
+
+
+def test_duel_reports_the_95th_percentile_of_thinking_time(capsys):
+    assert main(["duel", "--game", "havana", "--players", "2", "--seats", "greedy,random",
+                 "--games", "2", "--json"]) == 0  # fmt: skip
+    out = capsys.readouterr().out.strip().splitlines()
+    summary = json.loads(out[-1])
+    assert "p95 s" in out[1]
+    p95 = summary["p95_seconds_per_decision"]
+    assert set(p95) == {"greedy", "random"} and all(v >= 0 for v in p95.values())
+    # The 95th of 100 times is the 95th smallest, whatever their order.
+    assert percentile([t / 100 for t in range(100, 0, -1)], 0.95) == 0.95
+    assert percentile([], 0.95) is None
 
 
 def test_one_level_against_three_fills_the_table(capsys):
