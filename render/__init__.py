@@ -33,25 +33,33 @@ def _game_module(view):
     raise TypeError(f"no renderer for {type(view).__name__} from {module}")
 
 
-def board_image(view, names: Sequence[str] | None = None, lang: str | None = None):
-    """The public board as a Pillow image (for callers that compose pictures)."""
+def board_image(
+    view, names: Sequence[str] | None = None, lang: str | None = None, move: int | None = None
+):
+    """The public board as a Pillow image (for callers that compose pictures). `move`: how many
+    moves the game has had, which the picture names ("after move N"): a picture stays on screen
+    while later prompts follow it, so it never says who acts now."""
     if hasattr(view, "public") and hasattr(view, "seat"):
         raise TypeError("board_png takes the public view, not a player view")
     with language(lang):
-        return _game_module(view).board(view, names)
+        return _game_module(view).board(view, names, move)
 
 
-def _board_layout(view, names: Sequence[str] | None = None, lang: str | None = None):
+def _board_layout(
+    view, names: Sequence[str] | None = None, lang: str | None = None, move: int | None = None
+):
     """The board image and every text drawn on it (`draw.Drawn`: role, text, ink box, size),
     for the layout tests; the PNG never carries this."""
     with draw.recording() as drawn:
-        image = board_image(view, names, lang)
+        image = board_image(view, names, lang, move)
     return image, drawn
 
 
-def board_png(view, names: Sequence[str] | None = None, lang: str | None = None) -> bytes:
+def board_png(
+    view, names: Sequence[str] | None = None, lang: str | None = None, move: int | None = None
+) -> bytes:
     """PNG of the public board of Santiago de Cuba or Havana."""
-    return draw.encode(board_image(view, names, lang))
+    return draw.encode(board_image(view, names, lang, move))
 
 
 def screen_image(player_view, names: Sequence[str] | None = None, lang: str | None = None):

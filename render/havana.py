@@ -603,7 +603,9 @@ def _round_label(view: PublicView) -> str:
     return say("pic.havana.round_of", round=view.round, rounds=view.max_rounds)
 
 
-def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
+def board(
+    view: PublicView, names: Sequence[str] | None = None, move: int | None = None
+) -> Image.Image:
     all_names = dr.seat_names(view.players_count, names)
     base, static = _base(height(view.players_count))
     im = base.copy()

@@ -613,7 +613,9 @@ def _holdings_row(d, x, y, holdings):
         gx += 52
 
 
-def board(view: PublicView, names: Sequence[str] | None = None) -> Image.Image:
+def board(
+    view: PublicView, names: Sequence[str] | None = None, move: int | None = None
+) -> Image.Image:
     all_names = dr.seat_names(view.players, names)
     base, static = _base(height(view.players, view.open_holdings is not None))
     im = base.copy()

@@ -152,11 +152,14 @@ def attached(file: discord.File | None) -> list[discord.File]:
     return [] if file is None else [file]
 
 
-async def board(public_view: Any, names: Sequence[str], locale: Any = None) -> discord.File | None:
+async def board(
+    public_view: Any, names: Sequence[str], locale: Any = None, move: int | None = None
+) -> discord.File | None:
     """The public board: built from the public view only, so it can go to a channel. Its
-    words are in the language of `locale` (the channel's, or the reader's for a reply).
-    None when the workers broke drawing it (see `RenderPool.run`), as for every picture."""
-    data = await POOL.run(render.board_png, public_view, list(names), language(locale))
+    words are in the language of `locale` (the channel's, or the reader's for a reply); `move`,
+    the number of moves played, is named on it. None when the workers broke drawing it (see
+    `RenderPool.run`), as for every picture."""
+    data = await POOL.run(render.board_png, public_view, list(names), language(locale), move)
     return _file(data, BOARD_FILE)
 
 
