@@ -44,6 +44,7 @@ def main() -> int:
         sync_guild_id=config.dev_guild_id,
         shard_count=config.shard_count,
         shard_ids=config.shard_ids,
+        force_sync=config.force_sync,
     )
     try:
         # log_handler=None: our logging (configured above) already hides tokens.

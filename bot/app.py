@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.clock import components as clock_components
 from bot.command_texts import CatalogueTranslator
 from bot.commands import GameGroup
-from bot.core import metrics
+from bot.core import command_sync, metrics
 from bot.discord_io import components, pictures
 from bot.history.replay import ReplayButton
 from bot.history.server_history import HistoryButton
@@ -70,6 +70,7 @@ class MaleconBot(commands.Bot):
         db_path: str | Path,
         *,
         sync_guild_id: int | None = None,
+        force_sync: bool = False,
         rng: random.Random | None = None,
         ai_workers: int | None = None,
         ai_budget: int | None = None,
@@ -95,6 +96,8 @@ class MaleconBot(commands.Bot):
         # A file, or a URL (sqlite:///..., postgresql://...) that `Store.open` understands.
         self.db_path = db_path if isinstance(db_path, str) and "://" in db_path else Path(db_path)
         self.sync_guild_id = sync_guild_id
+        # Send the slash commands to Discord at start even when they did not change.
+        self.force_sync = force_sync
         self.store: Store | None = None
         # guild id -> the language the server chose with `/game language`.
         self.server_languages: dict[int, str] = {}
@@ -116,8 +119,8 @@ class MaleconBot(commands.Bot):
         if self.sync_guild_id is not None:
             guild = discord.Object(self.sync_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        await self.tree.sync()
+            await command_sync.sync_if_changed(self, guild, force=self.force_sync)
+        await command_sync.sync_if_changed(self, force=self.force_sync)
         # What start-up loaded lives as long as the process: keep it out of the collector's way,
         # so a full collection never stalls every channel at once.
         gc.freeze()
@@ -151,13 +154,22 @@ def create_bot(
     ai_budget: int | None = None,
     shard_count: int | None = None,
     shard_ids: tuple[int, ...] | None = None,
+    force_sync: bool = False,
 ) -> MaleconBot:
     """The configured bot, not connected. `rng` seeds new games (tests pass a seeded one);
     `ai_workers` sizes the AI's process pool (default: one per core) and `ai_budget` sets the
     strong AI's simulations per decision (default: the AI's own). With `shard_count` the bot
-    is an `AutoShardedBot` running `shard_ids` (default: all of them)."""
+    is an `AutoShardedBot` running `shard_ids` (default: all of them). The slash commands are
+    sent to Discord at start when they changed since the last start, or always with
+    `force_sync`."""
     metrics.count_shards(shard_count)
-    options = dict(sync_guild_id=sync_guild_id, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget)
+    options = dict(
+        sync_guild_id=sync_guild_id,
+        force_sync=force_sync,
+        rng=rng,
+        ai_workers=ai_workers,
+        ai_budget=ai_budget,
+    )
     if shard_count is None:
         return MaleconBot(db_path, **options)
     ids = tuple(range(shard_count)) if shard_ids is None else tuple(shard_ids)

@@ -27,6 +27,8 @@ class Config:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     metrics_port: int | None = None
+    # SYNC_COMMANDS=always: send the slash commands at every start, changed or not.
+    force_sync: bool = False
 
 
 def database() -> Path | str:
@@ -84,6 +86,11 @@ def load(env_file: str | os.PathLike | None = ".env") -> Config:
     if chosen and count is None:
         raise ConfigError("SHARD_IDS needs SHARD_COUNT: the total number of shards of the bot.")
     ids = None if count is None else shard_ids(chosen or f"0-{count - 1}", count)
+    sync = os.environ.get("SYNC_COMMANDS", "").strip().lower() or "changed"
+    if sync not in ("changed", "always"):
+        raise ConfigError(
+            f"SYNC_COMMANDS must be 'changed' (the default) or 'always', not {sync!r}."
+        )
     return Config(
         token=token,
         database_path=database(),
@@ -92,4 +99,5 @@ def load(env_file: str | os.PathLike | None = ".env") -> Config:
         shard_count=count,
         shard_ids=ids,
         metrics_port=_number("METRICS_PORT", 1, 65535),
+        force_sync=sync == "always",
     )

@@ -368,6 +368,19 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        12,
+        "bot facts: what the bot remembers about itself between starts (the synced command tree)",
+        (
+            """CREATE TABLE bot_facts (
+                key TEXT NOT NULL PRIMARY KEY,
+                value TEXT NOT NULL
+            )""",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

@@ -1056,6 +1056,20 @@ class Store:
             )
         return [(r[0], r[1]) for r in rows]
 
+    async def fact(self, key: str) -> str | None:
+        """A value the bot keeps about itself (not about a game), or None."""
+        async with self._lock:
+            row = await self._db.fetchone("SELECT value FROM bot_facts WHERE key = ?", (key,))
+        return None if row is None else row[0]
+
+    async def set_fact(self, key: str, value: str) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO bot_facts (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
     async def server_languages(self) -> dict[int, str]:
         """Every server's chosen language (`/game language`), by guild id."""
         async with self._lock:
