@@ -102,6 +102,8 @@ MESSAGES: dict[str, str] = {
     "bot.settings.off": "off",
     "bot.settings.reminders_menu": "Remind a waiting player after…",
     "bot.settings.limit_menu": "Turn limit (one decision may wait)…",
+    "bot.settings.reminders_option": "Reminders: {value}",
+    "bot.settings.limit_option": "Turn limit: {value}",
     "bot.settings.you_muted": "Your reminders for this game are off (`/game reminders on`).",
     "bot.reminders.on": "Your reminders for this game are on again.",
     "bot.reminders.off": "No more reminders for you in this game. The turn limit still applies.",
