@@ -3,7 +3,12 @@ line, no empty events, one pair of brackets, and help that starts with how to pl
 
 from __future__ import annotations
 
-from tests.bot.driver import components_of
+import random
+import re
+
+import pytest
+
+from tests.bot.driver import Table, components_of
 
 
 async def open_lobby(member, channel, game="santiago", **options):
@@ -26,3 +31,52 @@ async def test_lobby_menus_name_their_setting_even_with_a_default_chosen(simcord
     assert [o["label"] for o in chosen["limit"]] == ["Turn limit: 3 days"]
     assert all(o["label"].startswith("Reminders: ") for o in menus["reminders"]["options"])
     assert all(o["label"].startswith("Turn limit: ") for o in menus["limit"]["options"])
+
+
+# A Markdown list item as Discord reads it; "• " is plain text and starts no list.
+LIST_ITEM = re.compile(r"^ {0,3}(\d{1,9}[.)]|[-*+])( |$)")
+
+
+def text_after_a_list(content: str) -> list[str]:
+    """Lines that Discord would draw inside the list above them (no blank line between)."""
+    lines = content.split("\n")
+    return [
+        after
+        for line, after in zip(lines, lines[1:], strict=False)
+        if LIST_ITEM.match(line) and after.strip() and not LIST_ITEM.match(after)
+    ]
+
+
+def answer(result):
+    return result.followups[-1] if result.followups else result.response
+
+
+@pytest.fixture
+def simcord_bot(new_bot, db_path):
+    return new_bot(db_path, rng=random.Random(7), ai_workers=1, ai_budget=8)
+
+
+async def test_every_list_the_bot_writes_ends_before_the_next_line(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    for steps in (0, 4):  # two games, so that the history has text after a list of places
+        game = Table(simcord_env, channel, [ana, ben], random.Random(3))
+        await game.open("havana", 2)
+        for _ in range(steps):
+            await game.step()
+        asked = await ben.slash(channel, "game resign")
+        await ben.click(asked.response, label="Yes, resign")
+    final = channel.history()[-1]
+    assert "Final scores" in final.content and "\n1. " in final.content
+    said = {"final": final.content}
+    for command in ("history", "board", "log", "help", "stats", "mine"):
+        said[command] = answer(await ana.slash(channel, f"game {command}")).content
+    said["leaderboard"] = answer(
+        await ana.slash(channel, "game leaderboard", game="havana")
+    ).content
+    await ana.slash(channel, "game new", game="santiago")
+    said["help in a lobby"] = answer(await cai.slash(channel, "game help")).content
+    for name in ("history", "log", "board"):
+        assert any(LIST_ITEM.match(line) for line in said[name].split("\n")), said[name]
+    assert {name: text_after_a_list(content) for name, content in said.items()} == {
+        name: [] for name in said
+    }
