@@ -8,6 +8,9 @@ import re
 
 import pytest
 
+import games
+from bot.text import present
+from storage.records import GameRecord, Seat
 from tests.bot.driver import Table, components_of
 
 
@@ -80,3 +83,38 @@ async def test_every_list_the_bot_writes_ends_before_the_next_line(simcord_env, 
     assert {name: text_after_a_list(content) for name, content in said.items()} == {
         name: [] for name in said
     }
+
+
+def havana_record(players=("ana", "cai")) -> GameRecord:
+    seats = tuple(Seat(i, 11 + i, name) for i, name in enumerate(players))
+    return GameRecord(1, 1, 1, "havana", "active", {}, 1, 0, 11, seats, "", "", None)
+
+
+def thefts(seed: int, players: int = 2):
+    """Every thief's event of a seeded random game of Havana, in order."""
+    engine = games.get("havana")
+    rng = random.Random(seed)
+    state = engine.new(players, seed)
+    while not engine.is_over(state):
+        seat = engine.pending(state)[0].seat
+        state, events = engine.apply(state, seat, rng.choice(engine.legal_codes(state, seat)))
+        yield from (e for e in events if e.msg.key in THEFTS)
+
+
+THEFTS = ("havana.event.peso_theft", "havana.event.material_target")
+
+
+def test_a_theft_of_nothing_is_not_announced_and_a_real_one_is():
+    record = havana_record()
+    said = {"empty": [], "real": []}
+    for seed in range(40):
+        for event in thefts(seed):
+            amount = event.msg.params["pesos" if "peso" in event.msg.key else "count"]
+            said["empty" if amount == 0 else "real"].append(
+                present.public_events("en", record, [event])
+            )
+        if len(said["empty"]) >= 3 and len(said["real"]) >= 3:
+            break
+    assert said["empty"] and all(lines == [] for lines in said["empty"])
+    assert said["real"] and all(len(lines) == 1 for lines in said["real"])
+    assert not any(" 0 " in line for lines in said["real"] for line in lines)
