@@ -10,6 +10,8 @@ import pytest
 
 import games
 from bot.text import present
+from bot.text.i18n import text_msg
+from games.text import Msg
 from storage.records import GameRecord, Seat
 from tests.bot.driver import Table, components_of
 
@@ -118,3 +120,65 @@ def test_a_theft_of_nothing_is_not_announced_and_a_real_one_is():
     assert said["empty"] and all(lines == [] for lines in said["empty"])
     assert said["real"] and all(len(lines) == 1 for lines in said["real"])
     assert not any(" 0 " in line for lines in said["real"] for line in lines)
+
+
+# Seat names as the bot shows them, with brackets of their own.
+NAMES = ["ana", "AI 1 (random)", "ben (AI greedy)", "AI 2 (strong)"]
+DOUBLED = re.compile(r"\([^()]*\)\s*\(")
+ONE_PLURAL = re.compile(r"(?<![\d.,])1 (pesos|cubes|workers|cards|stops|goods|VPs)\b")
+
+
+def everything_said(kind: str, seed: int, players: int, moves: int):
+    """Every English label, prompt and event of the first `moves` decisions of a seeded random
+    game, as the bot renders them."""
+    engine = games.get(kind)
+    rng = random.Random(seed)
+    state = engine.new(players, seed)
+    names = NAMES[:players]
+    for _ in range(moves):
+        if engine.is_over(state):
+            break
+        decision = engine.pending(state)[0]
+        yield text_msg("en", decision.prompt, names)
+        actions = engine.legal_actions(state, decision.seat)
+        yield from (text_msg("en", a.label, names) for a in actions)
+        state, events = engine.apply(state, decision.seat, rng.choice(actions).code)
+        yield from (text_msg("en", e.msg, names) for e in events)
+
+
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+def test_no_label_prompt_or_event_has_doubled_brackets_or_one_plural(kind):
+    said = set()
+    for seed in range(6):
+        said.update(everything_said(kind, seed, 2 + seed % 3, 400))
+    assert len(said) > 200
+    assert sorted(line for line in said if DOUBLED.search(line)) == []
+    assert sorted(line for line in said if ONE_PLURAL.search(line)) == []
+
+
+COUNTED = {
+    # key: the params, with {n} for the count under test
+    "havana.action.target": {"victim": "ana", "pesos": "n", "cubes": "n"},
+    "havana.event.peso_theft": {"player": "cai", "victim": "ana", "pesos": "n"},
+    "havana.event.pesos": {"player": "cai", "pesos": "n"},
+    "havana.event.supply": {"cubes": "1 red", "pesos": "n"},
+    "havana.event.recycled": {"player": "cai", "count": "n"},
+    "havana.prompt.steal": {"victim": "ana", "count": "n"},
+    "santiago.action.drive": {"stops": "n", "cost": "n", "to": "El Zorro (pickpocket)"},
+    "santiago.action.casino_buy": {"pesos": "n", "vp": 1},
+    "santiago.event.casino_pesos": {"pesos": "n", "vp": 1},
+}
+SINGULAR = {"pesos": "peso", "cubes": "cube", "cards": "card", "stops": "stop"}
+
+
+@pytest.mark.parametrize("key", sorted(COUNTED))
+def test_english_counts_take_the_singular_for_one_and_the_plural_otherwise(key):
+    def said(n):
+        params = {k: n if v == "n" else v for k, v in COUNTED[key].items()}
+        return text_msg("en", Msg(key, params))
+
+    for n in (0, 2):
+        assert re.search(rf"\b{n} (pesos|cubes|cards|stops)\b", said(n)), said(n)
+    one = said(1)
+    assert re.search(r"\b1 (peso|cube|card|stop)\b", one) and not ONE_PLURAL.search(one), one
+    assert not DOUBLED.search(one), one
