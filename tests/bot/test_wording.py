@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from simcord.results import to_discord_message
 
 import games
 from bot.text import present
@@ -182,3 +183,18 @@ def test_english_counts_take_the_singular_for_one_and_the_plural_otherwise(key):
     one = said(1)
     assert re.search(r"\b1 (peso|cube|card|stop)\b", one) and not ONE_PLURAL.search(one), one
     assert not DOUBLED.search(one), one
+
+
+async def test_the_screen_dm_names_the_channel_and_server_in_words(simcord_env, table):
+    guild, channel, (ana, ben, *_rest) = table
+    game = Table(simcord_env, channel, [ana, ben], random.Random(5))
+    await game.open("santiago", 2)
+    for _ in range(3):
+        await game.step()
+    dm = simcord_env.backend.dm_channels[ana.id]
+    stored = list(simcord_env.backend.messages.get(dm, {}).values())
+    assert stored, "no screen DM"
+    content = to_discord_message(simcord_env, stored[-1]).content
+    # Whoever cannot see the channel would read "#unknown" for a channel mention.
+    assert content.startswith(f"Your screen in **Santiago de Cuba** (#games on {guild.name}):")
+    assert "<#" not in content
