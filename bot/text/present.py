@@ -162,21 +162,11 @@ def lobby(locale: Locale, record: Any) -> str:
     return "\n".join(lines)
 
 
-# Events that say a thief took nothing (the victim had nothing to take): the rules record
-# them, but "steals 0 pesos" is no news to a reader.
-_EMPTY_WHEN_ZERO = {"havana.event.peso_theft": "pesos", "havana.event.material_target": "count"}
-
-
-def worth_saying(event: Event) -> bool:
-    amount = _EMPTY_WHEN_ZERO.get(event.msg.key)
-    return amount is None or event.msg.params.get(amount) != 0
-
-
 def public_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[str]:
     """Lines for a channel: events with `only_for` (hidden information) are left out."""
     lines = []
     for event in events:
-        if event.only_for is not None or not worth_saying(event):
+        if event.only_for is not None or games.says_nothing(record.kind, event):
             continue
         line = text_msg(locale, event.msg, seat_names(record, locale), markdown=True)
         # Credited to its player unless the line names them already ("ana plays a card").
@@ -195,9 +185,7 @@ def private_events(
     locale: Locale, events: Iterable[Event], seat: int, names: Sequence[str] | None = None
 ) -> list[str]:
     return [
-        "• " + text_msg(locale, e.msg, names, markdown=True)
-        for e in events
-        if e.only_for == seat and worth_saying(e)
+        "• " + text_msg(locale, e.msg, names, markdown=True) for e in events if e.only_for == seat
     ]
 
 
