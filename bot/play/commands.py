@@ -62,6 +62,6 @@ def commands() -> list[app_commands.Command]:
 
     @app_commands.command(name="help", description="A short summary of the rules")
     async def help(interaction: discord.Interaction) -> None:
-        await interaction.client.services.play.show_help(interaction)
+        await interaction.client.services.help.show(interaction)
 
     return [move, undo, screen, help]

@@ -3,8 +3,10 @@ line, no empty events, one pair of brackets, and help that starts with how to pl
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from simcord.results import to_discord_message
@@ -15,6 +17,7 @@ from bot.text.i18n import text_msg
 from games.text import Msg
 from storage.records import GameRecord, Seat
 from tests.bot.driver import Table, components_of
+from tests.bot.test_languages_game import client_locales, server  # noqa: F401  (fixtures)
 
 
 async def open_lobby(member, channel, game="santiago", **options):
@@ -198,3 +201,70 @@ async def test_the_screen_dm_names_the_channel_and_server_in_words(simcord_env, 
     # Whoever cannot see the channel would read "#unknown" for a channel mention.
     assert content.startswith(f"Your screen in **Santiago de Cuba** (#games on {guild.name}):")
     assert "<#" not in content
+
+
+def shown(env, message):
+    """An ephemeral message as it is now (after a button edited it)."""
+    from simcord.results import ResponseMessage
+
+    return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
+
+
+def labels(message) -> list[str]:
+    return [c["label"] for c in components_of(message)]
+
+
+async def test_help_starts_with_a_turn_in_five_lines_and_buttons_lead_to_the_rest(
+    simcord_env, simcord_bot, new_bot, db_path, table
+):
+    guild, channel, (ana, *_rest) = table
+    opened = answer(await ana.slash(channel, "game help"))
+    assert opened.ephemeral
+    lines = opened.content.split("\n")
+    assert lines[0] == "**How to play a turn**"
+    assert [line[:3] for line in lines[1:6]] == ["1. ", "2. ", "3. ", "4. ", "5. "]
+    assert lines[6] == "" and len(lines) == 8 and len(opened.content) < 800
+    assert labels(opened) == [
+        "How to play",
+        "Commands",
+        "Rules: Santiago de Cuba",
+        "Rules: Havana",
+    ]
+
+    await ana.click(opened, label="Commands")
+    commands = shown(simcord_env, opened).content
+    # Every subcommand Discord knows is named on the commands page, none in one long paragraph.
+    tree = json.loads((Path(__file__).with_name("command_tree.json")).read_text())
+    names = [option["name"] for option in tree["commands"]["options"]]
+    assert [name for name in names if f"`/game {name}" not in commands] == []
+    assert max(len(line) for line in commands.split("\n")) < 300
+
+    # The buttons answer after a restart too: they are found by their custom id.
+    await simcord_bot.store.close()
+    await simcord_env.restart_bot(new_bot(db_path))
+    await ana.click(shown(simcord_env, opened), label="Rules: Havana")
+    rules = shown(simcord_env, opened)
+    assert rules.content.startswith("**Havana** (2-4 players)")
+    await ana.click(rules, label="How to play")
+    assert shown(simcord_env, opened).content == opened.content
+
+
+async def test_help_in_a_havana_channel_offers_havana_s_rules_first(simcord_env, table):
+    guild, channel, (ana, *_rest) = table
+    await open_lobby(ana, channel, "havana")
+    opened = answer(await ana.slash(channel, "game help"))
+    assert labels(opened)[2:] == ["Rules: Havana", "Rules: Santiago de Cuba"]
+
+
+async def test_help_speaks_the_server_s_language_to_a_client_left_at_english(simcord_env, request):
+    channel, ana, ben = request.getfixturevalue("server")
+    request.getfixturevalue("client_locales")[ben.id] = "de"
+    await ana.slash(channel, "game language", language="it")
+    italian = answer(await ana.slash(channel, "game help"))
+    assert italian.ephemeral and italian.content.startswith("**Come si gioca un turno**")
+    assert labels(italian)[:2] == ["Come si gioca", "Comandi"]
+    await ana.click(italian, label="Comandi")
+    assert shown(simcord_env, italian).content.startswith("**Comandi**")
+    # A reader whose client speaks another language of ours reads the help in it.
+    german = answer(await ben.slash(channel, "game help"))
+    assert german.content.startswith("**So spielst du einen Zug**")
