@@ -20,6 +20,7 @@ from bot.discord_io import components, pictures
 from bot.history.replay import ReplayButton
 from bot.history.server_history import HistoryButton
 from bot.lobby import components as lobby_components
+from bot.play.help import HelpButton
 from bot.seats import components as seats_components
 from bot.services import Services
 from bot.settings import server_language
@@ -37,6 +38,7 @@ COMPONENTS = (
     *seats_components.ITEMS,
     HistoryButton,
     ReplayButton,
+    HelpButton,
 )
 
 

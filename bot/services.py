@@ -21,6 +21,7 @@ from bot.history.server_history import HistoryViews
 from bot.history.stats import Statistics
 from bot.lobby.opening import Lobby
 from bot.play.gate import Gate, Publisher
+from bot.play.help import Help
 from bot.play.moves import Play
 from bot.seats.ai_seats import AiSeats
 from bot.seats.hands import Seats
@@ -53,6 +54,7 @@ class Services:
         self.publisher.listen(self.ai.wake)
         self.clock.when_expired(self.ai.stand_in)
         self.play = Play(tables, self.guard, self.gate)
+        self.help = Help(tables, self.guard)
         self.seats = Seats(bot, tables, self.guard, self.announcer, self.clock, self.ai, self.mail)
         self.lobby = Lobby(
             tables, self.guard, self.announcer, self.clock, self.publisher, self.seats, rng

@@ -63,6 +63,13 @@ def figures(name: str, player_view: Any) -> Msg:
     return _views(name).figures(player_view)
 
 
+def says_nothing(name: str, event: Event) -> bool:
+    """Whether `event` tells a reader nothing (a thief who found nothing to take): the rules
+    record it, and a front end may leave it out."""
+    amount = getattr(_views(name), "EMPTY_WHEN_ZERO", {}).get(event.msg.key)
+    return amount is not None and event.msg.params.get(amount) == 0
+
+
 def option_notes(name: str, options: Mapping[str, Any]) -> list[Msg]:
     """The variants of a table worth a line of their own (the rest are house rules)."""
     return _views(name).option_notes(options)
@@ -79,6 +86,7 @@ __all__ = [
     "figures",
     "option_notes",
     "options_shown_apart",
+    "says_nothing",
     "UNDO",
     "Action",
     "Decision",

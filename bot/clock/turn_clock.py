@@ -275,7 +275,7 @@ class Clock:
             locale,
             "bot.remind.dm",
             game=present.title(locale, record.kind),
-            channel=f"<#{record.channel_id}>",
+            channel=self.mail.where(locale, record),
             waited=present.duration(locale, at - wait.since),
             link=link,
         )

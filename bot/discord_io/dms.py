@@ -22,7 +22,7 @@ from bot.core import metrics
 from bot.core.state_cache import StateCache
 from bot.discord_io import pictures
 from bot.text import present
-from bot.text.i18n import game_locale, text
+from bot.text.i18n import escape, game_locale, text
 from storage import GameRecord
 
 if TYPE_CHECKING:
@@ -98,6 +98,15 @@ class Mail:
 
     def channel_locale_of(self, record: GameRecord) -> discord.Locale | str:
         return game_locale(self.bot, record)
+
+    def where(self, locale: Any, record: GameRecord) -> str:
+        """The game's channel and server in plain words: in a DM a channel mention reads
+        "#unknown" to whoever cannot see that channel."""
+        channel = self.bot.get_channel(record.channel_id)
+        guild = self.bot.get_guild(record.guild_id)
+        if channel is None or guild is None or not hasattr(channel, "name"):
+            return f"<#{record.channel_id}>"
+        return text(locale, "bot.dm.where", channel=escape(channel.name), server=escape(guild.name))
 
     def queue(
         self, record: GameRecord, before: Any, after: Any, events, announced: asyncio.Future
@@ -211,7 +220,7 @@ class Mail:
                 locale,
                 "bot.dm.title",
                 game=present.title(locale, record.kind),
-                channel=f"<#{record.channel_id}>",
+                channel=self.where(locale, record),
             ),
             present.figures(locale, record.kind, view),
             *present.private_events(locale, told, seat, names),

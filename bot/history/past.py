@@ -173,7 +173,8 @@ class PastGames:
         head = text(locale, "bot.log.title", count=len(rows))
         if record.status != "active":
             head = f"{await self.ended_summary(locale, record)}\n{head}"
-        await self.guard.reply(interaction, present.clip(f"{head}\n{body}", present.MAX_CONTENT))
+        content = present.end_lists(f"{head}\n{body}")
+        await self.guard.reply(interaction, present.clip(content, present.MAX_CONTENT))
 
     @handler(defer="thinking")
     async def export(self, interaction, locale, game_id: int | None = None) -> None:

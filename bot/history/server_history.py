@@ -102,7 +102,7 @@ def page_text(locale: Any, shown: past.Page, filters: str) -> str:
                 for p in ending.placings
             )
         )
-    return present.clip("\n".join(lines), present.MAX_CONTENT)
+    return present.clip(present.end_lists("\n".join(lines)), present.MAX_CONTENT)
 
 
 class HistoryButton(

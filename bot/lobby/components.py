@@ -104,10 +104,17 @@ class LobbySettingSelect(
 ITEMS = (LobbyButton, LobbyAiSelect, LobbySettingSelect)
 
 
-def _setting_options(locale: Any, values: Sequence[int | None], current: int | None):
+def _setting_options(locale: Any, which: str, values: Sequence[int | None], current: int | None):
+    # A preselected option hides the menu's placeholder, so each option names its setting.
     return [
         discord.SelectOption(
-            label=text(locale, "bot.settings.off") if value is None else duration(locale, value),
+            label=text(
+                locale,
+                f"bot.settings.{which}_option",
+                value=text(locale, "bot.settings.off")
+                if value is None
+                else duration(locale, value),
+            ),
             value="off" if value is None else str(value),
             default=value == current,
         )
@@ -134,10 +141,10 @@ def lobby_view(
         ]
         view.add_item(LobbyAiSelect(game, options, text(locale, "bot.ai.add")))
     if settings is not None:
-        reminders = _setting_options(locale, REMINDER_CHOICES, settings.reminders)
+        reminders = _setting_options(locale, "reminders", REMINDER_CHOICES, settings.reminders)
         placeholder = text(locale, "bot.settings.reminders_menu")
         view.add_item(LobbySettingSelect(game, "reminders", reminders, placeholder))
-        limits = _setting_options(locale, TURN_LIMIT_CHOICES, settings.turn_limit)
+        limits = _setting_options(locale, "limit", TURN_LIMIT_CHOICES, settings.turn_limit)
         placeholder = text(locale, "bot.settings.limit_menu")
         view.add_item(LobbySettingSelect(game, "limit", limits, placeholder))
     return view

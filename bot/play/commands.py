@@ -60,8 +60,8 @@ def commands() -> list[app_commands.Command]:
     async def screen(interaction: discord.Interaction) -> None:
         await interaction.client.services.play.show_screen(interaction)
 
-    @app_commands.command(name="help", description="A short summary of the rules")
+    @app_commands.command(name="help", description="How to play a turn, the commands and the rules")
     async def help(interaction: discord.Interaction) -> None:
-        await interaction.client.services.play.show_help(interaction)
+        await interaction.client.services.help.show(interaction)
 
     return [move, undo, screen, help]

@@ -237,12 +237,3 @@ class Play:
             files=pictures.attached(file),
             ephemeral=True,
         )
-
-    @handler(defer="thinking")
-    async def show_help(self, interaction: discord.Interaction, locale) -> None:
-        """A short summary of the rules of the game here, or of every game."""
-        record = await self.tables.store.by_channel(interaction.channel_id)
-        kinds = [record.kind] if record is not None else list(games.NAMES)
-        parts = [text(locale, f"bot.help.{kind}") for kind in kinds]
-        parts.append(text(locale, "bot.help.commands"))
-        await self.guard.reply(interaction, "\n\n".join(parts))

@@ -159,6 +159,16 @@ def user_locale(interaction: discord.Interaction) -> discord.Locale | str:
     return channel_locale(interaction)
 
 
+def reader_locale(interaction: discord.Interaction) -> discord.Locale | str:
+    """For texts that explain the bot to one reader (help): their own Discord language, except
+    that a client at Discord's default, en-US, says as little as a server's en-US does, so the
+    server's language (`channel_locale`) is used then."""
+    own = interaction.locale
+    if own is None or own == discord.Locale.american_english:
+        return channel_locale(interaction)
+    return user_locale(interaction)
+
+
 def server_language(client: Any, guild_id: int | None) -> str | None:
     """The language a server chose with `/game language`, if any."""
     if guild_id is None:

@@ -33,6 +33,26 @@ GAME_CHOICES = [
 ]
 
 
+# A Markdown list item as Discord reads it: "1. ", "2) ", "- ", "* " or "+ " at a line's start.
+_LIST_ITEM = re.compile(r"^ {0,3}(?:\d{1,9}[.)]|[-*+])(?: |$)")
+
+
+def is_list_item(line: str) -> bool:
+    return bool(_LIST_ITEM.match(line))
+
+
+def end_lists(content: str) -> str:
+    """`content` with a blank line after every Markdown list that more text follows: without
+    it Discord draws that text as part of the list's last item."""
+    lines = content.split("\n")
+    out = []
+    for line, after in zip(lines, [*lines[1:], ""], strict=True):
+        out.append(line)
+        if is_list_item(line) and after.strip() and not is_list_item(after):
+            out.append("")
+    return "\n".join(out)
+
+
 def clip(value: str, limit: int) -> str:
     return value if len(value) <= limit else value[: limit - 1] + "…"
 
@@ -146,7 +166,7 @@ def public_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[
     """Lines for a channel: events with `only_for` (hidden information) are left out."""
     lines = []
     for event in events:
-        if event.only_for is not None:
+        if event.only_for is not None or games.says_nothing(record.kind, event):
             continue
         line = text_msg(locale, event.msg, seat_names(record, locale), markdown=True)
         # Credited to its player unless the line names them already ("ana plays a card").
@@ -285,7 +305,7 @@ def final_table(locale: Locale, record: Any, result: Result) -> str:
     if others:
         lines.append(text(locale, "bot.final.thanks", players=", ".join(named(s) for s in others)))
     lines.append(text(locale, "bot.final.free"))
-    return clip("\n".join(lines), MAX_CONTENT)
+    return clip(end_lists("\n".join(lines)), MAX_CONTENT)
 
 
 def final_pings(record: Any) -> list[int]:

@@ -188,6 +188,10 @@ class PlayerView:
 # Options a front end shows on a line of their own (not as "house rule: name = value").
 OPTIONS_SHOWN_APART = ("deck", "deck_source")
 
+# Events that tell nothing when their amount is 0 (a thief whose victim had nothing to take):
+# event key -> the parameter holding the amount.
+EMPTY_WHEN_ZERO = {"havana.event.peso_theft": "pesos", "havana.event.material_target": "count"}
+
 
 def figures(view: PlayerView) -> Msg:
     """The private figures of `view` (hand, discard pile, face-down cards). A parameter given

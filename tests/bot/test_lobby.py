@@ -179,14 +179,22 @@ async def test_abandon_needs_the_creator_or_manage_channels(simcord_env, table):
     await open_lobby(ana, channel, "havana")
 
 
-async def test_help_summarises_the_game_here_or_both(simcord_env, table):
+async def test_help_shows_the_rules_of_the_game_here_or_of_both(simcord_env, table):
     guild, channel, (ana, *_rest) = table
     both = await ana.slash(channel, "game help")
     assert both.ephemeral
-    assert "Santiago de Cuba" in both.response.content and "Havana" in both.response.content
+    await ana.click(both.response, label="Rules: Santiago de Cuba")
+    assert "Drive the car" in _now(simcord_env, both.response).content
     await open_lobby(ana, channel, "havana")
     one = await ana.slash(channel, "game help")
-    assert "Havana" in one.response.content and "Santiago de Cuba" not in one.response.content
+    await ana.click(one.response, label="Rules: Havana")
+    assert "Havana" in _now(simcord_env, one.response).content
+
+
+def _now(env, message):
+    from simcord.results import ResponseMessage
+
+    return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
 
 
 async def test_every_table_option_can_be_chosen_in_game_new(simcord_env, table):

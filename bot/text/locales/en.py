@@ -54,6 +54,7 @@ MESSAGES: dict[str, str] = {
     "bot.figures.havana": "Hand: {hand}\nDiscard pile: {discard}\nFace-down cards: {picks}",
     "bot.figures.none": "none",
     "bot.dm.title": "Your screen in **{game}** ({channel}):",
+    "bot.dm.where": "#{channel} on {server}",
     "bot.dm.closed": "{who}, I cannot send you direct messages. Use `/game screen` in this channel to see your screen.",
     # end
     "bot.final.title": "**{game}** is over. Final scores:",
@@ -83,16 +84,23 @@ MESSAGES: dict[str, str] = {
         "workers and pesos. Then everybody secretly puts a card from the hand on one of the two. "
         "The first to reach the target VP (25 with 2 players, 20 with 3, 15 with 4) wins."
     ),
-    "bot.help.commands": (
-        "Commands: `/game new` opens a game, `/game join` and `/game leave` before it starts, "
-        "`/game start` (who opened it). Then use the buttons, or `/game move` and pick from the "
-        "list. `/game screen` shows your screen (only to you), `/game board` the board, "
-        "`/game log` the last moves. While you wait: `/game mine` lists your games, `/game settings` "
-        "shows the table's clock, `/game reminders off` mutes your reminders. `/game resign`, "
-        "`/game substitute` and `/game return` change who plays a seat; `/game abandon` ends the "
-        "game with the scores as they stand (who opened it, or moderators). After the game: "
-        "`/game history`, `/game replay`, `/game export`, `/game stats` and `/game leaderboard`."
-    ),
+    "bot.help.turn.title": "**How to play a turn**",
+    "bot.help.turn.1": "When you must decide, the bot names you in the channel with its question.",
+    "bot.help.turn.2": "Press a button under that message, or **Choose** to see all your choices (only you see them).",
+    "bot.help.turn.3": "**My screen** shows what lies behind your screen, only to you; the bot also sends it by DM.",
+    "bot.help.turn.4": "A misclick? **Undo** or `/game undo` takes back your latest decision.",
+    "bot.help.turn.5": "Not your turn? Nothing to do: the bot reminds you when it is, and `/game mine` lists your games.",
+    "bot.help.more": "The buttons below show the commands and the rules of each game.",
+    "bot.help.button.turn": "How to play",
+    "bot.help.button.commands": "Commands",
+    "bot.help.button.rules": "Rules: {game}",
+    "bot.help.commands.title": "**Commands** (all of them start with `/game`)",
+    "bot.help.commands.before": "Before the game: `/game new` opens a game here, `/game join` and `/game leave` take and give up a seat, `/game start` starts it (who opened it).",
+    "bot.help.commands.playing": "Playing: the buttons, or `/game move` and a choice from its list; `/game undo` takes back a misclick; `/game screen` shows your screen, `/game board` the board, `/game log` the last moves.",
+    "bot.help.commands.waiting": "Waiting: `/game mine` lists your games, `/game settings` shows the table's clock, `/game reminders off` mutes your reminders.",
+    "bot.help.commands.seats": "Seats: `/game resign`, `/game substitute` and `/game return` change who plays a seat; `/game abandon` ends the game with the scores as they stand (who opened it, or moderators).",
+    "bot.help.commands.after": "After the game: `/game history`, `/game replay`, `/game export`, `/game stats` and `/game leaderboard`.",
+    "bot.help.commands.server": "The server: `/game language` chooses the language of its games (moderators); `/game help` shows this help.",
     # time
     "bot.time.hours": "{n:plural|one=# hour|other=# hours}",
     "bot.time.days": "{n:plural|one=# day|other=# days}",
@@ -102,6 +110,8 @@ MESSAGES: dict[str, str] = {
     "bot.settings.off": "off",
     "bot.settings.reminders_menu": "Remind a waiting player after…",
     "bot.settings.limit_menu": "Turn limit (one decision may wait)…",
+    "bot.settings.reminders_option": "Reminders: {value}",
+    "bot.settings.limit_option": "Turn limit: {value}",
     "bot.settings.you_muted": "Your reminders for this game are off (`/game reminders on`).",
     "bot.reminders.on": "Your reminders for this game are on again.",
     "bot.reminders.off": "No more reminders for you in this game. The turn limit still applies.",

@@ -24,7 +24,7 @@ def test_a_misclicked_drive_is_taken_back_and_another_drive_chosen():
     public = [str(e.msg) for e in events if e.only_for is None]
     assert public == ["Player 1 takes back their last decision."]
     mine = [str(e.msg) for e in events if e.only_for == 0]
-    assert mine and "Drive 3 stops" in mine[0]
+    assert mine and "3 stops" in mine[0]
     h, _ = play(h, "drive:1")
     assert h.state.car == 1 and h.state.pesos[0] == 3
 
