@@ -52,8 +52,8 @@ BANNER_Y = 29
 LAST_Y = 77
 # The road is a loop around the middle: stops 0-4 left to right along the top, 5-9 right to left
 # along the bottom. The car drives on the band between a row of stops and the middle.
-TILE_W, TILE_H = 224, 54
-TILE_STEP = TILE_W + 12
+TILE_W, TILE_H = 229, 54
+TILE_STEP = TILE_W + 6
 TOP_TILES_Y = 104
 TOP_BAND = 178
 BOTTOM_BAND = 482
@@ -170,7 +170,7 @@ def checkered(d: ImageDraw.ImageDraw, x: int, y: int, s: int):
 
 def height(players: int, open_holdings: bool = False) -> int:
     """The board ends just below the players' rows: 3:2 with four players, wider with fewer."""
-    return PLAYERS_Y + ROW_H * players + 10
+    return PLAYERS_Y + (GOODS_HEAD if open_holdings else 0) + ROW_H * players + 10
 
 
 def stop_centre(index: int) -> tuple[int, int]:
@@ -219,16 +219,24 @@ def _along(points: list[tuple[float, float]], share: float):
     return q, ((q[0] - p[0]) / n, (q[1] - p[1]) / n)
 
 
-def chip(d: ImageDraw.ImageDraw, x: int, y: int, colour: str | None, s: int = CHIP):
-    """A flower colour: a square in the colour with its letter (Y/B/R/W) in the picture's
-    language, so the colour is never the only sign."""
+def chip_width(colour: str | None = None) -> int:
+    """A colour chip's width in the picture's language: a square, or wider where the language
+    gives a colour two letters; for one `colour`, or the widest of all (to align rows)."""
+    colours = FLOWERS if colour is None else (colour,)
+    widest = max(dr.length(letters(c, FLOWER_STYLE[c][1]), MIN, True) for c in colours)
+    return max(CHIP, math.ceil(widest) + 6)
+
+
+def chip(d: ImageDraw.ImageDraw, x: int, y: int, colour: str | None, w: int = CHIP):
+    """A flower colour: a box `w` wide in the colour with its letters (Y/B/R/W) in the
+    picture's language, so the colour is never the only sign."""
     if colour is None:
         return
     fill, letter = FLOWER_STYLE.get(colour, ((200, 200, 200), "?"))
-    d.rounded_rectangle((x, y, x + s, y + s), radius=6, fill=fill, outline=INK, width=2)
+    d.rounded_rectangle((x, y, x + w, y + CHIP), radius=6, fill=fill, outline=INK, width=2)
     text(
         d,
-        (x + s / 2, y + s / 2 + 1),
+        (x + w / 2, y + CHIP / 2 + 1),
         letters(colour, letter),
         size=MIN,
         bold=True,
@@ -404,15 +412,17 @@ def _stops(d: ImageDraw.ImageDraw, view: PublicView):
         else:
             d.rounded_rectangle(box, radius=10, fill=(70, 70, 78), outline=outline, width=width)
             ink = (225, 225, 225)
-        x = box[0] + 8
+        x = box[0] + 6
         if stop.colour is not None and stop.active:
-            chip(d, x, cy - CHIP // 2, stop.colour)
-            x += CHIP + 8
+            # each tile's own chip: the name needs every pixel of the tile
+            chip_w = chip_width(stop.colour)
+            chip(d, x, cy - CHIP // 2, stop.colour, chip_w)
+            x += chip_w + 6
         dr.fit_text(
             d,
             (x, cy),
             name,
-            box[2] - 6 - x,
+            box[2] - 4 - x,
             size=MIN,
             fill=ink,
             anchor="lm",
@@ -453,7 +463,6 @@ def _ship(d: ImageDraw.ImageDraw, view: PublicView):
             say("pic.santiago.no_demand"),
             SHIP_X1 - SHIP_X0 - 16,
             size=MIN,
-            bold=True,
             anchor="mm",
             min_size=MIN,
             role="dice",
@@ -535,13 +544,14 @@ def _groups(view: PublicView) -> list[tuple[str, list]]:
 
 def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
     boxes = _building_boxes(view)
+    chip_w = chip_width()
     for space in view.buildings:
         if space.index not in boxes:
             continue
         x0, y0, x1, y1 = boxes[space.index]
         cy = (y0 + y1) // 2
         d.rounded_rectangle((x0, y0, x1, y1), radius=8, fill=(255, 255, 255), outline=INK, width=2)
-        chip(d, x0 + 4, cy - CHIP // 2, space.colour)
+        chip(d, x0 + 4, cy - CHIP // 2, space.colour, chip_w)
         right = x1 - 4
         if space.pawn is not None:
             badge(d, right - 18, cy, space.pawn, r=18, pawn=True)
@@ -549,7 +559,7 @@ def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
         if space.owner is not None:
             badge(d, right - 19, cy, space.owner, r=19)
             right -= 44
-        left = x0 + CHIP + 12
+        left = x0 + chip_w + 12
         dr.fit_text(
             d,
             (left, cy),
@@ -562,17 +572,64 @@ def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
         )
 
 
+GOODS_HEAD = 40  # the goods' letters over their columns, at an all-public table
+
+
+def _players_top(open_holdings: bool) -> int:
+    return PLAYERS_Y + (GOODS_HEAD if open_holdings else 0)
+
+
+def _status(view: PublicView, seat: int) -> str:
+    sub = []
+    if seat == view.start_seat:
+        sub.append(say("pic.santiago.start_player"))
+    if view.seats[seat].passed:
+        sub.append(say("pic.santiago.passed"))
+    return ", ".join(sub)
+
+
+def _widest(texts, size: int, bold: bool = False) -> int:
+    return math.ceil(max((dr.length(t, size, bold) for t in texts), default=0))
+
+
 def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
     open_h = view.open_holdings
-    name_room = 260 if open_h is not None else 460
+    statuses = [_status(view, s.seat) for s in view.seats]
+    name_x = M + 60
+    if open_h is None:
+        name_room = 460
+        status_room = W - M - 12 - (name_x + name_room + 16 + 78 + 16)
+    else:
+        # From the right, each column as wide as its widest text here: the goods under their
+        # letters, pesos, VP, the status words; the name gets the rest.
+        heads = [letters(g, GOOD_STYLE[g][1]) for g in GOODS]
+        counts = [str(n) for h in open_h for _g, n in h.goods]
+        column = max(_widest(heads, MIN), _widest(counts, MIN, True)) + 6
+        goods_x = W - M - 6 - len(GOODS) * column
+        vps = [say("pic.vp", vp=h.vp) for h in open_h]
+        pesos = [f"{h.pesos} $" for h in open_h]
+        vp_room, pesos_room = _widest(vps, NAME, True) + 4, _widest(pesos, NAME, True) + 4
+        status_room = _widest(statuses, MIN) + 4
+        vp_x = goods_x - 12 - pesos_room - 16 - vp_room
+        name_room = vp_x - 12 - status_room - 16 - 78 - 16 - name_x
+        for i, head in enumerate(heads):
+            text(
+                d,
+                (goods_x + (i + 0.5) * column, PLAYERS_Y + GOODS_HEAD // 2),
+                head,
+                size=MIN,
+                fill=MUTED,
+                anchor="mm",
+                role="goods",
+            )
+    top = _players_top(open_h is not None)
     for seat_info in view.seats:
         seat = seat_info.seat
-        cy = PLAYERS_Y + seat * ROW_H + ROW_H // 2 - 3
+        cy = top + seat * ROW_H + ROW_H // 2 - 3
         badge(d, M + 30, cy, seat, r=21)
-        x = M + 60
         dr.fit_text(
             d,
-            (x, cy),
+            (name_x, cy),
             names[seat],
             name_room,
             size=NAME,
@@ -581,27 +638,22 @@ def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
             min_size=NAME,
             role="name",
         )
-        x += name_room + 16
+        x = name_x + name_room + 16
         # property markers: filled discs in hand, empty rings for those placed
         colour = dr.SEAT_COLOURS[seat % len(dr.SEAT_COLOURS)]
         for k in range(3):
-            mx = x + 11 + k * 28
+            mx = x + 10 + k * 26
+            ring = (mx - 10, cy - 10, mx + 10, cy + 10)
             if k < seat_info.markers_left:
-                d.ellipse((mx - 11, cy - 11, mx + 11, cy + 11), fill=colour, outline=INK, width=2)
+                d.ellipse(ring, fill=colour, outline=INK, width=2)
             else:
-                d.ellipse((mx - 11, cy - 11, mx + 11, cy + 11), outline=MUTED, width=2)
-        x += 3 * 28 + 16
-        sub = []
-        if seat == view.start_seat:
-            sub.append(say("pic.santiago.start_player"))
-        if seat_info.passed:
-            sub.append(say("pic.santiago.passed"))
-        status_room = 190 if open_h is not None else W - M - 12 - x
-        if sub:
+                d.ellipse(ring, outline=MUTED, width=2)
+        x += 78 + 16
+        if statuses[seat]:
             dr.fit_text(
                 d,
                 (x, cy),
-                ", ".join(sub),
+                statuses[seat],
                 status_room,
                 size=MIN,
                 fill=MUTED,
@@ -609,35 +661,40 @@ def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
                 min_size=MIN,
                 role="order",
             )
-        x += status_room + 12
-        if open_h is not None and seat < len(open_h):
-            _holdings_row(d, x, cy, open_h[seat])
-
-
-def _holdings_row(d, x, cy, holdings):
-    """At an all-public table: VP and pesos as scores, then the goods held (none: nothing)."""
-    vp = say("pic.vp", vp=holdings.vp)
-    dr.fit_text(d, (x, cy), vp, 150, size=NAME, bold=True, anchor="lm", min_size=NAME, role="vp")
-    x += 158
-    dr.fit_text(
-        d,
-        (x, cy),
-        f"{holdings.pesos} $",
-        110,
-        size=NAME,
-        bold=True,
-        anchor="lm",
-        min_size=NAME,
-        role="vp",
-    )
-    x += 118
-    held = " ".join(
-        f"{letters(g, GOOD_STYLE.get(g, (0, '?'))[1])}{n}" for g, n in holdings.goods if n
-    )
-    if held:
-        dr.fit_text(
-            d, (x, cy), held, W - M - 8 - x, size=MIN, anchor="lm", min_size=MIN, role="goods"
-        )
+        if open_h is None or seat >= len(open_h):
+            continue
+        # at an all-public table: VP and pesos as scores, then each good's count
+        holdings = open_h[seat]
+        for at, words, room in (
+            (vp_x, vps[seat], vp_room),
+            (vp_x + vp_room + 16, pesos[seat], pesos_room),
+        ):
+            dr.fit_text(
+                d,
+                (at, cy),
+                words,
+                room,
+                size=NAME,
+                bold=True,
+                anchor="lm",
+                min_size=NAME,
+                role="vp",
+            )
+        held = dict(holdings.goods)
+        for i, good in enumerate(GOODS):
+            n = held.get(good, 0)
+            dr.fit_text(
+                d,
+                (goods_x + (i + 0.5) * column, cy),
+                str(n),
+                column - 2,
+                size=MIN,
+                bold=n > 0,
+                fill=INK if n else MUTED,
+                anchor="mm",
+                min_size=MIN,
+                role="goods",
+            )
 
 
 def board(
@@ -786,7 +843,7 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
     # A screen is sent by DM and not redrawn as turns go by: it names no decider (that would
     # go stale), only the end of the game.
     last = _decision_line(pub, all_names) if pub.game_over else ""
-    im, d = dr.new_canvas(dr.SCREEN_W, 616 if last else 556)
+    im, d = dr.new_canvas(dr.SCREEN_W, 656 if last else 596)
     dr.pawn(d, 34, 40, seat, h=50)
     title = say("pic.your_screen", name=all_names[seat])
     dr.fit_text(d, (68, 40), title, 512, size=26, bold=True, anchor="lm")
@@ -837,8 +894,12 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
     owned = ", ".join(building_name(b) for b in public.buildings) or say("pic.none")
     line = say("pic.santiago.your_pawn", where=where, owned=owned)
     dr.fit_text(d, (24, 498), line, 552, size=18, lines=2, height=48)
+    # the goods left in the supply: the board has no room for them at a legible size
+    supply = "  ".join(f"{letters(g, GOOD_STYLE.get(g, (0, '?'))[1])} {n}" for g, n in pub.supply)
+    supply = say("pic.santiago.supply", supply=supply)
+    dr.fit_text(d, (24, 552), supply, 552, size=18, fill=MUTED, role="supply")
     if last:
-        dr.fit_text(d, (24, 558), last, 552, size=20, bold=True, lines=2, height=52)
+        dr.fit_text(d, (24, 598), last, 552, size=20, bold=True, lines=2, height=52)
     return im
 
 
