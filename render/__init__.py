@@ -45,6 +45,23 @@ def board_image(
         return _game_module(view).board(view, names, move)
 
 
+def board_caption(
+    view, names: Sequence[str] | None = None, lang: str | None = None, move: int | None = None
+) -> str:
+    """The words on top of the board picture for the same arguments (the position it shows,
+    never who acts now), for the picture's alt text. A game whose renderer has no `caption`
+    gets its title, and "game over" at the end."""
+    module = _game_module(view)
+    with language(lang):
+        caption = getattr(module, "caption", None)
+        if caption is not None:
+            return caption(view, names, move)
+        kind = module.__name__.rsplit(".", 1)[-1]
+        if getattr(view, "game_over", False):
+            return draw.term("pic.game_over")
+        return draw.term(f"{kind}.title")
+
+
 def _board_layout(
     view, names: Sequence[str] | None = None, lang: str | None = None, move: int | None = None
 ):
@@ -112,6 +129,7 @@ def warm() -> None:
 
 
 __all__ = [
+    "board_caption",
     "board_image",
     "board_png",
     "final_scores_image",

@@ -74,6 +74,14 @@ ENGLISH = {
     "pic.santiago.passed_by": "passed {citizen} by",
     "pic.santiago.did": "{what}",
     "pic.santiago.did_at": "{where}: {what}",
+    # the line on top of the board names the position, never who acts now
+    "pic.santiago.after_move_phase": "After move {move}: {phase}",
+    "pic.santiago.after_move": "After move {move}",
+    "pic.santiago.start_phase": "Start of the game: {phase}",
+    "pic.santiago.over_after": "Game over after move {move}",
+    "pic.santiago.price_short": "Price",
+    "pic.santiago.ship_short": "Ship {ship} of 7",
+    "pic.santiago.no_demand": "No demand yet",
     # the letters that tell goods and flowers apart without colour
     "pic.santiago.letter.sugar_cane": "Su",
     "pic.santiago.letter.citrus": "Ci",

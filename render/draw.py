@@ -153,10 +153,49 @@ LAYOUT = typeface.LAYOUT
 KEY_ROLES = frozenset({"turn", "dice", "price", "ships", "order", "vp", "cost", "last"})
 PHONE_WIDTH = 400
 PHONE_MIN_PX = 9
+# The legibility floor of a board, in pixels where Discord shows it: the client shows a picture
+# about 550 px wide on a laptop and 400 px on a phone. At both widths no text has a cap height
+# (the height of a capital H) under MIN_CAP_PX, and names and scores none under NAME_CAP_PX.
+# Cap heights are the primary font's own (see `cap_height`), so the floor holds for the letters
+# a player reads, not for the em box around them.
+LAPTOP_WIDTH = 550
+SHOWN_WIDTHS = (LAPTOP_WIDTH, PHONE_WIDTH)
+MIN_CAP_PX = 8
+NAME_CAP_PX = 10
 # A screen is read alone, in a DM or a private reply, often on a phone: drawn this narrow, its
 # smallest text (14 px) is still 9 px at phone width, and it costs about half the bytes it did
 # 1000 px wide. Screens are most of a game's DMs.
 SCREEN_W = 600
+
+
+@lru_cache(maxsize=2)
+def cap_ratio(bold: bool = False) -> float:
+    """The cap height of the primary font over its size: the ink height of "H" above the
+    baseline, measured at the font's own units per em (2048), so no rounding enters."""
+    units = 2048
+    _left, top, _right, _bottom = font(units, bold).getbbox("H", anchor="ls")
+    return -top / units
+
+
+def cap_height(size: float, bold: bool = False) -> float:
+    """The cap height in pixels of text drawn at `size` px."""
+    return size * cap_ratio(bold)
+
+
+def shown_cap(size: float, image_width: int, shown_width: int = PHONE_WIDTH) -> float:
+    """The cap height of text of `size` px in a picture `image_width` wide, shown `shown_width`
+    wide (the smaller of the regular and bold caps)."""
+    return min(cap_height(size), cap_height(size, True)) * shown_width / image_width
+
+
+def floor_size(image_width: int, cap: float = MIN_CAP_PX) -> int:
+    """The smallest font size whose cap height is at least `cap` px at every width the client
+    shows a picture `image_width` wide."""
+    narrowest = min(SHOWN_WIDTHS)
+    size = 1
+    while shown_cap(size, image_width, narrowest) < cap:
+        size += 1
+    return size
 
 
 @dataclass(frozen=True)

@@ -38,15 +38,48 @@ FLOWER_STYLE = {
     "white": ((255, 255, 255), "W"),
 }
 FLOWERS = ("yellow", "blue", "red", "white")
+# The board is landscape, 3:2 with four players, because Discord shows a picture in a box about
+# 550 px wide on a laptop and 400 px on a phone whatever its shape: a tall board came out a third
+# narrower. Every text is at least the floor of `draw` at those widths (MIN px here, a cap height
+# of 8 px on a phone), names and scores NAME px (10 px); what does not fit at that size is on a
+# player's screen or in the turn message (citizens' jobs, the legend, the goods in supply).
+W = 1200
+MIN = dr.floor_size(W)
+NAME = dr.floor_size(W, dr.NAME_CAP_PX)
+M = 16  # margin
 
-# Discord shows a board about 400 px wide on a phone: at this width every key text (whose turn,
-# dice, price, ships, turn order, VP) is drawn at KEY px or more, 9 px or more on the phone.
-W = 1000
-KEY = 24
-ROAD_C = (500, 585)
-ROAD_R = (340, 375)
-TILE_W, TILE_H = 164, 92
-CARD_W, CARD_H = 148, 112
+BANNER_Y = 29
+LAST_Y = 77
+# The road is a loop around the middle: stops 0-4 left to right along the top, 5-9 right to left
+# along the bottom. The car drives on the band between a row of stops and the middle.
+TILE_W, TILE_H = 229, 54
+TILE_STEP = TILE_W + 6
+TOP_TILES_Y = 104
+TOP_BAND = 178
+BOTTOM_BAND = 482
+BOTTOM_TILES_Y = 504
+ROAD_X = (6, W - 6)
+MIDDLE_Y = 198
+# the ship panel, left in the middle
+SHIP_X0, SHIP_X1 = 20, 380
+DICE_Y = MIDDLE_Y + 8
+DIE_S, DIE_STEP = 66, 70
+PRICE_Y = MIDDLE_Y + 109
+PRICE_X0 = 156
+PRICE_STEP = 56
+TRACK_Y = MIDDLE_Y + 165
+TRACK_X0 = 48
+TRACK_STEP = 48
+TRACK_R = 21
+SHIP_LINE_Y = MIDDLE_Y + 222
+# the buildings, right in the middle: two columns of six rows, grouped by flower colour
+BUILD_X0 = 396
+COLUMN_W = (W - 20 - BUILD_X0 - 12) // 2
+ROW_H_B, ROW_STEP_B = 42, 44
+CHIP = 36
+# the players, one row each, below the road
+PLAYERS_Y = 570
+ROW_H = 56
 
 
 def good_name(good: str) -> str:
@@ -69,36 +102,6 @@ def letters(thing: str, fallback: str = "?") -> str:
     """The letters that tell a good or a flower apart without colour, in the picture's language."""
     key = f"pic.santiago.letter.{thing}"
     return say(key) if known(key) else fallback
-
-
-def stop_centre(index: int) -> tuple[int, int]:
-    """Stop 0 (harbour) at the top, then clockwise, as on the board."""
-    angle = -math.pi / 2 + index * 2 * math.pi / 10
-    return (
-        round(ROAD_C[0] + ROAD_R[0] * math.cos(angle)),
-        round(ROAD_C[1] + ROAD_R[1] * math.sin(angle)),
-    )
-
-
-def flower(d: ImageDraw.ImageDraw, cx: int, cy: int, colour: str | None, r: int = 16):
-    """A flower symbol in the colour, with its initial in the heart (Y/B/R/W)."""
-    if colour is None:
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=MUTED, width=2)
-        text(d, (cx, cy), "–", size=r, bold=True, fill=MUTED, anchor="mm")
-        return
-    fill, letter = FLOWER_STYLE[colour]
-    letter = letters(colour, letter)
-    pr = r * 0.5
-    for k in range(5):
-        a = -math.pi / 2 + k * 2 * math.pi / 5
-        px, py = cx + r * 0.55 * math.cos(a), cy + r * 0.55 * math.sin(a)
-        d.ellipse((px - pr, py - pr, px + pr, py + pr), fill=fill, outline=INK, width=1)
-    hr = r * 0.48
-    d.ellipse((cx - hr, cy - hr, cx + hr, cy + hr), fill=(255, 255, 255), outline=INK, width=1)
-    size = int(r * 0.8)
-    dr.fit_text(
-        d, (cx, cy + 1), letter, 2 * hr, size=size, bold=True, fill=INK, anchor="mm", min_size=8
-    )
 
 
 def die(
@@ -165,29 +168,115 @@ def checkered(d: ImageDraw.ImageDraw, x: int, y: int, s: int):
     d.rectangle((x, y, x + s, y + s), outline=INK, width=2)
 
 
-# --- static layer --------------------------------------------------------------------------------
-
-# The ship area sits inside the road; its parts are placed relative to the road's centre.
-SX, SY = ROAD_C
-PRICE_Y = SY + 45
-PRICE_X0 = SX - 158
-PRICE_STEP = 80
-TRACK_Y = SY + 155
-TRACK_X0 = SX - 147
-TRACK_STEP = 49
-TRACK_R = 21
-BUILDINGS_Y = 1030
-GROUP_W = (W - 32 - 16) // 2
-GROUP_H = 36 + CARD_H + 10
-LEGEND_Y = BUILDINGS_Y + 40 + 2 * (GROUP_H + 12)
-PLAYERS_Y = LEGEND_Y + 118
-ROW_H = 80
-OPEN_ROW_H = 118
-
-
 def height(players: int, open_holdings: bool = False) -> int:
-    """The board ends just below the players panel (2-4 rows)."""
-    return PLAYERS_Y + 40 + (OPEN_ROW_H if open_holdings else ROW_H) * players + 24
+    """The board ends just below the players' rows: 3:2 with four players, wider with fewer."""
+    return PLAYERS_Y + (GOODS_HEAD if open_holdings else 0) + ROW_H * players + 10
+
+
+def stop_centre(index: int) -> tuple[int, int]:
+    """The middle of a stop's tile: stop 0 (harbour) top left, then clockwise."""
+    if index < 5:
+        return M + index * TILE_STEP + TILE_W // 2, TOP_TILES_Y + TILE_H // 2
+    return M + (9 - index) * TILE_STEP + TILE_W // 2, BOTTOM_TILES_Y + TILE_H // 2
+
+
+def _anchor(index: int) -> tuple[int, int]:
+    """Where a stop meets the road band (the car stands there)."""
+    x, _y = stop_centre(index)
+    return x, TOP_BAND if index < 5 else BOTTOM_BAND
+
+
+def _step_points(index: int) -> list[tuple[float, float]]:
+    """The road from stop `index` to the next one clockwise, round the corners of the loop."""
+    a, b = _anchor(index % 10), _anchor((index + 1) % 10)
+    if index % 10 == 4:
+        return [a, (ROAD_X[1], TOP_BAND), (ROAD_X[1], BOTTOM_BAND), b]
+    if index % 10 == 9:
+        return [a, (ROAD_X[0], BOTTOM_BAND), (ROAD_X[0], TOP_BAND), b]
+    return [a, b]
+
+
+def _road_point(t: float) -> tuple[float, float]:
+    """A point on the road band at `t` stops clockwise from the harbour (fractions allowed)."""
+    whole = math.floor(t)
+    return _along(_step_points(whole), t - whole)[0]
+
+
+def _along(points: list[tuple[float, float]], share: float):
+    """The point `share` of the way along a polyline, and the unit direction there."""
+    lengths = [math.dist(p, q) for p, q in zip(points, points[1:], strict=False)]
+    goal = share * sum(lengths)
+    for (p, q), n in zip(zip(points, points[1:], strict=False), lengths, strict=True):
+        if goal <= n and n > 0:
+            t = goal / n
+            return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t), (
+                (q[0] - p[0]) / n,
+                (q[1] - p[1]) / n,
+            )
+        goal -= n
+    p, q = points[-2], points[-1]
+    n = math.dist(p, q) or 1
+    return q, ((q[0] - p[0]) / n, (q[1] - p[1]) / n)
+
+
+def chip_width(colour: str | None = None) -> int:
+    """A colour chip's width in the picture's language: a square, or wider where the language
+    gives a colour two letters; for one `colour`, or the widest of all (to align rows)."""
+    colours = FLOWERS if colour is None else (colour,)
+    widest = max(dr.length(letters(c, FLOWER_STYLE[c][1]), MIN, True) for c in colours)
+    return max(CHIP, math.ceil(widest) + 6)
+
+
+def chip(d: ImageDraw.ImageDraw, x: int, y: int, colour: str | None, w: int = CHIP):
+    """A flower colour: a box `w` wide in the colour with its letters (Y/B/R/W) in the
+    picture's language, so the colour is never the only sign."""
+    if colour is None:
+        return
+    fill, letter = FLOWER_STYLE.get(colour, ((200, 200, 200), "?"))
+    d.rounded_rectangle((x, y, x + w, y + CHIP), radius=6, fill=fill, outline=INK, width=2)
+    text(
+        d,
+        (x + w / 2, y + CHIP / 2 + 1),
+        letters(colour, letter),
+        size=MIN,
+        bold=True,
+        fill=dr.contrast_ink(fill),
+        anchor="mm",
+        role="colour",
+    )
+
+
+def badge(d: ImageDraw.ImageDraw, cx: int, cy: int, seat: int, r: int = 20, pawn=False):
+    """A seat's marker with its number: a disc (property marker) or a pointed one (pawn)."""
+    colour = dr.SEAT_COLOURS[seat % len(dr.SEAT_COLOURS)]
+    if pawn:
+        d.polygon(
+            [
+                (cx, cy - r - 6),
+                (cx + r, cy - r + 8),
+                (cx + r, cy + r),
+                (cx - r, cy + r),
+                (cx - r, cy - r + 8),
+            ],
+            fill=colour,
+            outline=INK,
+            width=2,
+        )
+    else:
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK, width=2)
+    text(
+        d,
+        (cx, cy + (3 if pawn else 0)),
+        str(seat + 1),
+        size=MIN,
+        bold=True,
+        fill=(255, 255, 255),
+        anchor="mm",
+        role="seat",
+    )
+
+
+# --- static layer --------------------------------------------------------------------------------
 
 
 def _base(h: int) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
@@ -196,8 +285,8 @@ def _base(h: int) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
 
 @lru_cache(maxsize=16)
 def _base_in(h: int, _lang: str) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
-    """Everything that never changes (background, road, tracks, frames, the legend), with the
-    texts drawn on it."""
+    """Everything that never changes (background, road, frames, price and ship tracks), with
+    the texts drawn on it."""
     with dr.recording() as drawn:
         im = _draw_base(h)
     return im, tuple(drawn)
@@ -205,157 +294,143 @@ def _base_in(h: int, _lang: str) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
 
 def _draw_base(h: int) -> Image.Image:
     im, d = dr.new_canvas(W, h)
-    dr.fit_text(d, (24, 16), say("santiago.title"), 350, size=34, bold=True)
-    # the road: a ring with arrows showing the clockwise direction of the car
-    cx, cy = ROAD_C
-    rx, ry = ROAD_R
-    d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), outline=(150, 140, 125), width=30)
-    d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), outline=(235, 225, 200), width=2)
-    for k in range(10):
-        a = -math.pi / 2 + (k + 0.5) * 2 * math.pi / 10
-        px, py = cx + rx * math.cos(a), cy + ry * math.sin(a)
-        tx, ty = -math.sin(a), math.cos(a)  # clockwise tangent on screen
-        nx, ny = math.cos(a), math.sin(a)
-        tip = (px + tx * 12, py + ty * 12)
+    # the road: a loop with white arrows showing the clockwise direction of the car
+    road = (150, 140, 125)
+    d.rounded_rectangle((ROAD_X[0], TOP_BAND, ROAD_X[1], BOTTOM_BAND), 18, outline=road, width=12)
+    for i in range(10):
+        (px, py), (tx, ty) = _along(_step_points(i), 0.5)
+        nx, ny = -ty, tx
         d.polygon(
             [
-                tip,
-                (px - tx * 8 + nx * 10, py - ty * 8 + ny * 10),
-                (px - tx * 8 - nx * 10, py - ty * 8 - ny * 10),
+                (px + tx * 9, py + ty * 9),
+                (px - tx * 6 + nx * 7, py - ty * 6 + ny * 7),
+                (px - tx * 6 - nx * 7, py - ty * 6 - ny * 7),
             ],
             fill=(255, 255, 255),
         )
-    # ship area
+    # the ship panel
     dr.panel(
-        d, (SX - 185, SY - 245, SX + 185, SY + 233), fill=(214, 232, 244), outline=(70, 110, 150)
+        d,
+        (SHIP_X0, MIDDLE_Y, SHIP_X1, MIDDLE_Y + 262),
+        fill=(214, 232, 244),
+        outline=(70, 110, 150),
     )
-    ship_in_port = say("pic.santiago.ship_in_port")
-    dr.fit_text(d, (SX, SY - 223), ship_in_port, 350, size=22, bold=True, anchor="mm")
-    price = say("pic.santiago.price")
-    dr.fit_text(d, (SX, PRICE_Y - 46), price, 350, size=20, bold=True, anchor="mm")
+    price = say("pic.santiago.price_short")
+    dr.fit_text(
+        d,
+        (SHIP_X0 + 10, PRICE_Y),
+        price,
+        PRICE_X0 - SHIP_X0 - 18,
+        size=MIN,
+        anchor="lm",
+        min_size=MIN,
+    )
     for i, label in enumerate(("2", "3", "4")):
         x = PRICE_X0 + i * PRICE_STEP
         d.rectangle(
-            (x, PRICE_Y - 24, x + 50, PRICE_Y + 24), fill=(255, 255, 255), outline=INK, width=2
+            (x, PRICE_Y - 23, x + 46, PRICE_Y + 23), fill=(255, 255, 255), outline=INK, width=2
         )
-        text(d, (x + 25, PRICE_Y), label, size=30, bold=True, anchor="mm", role="price")
-    checkered(d, PRICE_X0 + 3 * PRICE_STEP, PRICE_Y - 24, 48)
-    ships = say("pic.santiago.ships")
-    dr.fit_text(d, (SX, TRACK_Y - 46), ships, 350, size=18, bold=True, anchor="mm", min_size=12)
+        text(d, (x + 23, PRICE_Y), label, size=MIN, bold=True, anchor="mm", role="price")
+    checkered(d, PRICE_X0 + 3 * PRICE_STEP, PRICE_Y - 23, 46)
     for i in range(7):
         x = TRACK_X0 + i * TRACK_STEP
         r = TRACK_R - 2
         d.ellipse(
             (x - r, TRACK_Y - r, x + r, TRACK_Y + r), fill=(255, 255, 255), outline=INK, width=2
         )
-    # frames of the building area
-    dr.fit_text(d, (24, BUILDINGS_Y), say("pic.santiago.buildings"), W - 48, size=22, bold=True)
-    # legend
-    lx, ly = 32, LEGEND_Y
-    dr.panel(d, (16, ly - 10, W - 16, ly + 96))
-    for i, g in enumerate(GOODS):
-        fill, letter = GOOD_STYLE[g]
-        x = lx + i * 160
-        dr.cube(d, x, ly, fill, letters(g, letter), s=30)
-        dr.fit_text(
-            d,
-            (x + 36, ly + 15),
-            good_name(g),
-            118,
-            size=18,
-            min_size=14,
-            anchor="lm",
-            role="good",
-            lines=2,
-            height=46,
-        )
-    y = ly + 62
-    dr.seat_disc(d, lx + 14, y, 0, r=14)
-    dr.fit_text(d, (lx + 34, y), say("pic.santiago.marker"), 86, size=19, anchor="lm", min_size=11)
-    dr.pawn(d, lx + 140, y - 2, 0, h=32)
-    dr.fit_text(d, (lx + 160, y), say("pic.santiago.pawn"), 92, size=19, anchor="lm", min_size=11)
-    car(d, lx + 270, y - 4)
-    dr.fit_text(d, (lx + 306, y), say("pic.santiago.car"), 60, size=19, anchor="lm", min_size=11)
-    d.rounded_rectangle((lx + 370, y - 16, lx + 398, y + 16), radius=5, fill=(70, 70, 78))
-    turned = say("pic.santiago.turned_over")
-    dr.fit_text(d, (lx + 406, y), turned, W - 40 - lx - 406, size=19, anchor="lm", min_size=11)
+    # the players' rows
+    dr.panel(d, (M, PLAYERS_Y - 6, W - M, h - 6), radius=10)
     return im
+
+
+# --- the position --------------------------------------------------------------------------------
+
+
+def caption(view: PublicView, names: Sequence[str] | None = None, move: int | None = None) -> str:
+    """The line on top of the board: the position it shows (after which move, what the game
+    is doing there), never who acts now, since the picture stays on screen while later prompts
+    follow it. The bot gives the same words as the picture's alt text."""
+    if view.game_over:
+        if move is None:
+            return say("pic.game_over")
+        return say("pic.santiago.over_after", move=move)
+    phase = dr.term(view.pending[0].kind) if view.pending else ""
+    if move is None:
+        return _capital(phase)
+    if not phase:
+        return say("pic.santiago.after_move", move=move)
+    if move == 0:
+        return say("pic.santiago.start_phase", phase=phase)
+    return say("pic.santiago.after_move_phase", move=move, phase=phase)
+
+
+def _decision_line(view: PublicView, names: list[str]) -> str:
+    """The end of the game, for a screen (a screen names no decider: it would go stale)."""
+    return say("pic.game_over") if view.game_over else ""
 
 
 # --- dynamic parts -------------------------------------------------------------------------------
 
 
-def _decision_line(view: PublicView, names: list[str]) -> str:
-    if view.game_over:
-        return say("pic.game_over")
-    if not view.pending:
-        return ""
-    seats = []
-    for p in view.pending:
-        if p.seat not in seats:
-            seats.append(p.seat)
-    who = ", ".join(names[s] for s in seats)
-    prompts = {dr.say_msg(p.prompt) for p in view.pending}
-    if len(prompts) == 1:
-        key = "pic.now" if len(seats) == 1 else "pic.waiting_prompt"
-        return say(key, who=who, prompt=prompts.pop())
-    return say("pic.now_short" if len(seats) == 1 else "pic.waiting", who=who)
+def _tile_box(index: int, grow: int = 0) -> tuple[int, int, int, int]:
+    cx, cy = stop_centre(index)
+    return (
+        cx - TILE_W // 2 - grow,
+        cy - TILE_H // 2 - grow,
+        cx + TILE_W // 2 + grow,
+        cy + TILE_H // 2 + grow,
+    )
 
 
 def _stops(d: ImageDraw.ImageDraw, view: PublicView):
     for stop in view.road:
         cx, cy = stop_centre(stop.index)
-        box = (cx - TILE_W // 2, cy - TILE_H // 2, cx + TILE_W // 2, cy + TILE_H // 2)
+        box = _tile_box(stop.index)
         has_car = stop.index == view.car
         outline = dr.ALERT if has_car else dr.FRAME
-        width = 6 if has_car else 2
+        width = 5 if has_car else 2
         if stop.citizen is None:
-            d.rounded_rectangle(box, radius=12, fill=(255, 236, 160), outline=outline, width=width)
-            _star(d, box[0] + 24, cy - 14, 13)
+            d.rounded_rectangle(box, radius=10, fill=(255, 236, 160), outline=outline, width=width)
+            _star(d, box[0] + 26, cy, 15)
             harbour = say("pic.santiago.harbour")
             dr.fit_text(
-                d, (cx + 12, cy - 14), harbour, TILE_W - 52, size=21, bold=True, anchor="mm"
-            )
-            deliver = say("pic.santiago.deliver_goods")
-            dr.fit_text(d, (cx, cy + 20), deliver, TILE_W - 10, size=17, fill=MUTED, anchor="mm")
-        elif stop.active:
-            d.rounded_rectangle(box, radius=12, fill=PANEL, outline=outline, width=width)
-            flower(d, box[0] + 25, cy - 16, stop.colour, r=20)
-            name, role = _split_role(citizen_name(stop.citizen))
-            dr.fit_text(
-                d, (box[0] + 50, cy - 16), name, TILE_W - 56, size=22, bold=True, anchor="lm"
-            )
-            label = colour_name(stop.colour) if stop.colour else say("pic.santiago.no_colour")
-            both = f"{role} · {label}"
-            if role and dr.length(both, 17) <= TILE_W - 12:
-                label = both
-            elif role:
-                label = role  # the flower already shows the colour, with its letter
-            # below the name there is room for a long role on two lines
-            dr.fit_text(
                 d,
-                (cx, cy + 23),
-                label,
-                TILE_W - 10,
-                size=18,
-                fill=MUTED,
-                anchor="mm",
+                (box[0] + 48, cy),
+                harbour,
+                TILE_W - 56,
+                size=MIN,
+                bold=True,
+                anchor="lm",
+                min_size=MIN,
                 role="citizen",
-                lines=2,
-                height=42,
             )
+            continue
+        name, _role = _split_role(citizen_name(stop.citizen))
+        if stop.active:
+            d.rounded_rectangle(box, radius=10, fill=PANEL, outline=outline, width=width)
+            ink = INK
         else:
-            d.rounded_rectangle(box, radius=12, fill=(70, 70, 78), outline=outline, width=width)
-            name, _role = _split_role(citizen_name(stop.citizen))
-            light = (225, 225, 225)
-            dr.fit_text(
-                d, (cx, cy - 14), name, TILE_W - 16, size=21, bold=True, fill=light, anchor="mm"
-            )
-            turned = say("pic.santiago.turned_over")
-            dr.fit_text(d, (cx, cy + 20), turned, TILE_W - 10, size=18, fill=light, anchor="mm")
-        if has_car:
-            # the car straddles the top edge of its stop
-            car(d, box[2] - 34, box[1] - 6)
+            d.rounded_rectangle(box, radius=10, fill=(70, 70, 78), outline=outline, width=width)
+            ink = (225, 225, 225)
+        x = box[0] + 6
+        if stop.colour is not None and stop.active:
+            # each tile's own chip: the name needs every pixel of the tile
+            chip_w = chip_width(stop.colour)
+            chip(d, x, cy - CHIP // 2, stop.colour, chip_w)
+            x += chip_w + 6
+        dr.fit_text(
+            d,
+            (x, cy),
+            name,
+            box[2] - 4 - x,
+            size=MIN,
+            fill=ink,
+            anchor="lm",
+            min_size=MIN,
+            role="citizen",
+        )
+    ax, ay = _anchor(view.car)
+    car(d, ax, ay)
 
 
 def _split_role(name: str) -> tuple[str, str]:
@@ -375,68 +450,46 @@ def _star(d, cx, cy, r):
     d.polygon(pts, fill=(240, 190, 20), outline=INK)
 
 
-# five rolled dice fit inside the hull (which narrows towards its keel)
-ROLLED_S, ROLLED_STEP = 62, 66
-ROLLED_X0 = SX - (4 * ROLLED_STEP + ROLLED_S) // 2
-DEMAND_S, DEMAND_STEP = 66, 82
-
-
 def _ship(d: ImageDraw.ImageDraw, view: PublicView):
-    hull = [(SX - 172, SY - 200), (SX + 172, SY - 200), (SX + 148, SY - 90), (SX - 148, SY - 90)]
-    d.polygon(hull, fill=(120, 80, 50), outline=INK)
-    white = (255, 255, 255)
+    slot = [SHIP_X0 + 8 + i * DIE_STEP for i in range(5)]
     if view.rolled is not None:
         # the roller is choosing which of the five dice to leave out: show them all
-        caption = say("pic.santiago.rolled")
-        dr.fit_text(d, (SX, SY - 184), caption, 330, size=19, bold=True, fill=white, anchor="mm")
         for i, face in enumerate(view.rolled):
-            die(
-                d,
-                ROLLED_X0 + i * ROLLED_STEP,
-                SY - 170,
-                face,
-                s=ROLLED_S,
-                value_size=KEY + 2,
-                good_size=KEY,
-            )
+            die(d, slot[i], DICE_Y, face, s=DIE_S, value_size=MIN, good_size=MIN)
     elif view.demand is None:
         dr.fit_text(
             d,
-            (SX, SY - 160),
-            say("pic.santiago.new_ship"),
-            290,
-            size=KEY,
-            bold=True,
-            fill=white,
+            ((SHIP_X0 + SHIP_X1) / 2, DICE_Y + DIE_S / 2),
+            say("pic.santiago.no_demand"),
+            SHIP_X1 - SHIP_X0 - 16,
+            size=MIN,
             anchor="mm",
-            min_size=KEY,
-            role="dice",
-        )
-        dr.fit_text(
-            d,
-            (SX, SY - 126),
-            say("pic.santiago.not_rolled"),
-            290,
-            size=KEY,
-            fill=white,
-            anchor="mm",
-            min_size=KEY,
+            min_size=MIN,
             role="dice",
         )
     else:
-        x0 = SX - (3 * DEMAND_STEP + DEMAND_S) // 2
         for i, face in enumerate(view.demand):
-            die(d, x0 + i * DEMAND_STEP, SY - 182, face, s=DEMAND_S, good_size=KEY)
-    if view.set_aside is not None:
-        die(d, SX + 122, SY - 80, view.set_aside, s=40, left_out=True, role="")
-        left_out = say("pic.santiago.left_out")
-        dr.fit_text(d, (SX + 112, SY - 60), left_out, 280, size=17, fill=INK, anchor="rm")
+            die(d, slot[i], DICE_Y, face, s=DIE_S, value_size=MIN, good_size=MIN)
+    if view.set_aside is not None and view.rolled is None:
+        # the fifth die, crossed out: it makes no demand
+        die(
+            d,
+            slot[4],
+            DICE_Y,
+            view.set_aside,
+            s=DIE_S,
+            left_out=True,
+            value_size=MIN,
+            good_size=MIN,
+            role="left_out",
+        )
     i = min(max(view.price, 2), 5) - 2
     x = PRICE_X0 + i * PRICE_STEP
     d.rounded_rectangle(
-        (x - 7, PRICE_Y - 31, x + 57, PRICE_Y + 31), radius=8, outline=(0, 60, 200), width=6
+        (x - 6, PRICE_Y - 29, x + 52, PRICE_Y + 29), radius=8, outline=(0, 60, 200), width=5
     )
     r = TRACK_R
+    white = (255, 255, 255)
     for n in range(1, 8):
         x = TRACK_X0 + (n - 1) * TRACK_STEP
         if n == view.ship and not view.game_over:
@@ -454,28 +507,30 @@ def _ship(d: ImageDraw.ImageDraw, view: PublicView):
             label, ink = "✓", INK
         else:
             label, ink = str(n), INK
-        text(d, (x, TRACK_Y), label, size=KEY, bold=True, fill=ink, anchor="mm", role="ships")
+        text(d, (x, TRACK_Y), label, size=MIN, bold=True, fill=ink, anchor="mm", role="ships")
     dr.fit_text(
         d,
-        (SX, SY + 203),
-        say("pic.santiago.ship_of", ship=view.ship, departed=view.ships_departed),
-        360,
-        size=KEY,
+        ((SHIP_X0 + SHIP_X1) / 2, SHIP_LINE_Y),
+        say("pic.santiago.ship_short", ship=view.ship),
+        SHIP_X1 - SHIP_X0 - 16,
+        size=MIN,
+        bold=True,
         anchor="mm",
-        min_size=KEY,
+        min_size=MIN,
         role="ships",
     )
 
 
 def _building_boxes(view: PublicView) -> dict[int, tuple[int, int, int, int]]:
-    """Where each building card lies, by space index (grouped by flower colour)."""
+    """Where each building's row lies, by space index (grouped by flower colour)."""
     boxes = {}
-    for k, (_colour, spaces) in enumerate(_groups(view)):
-        x0 = 16 + (k % 2) * (GROUP_W + 16)
-        top = BUILDINGS_Y + 40 + (k // 2) * (GROUP_H + 12) + 38
-        for i, space in enumerate(spaces[:3]):
-            x = x0 + 14 + i * (CARD_W + 6)
-            boxes[space.index] = (x, top, x + CARD_W, top + CARD_H - 4)
+    row = 0
+    for _colour, spaces in _groups(view):
+        for space in spaces[:3]:
+            x = BUILD_X0 + (row // 6) * (COLUMN_W + 12)
+            y = MIDDLE_Y + (row % 6) * ROW_STEP_B
+            boxes[space.index] = (x, y, x + COLUMN_W, y + ROW_H_B)
+            row += 1
     return boxes
 
 
@@ -489,128 +544,157 @@ def _groups(view: PublicView) -> list[tuple[str, list]]:
 
 def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
     boxes = _building_boxes(view)
-    for k, (colour, spaces) in enumerate(_groups(view)):
-        x0 = 16 + (k % 2) * (GROUP_W + 16)
-        y = BUILDINGS_Y + 40 + (k // 2) * (GROUP_H + 12)
-        fill = FLOWER_STYLE.get(colour, ((200, 200, 200), "?"))[0]
-        dr.panel(d, (x0, y, x0 + GROUP_W, y + GROUP_H), fill=PANEL)
-        d.rounded_rectangle((x0, y, x0 + 8, y + GROUP_H), radius=4, fill=fill, outline=INK)
-        flower(d, x0 + 30, y + 19, colour, r=17)
+    chip_w = chip_width()
+    for space in view.buildings:
+        if space.index not in boxes:
+            continue
+        x0, y0, x1, y1 = boxes[space.index]
+        cy = (y0 + y1) // 2
+        d.rounded_rectangle((x0, y0, x1, y1), radius=8, fill=(255, 255, 255), outline=INK, width=2)
+        chip(d, x0 + 4, cy - CHIP // 2, space.colour, chip_w)
+        right = x1 - 4
+        if space.pawn is not None:
+            badge(d, right - 18, cy, space.pawn, r=18, pawn=True)
+            right -= 42
+        if space.owner is not None:
+            badge(d, right - 19, cy, space.owner, r=19)
+            right -= 44
+        left = x0 + chip_w + 12
         dr.fit_text(
             d,
-            (x0 + 54, y + 19),
-            _capital(say("pic.santiago.flower", colour=colour_name(colour))),
-            GROUP_W - 64,
-            size=20,
-            bold=True,
+            (left, cy),
+            building_name(space.building),
+            right - left - 4,
+            size=MIN,
             anchor="lm",
+            min_size=MIN,
+            role="building",
         )
-        for space in spaces[:3]:
-            x, top, _x1, _y1 = boxes[space.index]
-            d.rounded_rectangle(
-                (x, top, x + CARD_W, top + CARD_H - 4),
-                radius=8,
-                fill=(255, 255, 255),
-                outline=INK,
-                width=2,
-            )
-            # the name has the tile's width and the height above the markers: two lines
-            dr.fit_text(
-                d,
-                (x + CARD_W / 2, top + 25),
-                building_name(space.building),
-                CARD_W - 8,
-                size=20,
-                bold=True,
-                anchor="mm",
-                role="building",
-                lines=2,
-                height=46,
-                min_size=13,
-            )
-            if space.owner is not None:
-                dr.seat_disc(d, x + 24, top + 72, space.owner, r=17)
-                owner = say("pic.santiago.owner")
-                dr.fit_text(
-                    d, (x + 44, top + 72), owner, 52, size=16, fill=MUTED, anchor="lm", min_size=9
-                )
-            if space.pawn is not None:
-                dr.pawn(d, x + CARD_W - 26, top + 71, space.pawn, h=44)
+
+
+GOODS_HEAD = 40  # the goods' letters over their columns, at an all-public table
+
+
+def _players_top(open_holdings: bool) -> int:
+    return PLAYERS_Y + (GOODS_HEAD if open_holdings else 0)
+
+
+def _status(view: PublicView, seat: int) -> str:
+    sub = []
+    if seat == view.start_seat:
+        sub.append(say("pic.santiago.start_player"))
+    if view.seats[seat].passed:
+        sub.append(say("pic.santiago.passed"))
+    return ", ".join(sub)
+
+
+def _widest(texts, size: int, bold: bool = False) -> int:
+    return math.ceil(max((dr.length(t, size, bold) for t in texts), default=0))
 
 
 def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
-    y = PLAYERS_Y
     open_h = view.open_holdings
-    row_h = ROW_H if open_h is None else OPEN_ROW_H
-    dr.panel(d, (16, y - 8, W - 16, y + 36 + row_h * view.players))
-    dr.fit_text(d, (30, y), say("pic.santiago.players"), 290, size=22, bold=True)
-    markers = say("pic.santiago.markers_left")
-    dr.fit_text(d, (330, y + 4), markers, 130, size=17, fill=MUTED, min_size=10)
-    if open_h is not None:
-        variant = say("pic.santiago.open_holdings")
-        dr.fit_text(d, (470, y + 2), variant, W - 500, size=18, fill=MUTED)
-    space_names = {s.index: building_name(s.building) for s in view.buildings}
+    statuses = [_status(view, s.seat) for s in view.seats]
+    name_x = M + 60
+    if open_h is None:
+        name_room = 460
+        status_room = W - M - 12 - (name_x + name_room + 16 + 78 + 16)
+    else:
+        # From the right, each column as wide as its widest text here: the goods under their
+        # letters, pesos, VP, the status words; the name gets the rest.
+        heads = [letters(g, GOOD_STYLE[g][1]) for g in GOODS]
+        counts = [str(n) for h in open_h for _g, n in h.goods]
+        column = max(_widest(heads, MIN), _widest(counts, MIN, True)) + 6
+        goods_x = W - M - 6 - len(GOODS) * column
+        vps = [say("pic.vp", vp=h.vp) for h in open_h]
+        pesos = [f"{h.pesos} $" for h in open_h]
+        vp_room, pesos_room = _widest(vps, NAME, True) + 4, _widest(pesos, NAME, True) + 4
+        status_room = _widest(statuses, MIN) + 4
+        vp_x = goods_x - 12 - pesos_room - 16 - vp_room
+        name_room = vp_x - 12 - status_room - 16 - 78 - 16 - name_x
+        for i, head in enumerate(heads):
+            text(
+                d,
+                (goods_x + (i + 0.5) * column, PLAYERS_Y + GOODS_HEAD // 2),
+                head,
+                size=MIN,
+                fill=MUTED,
+                anchor="mm",
+                role="goods",
+            )
+    top = _players_top(open_h is not None)
     for seat_info in view.seats:
         seat = seat_info.seat
-        ry = y + 34 + seat * row_h
-        if seat in {p.seat for p in view.pending} and not view.game_over:
-            d.rounded_rectangle(
-                (22, ry - 2, W - 22, ry + row_h - 6), radius=8, fill=(255, 240, 175)
-            )
-        dr.pawn(d, 44, ry + 32, seat, h=44)
+        cy = top + seat * ROW_H + ROW_H // 2 - 3
+        badge(d, M + 30, cy, seat, r=21)
         dr.fit_text(
-            d, (74, ry + 18), names[seat], 250, size=26, bold=True, anchor="lm", min_size=KEY
+            d,
+            (name_x, cy),
+            names[seat],
+            name_room,
+            size=NAME,
+            bold=True,
+            anchor="lm",
+            min_size=NAME,
+            role="name",
         )
-        sub = []
-        if seat == view.start_seat:
-            sub.append(say("pic.santiago.start_player"))
-        if seat_info.passed:
-            sub.append(say("pic.santiago.passed"))
-        if sub:
+        x = name_x + name_room + 16
+        # property markers: filled discs in hand, empty rings for those placed
+        colour = dr.SEAT_COLOURS[seat % len(dr.SEAT_COLOURS)]
+        for k in range(3):
+            mx = x + 10 + k * 26
+            ring = (mx - 10, cy - 10, mx + 10, cy + 10)
+            if k < seat_info.markers_left:
+                d.ellipse(ring, fill=colour, outline=INK, width=2)
+            else:
+                d.ellipse(ring, outline=MUTED, width=2)
+        x += 78 + 16
+        if statuses[seat]:
             dr.fit_text(
                 d,
-                (74, ry + 52),
-                ", ".join(sub),
-                250,
-                size=KEY,
+                (x, cy),
+                statuses[seat],
+                status_room,
+                size=MIN,
                 fill=MUTED,
                 anchor="lm",
-                min_size=KEY,
+                min_size=MIN,
                 role="order",
             )
-        # markers left: filled discs for markers in hand, empty rings for placed ones
-        for k in range(3):
-            mx = 350 + k * 32
-            if k < seat_info.markers_left:
-                dr.seat_disc(d, mx, ry + 32, seat, r=13)
-            else:
-                d.ellipse((mx - 13, ry + 19, mx + 13, ry + 45), outline=MUTED, width=2)
-        where = (
-            space_names.get(seat_info.pawn, "?")
-            if seat_info.pawn is not None
-            else say("pic.santiago.off_board")
-        )
-        pawn_at = say("pic.santiago.pawn_at", where=where)
-        dr.fit_text(d, (470, ry + 18), pawn_at, W - 500, size=20, anchor="lm")
-        owned = ", ".join(building_name(b) for b in seat_info.buildings) or say("pic.none")
-        owns = say("pic.santiago.owns", owned=owned)
-        dr.fit_text(d, (470, ry + 50), owns, W - 500, size=20, anchor="lm")
-        if open_h is not None and seat < len(open_h):
-            _holdings_row(d, 470, ry + 70, open_h[seat])
-
-
-def _holdings_row(d, x, y, holdings):
-    text(d, (x, y + 16), f"{holdings.pesos} $", size=KEY, bold=True, anchor="lm", role="vp")
-    vp = say("pic.vp", vp=holdings.vp)
-    dr.fit_text(
-        d, (x + 80, y + 16), vp, 96, size=KEY, bold=True, anchor="lm", min_size=KEY, role="vp"
-    )
-    gx = x + 180
-    for good, n in holdings.goods:
-        fill, letter = GOOD_STYLE.get(good, ((200, 200, 200), "?"))
-        dr.cube(d, gx, y + 3, fill, letters(good, letter), s=26)
-        text(d, (gx + 29, y + 16), str(n), size=20, bold=True, anchor="lm")
-        gx += 52
+        if open_h is None or seat >= len(open_h):
+            continue
+        # at an all-public table: VP and pesos as scores, then each good's count
+        holdings = open_h[seat]
+        for at, words, room in (
+            (vp_x, vps[seat], vp_room),
+            (vp_x + vp_room + 16, pesos[seat], pesos_room),
+        ):
+            dr.fit_text(
+                d,
+                (at, cy),
+                words,
+                room,
+                size=NAME,
+                bold=True,
+                anchor="lm",
+                min_size=NAME,
+                role="vp",
+            )
+        held = dict(holdings.goods)
+        for i, good in enumerate(GOODS):
+            n = held.get(good, 0)
+            dr.fit_text(
+                d,
+                (goods_x + (i + 0.5) * column, cy),
+                str(n),
+                column - 2,
+                size=MIN,
+                bold=n > 0,
+                fill=INK if n else MUTED,
+                anchor="mm",
+                min_size=MIN,
+                role="goods",
+            )
 
 
 def board(
@@ -621,78 +705,55 @@ def board(
     im = base.copy()
     dr.replay(static)
     d = ImageDraw.Draw(im)
-    supply = "  ".join(f"{letters(g, GOOD_STYLE.get(g, (0, '?'))[1])} {n}" for g, n in view.supply)
-    supply = say("pic.santiago.supply", supply=supply)
-    dr.fit_text(d, (384, 34), supply, W - 408, size=19, anchor="lm")
-    line = _decision_line(view, all_names)
+    line = caption(view, all_names, move)
     if line:
-        d.rounded_rectangle(
-            (16, 64, W - 16, 116), radius=10, fill=(255, 240, 175), outline=dr.FRAME
-        )
         dr.fit_text(
-            d, (28, 90), line, W - 56, size=28, bold=True, anchor="lm", min_size=KEY, role="turn"
+            d,
+            (M + 4, BANNER_Y),
+            line,
+            W - 2 * M - 8,
+            size=NAME,
+            bold=True,
+            anchor="lm",
+            min_size=MIN,
+            role="turn",
         )
-    move = view.last_move
-    if move is not None:
-        _trip(d, move)
+    last = view.last_move
+    if last is not None:
+        _trip(d, last)
     _stops(d, view)
     _ship(d, view)
     _buildings(d, view)
-    if move is not None:
-        _last_move(d, view, move, all_names)
+    if last is not None:
+        _last_move(d, view, last, all_names)
     _players(d, view, all_names)
     return im
 
 
 # --- the last move -------------------------------------------------------------------------------
 
-# The caption sits between the decision line and the harbour tile, left of the car's place on
-# the harbour (the car straddles the top edge of its stop).
-LAST_Y = 140
-LAST_W = 480
-
-
-def _road_point(t: float) -> tuple[float, float]:
-    """A point on the road at `t` stops clockwise from the harbour (fractions allowed)."""
-    a = -math.pi / 2 + t * 2 * math.pi / 10
-    return ROAD_C[0] + ROAD_R[0] * math.cos(a), ROAD_C[1] + ROAD_R[1] * math.sin(a)
-
 
 def _trip(d: ImageDraw.ImageDraw, move: LastMove):
-    """The car's latest drive: a path in the driver's colour along the road, clockwise from the
-    stop it left to the stop where it stopped, with an arrowhead before that stop. Drawn under
-    the tiles, so it shows on the road between them."""
+    """The car's latest drive: a path in the driver's colour along the road band, clockwise
+    from the stop it left to the stop where it stopped, with an arrowhead before that stop."""
     if move.car_from is None or move.car_to is None or move.car_from == move.car_to:
         return
     colour = dr.SEAT_COLOURS[move.seat % len(dr.SEAT_COLOURS)]
     steps = (move.car_to - move.car_from) % 10
-    n = steps * 12
-    points = [_road_point(move.car_from + steps * k / n) for k in range(n + 1)]
-    d.line(points, fill=colour, width=14, joint="curve")
-    # the arrowhead half way between the last two stops, where no tile covers it
-    t = move.car_to - 0.5
-    (px, py), (qx, qy) = _road_point(t - 0.05), _road_point(t + 0.05)
-    length = math.hypot(qx - px, qy - py) or 1
-    tx, ty = (qx - px) / length, (qy - py) / length
-    cx, cy = _road_point(t)
+    points: list[tuple[float, float]] = []
+    for k in range(steps):
+        part = _step_points(move.car_from + k)
+        points.extend(part if not points else part[1:])
+    d.line(points, fill=colour, width=12, joint="curve")
+    (cx, cy), (tx, ty) = _along(_step_points(move.car_to - 1), 0.5)
     d.polygon(
         [
-            (cx + tx * 22, cy + ty * 22),
-            (cx - tx * 12 - ty * 20, cy - ty * 12 + tx * 20),
-            (cx - tx * 12 + ty * 20, cy - ty * 12 - tx * 20),
+            (cx + tx * 20, cy + ty * 20),
+            (cx - tx * 12 - ty * 18, cy - ty * 12 + tx * 18),
+            (cx - tx * 12 + ty * 18, cy - ty * 12 - tx * 18),
         ],
         fill=colour,
         outline=INK,
-    )
-
-
-def _tile_box(index: int, grow: int = 0) -> tuple[int, int, int, int]:
-    cx, cy = stop_centre(index)
-    return (
-        cx - TILE_W // 2 - grow,
-        cy - TILE_H // 2 - grow,
-        cx + TILE_W // 2 + grow,
-        cy + TILE_H // 2 + grow,
     )
 
 
@@ -701,28 +762,29 @@ def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: 
     the stop the car left, a ring around the citizen or building used, and a caption."""
     colour = dr.SEAT_COLOURS[move.seat % len(dr.SEAT_COLOURS)]
     if move.car_from is not None and move.car_from != move.car_to:
-        x0, y0, x1, y1 = _tile_box(move.car_from, 7)
-        for x in range(x0, x1, 24):
-            d.line((x, y0, min(x + 12, x1), y0), fill=colour, width=5)
-            d.line((x, y1, min(x + 12, x1), y1), fill=colour, width=5)
-        for y in range(y0, y1, 24):
-            d.line((x0, y, x0, min(y + 12, y1)), fill=colour, width=5)
-            d.line((x1, y, x1, min(y + 12, y1)), fill=colour, width=5)
+        x0, y0, x1, y1 = _tile_box(move.car_from, 5)
+        for x in range(x0, x1, 20):
+            d.line((x, y0, min(x + 10, x1), y0), fill=colour, width=4)
+            d.line((x, y1, min(x + 10, x1), y1), fill=colour, width=4)
+        for y in range(y0, y1, 20):
+            d.line((x0, y, x0, min(y + 10, y1)), fill=colour, width=4)
+            d.line((x1, y, x1, min(y + 10, y1)), fill=colour, width=4)
+    # a ring inside a building's row (the rows lie 2 px apart), around a citizen's tile
     ring = None
-    if move.space is not None:
-        ring = _building_boxes(view).get(move.space)
+    if move.space is not None and move.space in _building_boxes(view):
+        ring = _building_boxes(view)[move.space]
     elif move.citizen is not None:
         for stop in view.road:
             if stop.citizen == move.citizen:
-                ring = _tile_box(stop.index, 5)
+                ring = _tile_box(stop.index, 4)
     if ring is not None:
-        x0, y0, x1, y1 = ring
-        d.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=14, outline=colour, width=7)
-    # the car on the harbour takes the right half of the caption's line
-    room = LAST_W - 58 if view.car == 0 else W - 82
-    caption = dr.last_caption(names[move.seat], describe(view, move), room, KEY)
-    dr.seat_disc(d, 38, LAST_Y, move.seat, r=13)
-    dr.fit_text(d, (58, LAST_Y), caption, room, size=KEY, anchor="lm", min_size=KEY, role="last")
+        d.rounded_rectangle(ring, radius=10, outline=colour, width=5)
+    room = W - 2 * M - 56
+    caption_text = dr.last_caption(names[move.seat], describe(view, move), room, MIN)
+    badge(d, M + 24, LAST_Y, move.seat, r=20)
+    dr.fit_text(
+        d, (M + 56, LAST_Y), caption_text, room, size=MIN, anchor="lm", min_size=MIN, role="last"
+    )
 
 
 def describe(view: PublicView, move: LastMove) -> str:
@@ -781,7 +843,7 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
     # A screen is sent by DM and not redrawn as turns go by: it names no decider (that would
     # go stale), only the end of the game.
     last = _decision_line(pub, all_names) if pub.game_over else ""
-    im, d = dr.new_canvas(dr.SCREEN_W, 616 if last else 556)
+    im, d = dr.new_canvas(dr.SCREEN_W, 656 if last else 596)
     dr.pawn(d, 34, 40, seat, h=50)
     title = say("pic.your_screen", name=all_names[seat])
     dr.fit_text(d, (68, 40), title, 512, size=26, bold=True, anchor="lm")
@@ -832,8 +894,12 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
     owned = ", ".join(building_name(b) for b in public.buildings) or say("pic.none")
     line = say("pic.santiago.your_pawn", where=where, owned=owned)
     dr.fit_text(d, (24, 498), line, 552, size=18, lines=2, height=48)
+    # the goods left in the supply: the board has no room for them at a legible size
+    supply = "  ".join(f"{letters(g, GOOD_STYLE.get(g, (0, '?'))[1])} {n}" for g, n in pub.supply)
+    supply = say("pic.santiago.supply", supply=supply)
+    dr.fit_text(d, (24, 552), supply, 552, size=18, fill=MUTED, role="supply")
     if last:
-        dr.fit_text(d, (24, 558), last, 552, size=20, bold=True, lines=2, height=52)
+        dr.fit_text(d, (24, 598), last, 552, size=20, bold=True, lines=2, height=52)
     return im
 
 

@@ -98,7 +98,8 @@ def test_santiago_marks_the_trip_the_stop_left_and_the_citizen_used():
 def test_santiago_without_a_last_move_draws_none_of_it():
     view = dataclasses.replace(_santiago_view(), last_move=None)
     assert _captions(view, NAMES[:3]) == []
-    assert all(p == draw.BG for p in _pixels(board_image(view).crop((0, 124, 500, 158))))
+    top, bottom = santiago.LAST_Y - 20, santiago.LAST_Y + 20
+    assert all(p == draw.BG for p in _pixels(board_image(view).crop((0, top, santiago.W, bottom))))
 
 
 # --- Havana --------------------------------------------------------------------------------------

@@ -54,7 +54,7 @@ def test_each_citizen_turned_over_changes_only_its_tile(mid_game, citizen):
         )
     )
     changed = differing_fraction(flipped, upright)
-    # one tile out of a 1400 px board: visible, but nothing else moved
+    # one tile out of twenty on the road: visible, but nothing else moved
     assert 0.003 < changed < 0.02
 
 
@@ -121,9 +121,14 @@ def test_rolled_dice_show_on_the_ship_while_the_roller_chooses():
     assert view.demand is None
     rolling = check_png(board_png(view, NAMES[:3]))
     waiting = check_png(board_png(dataclasses.replace(view, rolled=None), NAMES[:3]))
-    sx, sy = santiago.SX, santiago.SY
-    ship = (sx - 172, sy - 200, sx + 172, sy - 90)  # the hull, where the demand dice sit
-    # the five dice fill much of the hull, which otherwise shows only two lines of text
+    # the row of the ship's panel where the demand dice sit
+    ship = (
+        santiago.SHIP_X0,
+        santiago.DICE_Y,
+        santiago.SHIP_X1,
+        santiago.DICE_Y + santiago.DIE_S + 1,
+    )
+    # the five dice fill much of the row, which otherwise shows one line of text
     assert differing_fraction(rolling.crop(ship), waiting.crop(ship)) > 0.15
     # ...and nothing outside the ship changes (compared before the palette encode, whose
     # palette is chosen for each whole picture and may round a far-away edge pixel otherwise)
