@@ -32,6 +32,10 @@ $(DEMO_STAMP): $(STAMP)
 demo: $(DEMO_STAMP)
 	@$(BIN)/python -m scripts.demo --game "$(GAME)" --language "$(LANG)"
 
+# The README's pictures, from the demo in the system's headless Chromium (scripts/screenshots.py).
+screenshots: $(DEMO_STAMP)
+	$(BIN)/python -m scripts.screenshots
+
 test: $(STAMP)
 	@scripts/ensure-postgres.sh
 	$(BIN)/ruff check .

@@ -22,6 +22,8 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
+import random
 import signal
 import sys
 import tempfile
@@ -89,15 +91,19 @@ async def world(
     port: int | None = None,
     ai_workers: int | None = None,
     viewport: tuple[int, int] = (1280, 800),
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
 ) -> AsyncIterator[World]:
     """The bot in SimCord with the Preview open on a lobby of `game` (two AI seats) in
-    `language`; on leaving, everything the bot started has ended and its store is closed."""
+    `language` (`options`: more options of `/game new`); on leaving, everything the bot started
+    has ended and its store is closed. `seed` fixes the games' dice and cards."""
     import simcord
 
     from bot import create_bot
 
     locale = CLIENT_LOCALES[language]
-    bot = create_bot(folder / "demo.sqlite3", ai_workers=ai_workers)
+    rng = None if seed is None else random.Random(seed)
+    bot = create_bot(folder / "demo.sqlite3", ai_workers=ai_workers, rng=rng)
     # Errors stay in `env.errors` (the bot logs them too) rather than ending the session; a
     # strong AI seat may think longer than SimCord's default wait of 5 seconds.
     env = simcord.Env(bot, check_errors=False, settle_timeout=60.0)
@@ -116,7 +122,12 @@ async def world(
                     chosen = await people[0].slash(channel, "game language", language=language)
                     assert chosen.ephemeral, "the server's language is set"
                     opened = await people[0].slash(
-                        channel, "game new", game=game, ai_players=2, ai_level=ai_level
+                        channel,
+                        "game new",
+                        game=game,
+                        ai_players=2,
+                        ai_level=ai_level,
+                        **(options or {}),
                     )
                     lobby = opened.response
                     async with env.preview(
@@ -186,8 +197,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--game", choices=GAMES, default="santiago")
     parser.add_argument(
         "--language",
-        default="en",
-        help="en, de, es, it or ru (a locale such as it_IT.UTF-8 works too; others: English)",
+        default=os.environ.get("LANG", "en"),
+        help="en, de, es, it or ru, or a locale such as it_IT.UTF-8 (default: $LANG; a language "
+        "we do not speak: English)",
     )
     parser.add_argument("--ai-level", choices=AI_LEVELS, default="strong")
     parser.add_argument("--port", type=int, default=None, help="default: any free port")

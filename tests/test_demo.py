@@ -12,7 +12,6 @@ import select
 import signal
 import subprocess
 import sys
-import uuid
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -20,98 +19,9 @@ import aiohttp
 import pytest
 
 from scripts.demo import language_of, world
+from scripts.preview_page import MOVES, Page, decide, newest_with
 
 ROOT = Path(__file__).resolve().parents[1]
-MOVES = ("mc:", "ms:", "mx:")
-
-
-class Page:
-    """One browser page of the Preview, seen as one of its viewers."""
-
-    def __init__(self, http: aiohttp.ClientSession, url: str) -> None:
-        self.http = http
-        self.origin, _, key = url.partition("/#")
-        self.headers = {"X-Simcord-Capability": key}
-        self.sequence = 0
-        self.state: dict = {}
-
-    async def open(self, viewer) -> dict:
-        body = {"viewer_id": str(viewer.id)}
-        async with self.http.post(f"{self.origin}/api/pages", json=body, headers=self.headers) as r:
-            assert r.status == 200, await r.text()
-            self.state = await r.json()
-        self.headers["X-Simcord-Context"] = self.state["context"]["id"]
-        return self.state
-
-    async def read(self) -> dict:
-        async with self.http.get(f"{self.origin}/api/state", headers=self.headers) as r:
-            assert r.status == 200, await r.text()
-            self.state = await r.json()
-        return self.state
-
-    def messages(self) -> list[dict]:
-        """The messages the page shows, oldest first."""
-        return [self.state["messages"][i] for i in self.state["timeline"]]
-
-    async def act(self, kind: str, message: dict, control: dict, **extra) -> dict:
-        await self.read()
-        self.sequence += 1
-        body = {
-            "protocol_version": self.state["protocolVersion"],
-            "sequence": self.sequence,
-            "request_id": uuid.uuid4().hex,
-            "generation": self.state["context"]["generation"],
-            "bot_generation": self.state["botGeneration"],
-            "published_revision": self.state["publishedRevision"],
-            "kind": kind,
-            "target_id": message["id"],
-            "control_key": control["control_key"],
-            **extra,
-        }
-        async with self.http.post(
-            f"{self.origin}/api/action", json=body, headers=self.headers
-        ) as r:
-            assert r.status == 200, await r.text()
-            done = await r.json()
-        assert not done.get("rejected"), done
-        await self.read()
-        return done
-
-
-def controls(message: dict) -> list[dict]:
-    return [c for row in message["components"] for c in row.get("components", [])]
-
-
-def newest_with(page: Page, prefix: tuple[str, ...], public=False) -> tuple[dict, list[dict]]:
-    """The newest message on the page with live controls whose custom ids start with `prefix`
-    (with `public`, among the messages everybody sees)."""
-    for message in reversed(page.messages()):
-        if public and message["ephemeral"]:
-            continue
-        found = [
-            c
-            for c in controls(message)
-            if str(c.get("custom_id", "")).startswith(prefix) and not c.get("disabled")
-        ]
-        if found:
-            return message, found
-    raise AssertionError([m["content"][:80] for m in page.messages()[-3:]])
-
-
-async def decide(page: Page) -> None:
-    """One decision, as a person makes it: a move's button or menu, after "Choose" when the
-    choices are private."""
-    message, found = newest_with(page, MOVES)
-    moves = [c for c in found if not c["custom_id"].startswith("mx:")]
-    if not moves:
-        await page.act("click", message, found[0])
-        message, moves = newest_with(page, ("mc:", "ms:"))
-    control = moves[0]
-    if control["type"] == 2:
-        await page.act("click", message, control)
-    else:
-        values = [o["value"] for o in control["options"][: control.get("min_values", 1)]]
-        await page.act("select", message, control, values=values)
 
 
 async def test_a_game_is_played_by_clicks_on_the_page(tmp_path):
