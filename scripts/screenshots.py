@@ -181,7 +181,6 @@ class Chromium:
         except TimeoutError:
             raise RuntimeError(f"message {message_id} did not show on the page") from None
         shot = await self.tab("Page.captureScreenshot", format="png")
-        await self.tab("Page.navigate", url="about:blank")
         return base64.b64decode(shot["data"])
 
 
