@@ -120,7 +120,8 @@ async def world(
                     people = [guild.add_member(owner)]
                     people += [guild.add_member(env.create_user(name)) for name in PEOPLE[1:]]
                     chosen = await people[0].slash(channel, "game language", language=language)
-                    assert chosen.ephemeral, "the server's language is set"
+                    if not chosen.ephemeral:
+                        raise RuntimeError(f"/game language refused: {chosen.response.content}")
                     opened = await people[0].slash(
                         channel,
                         "game new",

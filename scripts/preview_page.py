@@ -17,6 +17,14 @@ import aiohttp
 MOVES = ("mc:", "ms:", "mx:")
 
 
+async def answer(response: aiohttp.ClientResponse) -> dict:
+    if response.status != 200:
+        raise RuntimeError(
+            f"{response.method} {response.url.path}: {response.status} {await response.text()}"
+        )
+    return await response.json()
+
+
 class Page:
     """One browser page of the Preview, seen as one of its viewers."""
 
@@ -30,15 +38,13 @@ class Page:
     async def open(self, viewer) -> dict:
         body = {"viewer_id": str(viewer.id)}
         async with self.http.post(f"{self.origin}/api/pages", json=body, headers=self.headers) as r:
-            assert r.status == 200, await r.text()
-            self.state = await r.json()
+            self.state = await answer(r)
         self.headers["X-Simcord-Context"] = self.state["context"]["id"]
         return self.state
 
     async def read(self) -> dict:
         async with self.http.get(f"{self.origin}/api/state", headers=self.headers) as r:
-            assert r.status == 200, await r.text()
-            self.state = await r.json()
+            self.state = await answer(r)
         return self.state
 
     def messages(self) -> list[dict]:
@@ -63,9 +69,9 @@ class Page:
         async with self.http.post(
             f"{self.origin}/api/action", json=body, headers=self.headers
         ) as r:
-            assert r.status == 200, await r.text()
-            done = await r.json()
-        assert not done.get("rejected"), done
+            done = await answer(r)
+        if done.get("rejected"):
+            raise RuntimeError(f"the page refused the {kind}: {done}")
         await self.read()
         return done
 
@@ -87,7 +93,8 @@ def newest_with(page: Page, prefix: tuple[str, ...], public=False) -> tuple[dict
         ]
         if found:
             return message, found
-    raise AssertionError([m["content"][:80] for m in page.messages()[-3:]])
+    newest = [m["content"][:80] for m in page.messages()[-3:]]
+    raise LookupError(f"no message with {prefix} controls; the newest: {newest}")
 
 
 async def decide(page: Page, rng: random.Random | None = None) -> None:

@@ -257,7 +257,8 @@ async def santiago(album: Album, folder: Path) -> None:
         screen, buttons = newest_with(page, ("sc:",), public=True)
         await page.act("click", screen, buttons[0])
         reply = page.messages()[-1]
-        assert reply["ephemeral"] and reply["attachments"], "ana's screen, only to her"
+        if not (reply["ephemeral"] and reply["attachments"]):
+            raise RuntimeError(f"no screen came, only to ana: {reply['content'][:80]}")
         await album.take("santiago-screen", demo, reply["id"])
 
 
