@@ -1,10 +1,11 @@
-# `make run` starts the bot, `make test` runs every check. Both create .venv when needed.
+# `make run` starts the bot, `make test` runs every check, `make demo` plays it in the browser
+# without Discord. All create .venv when needed.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format bench clean
+.PHONY: run test demo screenshots lint format bench clean
 
 $(STAMP): pyproject.toml
 	@echo "Setting up $(VENV) (first run or pyproject.toml changed)..."
@@ -18,6 +19,22 @@ $(STAMP): pyproject.toml
 # one line before make's own "Error 2" line), so a script or a service manager sees the failure.
 run: $(STAMP)
 	@$(BIN)/python -m bot
+
+# The bot in SimCord's Preview on 127.0.0.1 (scripts/demo.py): `make demo GAME=havana LANG=it`.
+# LANG defaults to the terminal's own (it_IT.UTF-8 gives Italian; what we do not speak, English).
+GAME ?= santiago
+DEMO_STAMP := $(VENV)/.demo-installed
+$(DEMO_STAMP): $(STAMP)
+	@$(BIN)/python -m pip install -e '.[demo]' >> $(VENV)/install.log 2>&1 \
+		|| { cat $(VENV)/install.log; echo "Installing the demo extra failed: see above."; exit 1; }
+	@touch $(DEMO_STAMP)
+
+demo: $(DEMO_STAMP)
+	@$(BIN)/python -m scripts.demo --game "$(GAME)" --language "$(LANG)"
+
+# The README's pictures, from the demo in the system's headless Chromium (scripts/screenshots.py).
+screenshots: $(DEMO_STAMP)
+	$(BIN)/python -m scripts.screenshots
 
 test: $(STAMP)
 	@scripts/ensure-postgres.sh

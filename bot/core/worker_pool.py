@@ -5,6 +5,10 @@ sees the bot go: after a SIGKILL or an out-of-memory kill the workers lived on a
 and with them the resource tracker (it ends when the last of them does), all holding the
 bot's output pipes open, so whatever read the bot's output waited for an end that never came.
 Each worker therefore watches the process that started it and ends as soon as it is gone.
+
+A worker ignores SIGINT: Ctrl-C in a terminal reaches every process of the foreground group, and
+each idle worker printed a KeyboardInterrupt traceback while the bot was closing its pools
+in order. The bot ends its workers (closing the pools), or they end with it.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import concurrent.futures
 import multiprocessing
 import os
 import select
+import signal
 import threading
 import time
 
@@ -34,6 +39,7 @@ def end_with(parent: int) -> None:
     """In a worker: end this process when `parent`, the process that started it, ends."""
     if os.getppid() != parent:  # gone already, before the worker was up
         os._exit(0)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch, args=(parent,), name="parent", daemon=True).start()
 
 
