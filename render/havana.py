@@ -247,6 +247,20 @@ def _items_width(items, gap: int = 12) -> int:
     return sum(widths) - gap if items else 0
 
 
+def _fitted(items, room: int):
+    """`items` as they fit in `room` px, and the gap between them: the zeros go first, then the
+    gaps close up, then a single one goes without its "1"; what still does not fit is left out
+    (only a made-up language has letters that wide)."""
+    some = [i for i in items if i[2] != 0]
+    ones = [(k, c, None if n == 1 else n) for k, c, n in some]
+    for candidate, gap in ((items, 12), (some, 12), (some, 4), (ones, 4)):
+        if _items_width(candidate, gap) <= room:
+            return candidate, gap
+    while ones and _items_width(ones, 4) > room:
+        ones = ones[:-1]
+    return ones, 4
+
+
 def _draw_items(d, x: int, cy: int, items, role: str = "", gap: int = 12) -> int:
     """Pictograms with counts, left to right from `x`; returns where they end."""
     for kind, colour, n in items:
@@ -379,11 +393,14 @@ def _pool(d, view: PublicView, names: list[str]):
     x = _draw_items(d, x, cy, _items(view.centre.cubes, view.centre.pesos, None, False)) + 30
     if view.game_over and not view.turn_order:
         return
-    discs = 50 * len(view.turn_order)
-    x += _label(d, x, cy, say("pic.havana.turn_order"), x1 - 12 - x - discs, bold=True) + 12
-    if not view.turn_order:
+    room = x1 - 24 - x - 50 * len(view.turn_order)
+    if room >= 2 * TEXT:
+        x += _label(d, x, cy, say("pic.havana.turn_order"), room, bold=True) + 12
+    if not view.turn_order and x1 - 12 - x >= 2 * TEXT:
         x += _label(d, x, cy, say("pic.havana.order_later"), x1 - 12 - x, fill=MUTED) + 12
     for seat in view.turn_order:
+        if x + 42 > x1 - 6:
+            break
         _disc(d, x + 21, cy, seat, role="order")
         x += 50
     flag = say("pic.havana.demolition_used") if view.demolition_used else ""
@@ -439,10 +456,8 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
         face_down = card is None and k < p.picked
         _chip(d, x + 8 + k * (chip_w + 8), y + 78, chip_w, card, face_down, covered)
     cy = y + 124
-    items = _items(p.cubes, p.pesos, p.workers, skip_zero=False)
-    if _items_width(items) > PW - 24:
-        items = _items(p.cubes, p.pesos, p.workers, skip_zero=True)
-    end = _draw_items(d, x + 10, cy, items, role="holding")
+    items, gap = _fitted(_items(p.cubes, p.pesos, p.workers, skip_zero=False), PW - 24)
+    end = _draw_items(d, x + 10, cy, items, role="holding", gap=gap)
     status = []
     if p.protected:
         status.append(say("pic.havana.protected"))

@@ -110,7 +110,7 @@ def test_every_text_meets_the_floor_where_discord_shows_the_board(case, lang):
             cap = shown_cap(t.size, image.width, shown)
             assert cap >= floor, f"{t.role} {t.text[:30]!r}: {cap:.2f} px at {shown} px wide"
         x0, y0, x1, y1 = t.box
-        assert 0 <= x0 and x1 <= image.width and 0 <= y0 and y1 <= image.height, (t.text, t.box)
+        assert x0 >= 0 and x1 <= image.width and y0 >= 0 and y1 <= image.height, (t.text, t.box)
     for i, t in enumerate(drawn):
         for other in drawn[i + 1 :]:
             assert not _overlap(t.box, other.box), (t.role, t.text[:30], other.text[:30])
