@@ -198,7 +198,8 @@ def _label(d, x, y, s, room, bold=False, fill=INK, anchor="lm", role="", size=No
     """`s` at the floor size (or `size`), cut to `room`; returns its width."""
     size = size or TEXT
     s, f = dr.fit(s, size, int(room), bold, min_size=size)
-    text(d, (x, y), s, size=f.size, bold=bold, fill=fill, anchor=anchor, role=role)
+    span = {"l": (x, x + room), "m": (x - room / 2, x + room / 2), "r": (x - room, x)}[anchor[0]]
+    text(d, (x, y), s, size=f.size, bold=bold, fill=fill, anchor=anchor, role=role, room=span)
     return int(dr.length(s, f.size, bold)) if s else 0
 
 
