@@ -1,9 +1,12 @@
 """Havana pictures: the public table and one player's screen.
 
-The board shows both building rows (cost and VP on every card, buyable ends marked), the centre
-pool, the bank, this round's turn order and every player's side of the table: the two face-up
-action cards, materials, workers, pesos, built buildings and VP. The screen adds what only that
-player knows: the hand, the discard pile and the face-down card(s) just picked.
+The board is landscape and drawn for the width Discord gives it on a phone (see `PHONE_WIDTH`):
+a banner with the position it shows (round, phase, after which move; never who acts now, as the
+picture stays on screen while later prompts follow it), the last move, both building rows as
+two columns (VP, cost and, where it fits, the name of every building; the buyable ends marked),
+the centre pool, the turn order, the deck, the bag and the bank, and every player's side of the
+table: the two face-up action cards, pesos, workers, materials and VP. The screen adds what only
+that player knows: the hand, the discard pile and the face-down card(s) just picked.
 """
 
 from __future__ import annotations
@@ -385,7 +388,7 @@ def _entry_y(k: int, n: int) -> int:
     return ENTRY_Y0 + k * pitch
 
 
-def _pool(d, view: PublicView, names: list[str]):
+def _pool(d, view: PublicView):
     x0, y0, x1, y1 = MID
     cy = (y0 + y1) // 2
     dr.panel(d, MID)
@@ -518,7 +521,7 @@ def board(
     _rows(d, view)
     if view.last_move is not None:
         _last_move(d, view, view.last_move, all_names)
-    _pool(d, view, all_names)
+    _pool(d, view)
     for k, p in enumerate(view.players):
         x = COL_X[k % 2]
         y = PLAYERS_Y + (k // 2) * (PH + 8)
