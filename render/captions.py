@@ -165,6 +165,12 @@ ENGLISH = {
     "pic.havana.face_down": "Face down, not yet revealed",
     "pic.havana.discard": "Discard pile (face down)",
     "pic.havana.pile": "{title}: {n}",
+    "pic.havana.after_move": "after move {n}",
+    "pic.havana.round_short": "Round {round}/{rounds}",
+    "pic.havana.architect_short": "Arch.",
+    "pic.havana.order_later": "not set yet",
+    "pic.havana.round": "Round {round}",
+    "pic.havana.of_goal": "/ {goal} VP",
     # final scores
     "pic.scores.title": "{game} — final scores",
     "pic.scores.winner": "Winner: {names}",

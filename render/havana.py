@@ -1,13 +1,17 @@
 """Havana pictures: the public table and one player's screen.
 
-The board shows both building rows (cost and VP on every card, buyable ends marked), the centre
-pool, the bank, this round's turn order and every player's side of the table: the two face-up
-action cards, materials, workers, pesos, built buildings and VP. The screen adds what only that
-player knows: the hand, the discard pile and the face-down card(s) just picked.
+The board is landscape and drawn for the width Discord gives it on a phone (see `PHONE_WIDTH`):
+a banner with the position it shows (round, phase, after which move; never who acts now, as the
+picture stays on screen while later prompts follow it), the last move, both building rows as
+two columns (VP, cost and, where it fits, the name of every building; the buyable ends marked),
+the centre pool, the turn order, the deck, the bag and the bank, and every player's side of the
+table: the two face-up action cards, pesos, workers, materials and VP. The screen adds what only
+that player knows: the hand, the discard pile and the face-down card(s) just picked.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from functools import lru_cache
@@ -25,13 +29,9 @@ from games.havana.views import (
 from games.text import Msg
 
 from . import draw as dr
-from .captions import current, known, say, say_msg
-from .draw import INK, MUTED, PANEL, text
-
-# Discord shows a board about 400 px wide on a phone: at this width every key text (whose turn,
-# building costs and VP, turn order, players' VP) is drawn at KEY px or more, 9 px on the phone.
-W = 1100
-KEY = 25
+from . import typeface
+from .captions import known, say, say_msg
+from .draw import INK, MUTED, text
 
 # colour id: (fill, letter). W(ood) for brown so that B stays blue; G for grey rubble.
 CUBE_STYLE = {
@@ -61,15 +61,6 @@ CARD_NUMBER = {
 }
 CARDS = tuple(CARD_NUMBER)
 
-CARD_W, CARD_H = 164, 190
-# the rows start below the caption of the last move
-ROW_Y = (190, 436)
-ROW_X0 = 48
-POOL_Y = ROW_Y[1] + CARD_H + 44
-ORDER_Y = POOL_Y + 106
-PLAYERS_Y = ORDER_Y + 58
-PW, PH = (W - 48) // 2, 255
-
 
 def card_name(card: str) -> str:
     """The card's name without its printed number, which the card shows in large type."""
@@ -92,35 +83,6 @@ def _words(value) -> str:
     return say_msg(value) if isinstance(value, Msg) else str(value)
 
 
-def cube_row(
-    d: ImageDraw.ImageDraw,
-    x: int,
-    y: int,
-    cubes: Cubes,
-    s: int = 28,
-    skip_zero=True,
-    max_x=None,
-    count_size: int | None = None,
-    role: str = "",
-) -> tuple[int, int]:
-    """Cubes with counts, left to right, wrapping at `max_x`; returns the (x, y) after the last."""
-    x0 = x
-    count_size = count_size or int(s * 0.72)
-    for colour in COLOURS:
-        n = getattr(cubes, colour)
-        if skip_zero and n == 0:
-            continue
-        label = f"{n}"
-        step = s + 3 + int(dr.length(label, count_size, True)) + 8
-        if max_x is not None and x + step - 8 > max_x and x > x0:
-            x, y = x0, y + max(s, count_size) + 6
-        fill = CUBE_STYLE[colour][0]
-        dr.cube(d, x, y, fill, letter(colour), s=s)
-        text(d, (x + s + 3, y + s / 2), label, size=count_size, bold=True, anchor="lm", role=role)
-        x += step
-    return x, y
-
-
 def worker(d: ImageDraw.ImageDraw, cx: int, cy: int, h: int = 28):
     """A worker pictogram: head and shoulders in dark blue."""
     r = h * 0.22
@@ -130,11 +92,6 @@ def worker(d: ImageDraw.ImageDraw, cx: int, cy: int, h: int = 28):
         radius=int(h * 0.2),
         fill=(40, 60, 110),
     )
-
-
-def coin(d: ImageDraw.ImageDraw, cx: int, cy: int, r: int = 14):
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(235, 190, 60), outline=INK, width=2)
-    text(d, (cx, cy + 1), "$", size=int(r * 1.3), bold=True, anchor="mm")
 
 
 def action_card(
@@ -185,208 +142,391 @@ def action_card(
     )
 
 
-def building_card(
-    d: ImageDraw.ImageDraw, x: int, y: int, b: BuildingView, buyable: bool, w=CARD_W, h=CARD_H
-):
-    outline = (200, 140, 0) if buyable else dr.FRAME
-    d.rounded_rectangle(
-        (x, y, x + w, y + h),
-        radius=10,
-        fill=(255, 255, 255),
-        outline=outline,
-        width=6 if buyable else 2,
-    )
-    if buyable:
-        d.rounded_rectangle((x + 8, y - 14, x + 78, y + 12), radius=8, fill=(200, 140, 0))
-        buy = say("pic.havana.buy")
-        dr.fit_text(
-            d,
-            (x + 43, y - 1),
-            buy,
-            66,
-            size=18,
-            bold=True,
-            fill=(255, 255, 255),
-            anchor="mm",
-            min_size=9,
-        )
-    # VP in a laurel-ish circle, top right
-    d.ellipse((x + w - 60, y + 8, x + w - 8, y + 60), fill=(40, 120, 60), outline=INK, width=2)
-    white = (255, 255, 255)
-    text(
-        d,
-        (x + w - 34, y + 28),
-        str(b.vp),
-        size=KEY + 1,
-        bold=True,
-        fill=white,
-        anchor="mm",
-        role="vp",
-    )
-    vp = say("pic.vp_label")
-    dr.fit_text(
-        d, (x + w - 34, y + 50), vp, 44, size=12, bold=True, fill=white, anchor="mm", min_size=8
-    )
-    # the name left of the VP circle, on two lines if need be
-    dr.fit_text(
-        d,
-        (x + 9, y + 34),
-        _words(b.name),
-        w - 72,
-        size=20,
-        bold=True,
-        anchor="lm",
-        role="building",
-        lines=2,
-        height=56,
-        min_size=13,
-    )
-    if b.cost.requires_architect:
-        d.rounded_rectangle((x + 6, y + 64, x + w - 6, y + 90), radius=6, fill=(60, 60, 120))
-        dr.fit_text(
-            d,
-            (x + w / 2, y + 77),
-            say("pic.havana.architect"),
-            w - 14,
-            size=KEY,
-            bold=True,
-            fill=white,
-            anchor="mm",
-            min_size=KEY,
-            role="cost",
-        )
-    else:
-        dr.fit_text(
-            d,
-            (x + 10, y + 77),
-            say("pic.havana.cost"),
-            w - 20,
-            size=16,
-            fill=MUTED,
-            anchor="lm",
-            min_size=9,
-        )
-    left = x + 8
-    cx, cy = cube_row(
-        d, left, y + 96, b.cost.cubes, s=22, max_x=x + w - 6, count_size=KEY, role="cost"
-    )
-    if cx > left:
-        cx, cy = left, cy + 30
-    cy += 11
-    if cy + 14 > y + h:
-        cy = y + h - 16
-    if b.cost.pesos:
-        coin(d, cx + 12, cy, r=12)
-        text(d, (cx + 27, cy), str(b.cost.pesos), size=KEY, bold=True, anchor="lm", role="cost")
-        cx += 66
-    if b.cost.workers:
-        worker(d, cx + 10, cy, h=26)
-        text(d, (cx + 24, cy), str(b.cost.workers), size=KEY, bold=True, anchor="lm", role="cost")
-        cx += 56
-    if not (b.cost.pesos or b.cost.workers or b.cost.cubes.total):
-        free = say("pic.havana.free")
-        dr.fit_text(
-            d,
-            (x + 10, y + 110),
-            free,
-            w - 20,
-            size=KEY,
-            bold=True,
-            anchor="lm",
-            min_size=KEY,
-            role="cost",
-        )
+# --- the board ------------------------------------------------------------------------------------
+
+# Discord shows a board about LAPTOP_WIDTH px wide on a laptop and PHONE_WIDTH px on a phone. The
+# board is drawn for the phone: there no text has a cap height under MIN_CAP_PX, and players'
+# names and scores none under NAME_CAP_PX. (The same figures as the Santiago de Cuba board's.)
+LAPTOP_WIDTH = 550
+PHONE_WIDTH = 400
+MIN_CAP_PX = 8
+NAME_CAP_PX = 10
+
+# Landscape, so that Discord shows it as wide as it can: about 3:2 with four players.
+W = 1200
 
 
-def _vertical_label(im: Image.Image, label: str, cx: float, cy: float):
-    label, f = dr.fit(label, 20, CARD_H + 30, True, 11)
-    w = int(dr.length(label, f.size, True)) + 4
-    dr.replay(
-        [
-            dr.Drawn(
-                "", label, (int(cx - 13), int(cy - w / 2), int(cx + 13), int(cy + w / 2)), f.size
-            )
-        ]
-    )
-    tile = Image.new("RGB", (w, 26), (236, 228, 210))
-    ImageDraw.Draw(tile).text((2, 13), label, font=f, fill=MUTED, anchor="lm")
-    tile = tile.rotate(90, expand=True)
-    im.paste(tile, (int(cx - tile.width / 2), int(cy - tile.height / 2)))
+@lru_cache(maxsize=1)
+def cap_ratio() -> float:
+    """The primary font's cap height over its em: the height of its "H" drawn 1000 px high
+    (its 'OS/2' table is of a version that does not state it)."""
+    _left, top, _right, _bottom = typeface.font(1000, True).getbbox("H", anchor="ls")
+    return -top / 1000
+
+
+def size_for(cap_px: float) -> int:
+    """The smallest font size whose cap height is `cap_px` or more at phone width."""
+    return math.ceil(cap_px * W / PHONE_WIDTH / cap_ratio() - 1e-9)
+
+
+TEXT = size_for(MIN_CAP_PX)  # every text
+NAME = size_for(NAME_CAP_PX)  # players' names and scores
+
+M = 10
+BANNER = (M, 6, W - M, 54)
+LAST_Y = 80
+COL_W = (W - 3 * M) // 2
+COL_X = (M, 2 * M + COL_W)
+ROWS_TOP = 104
+HEAD_Y = ROWS_TOP + 22
+ENTRY_Y0 = ROWS_TOP + 52
+ENTRY_H, PITCH = 42, 46
+ROWS_BOTTOM = ENTRY_Y0 + 5 * PITCH + ENTRY_H + 14
+MID = (M, ROWS_BOTTOM + 8, W - M, ROWS_BOTTOM + 56)
+PLAYERS_Y = MID[3] + 8
+PW, PH = COL_W, 150
+ORANGE = (200, 140, 0)
+WHITE = (255, 255, 255)
+DARK = (70, 60, 90)
+CUBE = 38
+NAME_ROOM = 100
 
 
 def height(players: int) -> int:
     """The board ends below the last row of player panels (two panels per row)."""
-    return PLAYERS_Y + ((players + 1) // 2) * (PH + 14) + 10
+    return PLAYERS_Y + ((players + 1) // 2) * (PH + 8) + 2
 
 
-def _base(h: int) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
-    return _base_in(h, current())
+def _label(d, x, y, s, room, bold=False, fill=INK, anchor="lm", role="", size=None) -> int:
+    """`s` at the floor size (or `size`), cut to `room`; returns its width."""
+    size = size or TEXT
+    s, f = dr.fit(s, size, int(room), bold, min_size=size)
+    span = {"l": (x, x + room), "m": (x - room / 2, x + room / 2), "r": (x - room, x)}[anchor[0]]
+    text(d, (x, y), s, size=f.size, bold=bold, fill=fill, anchor=anchor, role=role, room=span)
+    return int(dr.length(s, f.size, bold)) if s else 0
 
 
-@lru_cache(maxsize=16)
-def _base_in(h: int, _lang: str) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
-    """The frames and the legend, with the texts drawn on them."""
-    with dr.recording() as drawn:
-        im = _draw_base(h)
-    return im, tuple(drawn)
+def _disc(d, cx: int, cy: int, seat: int, r: int = 21, role: str = ""):
+    """A seat marker: a disc in the seat colour with the seat number, at the floor size."""
+    colour = dr.SEAT_COLOURS[seat % len(dr.SEAT_COLOURS)]
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK, width=2)
+    text(d, (cx, cy), str(seat + 1), size=TEXT, bold=True, fill=WHITE, anchor="mm", role=role)
 
 
-def _draw_base(h: int) -> Image.Image:
-    im, d = dr.new_canvas(W, h)
-    dr.fit_text(d, (24, 16), say("havana.title"), 420, size=34, bold=True)
-    for i, label in enumerate((say("pic.havana.top_row"), say("pic.havana.bottom_row"))):
-        y = ROW_Y[i]
-        dr.panel(d, (16, y - 24, W - 16, y + CARD_H + 18), fill=(236, 228, 210))
-        _vertical_label(im, label, 26, y + CARD_H / 2)
-    # legend of materials (colour + letter)
-    lx = 24
-    ly = POOL_Y + 70
-    labels = [
-        say(f"pic.havana.legend.{c}") if known(f"pic.havana.legend.{c}") else colour_name(c)
-        for c in COLOURS
-    ] + [say("pic.havana.pesos"), say("pic.havana.workers")]
-    # One line of 7 entries, each a symbol and a word: a longer language draws them smaller.
-    size = 18
-    while size > 11 and sum(dr.length(t, size) for t in labels) + 48 * len(labels) > W - 2 * lx:
-        size -= 1
-    x = lx
-    for k, label in enumerate(labels):
-        if k < len(COLOURS):
-            colour = COLOURS[k]
-            dr.cube(d, x, ly - 13, CUBE_STYLE[colour][0], letter(colour), s=26)
-        elif k == len(COLOURS):
-            coin(d, x + 14, ly, r=13)
+def _pill(d, x: int, cy: int, s: str, fill, ink=WHITE, role: str = "", bold=True) -> int:
+    """A word on a rounded label whose left edge is `x`; returns the label's width."""
+    w = int(dr.length(s, TEXT, bold)) + 14
+    d.rounded_rectangle((x, cy - 19, x + w, cy + 19), radius=9, fill=fill)
+    text(d, (x + 7, cy), s, size=TEXT, bold=bold, fill=ink, anchor="lm", role=role)
+    return w
+
+
+def _count_width(n: int | None) -> int:
+    return 0 if n is None else int(dr.length(str(n), TEXT, True)) + 3
+
+
+def _items(cubes: Cubes, pesos: int | None, workers: int | None, skip_zero: bool):
+    """What a cost or a holding is made of: ("cube", colour, n), ("pesos", n), ("workers", n)."""
+    out = []
+    if pesos is not None and (pesos or not skip_zero):
+        out.append(("pesos", None, pesos))
+    if workers is not None and (workers or not skip_zero):
+        out.append(("workers", None, workers))
+    for colour in COLOURS:
+        n = getattr(cubes, colour)
+        if n or not skip_zero:
+            out.append(("cube", colour, n))
+    return out
+
+
+def _symbol_width(kind: str, colour: str | None) -> int:
+    """A cube is as wide as its letter needs (some languages' letters are wide)."""
+    if kind != "cube":
+        return CUBE
+    return max(CUBE, int(dr.length(letter(colour), TEXT, True)) + 8)
+
+
+def _items_width(items, gap: int = 12) -> int:
+    widths = (_symbol_width(k, c) + _count_width(n) + gap for k, c, n in items)
+    return sum(widths) - gap if items else 0
+
+
+def _fitted(items, room: int):
+    """`items` as they fit in `room` px, and the gap between them: the zeros go first, then the
+    gaps close up, then a single one goes without its "1"; what still does not fit is left out
+    (only a made-up language has letters that wide)."""
+    some = [i for i in items if i[2] != 0]
+    ones = [(k, c, None if n == 1 else n) for k, c, n in some]
+    for candidate, gap in ((items, 12), (some, 12), (some, 4), (ones, 4)):
+        if _items_width(candidate, gap) <= room:
+            return candidate, gap
+    while ones and _items_width(ones, 4) > room:
+        ones = ones[:-1]
+    return ones, 4
+
+
+def _draw_items(d, x: int, cy: int, items, role: str = "", gap: int = 12) -> int:
+    """Pictograms with counts, left to right from `x`; returns where they end."""
+    for kind, colour, n in items:
+        w = _symbol_width(kind, colour)
+        if kind == "cube":
+            fill = CUBE_STYLE[colour][0]
+            d.rounded_rectangle(
+                (x, cy - CUBE // 2, x + w, cy + CUBE // 2),
+                radius=5,
+                fill=fill,
+                outline=INK,
+                width=2,
+            )
+            _label(d, x + w / 2, cy + 1, letter(colour), w - 4, True, dr.contrast_ink(fill), "mm")
+        elif kind == "pesos":
+            r = CUBE // 2
+            c = x + r
+            d.ellipse((c - r, cy - r, c + r, cy + r), fill=(235, 190, 60), outline=INK, width=2)
+            text(d, (c, cy + 1), "$", size=TEXT, bold=True, anchor="mm")
         else:
-            worker(d, x + 14, ly, h=26)
-        room = int(dr.length(label, size)) + 1
-        dr.fit_text(
-            d, (x + 32, ly), label, min(room, W - lx - x - 32), size=size, anchor="lm", min_size=9
+            worker(d, x + CUBE // 2, cy, h=CUBE)
+        if n is not None:
+            text(d, (x + w + 3, cy), str(n), size=TEXT, bold=True, anchor="lm", role=role)
+        x += w + _count_width(n) + gap
+    return x - gap
+
+
+def _entry(d, x: int, y: int, w: int, b: BuildingView, buyable: bool):
+    """One building of a row on one line: VP, BUY if it may be bought, name, cost."""
+    cy = y + ENTRY_H // 2
+    d.rounded_rectangle(
+        (x, y, x + w, y + ENTRY_H),
+        radius=8,
+        fill=(255, 244, 214) if buyable else WHITE,
+        outline=ORANGE if buyable else dr.FRAME,
+        width=4 if buyable else 2,
+    )
+    left = x + 6
+    left += _pill(d, left, cy, str(b.vp), (40, 120, 60), role="vp") + 8
+    cost = b.cost
+    items = _items(cost.cubes, cost.pesos, cost.workers, skip_zero=True)
+    architect = say("pic.havana.architect_short") if cost.requires_architect else ""
+    buy = say("pic.havana.buy") if buyable else ""
+
+    def cost_width(gap: int) -> int:
+        width = _items_width(items, gap)
+        if architect:
+            width += int(dr.length(architect, TEXT, True)) + 14 + (gap if items else 0)
+        return width
+
+    # The cost always shows whole: on a long one the gaps close up, then the BUY word gives way
+    # (the frame still marks the end that may be bought).
+    gap = 12
+    buy_w = int(dr.length(buy, TEXT, True)) + 22 if buy else 0
+    if cost_width(gap) + buy_w > x + w - 8 - left:
+        gap = 4
+    if cost_width(gap) + buy_w > x + w - 8 - left:
+        buy = ""
+    if cost_width(gap) > x + w - 8 - left:
+        # a single cube, coin or worker goes without its "1"
+        items = [(k, c, None if n == 1 else n) for k, c, n in items]
+    if buy:
+        left += _pill(d, left, cy, buy, ORANGE) + 8
+    width = cost_width(gap)
+    if not items and not architect:
+        free = say("pic.havana.free")
+        width = int(dr.length(free, TEXT, True))
+        text(d, (x + w - 8 - width, cy), free, size=TEXT, bold=True, anchor="lm", role="cost")
+    right = x + w - 8 - width
+    if architect:
+        right += _pill(d, right, cy, architect, (60, 60, 120), role="cost") + gap
+    _draw_items(d, right, cy, items, role="cost", gap=gap)
+    # The name is a detail (a building does nothing but score): it yields to the cost, and a
+    # stub of two letters would say nothing.
+    room = x + w - 8 - width - 10 - left
+    if room >= NAME_ROOM:
+        _label(d, left, cy, _words(b.name), room, role="building")
+
+
+def _rows(d, view: PublicView):
+    labels = (say("pic.havana.top_row"), say("pic.havana.bottom_row"))
+    deck = say("pic.havana.deck", n=view.deck_count)
+    notes = ((" · ".join((deck, say("pic.havana.bag", n=view.bag_count))), deck), ())
+    for i, row in enumerate(view.rows):
+        x = COL_X[i]
+        dr.panel(d, (x, ROWS_TOP, x + COL_W, ROWS_BOTTOM), fill=(236, 228, 210))
+        used = _label(d, x + 12, HEAD_Y, labels[i], COL_W // 2, bold=True, role="row")
+        room = COL_W - 36 - used
+        # the longest note that fits whole
+        note = next((n for n in notes[i] if dr.length(n, TEXT) <= room), "")
+        if note:
+            _label(d, x + COL_W - 12, HEAD_Y, note, room, fill=MUTED, anchor="rm")
+        elif not notes[i]:
+            _bank(d, x + COL_W - 12, view, room)
+        n = len(row.buildings)
+        if n == 0:
+            _label(
+                d, x + 20, ENTRY_Y0 + ENTRY_H // 2, say("pic.havana.empty"), COL_W - 40, fill=MUTED
+            )
+            continue
+        for k, b in enumerate(row.buildings):
+            buyable = ("left" in row.buyable_ends and k == 0) or (
+                "right" in row.buyable_ends and k == n - 1
+            )
+            _entry(d, x + 8, _entry_y(k, n), COL_W - 16, b, buyable)
+
+
+def _bank(d, right: int, view: PublicView, room: int):
+    """The bank's pesos and workers, right-aligned at `right`."""
+    items = [("workers", None, view.bank_workers)]
+    label = say("pic.havana.bank", pesos=view.bank_pesos)
+    width = int(dr.length(label, TEXT)) + 14 + _items_width(items)
+    if width <= room:
+        _label(d, right - width, HEAD_Y, label, room, fill=MUTED)
+        _draw_items(d, right - _items_width(items), HEAD_Y, items)
+
+
+def _entry_y(k: int, n: int) -> int:
+    """Where the k-th of n buildings lies: the row's left end at the top of its column."""
+    pitch = PITCH if n <= 6 else (5 * PITCH) // (n - 1)
+    return ENTRY_Y0 + k * pitch
+
+
+def _pool(d, view: PublicView):
+    x0, y0, x1, y1 = MID
+    cy = (y0 + y1) // 2
+    dr.panel(d, MID)
+    x = x0 + 12
+    x += _label(d, x, cy, say("pic.havana.centre"), 200, bold=True) + 14
+    x = _draw_items(d, x, cy, _items(view.centre.cubes, view.centre.pesos, None, False)) + 30
+    if view.game_over and not view.turn_order:
+        return
+    room = x1 - 24 - x - 50 * len(view.turn_order)
+    if room >= 2 * TEXT:
+        x += _label(d, x, cy, say("pic.havana.turn_order"), room, bold=True) + 12
+    if not view.turn_order and x1 - 12 - x >= 2 * TEXT:
+        x += _label(d, x, cy, say("pic.havana.order_later"), x1 - 12 - x, fill=MUTED) + 12
+    for seat in view.turn_order:
+        if x + 42 > x1 - 6:
+            break
+        _disc(d, x + 21, cy, seat, role="order")
+        x += 50
+    flag = say("pic.havana.demolition_used") if view.demolition_used else ""
+    if flag and dr.length(flag, TEXT) <= x1 - 22 - x:
+        _label(d, x + 10, cy, flag, x1 - 22 - x, fill=MUTED)
+
+
+def _chip(d, x: int, cy: int, w: int, card: str | None, face_down: bool, covered: bool):
+    """A face-up action card as a label: its number and its name."""
+    box = (x, cy - 20, x + w, cy + 20)
+    if face_down:
+        d.rounded_rectangle(box, radius=9, fill=DARK, outline=INK, width=2)
+        text(d, (x + w / 2, cy), "?", size=TEXT, bold=True, fill=WHITE, anchor="mm")
+        return
+    if card is None:
+        d.rounded_rectangle(box, radius=9, outline=MUTED, width=2)
+        _label(d, x + w / 2, cy, say("pic.havana.to_pick"), w - 12, fill=MUTED, anchor="mm")
+        return
+    fill, ink = (DARK, WHITE) if covered else (WHITE, INK)
+    d.rounded_rectangle(box, radius=9, fill=fill, outline=INK, width=2)
+    number = str(CARD_NUMBER.get(card, "?"))
+    used = _label(d, x + 8, cy, number, w, bold=True, fill=ink, role="card_number")
+    _label(d, x + 8 + used + 10, cy, card_name(card), w - used - 26, fill=ink, role="card")
+
+
+def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
+    dr.panel(d, (x, y, x + PW, y + PH))
+    _disc(d, x + 30, y + 28, p.seat)
+    # the score large, the goal beside it at the floor size
+    goal = say("pic.havana.of_goal", goal=view.target_vp)
+    goal_w = _label(d, x + PW - 12, y + 30, goal, 200, anchor="rm")
+    vp_w = (
+        _label(
+            d,
+            x + PW - 20 - goal_w,
+            y + 28,
+            str(p.vp),
+            120,
+            bold=True,
+            anchor="rm",
+            role="score",
+            size=NAME,
         )
-        x += 48 + room
+        + 8
+        + goal_w
+    )
+    _label(d, x + 60, y + 28, name, PW - 60 - 24 - vp_w, bold=True, role="name", size=NAME)
+    chip_w = (PW - 24) // 2
+    for k in range(2):
+        card = p.face_up[k] if k < len(p.face_up) else None
+        side = "left" if k == 0 else "right"
+        covered = p.covering == side and p.placed
+        face_down = card is None and k < p.picked
+        _chip(d, x + 8 + k * (chip_w + 8), y + 78, chip_w, card, face_down, covered)
+    cy = y + 124
+    items, gap = _fitted(_items(p.cubes, p.pesos, p.workers, skip_zero=False), PW - 24)
+    end = _draw_items(d, x + 10, cy, items, role="holding", gap=gap)
+    status = []
+    if p.protected:
+        status.append(say("pic.havana.protected"))
+    if p.covering and p.placed:
+        status.append(say("pic.havana.covered"))
+    if p.has_played and view.phase == "actions":
+        status.append(say("pic.havana.done"))
+    room = x + PW - 12 - (end + 20)
+    if status and room > 2 * TEXT:
+        _label(d, x + PW - 12, cy, ", ".join(status), room, fill=MUTED, anchor="rm")
+
+
+def _round_label(view: PublicView) -> str:
+    if view.round <= 0:
+        return say("pic.havana.before_round")
+    return say("pic.havana.round_short", round=view.round, rounds=view.max_rounds)
+
+
+BANNER_ROOM = BANNER[2] - BANNER[0] - 24
+
+
+def caption(view: PublicView, names: Sequence[str] | None = None, move: int | None = None) -> str:
+    """The board's banner: which position it shows (round, phase, "after move N"), or
+    that the game is over and who won. Never who acts now: the picture stays on screen while
+    later prompts, for other players, follow it."""
+    all_names = dr.seat_names(view.players_count, names)
+    tail = "" if move is None else " · " + say("pic.havana.after_move", n=move)
+    if not view.game_over:
+        line = f"{_round_label(view)} · {_phase(view.phase)}{tail}"
+        if dr.length(line, TEXT) > BANNER_ROOM and view.round > 0:
+            # the round limit is the first thing to give way (the lobby and /game rules say it)
+            line = f"{say('pic.havana.round', round=view.round)} · {_phase(view.phase)}{tail}"
+        return line
+    winners = [all_names[s] for s in view.winners]
+
+    def line() -> str:
+        if not winners:
+            return say("pic.game_over") + tail
+        return say("pic.havana.winner", winners=", ".join(winners)) + tail
+
+    # long names are shortened, the longest first, until the line fits the banner
+    while dr.length(line(), TEXT) > BANNER_ROOM and any(len(n) > 2 for n in winners):
+        k = max(range(len(winners)), key=lambda i: len(winners[i]))
+        winners[k] = winners[k].rstrip("…")[:-1].rstrip() + "…"
+    return line()
+
+
+def board(
+    view: PublicView, names: Sequence[str] | None = None, move: int | None = None
+) -> Image.Image:
+    all_names = dr.seat_names(view.players_count, names)
+    im, d = dr.new_canvas(W, height(view.players_count))
+    dr.panel(d, BANNER)
+    line = caption(view, all_names, move)
+    bold = dr.length(line, TEXT, True) <= BANNER_ROOM
+    _label(d, BANNER[0] + 12, (BANNER[1] + BANNER[3]) // 2, line, BANNER_ROOM, bold, role="turn")
+    _rows(d, view)
+    if view.last_move is not None:
+        _last_move(d, view, view.last_move, all_names)
+    _pool(d, view)
+    for k, p in enumerate(view.players):
+        x = COL_X[k % 2]
+        y = PLAYERS_Y + (k // 2) * (PH + 8)
+        _player(d, x, y, p, all_names[p.seat], view)
     return im
-
-
-def _decision_line(view: PublicView, names: list[str]) -> str:
-    if view.game_over:
-        won = ", ".join(names[s] for s in view.winners)
-        if view.end_reason is None:
-            return say("pic.havana.winner", winners=won) if won else say("pic.game_over")
-        reason = _words(view.end_reason)
-        if won:
-            return say("pic.havana.winner_why", winners=won, reason=reason)
-        return say("pic.havana.over_why", reason=reason)
-    seats = []
-    for p in view.pending:
-        if p.seat not in seats:
-            seats.append(p.seat)
-    if not seats:
-        return ""
-    who = ", ".join(names[s] for s in seats)
-    if len(view.pending) == 1 and not view.pending[0].secret:
-        return say("pic.now", who=who, prompt=_words(view.pending[0].prompt))
-    if all(p.secret for p in view.pending):
-        return say("pic.havana.secret", who=who)
-    return say("pic.waiting", who=who)
 
 
 def _phase(phase: str) -> str:
@@ -394,250 +534,18 @@ def _phase(phase: str) -> str:
     return say(key) if known(key) else phase
 
 
-def _rows(d, view: PublicView):
-    for i, row in enumerate(view.rows):
-        y = ROW_Y[i]
-        n = len(row.buildings)
-        if n == 0:
-            empty = say("pic.havana.empty")
-            dr.fit_text(
-                d, (ROW_X0 + 30, y + CARD_H / 2), empty, 600, size=22, fill=MUTED, anchor="lm"
-            )
-            continue
-        step = min(CARD_W + 10, (W - 40 - ROW_X0 - CARD_W) // max(n - 1, 1))
-        for k, b in enumerate(row.buildings):
-            buyable = ("left" in row.buyable_ends and k == 0) or (
-                "right" in row.buyable_ends and k == n - 1
-            )
-            building_card(d, ROW_X0 + k * step, y, b, buyable)
-
-
-def _pool(d, view: PublicView):
-    y = POOL_Y
-    dr.panel(d, (16, y - 10, 620, y + 44))
-    dr.fit_text(
-        d, (30, y + 17), say("pic.havana.centre"), 94, size=22, bold=True, anchor="lm", min_size=11
-    )
-    coin(d, 140, y + 17, r=15)
-    text(d, (160, y + 17), str(view.centre.pesos), size=24, bold=True, anchor="lm")
-    cube_row(d, 215, y + 2, view.centre.cubes, s=30, skip_zero=False)
-    dr.panel(d, (632, y - 10, W - 16, y + 44))
-    bits = [
-        say("pic.havana.bank", pesos=view.bank_pesos),
-        say("pic.havana.bank_workers", n=view.bank_workers),
-        say("pic.havana.bag", n=view.bag_count),
-        say("pic.havana.deck", n=view.deck_count),
-    ]
-    dr.fit_text(d, (644, y + 17), " · ".join(bits), W - 16 - 656, size=20, anchor="lm")
-
-
-def _order(d, view: PublicView, names: list[str]):
-    y = ORDER_Y
-    parts = []
-    for k, seat in enumerate(view.turn_order):
-        p = view.players[seat]
-        # left to right is the order; the number is the one on the player's cards
-        parts.append((k, seat, f"{names[seat]} {p.number_text}".rstrip()))
-    order = say("pic.havana.turn_order")
-    dr.fit_text(d, (24, y + 18), order, 120, size=20, bold=True, anchor="lm", min_size=10)
-    x = 150
-    flags = []
-    if view.demolition_used:
-        flags.append(say("pic.havana.demolition_used"))
-    tail = ("  ·  " + ", ".join(flags)) if flags else ""
-    if not parts:
-        unset = say("pic.havana.order_unset")
-        room = W - 24 - x - int(dr.length(tail, 18)) - 8
-        unset, f = dr.fit(unset, KEY, room, min_size=KEY)
-        text(d, (x, y + 18), unset, size=f.size, fill=MUTED, anchor="lm", role="order")
-        x += int(dr.length(unset, f.size)) + 8
-    avail = W - 30 - x - int(dr.length(tail, 18))
-    each = max(120, avail // max(len(parts), 1))
-    for _k, seat, label in parts:
-        label, f = dr.fit(label, KEY, each - 52, bold=True, min_size=KEY)
-        active = seat == view.active_seat
-        wdt = int(dr.length(label, f.size, True)) + 44
-        d.rounded_rectangle(
-            (x, y, x + wdt, y + 36),
-            radius=10,
-            fill=dr.HIGHLIGHT if active else PANEL,
-            outline=dr.FRAME,
-        )
-        dr.seat_disc(d, x + 18, y + 18, seat, r=12)
-        text(d, (x + 36, y + 18), label, size=f.size, bold=True, anchor="lm", role="order")
-        x += wdt + 8
-    if tail:
-        flags_text = tail.strip(" ·")
-        dr.fit_text(
-            d,
-            (x + 4, y + 18),
-            flags_text,
-            W - 16 - x - 4,
-            size=18,
-            fill=MUTED,
-            anchor="lm",
-            min_size=10,
-        )
-
-
-def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
-    active = p.seat == view.active_seat or p.seat in {q.seat for q in view.pending}
-    dr.panel(
-        d, (x, y, x + PW, y + PH), fill=(255, 244, 200) if active and not view.game_over else PANEL
-    )
-    dr.pawn(d, x + 24, y + 28, p.seat, h=38)
-    dr.fit_text(d, (x + 50, y + 26), name, PW - 230, size=24, bold=True, anchor="lm")
-    vp = say("pic.havana.vp_goal", vp=p.vp, goal=view.target_vp)
-    dr.fit_text(
-        d,
-        (x + PW - 14, y + 26),
-        vp,
-        170,
-        size=KEY + 2,
-        bold=True,
-        anchor="rm",
-        min_size=KEY,
-        role="vp",
-    )
-    # face-up cards (and what is being placed on them)
-    for k in range(2):
-        cx = x + 14 + k * 110
-        card = p.face_up[k] if k < len(p.face_up) else None
-        if card is None and k >= p.picked:
-            # an empty place: this card has not been chosen yet
-            d.rounded_rectangle((cx, y + 56, cx + 104, y + 168), radius=10, outline=MUTED, width=2)
-            to_pick = say("pic.havana.to_pick")
-            dr.fit_text(
-                d, (cx + 52, y + 112), to_pick, 96, size=16, fill=MUTED, anchor="mm", min_size=9
-            )
-        else:
-            action_card(d, cx, y + 56, card, w=104, face_down=card is None)
-        side = "left" if k == 0 else "right"
-        if p.covering == side and p.placed:
-            d.rounded_rectangle((cx + 10, y + 50, cx + 94, y + 72), radius=6, fill=(70, 60, 90))
-            dr.fit_text(
-                d,
-                (cx + 52, y + 61),
-                say("pic.havana.covered"),
-                80,
-                size=15,
-                bold=True,
-                fill=(255, 255, 255),
-                anchor="mm",
-                min_size=8,
-            )
-    dr.fit_text(
-        d,
-        (x + 14, y + 190),
-        say("pic.havana.number", number=p.number_text) if p.number_text else "",
-        220,
-        size=KEY,
-        bold=True,
-        anchor="lm",
-        min_size=KEY,
-        role="order",
-    )
-    status = []
-    if view.phase == "pick":
-        status.append(say("pic.havana.picked", n=p.picked))
-    if p.protected:
-        status.append(say("pic.havana.protected"))
-    if p.has_played and view.phase == "actions":
-        status.append(say("pic.havana.done"))
-    dr.fit_text(
-        d, (x + 14, y + 226), ", ".join(status), 220, size=17, fill=MUTED, anchor="lm", min_size=10
-    )
-    # holdings
-    hx = x + 240
-    coin(d, hx + 14, y + 74, r=14)
-    text(d, (hx + 34, y + 74), str(p.pesos), size=22, bold=True, anchor="lm")
-    worker(d, hx + 94, y + 74, h=28)
-    text(d, (hx + 112, y + 74), str(p.workers), size=22, bold=True, anchor="lm")
-    cube_row(d, hx, y + 96, p.cubes, s=26, skip_zero=False)
-    dr.fit_text(
-        d,
-        (hx, y + 142),
-        say("pic.havana.hand_discard", hand=p.hand_size, discard=p.discard_size),
-        PW - 254,
-        size=17,
-        fill=MUTED,
-        anchor="lm",
-        min_size=10,
-    )
-    # buildings built
-    built = say("pic.havana.built", n=len(p.buildings))
-    dr.fit_text(d, (hx, y + 170), built, PW - 254, size=18, bold=True, anchor="lm", min_size=10)
-    names = ", ".join(
-        say("pic.havana.built_one", name=_words(b.name), vp=b.vp) for b in p.buildings
-    ) or say("pic.havana.none_yet")
-    _wrap(d, hx, y + 194, names, PW - 254, 2, size=17)
-
-
-def _wrap(d, x, y, s: str, width: int, lines: int, size: int):
-    """`s` on at most `lines` lines of `width`, each cut with an ellipsis if a word is too long."""
-    s, cut = dr.clip(s, lines * width)
-    out = []
-    cur = ""
-    for w in s.split(" "):
-        cand = (cur + " " + w).strip()
-        if dr.length(cand, size) <= width:
-            cur = cand
-            continue
-        out.append(cur)
-        cur = w
-        if len(out) == lines:
-            cut = True
-            break
-    else:
-        out.append(cur)
-    out = [line for line in out if line] or [""]
-    if cut:
-        out[-1] = dr.fit(out[-1] + " …", size, width, min_size=size)[0]
-    for i, line in enumerate(out):
-        dr.fit_text(d, (x, y + i * (size + 6)), line, width, size=size, anchor="lm")
-
-
-def _round_label(view: PublicView) -> str:
-    if view.round <= 0:
-        return say("pic.havana.before_round")
-    return say("pic.havana.round_of", round=view.round, rounds=view.max_rounds)
-
-
-def board(
-    view: PublicView, names: Sequence[str] | None = None, move: int | None = None
-) -> Image.Image:
-    all_names = dr.seat_names(view.players_count, names)
-    base, static = _base(height(view.players_count))
-    im = base.copy()
-    dr.replay(static)
-    d = ImageDraw.Draw(im)
-    status = say(
-        "pic.havana.status", round=_round_label(view), phase=_phase(view.phase), vp=view.target_vp
-    )
-    dr.fit_text(d, (W - 24, 36), status, W - 24 - 200, size=22, anchor="rm", min_size=12)
-    line = _decision_line(view, all_names)
-    if line:
-        d.rounded_rectangle(
-            (16, 64, W - 16, 116), radius=10, fill=(255, 240, 175), outline=dr.FRAME
-        )
-        dr.fit_text(
-            d, (28, 90), line, W - 56, size=28, bold=True, anchor="lm", min_size=KEY, role="turn"
-        )
-    _rows(d, view)
-    if view.last_move is not None:
-        _last_move(d, view, view.last_move, all_names)
-    _pool(d, view)
-    _order(d, view, all_names)
-    for k, p in enumerate(view.players):
-        x = 16 + (k % 2) * (PW + 24)
-        y = PLAYERS_Y + (k // 2) * (PH + 14)
-        _player(d, x, y, p, all_names[p.seat], view)
-    return im
+def _game_over_line(view: PublicView, names: list[str]) -> str:
+    won = ", ".join(names[s] for s in view.winners)
+    if view.end_reason is None:
+        return say("pic.havana.winner", winners=won) if won else say("pic.game_over")
+    reason = _words(view.end_reason)
+    if won:
+        return say("pic.havana.winner_why", winners=won, reason=reason)
+    return say("pic.havana.over_why", reason=reason)
 
 
 # --- the last move -------------------------------------------------------------------------------
 
-LAST_Y = 142
 ROW_NAMES = ("top", "bottom")
 
 
@@ -652,23 +560,23 @@ def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: 
     for row in rows:
         if row not in ROW_NAMES:
             continue
-        y = ROW_Y[ROW_NAMES.index(row)]
+        x = COL_X[ROW_NAMES.index(row)]
         d.rounded_rectangle(
-            (14, y - 26, W - 14, y + CARD_H + 20), radius=13, outline=colour, width=6
+            (x - 3, ROWS_TOP - 3, x + COL_W + 3, ROWS_BOTTOM + 3),
+            radius=13,
+            outline=colour,
+            width=6,
         )
     if move.row in ROW_NAMES and move.end in ("left", "right"):
         i = ROW_NAMES.index(move.row)
-        y = ROW_Y[i]
-        if move.end == "left":
-            x = ROW_X0 - 15
-        else:
-            n = len(view.rows[i].buildings)
-            step = min(CARD_W + 10, (W - 40 - ROW_X0 - CARD_W) // max(n - 1, 1))
-            x = ROW_X0 + max(n - 1, 0) * step + (CARD_W + 3 if n else 0)
-        d.rounded_rectangle((x, y - 6, x + 13, y + CARD_H + 6), radius=4, fill=colour, outline=INK)
-    caption = dr.last_caption(names[move.seat], describe(move, names), W - 82, KEY)
-    dr.seat_disc(d, 38, LAST_Y, move.seat, r=13)
-    dr.fit_text(d, (58, LAST_Y), caption, W - 82, size=KEY, anchor="lm", min_size=KEY, role="last")
+        x = COL_X[i]
+        n = len(view.rows[i].buildings)
+        y = ENTRY_Y0 - 12 if move.end == "left" or n == 0 else _entry_y(n - 1, n) + ENTRY_H + 3
+        d.rounded_rectangle((x + 8, y, x + COL_W - 8, y + 8), radius=4, fill=colour, outline=INK)
+    width = W - 60 - M
+    caption = dr.last_caption(names[move.seat], describe(move, names), width, TEXT)
+    _disc(d, 32, LAST_Y, move.seat, r=20)
+    _label(d, 60, LAST_Y, caption, width, role="last")
 
 
 def describe(move: LastMove, names: list[str]) -> str:
@@ -739,7 +647,7 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
     ]
     # A screen is sent by DM and not redrawn as turns go by: it names no decider (that would
     # go stale), only the end of the game.
-    last = _decision_line(pub, all_names) if pub.game_over else ""
+    last = _game_over_line(pub, all_names) if pub.game_over else ""
     top = 104
     bottom = top + sum(heights) + 12 * len(sections) + (60 if last else 0)
     im, d = dr.new_canvas(dr.SCREEN_W, bottom)

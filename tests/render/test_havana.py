@@ -12,7 +12,8 @@ from games.havana import deck
 from games.havana.cards import CARDS
 from games.havana.views import BuildingView, Cost, Cubes, RowView
 from games.text import Msg
-from render import board_png, havana, screen_png
+from render import _board_layout, board_png, havana, screen_png
+from render.captions import language, say
 from render.demo import NAMES, play
 from render.draw import SCREEN_W
 
@@ -124,3 +125,64 @@ def test_hidden_cards_never_change_the_board(mid_game):
 def test_golden_havana_4p(mid_game):
     compare_golden("havana-4p-board.png", board_png(GAME.public_view(mid_game), NAMES))
     compare_golden("havana-4p-screen.png", screen_png(GAME.player_view(mid_game, 0), NAMES))
+
+
+# --- the banner: the position, never who acts now --------------------------------------------------
+
+
+def _other_deciders(view):
+    """The same table with other seats to decide, on other prompts, in the open or in secret."""
+    n = view.players_count
+    pending = tuple(
+        dataclasses.replace(
+            p,
+            seat=(p.seat + 1) % n,
+            kind="pick",
+            prompt=Msg("havana.prompt.pick"),
+            secret=not p.secret,
+        )
+        for p in view.pending
+    ) + (dataclasses.replace(view.pending[0], seat=(view.pending[0].seat + 2) % n),)
+    active = None if view.active_seat is None else (view.active_seat + 1) % n
+    return dataclasses.replace(view, pending=pending, active_seat=active)
+
+
+@pytest.mark.parametrize("steps", [25, 45, 50])
+def test_who_must_decide_changes_nothing_on_the_board(steps):
+    """A board stays on screen while later prompts, for other players, follow it: twin tables
+    that differ only in who must decide (and on what) give the same picture."""
+    view = GAME.public_view(play("havana", 4, 7, steps))
+    assert view.pending and not view.game_over
+    twin = _other_deciders(view)
+    assert twin.pending != view.pending
+    assert board_png(view, NAMES, move=steps) == board_png(twin, NAMES, move=steps)
+    assert havana.caption(view, NAMES, steps) == havana.caption(twin, NAMES, steps)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "it", "ru"])
+def test_the_banner_names_the_position_and_no_seat(lang):
+    view = GAME.public_view(play("havana", 4, 7, 50))
+    assert view.pending[0].seat == view.active_seat == 0 and not view.pending[0].secret
+    image, drawn = _board_layout(view, NAMES, lang, 50)
+    banner = " ".join(t.text for t in drawn if t.role == "turn")
+    with language(lang):
+        assert banner == havana.caption(view, NAMES, 50)
+        assert say("pic.havana.after_move", n=50) in banner
+        assert say("pic.havana.phase.actions") in banner
+    assert not any(name in banner for name in NAMES)
+
+
+def test_without_a_move_number_the_banner_says_nothing_about_moves():
+    view = GAME.public_view(play("havana", 4, 7, 50))
+    assert "move" not in havana.caption(view, NAMES)
+    image, drawn = _board_layout(view, NAMES)
+    assert [t.text for t in drawn if t.role == "turn"] == [havana.caption(view, NAMES)]
+
+
+def test_the_banner_of_a_finished_game_says_so_and_who_won():
+    view = GAME.public_view(play("havana", 3, 10, None))
+    assert view.game_over and view.winners
+    text = havana.caption(view, ["W" * 40] * 3, 412)
+    assert text.startswith("Game over. Winner: WWW") and text.endswith("after move 412")
+    image, drawn = _board_layout(view, ["W" * 40] * 3, None, 412)
+    assert [t.text for t in drawn if t.role == "turn"] == [text]

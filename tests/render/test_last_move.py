@@ -127,16 +127,21 @@ def test_havana_marks_the_changed_row_and_its_end():
     view = _havana_view()
     image = board_image(view, NAMES)
     colour = draw.SEAT_COLOURS[view.last_move.seat]
-    top, bottom = havana.ROW_Y
-    card_h = havana.CARD_H
-    # the top row is framed and the right end carries a bar in the player's colour
-    assert _count(image, (0, top - 30, havana.W, top - 18), colour) > 1000
+    # the top row is the left column, its left end at the top and its right end at the bottom
+    x = havana.COL_X[0]
+    # the top row is framed and its right end carries a bar in the player's colour
+    assert (
+        _count(image, (x, havana.ROWS_TOP - 3, x + havana.COL_W, havana.ROWS_TOP + 3), colour)
+        > 1000
+    )
     n = len(view.rows[0].buildings)
-    step = min(havana.CARD_W + 10, (havana.W - 40 - havana.ROW_X0 - havana.CARD_W) // (n - 1))
-    end_x = havana.ROW_X0 + (n - 1) * step + havana.CARD_W
-    assert _count(image, (end_x, top, end_x + 20, top + card_h), colour) > 1000
+    end_y = havana._entry_y(n - 1, n) + havana.ENTRY_H
+    assert _count(image, (x, end_y, x + havana.COL_W, end_y + 12), colour) > 1000
     # the bottom row is left alone
-    assert _changed(view, (0, bottom - 30, havana.W, bottom + card_h + 24)) == 0
+    x = havana.COL_X[1]
+    assert (
+        _changed(view, (x, havana.ROWS_TOP - 3, x + havana.COL_W + 3, havana.ROWS_BOTTOM + 3)) == 0
+    )
 
 
 def test_havana_a_left_end_is_marked_on_the_left():
@@ -145,17 +150,19 @@ def test_havana_a_left_end_is_marked_on_the_left():
     view = dataclasses.replace(view, last_move=move)
     image = board_image(view, NAMES)
     colour = draw.SEAT_COLOURS[move.seat]
-    bottom = havana.ROW_Y[1]
-    left = (havana.ROW_X0 - 16, bottom, havana.ROW_X0, bottom + havana.CARD_H)
-    assert _count(image, left, colour) > 1000
+    x = havana.COL_X[1]
+    above_the_first = (x, havana.ENTRY_Y0 - 14, x + havana.COL_W, havana.ENTRY_Y0)
+    assert _count(image, above_the_first, colour) > 1000
 
 
 def test_havana_without_a_last_move_draws_none_of_it():
     view = dataclasses.replace(_havana_view(), last_move=None)
     assert _captions(view, NAMES) == []
     image = board_image(view, NAMES)
-    assert all(p == draw.BG for p in _pixels(image.crop((0, 124, havana.W, 160))))
-    assert _count(image, (0, 0, havana.W, 700), draw.SEAT_COLOURS[3]) == 0
+    caption = (0, havana.BANNER[3] + 2, havana.W, havana.ROWS_TOP - 4)
+    assert all(p == draw.BG for p in _pixels(image.crop(caption)))
+    # (the turn order below the rows shows every seat's colour)
+    assert _count(image, (0, 0, havana.W, havana.MID[1]), draw.SEAT_COLOURS[3]) == 0
 
 
 def test_a_long_name_is_shortened_before_what_happened():
