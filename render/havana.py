@@ -1,6 +1,6 @@
 """Havana pictures: the public table and one player's screen.
 
-The board is landscape and drawn for the width Discord gives it on a phone (see `PHONE_WIDTH`):
+The board is landscape and drawn for the width Discord gives it on a phone (see `render.draw.floor_size`):
 a banner with the position it shows (round, phase, after which move; never who acts now, as the
 picture stays on screen while later prompts follow it), the last move, both building rows as
 two columns (VP, cost and, where it fits, the name of every building; the buyable ends marked),
@@ -11,10 +11,8 @@ that player knows: the hand, the discard pile and the face-down card(s) just pic
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -29,7 +27,6 @@ from games.havana.views import (
 from games.text import Msg
 
 from . import draw as dr
-from . import typeface
 from .captions import known, say, say_msg
 from .draw import INK, MUTED, text
 
@@ -144,33 +141,12 @@ def action_card(
 
 # --- the board ------------------------------------------------------------------------------------
 
-# Discord shows a board about LAPTOP_WIDTH px wide on a laptop and PHONE_WIDTH px on a phone. The
-# board is drawn for the phone: there no text has a cap height under MIN_CAP_PX, and players'
-# names and scores none under NAME_CAP_PX. (The same figures as the Santiago de Cuba board's.)
-LAPTOP_WIDTH = 550
-PHONE_WIDTH = 400
-MIN_CAP_PX = 8
-NAME_CAP_PX = 10
-
 # Landscape, so that Discord shows it as wide as it can: about 3:2 with four players.
 W = 1200
 
-
-@lru_cache(maxsize=1)
-def cap_ratio() -> float:
-    """The primary font's cap height over its em: the height of its "H" drawn 1000 px high
-    (its 'OS/2' table is of a version that does not state it)."""
-    _left, top, _right, _bottom = typeface.font(1000, True).getbbox("H", anchor="ls")
-    return -top / 1000
-
-
-def size_for(cap_px: float) -> int:
-    """The smallest font size whose cap height is `cap_px` or more at phone width."""
-    return math.ceil(cap_px * W / PHONE_WIDTH / cap_ratio() - 1e-9)
-
-
-TEXT = size_for(MIN_CAP_PX)  # every text
-NAME = size_for(NAME_CAP_PX)  # players' names and scores
+# Drawn for the phone, at the legibility floor of `render.draw` (the same as Santiago's board).
+TEXT = dr.floor_size(W)  # every text
+NAME = dr.floor_size(W, dr.NAME_CAP_PX)  # players' names and scores
 
 M = 10
 BANNER = (M, 6, W - M, 54)

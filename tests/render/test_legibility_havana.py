@@ -19,7 +19,7 @@ from games.text import Msg
 from render import _board_layout, draw
 from render.demo import NAMES, play
 
-# The floor, as the issue states it (the same figures as render/havana.py's).
+# The floor, as the issue states it (the same figures as render/draw.py's).
 LAPTOP_WIDTH = 550
 PHONE_WIDTH = 400
 MIN_CAP_PX = 8
@@ -120,8 +120,8 @@ def test_the_floor_is_the_one_the_board_is_drawn_for():
     """The renderer's own figures agree with the issue's."""
     from render import havana
 
-    assert (havana.LAPTOP_WIDTH, havana.PHONE_WIDTH) == (LAPTOP_WIDTH, PHONE_WIDTH)
-    assert (havana.MIN_CAP_PX, havana.NAME_CAP_PX) == (MIN_CAP_PX, NAME_CAP_PX)
+    assert draw.SHOWN_WIDTHS == (LAPTOP_WIDTH, PHONE_WIDTH)
+    assert (draw.MIN_CAP_PX, draw.NAME_CAP_PX) == (MIN_CAP_PX, NAME_CAP_PX)
     assert shown_cap(havana.TEXT, havana.W, PHONE_WIDTH) >= MIN_CAP_PX
     assert shown_cap(havana.TEXT - 1, havana.W, PHONE_WIDTH) < MIN_CAP_PX
 
