@@ -287,7 +287,9 @@ class Announcer:
         public = engine.public_view(state)
         key = board_moment(public)
         if fresh or self.boards.get(record.id) != key:
-            file = await pictures.board(public, present.seat_names(record, locale), locale)
+            file = await pictures.board(
+                public, present.seat_names(record, locale), locale, record.version
+            )
             sent = await channel.send(content, file=file, view=view, allowed_mentions=mentions)
             if file is not None:  # a board given up is drawn for the next turn message
                 self.boards[record.id] = key
