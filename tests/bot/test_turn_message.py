@@ -55,3 +55,48 @@ async def test_the_newest_picture_names_nobody_and_says_after_which_move(simcord
         assert int(drawn_after[1]) <= record.version, (alt, record.version)
         checked += 1
     assert checked > 30
+
+
+async def test_an_edited_turn_message_is_wholly_in_the_language_of_the_moment(simcord_env):
+    """Havana's players pick their cards at once, so each pick edits the same turn message:
+    after `/game language`, the next edit writes every line again in the new language."""
+    owner = simcord_env.create_user("ana")
+    guild = simcord_env.create_guild(owner=owner)
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(owner)]
+    members += [guild.add_member(simcord_env.create_user(n)) for n in ("ben", "cai")]
+    ana, ben, cai = members
+    game = Table(simcord_env, channel, members, random.Random(5), typed=0.0)
+    await game.open("havana", 3)
+    turn = game.prompt_message()
+
+    async def pick(player):
+        shown = await player.click(turn, label=choose_label(turn))
+        reply = shown.followups[-1] if shown.followups else shown.response
+        await game.answer(player, reply)
+
+    await pick(ana)
+    english = simcord_env.backend.get_message(channel.id, turn.id).content
+    assert english.count("**Havana**, move ") == 1, english
+    assert "• " in english, "the pick is announced on the turn message"
+
+    done = await ana.slash(channel, "game language", language="it")
+    assert done.ephemeral
+    await pick(ben)
+    stored = simcord_env.backend.get_message(channel.id, turn.id)
+    assert stored.edited_timestamp is not None
+    italian = stored.content
+    assert game.prompt_message().id == turn.id, "the same message was edited"
+    assert italian.count("**Havana**, mossa ") == 1, italian
+    assert "move" not in italian, italian
+    # Each line the English message had is now in Italian (the names aside).
+    for line in english.splitlines():
+        assert line not in italian.splitlines(), (line, italian)
+    assert italian.count("• ") == 2, italian
+
+
+def choose_label(message) -> str:
+    """The label of the message's "Choose" button, in whatever language it speaks."""
+    from tests.bot.driver import components_of
+
+    return next(c["label"] for c in components_of(message) if c["custom_id"].startswith("mx:"))
