@@ -221,7 +221,7 @@ def choices_view(
     """Buttons when there are at most `buttons` choices, else one select menu; plus "My
     screen" if asked.
 
-    A decision taken `several` times in a row (Havana's two cards) is buttons too when they
+    A decision taken `several` times in a row (two cards picked at once) is buttons too when they
     fit: a tap per pick, and the answer to the first offers what is left (two taps, where a
     menu taking both is one to open it and two to pick). Only a list too long for buttons is a
     menu taking all the picks at once.

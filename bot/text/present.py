@@ -203,8 +203,8 @@ def turn(
 
 
 def board_alt(locale: Locale, public: Any, move: int) -> str:
-    """A board's alt text from its public view: the round (Havana) or the ship in port
-    (Santiago de Cuba) and the number of moves played; no player's name."""
+    """A board's alt text from its public view: the round or the ship in port, whichever the
+    game has, and the number of moves played; no player's name."""
     if isinstance(getattr(public, "round", None), int):
         return text(locale, "bot.board.alt_round", round=public.round, move=move)
     if isinstance(getattr(public, "ship", None), int):

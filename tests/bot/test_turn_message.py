@@ -12,6 +12,7 @@ import pytest
 from tests.bot.driver import Table
 
 MOVE = re.compile(r"\bmove (\d+)\b")
+HEADER = re.compile(r"^\*\*[^*]+\*\*, move \d+:$", re.MULTILINE)
 
 
 def newest_picture(env, channel):
@@ -35,7 +36,7 @@ async def test_the_newest_picture_names_nobody_and_says_after_which_move(simcord
     await game.open(kind, 3)
     store = simcord_env.bot.store
     names = [m.name for m in game.players]
-    checked = 0
+    checked = live_pictures = 0
     while not game.finished() and game.moves < 400:
         await game.step()
         record = await store.by_channel(channel.id)
@@ -54,7 +55,19 @@ async def test_the_newest_picture_names_nobody_and_says_after_which_move(simcord
         assert drawn_after is not None, alt
         assert int(drawn_after[1]) <= record.version, (alt, record.version)
         checked += 1
+        # The same order in both games: a picture is part of a turn message (its text, then
+        # the picture, then the buttons), never a message of its own.
+        assert len(HEADER.findall(message.content)) == 1, message.content
+        if game.prompt_message().id == message.id:
+            assert message.components, "the buttons are on the picture's message"
+            live_pictures += 1
     assert checked > 30
+    assert live_pictures > 3
+    # However often a turn message was edited: one header (and so one prompt) in each.
+    bot_id = simcord_env.bot.user.id
+    for message in simcord_env.backend.messages[channel.id].values():
+        if message.author_id == bot_id:
+            assert len(HEADER.findall(message.content)) <= 1, message.content
 
 
 async def test_an_edited_turn_message_is_wholly_in_the_language_of_the_moment(simcord_env):
