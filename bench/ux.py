@@ -29,9 +29,9 @@ TABLES = {
     "havana": ("havana", {}),
 }
 GOALS = {
-    "santiago (screens)": {"messages_per_decision": 0.45, "taps_per_decision": 1.3},
+    "santiago (screens)": {"messages_per_decision": 0.45, "taps_per_decision": 1.1},
     "santiago (open holdings)": {"messages_per_decision": 0.45, "taps_per_decision": 1.1},
-    "havana": {"messages_per_decision": 0.6, "taps_per_decision": 1.2},
+    "havana": {"messages_per_decision": 0.6, "taps_per_decision": 1.1},
 }
 
 

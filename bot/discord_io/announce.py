@@ -21,7 +21,7 @@ import games
 from bot.discord_io import components, pictures
 from bot.text import present
 from bot.text.i18n import game_locale
-from games import Decision, Event
+from games import Event
 from storage import GameRecord, StorageError
 from storage.play import final_result
 from storage.records import result_from_json
@@ -35,26 +35,28 @@ UNPOSTED = "unposted"
 TURN_MESSAGE = "turn_message"
 
 
-def shows_choices_publicly(decision: Decision) -> bool:
-    """May this decision's choices be buttons on the channel message?
-
-    Not for secret decisions, nor for those whose options the engine says depend on hidden
-    information (how far screened pesos let the car drive, which goods could be delivered, the
-    cards of a hand): listing them would tell everybody what lies behind the screen. Those
-    players press "Choose" and get their own choices ephemerally.
-    """
-    return not decision.secret and not decision.private_options
-
-
 @dataclass
 class TurnMessage:
     """The channel message of the current turn: it is edited while the same players decide (or
     fewer of them, as players deciding at once decide), and replaced (its buttons removed) when
-    somebody else must decide. `deciders`: who decides now, as the message says."""
+    somebody else must decide. `deciders`: who decides now, as the message says; `events`:
+    the public events it lists. Every edit writes the whole message again from these, in the
+    channel's language of the moment: one header, one prompt, no line left in a language the
+    table has since left."""
 
     message_id: int
     deciders: frozenset[int]
-    lines: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    def add(self, events: Sequence[Event]) -> None:
+        """This move's public events below the earlier ones, the newest kept: a move that says
+        more than a message lists keeps all of its own (the message says how many it leaves
+        out, see `present.public_events`)."""
+        new = public_only(events)
+        if len(new) >= present.MAX_EVENT_LINES:
+            self.events = new
+        else:
+            self.events = [*self.events, *new][-present.MAX_EVENT_LINES :]
 
     def note(self) -> str:
         return f"{self.message_id}:{','.join(str(s) for s in sorted(self.deciders))}"
@@ -66,6 +68,10 @@ class TurnMessage:
             return TurnMessage(int(head), frozenset(int(s) for s in seats.split(",") if s))
         except ValueError:
             return None
+
+
+def public_only(events: Sequence[Event]) -> list[Event]:
+    return [e for e in events if e.only_for is None]
 
 
 def board_moment(public: Any) -> tuple:
@@ -210,37 +216,9 @@ class Announcer:
         decisions = tuple(engine.pending(state))
         seats = frozenset(d.seat for d in decisions)
         people = [d for d in decisions if present.played_by_person(record, d.seat)]
-        public = len(decisions) == 1 and shows_choices_publicly(decisions[0])
-        if not people:
-            # Only the AI decides now: nothing to press but "My screen"; it moves on its own.
-            view = components.screen_view(locale, record.id)
-        elif public:
-            seat = decisions[0].seat
-            view = components.choices_view(
-                locale,
-                record.id,
-                record.version,
-                engine.legal_actions(state, seat),
-                seat=seat,
-                screen=True,
-                names=present.seat_names(record, locale),
-            )
-        elif len(decisions) == 1 and decisions[0].open_codes:
-            # Choices open to everybody's eyes beside "Choose" for the rest.
-            seat = decisions[0].seat
-            open_actions = [
-                a for a in engine.legal_actions(state, seat) if a.code in decisions[0].open_codes
-            ]
-            view = components.choose_view(
-                locale,
-                record.id,
-                record.version,
-                seat=seat,
-                actions=open_actions,
-                names=present.seat_names(record, locale),
-            )
-        else:
-            view = components.choose_view(locale, record.id, record.version)
+        view, hidden_choices = components.turn_view(
+            locale, record, engine, state, decisions, present.seat_names(record, locale), people
+        )
         shown = {d.seat for d in people}
         same = current is not None and (
             seats == current.deciders
@@ -248,21 +226,21 @@ class Announcer:
             or (actor in current.deciders and actor not in seats and seats < current.deciders)
         )
         if same and not fresh:
-            lines = [*current.lines, *event_lines][-present.MAX_EVENT_LINES :]
+            edited = TurnMessage(current.message_id, seats, list(current.events))
+            edited.add(events)
             content = present.turn(
                 locale,
                 record,
                 decisions,
-                lines,
+                present.public_events(locale, record, edited.events),
                 ping=shown,
-                hidden_choices=bool(people) and not public,
+                hidden_choices=hidden_choices,
             )
             try:
                 await channel.get_partial_message(current.message_id).edit(
                     content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
                 )
-                current.lines = lines
-                current.deciders = seats
+                self.turns[record.id] = edited
                 return
             except discord.HTTPException as exc:
                 # Deleted, or edited too often since it is old: post a new one instead.
@@ -277,7 +255,7 @@ class Announcer:
             decisions,
             event_lines,
             ping=shown,
-            hidden_choices=bool(people) and not public,
+            hidden_choices=hidden_choices,
         )
         mentions = pinging([record.seats[s].user_id for s in sorted(ping)])
         # A fresh picture of the board when the game has moved on to another player's turn (or
@@ -287,14 +265,17 @@ class Announcer:
         public = engine.public_view(state)
         key = board_moment(public)
         if fresh or self.boards.get(record.id) != key:
-            file = await pictures.board(public, present.seat_names(record, locale), locale)
+            file = await pictures.board(
+                public, present.seat_names(record, locale), locale, record.version
+            )
             sent = await channel.send(content, file=file, view=view, allowed_mentions=mentions)
             if file is not None:  # a board given up is drawn for the next turn message
                 self.boards[record.id] = key
         else:
             sent = await channel.send(content, view=view, allowed_mentions=mentions)
         await self._retire(record, current)
-        turn = TurnMessage(sent.id, seats, list(event_lines))
+        turn = TurnMessage(sent.id, seats)
+        turn.add(events)
         self.turns[record.id] = turn
         # Reminders link to it, and a restart edits it again. Written with the next move's
         # transaction (any game's) when moves queue for the store: the bot reads it from memory.

@@ -31,11 +31,15 @@ import discord
 
 from bot.text.i18n import text, text_msg
 from bot.text.present import clip
-from games import Action
+from games import Action, Decision
 
 CUSTOM_ID_LIMIT = 100
-# Up to this many choices are shown as buttons; more go in one select menu (at most 25).
-MAX_BUTTONS = 5
+# Up to this many choices are buttons (one tap each); more go in one select menu (at most 25
+# entries; a tap to open it and one per entry picked). The channel's turn message keeps to two
+# rows, which a phone shows without much scrolling; a player's private answer, which nobody
+# else scrolls past, fills four rows and keeps the last for "My screen" and "Undo".
+MAX_BUTTONS = 10
+MAX_PRIVATE_BUTTONS = 20
 # A refusal of a typed move lists at most this many choices.
 MAX_LISTED = 10
 
@@ -212,15 +216,22 @@ def choices_view(
     screen: bool,
     names: Sequence[str] | None = None,
     several: int = 1,
+    buttons: int = MAX_BUTTONS,
 ) -> discord.ui.View:
-    """Buttons when there are few choices, else one select menu; plus "My screen" if asked.
+    """Buttons when there are at most `buttons` choices, else one select menu; plus "My
+    screen" if asked.
+
+    A decision taken `several` times in a row (two cards picked at once) is buttons too when they
+    fit: a tap per pick, and the answer to the first offers what is left (two taps, where a
+    menu taking both is one to open it and two to pick). Only a list too long for buttons is a
+    menu taking all the picks at once.
 
     Rows: at most 5 buttons fill one row, the select takes one row, the screen button one more.
     """
     view = new_view()
     usable = [a for a in actions if fits(game, version, seat, a.code)]
     several = several if 1 < several <= len(usable) else 1
-    if len(usable) <= MAX_BUTTONS and several == 1:
+    if len(usable) <= buttons:
         for action in usable:
             label = text_msg(locale, action.label, names)
             view.add_item(MoveButton(game, version, seat, action.code, label))
@@ -258,6 +269,53 @@ def choose_view(
             view.add_item(MoveButton(game, version, seat, action.code, label))
     view.add_item(ScreenButton(game, text(locale, "bot.button.screen")))
     return view
+
+
+def shows_choices_publicly(decision: Decision) -> bool:
+    """May this decision's choices be buttons on the channel message?
+
+    Not for secret decisions, nor for those whose options the engine says depend on hidden
+    information (how far screened pesos let the car drive, which goods could be delivered, the
+    cards of a hand): listing them would tell everybody what lies behind the screen. Those
+    players press "Choose" and get their own choices ephemerally.
+    """
+    return not decision.secret and not decision.private_options
+
+
+def turn_view(
+    locale: Any,
+    record: Any,
+    engine: Any,
+    state: Any,
+    decisions: Sequence[Decision],
+    names: Sequence[str],
+    people: Sequence[Decision],
+) -> tuple[discord.ui.View, bool]:
+    """The turn message's components, and whether they include "Choose".
+
+    Built from what the whole table may know: the pending decisions (public by the engine's
+    contract), the actions of a decision whose options read nothing hidden, and a hidden
+    decision's `open_codes`. "Choose" is there exactly when a decider's private answer may
+    offer what the message does not: for a decision whose options depend on a screen or a
+    hand, whatever that holds. Leaving it off when the answer happens to add nothing (only
+    "Pass" behind it) would tell everybody that the screen holds nothing to deliver.
+    `people`: the decisions a person takes (the AI's need no button)."""
+    game, version = record.id, record.version
+    if not people:
+        # Only the AI decides now: nothing to press but "My screen"; it moves on its own.
+        return screen_view(locale, game), False
+    if len(decisions) == 1 and shows_choices_publicly(decisions[0]):
+        seat = decisions[0].seat
+        actions = engine.legal_actions(state, seat)
+        view = choices_view(locale, game, version, actions, seat=seat, screen=True, names=names)
+        return view, False
+    if len(decisions) == 1 and decisions[0].open_codes:
+        # Choices open to everybody's eyes beside "Choose" for the rest.
+        seat, shown = decisions[0].seat, decisions[0].open_codes
+        actions = [a for a in engine.legal_actions(state, seat) if a.code in shown]
+        view = choose_view(locale, game, version, seat=seat, actions=actions, names=names)
+        return view, True
+    return choose_view(locale, game, version), True
 
 
 def screen_view(locale: Any, game: int) -> discord.ui.View:

@@ -26,6 +26,7 @@ import discord
 import games
 import render
 from bot.core import metrics, worker_pool
+from bot.text import present
 from bot.text.i18n import language
 
 log = logging.getLogger(__name__)
@@ -143,8 +144,10 @@ class RenderPool:
 POOL = RenderPool()
 
 
-def _file(data: bytes | None, name: str) -> discord.File | None:
-    return None if data is None else discord.File(io.BytesIO(data), filename=name)
+def _file(data: bytes | None, name: str, description: str | None = None) -> discord.File | None:
+    if data is None:
+        return None
+    return discord.File(io.BytesIO(data), filename=name, description=description)
 
 
 def attached(file: discord.File | None) -> list[discord.File]:
@@ -158,9 +161,20 @@ async def board(
     """The public board: built from the public view only, so it can go to a channel. Its
     words are in the language of `locale` (the channel's, or the reader's for a reply); `move`,
     the number of moves played, is named on it. None when the workers broke drawing it (see
-    `RenderPool.run`), as for every picture."""
+    `RenderPool.run`), as for every picture. Its alt text is `board_caption`."""
     data = await POOL.run(render.board_png, public_view, list(names), language(locale), move)
-    return _file(data, BOARD_FILE)
+    caption = None if move is None else board_caption(public_view, names, locale, move)
+    return _file(data, BOARD_FILE, caption)
+
+
+def board_caption(public_view: Any, names: Sequence[str], locale: Any, move: int) -> str:
+    """The board picture's alt text (what a screen reader says, and what a client shows while
+    the picture loads): which position it is, never who acts now, since the picture stays on
+    screen while later prompts follow it. The renderer's own caption when it has one."""
+    caption = getattr(render, "board_caption", None)
+    if caption is not None:
+        return caption(public_view, list(names), language(locale), move)
+    return present.board_alt(locale, public_view, move)
 
 
 async def screen(

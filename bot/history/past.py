@@ -145,7 +145,7 @@ class PastGames:
         else:
             content = await self.ended_summary(locale, record)
         file = await pictures.board(
-            engine.public_view(state), present.seat_names(record, locale), locale
+            engine.public_view(state), present.seat_names(record, locale), locale, record.version
         )
         await interaction.followup.send(
             content,

@@ -119,7 +119,7 @@ class Replays:
                 present.decision_line(locale, record, d, ping=False) for d in engine.pending(state)
             )
         file = await pictures.board(
-            engine.public_view(state), present.seat_names(record, locale), locale
+            engine.public_view(state), present.seat_names(record, locale), locale, step
         )
         content = present.clip("\n".join(lines), present.MAX_CONTENT)
         return content, file, replay_view(locale, record.id, step, len(log))

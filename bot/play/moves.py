@@ -50,6 +50,7 @@ class Play:
                 screen=True,
                 names=present.seat_names(record, locale),
                 several=mine[0].repeat,
+                buttons=components.MAX_PRIVATE_BUTTONS,
             )
         others = " ".join(present.decision_line(locale, record, d, ping=False) for d in decisions)
         return text(locale, "bot.turn.not_yours", waiting=others), None

@@ -30,6 +30,8 @@ class Figures:
     dm_upload_bytes: int = 0
     finished: bool = False
     per_game: list = field(default_factory=list)
+    # decision kind -> [decisions, taps]: where the taps go
+    by_kind: dict = field(default_factory=dict)
 
     def as_json(self) -> dict:
         return {
@@ -40,6 +42,11 @@ class Figures:
             "max_live_prompts": self.max_live_prompts,
             "upload_mb": round(self.upload_bytes / 1e6, 2),
             "dm_upload_mb": round(self.dm_upload_bytes / 1e6, 2),
+            # decision kind -> [decisions, taps per decision]
+            "taps_by_kind": {
+                kind: [count, round(taps / max(1, count), 2)]
+                for kind, (count, taps) in sorted(self.by_kind.items())
+            },
         }
 
 
@@ -123,7 +130,27 @@ class Measurer:
 
     async def _answer(self, message, record, deciders) -> None:
         """A player picks what they want among all their legal choices (uniformly), then taps
-        it where it is: on the turn message if shown there, else behind "Choose"."""
+        it where it is: on the turn message if shown there, else behind "Choose".
+
+        Taps are counted as a person makes them: a button is one, "Choose" one more, a menu one
+        to open it and one per entry picked."""
+        import games
+
+        taps_before, version_before = self.figures.taps, record.version
+        kind = next(
+            d.kind
+            for d in games.get(record.kind).pending(self.env.bot.services.tables.state_of(record))
+            if d.seat in deciders
+        )
+        try:
+            await self._answer_in(message, record, deciders)
+        finally:
+            after = await self.env.bot.store.get(record.id)
+            tally = self.figures.by_kind.setdefault(kind, [0, 0])
+            tally[0] += after.version - version_before
+            tally[1] += self.figures.taps - taps_before
+
+    async def _answer_in(self, message, record, deciders) -> None:
         import games
 
         seat = self.rng.choice(sorted(deciders))
@@ -157,6 +184,7 @@ class Measurer:
         if component["custom_id"].startswith("mc:"):
             return await player.click(message, custom_id=component["custom_id"])
         values = several
+        self.figures.taps += len(values)  # the tap above opened the menu
         return await player.select(message, values, custom_id=component["custom_id"])
 
 

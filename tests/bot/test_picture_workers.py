@@ -87,6 +87,17 @@ async def test_a_picture_given_up_while_waiting_does_not_hold_a_worker():
     assert dropped.cancelled()
 
 
+async def step_to_a_new_turn(game, channel) -> None:
+    """Play until the bot posts a new turn message (a pick of one card only edits the one of
+    the players picking at once)."""
+    posts = len(channel.history())
+    for _ in range(12):
+        await game.step()
+        if len(channel.history()) > posts:
+            return
+    raise AssertionError("no new turn message")
+
+
 def counted(name: str) -> float:
     return REGISTRY.get_sample_value(name) or 0.0
 
@@ -105,7 +116,7 @@ async def test_a_worker_killed_in_a_game_is_replaced_and_the_next_board_still_co
 
     os.kill(workers[0], signal.SIGKILL)
     posts = len(channel.history())
-    await game.step()
+    await step_to_a_new_turn(game, channel)
 
     turn = channel.history()[-1]
     assert len(channel.history()) > posts and game.named(turn.content), turn.content
@@ -116,7 +127,7 @@ async def test_a_worker_killed_in_a_game_is_replaced_and_the_next_board_still_co
     assert counted("malecon_pictures_lost_total") == lost
     fresh = pictures.POOL.processes()
     assert fresh and not set(fresh) & set(workers) and os.getpid() not in fresh
-    await game.step()
+    await step_to_a_new_turn(game, channel)
     assert [a.filename for a in channel.history()[-1].attachments] == ["board.png"]
 
 
@@ -132,7 +143,7 @@ async def test_a_board_that_breaks_the_workers_twice_is_left_out_and_the_game_go
 
     monkeypatch.setattr(render, "board_png", dying_render.board_png)
     posts = len(channel.history())
-    await game.step()
+    await step_to_a_new_turn(game, channel)
 
     turn = channel.history()[-1]
     assert len(channel.history()) > posts and game.named(turn.content), turn.content
@@ -141,7 +152,7 @@ async def test_a_board_that_breaks_the_workers_twice_is_left_out_and_the_game_go
     assert counted("malecon_pictures_lost_total") >= lost + 1
 
     monkeypatch.undo()
-    await game.step()
+    await step_to_a_new_turn(game, channel)
     assert [a.filename for a in channel.history()[-1].attachments] == ["board.png"]
 
 

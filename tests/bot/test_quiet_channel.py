@@ -10,9 +10,11 @@ from tests.bot.measure import Measurer
 @pytest.mark.parametrize(
     ("kind", "options", "messages", "taps"),
     [
-        ("santiago", {}, 0.45, 1.3),
+        # Taps as a person makes them (a menu: one to open it, one per entry picked). With
+        # screens, a choice that reads one is behind "Choose" (one tap more), whatever it is.
+        ("santiago", {}, 0.45, 1.25),
         ("santiago", {"open_holdings": True}, 0.45, 1.1),
-        ("havana", {}, 0.6, 1.2),
+        ("havana", {}, 0.6, 1.1),
     ],
     ids=["santiago-screened", "santiago-open", "havana"],
 )

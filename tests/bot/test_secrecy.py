@@ -44,7 +44,11 @@ async def test_channel_pictures_are_public_boards_and_texts_hold_no_screen(
     assert screens, "players got their screens by DM"
 
     # Every channel picture is, byte for byte, the board of a public view of this game.
-    public_boards = {render.board_png(engine.public_view(state), names) for state in states}
+    # (Each drawn after the moves played so far, which it names.)
+    public_boards = {
+        render.board_png(engine.public_view(state), names, None, move)
+        for move, state in enumerate(states)
+    }
     boards = 0
     for message in channel.history():
         if message.author.id != bot_id:

@@ -56,7 +56,14 @@ async def test_four_players_picking_at_once_all_count(simcord_env, table):
     texts = [answer(r).content for r in results]
     assert all("Done" in t for t in texts), texts
     record, seats = await actions_by_seat(simcord_env, channel)
-    # Both opening picks in one menu: each player's two picks applied exactly once.
+    assert seats == [0, 1, 2, 3]
+    # Each answer offers the second card; picked at once too, each applied exactly once.
+    seconds = [(player, answer(r)) for (player, _), r in zip(prompts, results, strict=True)]
+    results = await press_together(
+        simcord_env, [(player, reply, *a_choice(reply)) for player, reply in seconds]
+    )
+    assert all("Done" in answer(r).content for r in results)
+    record, seats = await actions_by_seat(simcord_env, channel)
     assert seats == [0, 0, 1, 1, 2, 2, 3, 3]
     # A second prompt opened before choosing is outdated now: that player has already chosen.
     again = await press_together(simcord_env, [(first, spare, *a_choice(spare))])
@@ -79,4 +86,4 @@ async def test_picks_made_before_a_restart_do_not_outdate_the_others(
     results = await press_together(simcord_env, presses[1:])
     assert all("Done" in answer(r).content for r in results), [answer(r).content for r in results]
     _, seats = await actions_by_seat(simcord_env, channel)
-    assert seats == [0, 0, 1, 1, 2, 2]
+    assert seats == [0, 1, 2]

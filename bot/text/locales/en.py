@@ -47,6 +47,10 @@ MESSAGES: dict[str, str] = {
     "bot.turn.waiting": "{name} has decided. Still waiting for {names}.",
     "bot.turn.not_yours": "It is not your decision now. Waiting for: {waiting}",
     "bot.event.by": "{name}: {event}",
+    # a board picture's alt text (no names: it stays on screen while others decide)
+    "bot.board.alt": "The board after move {move}.",
+    "bot.board.alt_round": "The board in round {round}, after move {move}.",
+    "bot.board.alt_ship": "The board with ship {ship} in port, after move {move}.",
     "bot.event.more": "…and {count} more (see /game log).",
     "bot.move.done": "Done: {choice}.",
     # screens and DMs
