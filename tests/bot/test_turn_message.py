@@ -52,8 +52,10 @@ async def test_the_newest_picture_names_nobody_and_says_after_which_move(simcord
         assert not [n for n in names if re.search(rf"\b{re.escape(n)}\b", alt)], alt
         assert "Now:" not in alt
         drawn_after = MOVE.search(alt)
-        assert drawn_after is not None, alt
-        assert int(drawn_after[1]) <= record.version, (alt, record.version)
+        if drawn_after is None:
+            assert alt.startswith("Start of the game"), alt
+        else:
+            assert int(drawn_after[1]) <= record.version, (alt, record.version)
         checked += 1
         # The same order in both games: a picture is part of a turn message (its text, then
         # the picture, then the buttons), never a message of its own.
