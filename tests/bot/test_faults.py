@@ -98,13 +98,18 @@ async def test_old_messages_refuse_edits_and_archived_threads_refuse_posts(
     with pytest.raises(discord.HTTPException) as old:
         await message.edit(content="old")
     assert old.value.code == OLD_EDITS
-    thread = guild.create_text_channel("threads")
+    thread = guild.create_text_channel(
+        "threads", overwrites={guild.me: discord.PermissionOverwrite(manage_threads=False)}
+    )
     room = await simcord_env.bot.get_channel(thread.id).create_thread(
         name="game", type=discord.ChannelType.public_thread
     )
-    faults.archive(room.id)
+    faults.archive(room.id, locked=True)
+    # The bot tries to reopen it (bot/discord_io/threads.py): a locked thread stays shut.
     with pytest.raises(discord.HTTPException) as archived:
         await room.send("hello")
     assert archived.value.code == ARCHIVED_THREAD
-    await room.edit(archived=False)
-    await room.send("hello again")
+    assert [r[1:] for r in faults.refused[-2:]] == [
+        ("POST", f"/channels/{room.id}/messages", 400),
+        ("PATCH", f"/channels/{room.id}", 403),
+    ]
