@@ -1,8 +1,8 @@
 """Private screens by direct message: one DM per player and game, edited as holdings change.
 
 A DM is a courtesy, never a condition for play: closed DMs are said once in the channel (the
-player then uses `/game screen`), and any other failure is logged and skipped, because the move
-that caused it is already saved.
+player then uses `/game screen`), Discord being busy is waited out (`dm_channels.py`), and any
+other failure is logged and skipped, because the move that caused it is already saved.
 """
 
 from __future__ import annotations

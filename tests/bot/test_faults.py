@@ -39,6 +39,9 @@ async def test_a_route_429_is_waited_out_on_the_virtual_clock(simcord_env, table
     assert [status for _, _, _, status in faults.refused] == [429, 429]
     assert faults.now - start >= 60
     assert faults.global_bound == 3
+    # An interaction's answer is exempt from the global limit, and counted apart.
+    await players[0].slash(channel, "game help")
+    assert faults.global_bound == 3 and faults.exempt >= 1
 
 
 async def test_beyond_50_requests_in_a_second_the_rest_wait_for_the_next(
