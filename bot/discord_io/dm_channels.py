@@ -2,8 +2,10 @@
 Discord is busy.
 
 Discord limits how fast a bot opens DM channels (403 with code 40003, "opening direct messages
-too fast") besides its rate limits (429) and its outages (5xx). None of these says anything
-about the player, so they are waited out; only 50007 means the player's DMs are closed. The
+too fast") besides its rate limits (429 once discord.py's own waits are spent). Neither says
+anything about the player, so both are waited out; only 50007 means the player's DMs are
+closed. (An outage, 5xx, discord.py tries again itself; then the DM waits for the screen's next
+change.) The
 clock firing for many games at once would open every DM in the same instant: openings take
 turns instead, a few at once and then one every `OPEN_INTERVAL` seconds.
 """
@@ -41,7 +43,7 @@ BACKOFF = (10.0, 20.0, 30.0)
 
 
 def busy(exc: BaseException) -> bool:
-    """Discord refused for its own reasons (pace, rate limit, outage), not the player's."""
+    """Discord refused for its own reasons (its pace or rate limits), not the player's."""
     if isinstance(exc, discord.RateLimited):
         return True
     if isinstance(exc, discord.HTTPException):
