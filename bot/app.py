@@ -107,6 +107,7 @@ class MaleconBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path)
+        self.services.threads.install(self.http)
         await server_language.load(self)
         pictures.POOL.warm()
         metrics.active_games(

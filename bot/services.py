@@ -15,6 +15,7 @@ from bot.core.tables import Tables
 from bot.discord_io.announce import Announcer
 from bot.discord_io.dms import Mail
 from bot.discord_io.guard import Guard
+from bot.discord_io.threads import Threads
 from bot.history.past import PastGames
 from bot.history.replay import Replays
 from bot.history.server_history import HistoryViews
@@ -44,6 +45,7 @@ class Services:
         self.tables = tables = Tables(bot)
         self.mail = Mail(bot)
         self.announcer = Announcer(bot, tables)
+        self.threads = Threads(bot)
         self.guard = Guard(tables.lock, self.announcer, self.mail.locales, bot.on_error)
         self.clock = Clock(bot, tables, self.announcer, self.mail)
         self.publisher = Publisher(self.mail, self.announcer)

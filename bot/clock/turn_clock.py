@@ -280,7 +280,7 @@ class Clock:
             link=link,
         )
         try:
-            dm = await self.bot.create_dm(discord.Object(user_id))
+            dm = await self.mail.channels.open(user_id)
             await dm.send(content)
             metrics.reminded(record.guild_id, "dm")
         except discord.HTTPException:

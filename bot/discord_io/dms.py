@@ -1,8 +1,8 @@
 """Private screens by direct message: one DM per player and game, edited as holdings change.
 
 A DM is a courtesy, never a condition for play: closed DMs are said once in the channel (the
-player then uses `/game screen`), and any other failure is logged and skipped, because the move
-that caused it is already saved.
+player then uses `/game screen`), Discord being busy is waited out (`dm_channels.py`), and any
+other failure is logged and skipped, because the move that caused it is already saved.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import games
 from bot.core import metrics
 from bot.core.state_cache import StateCache
 from bot.discord_io import pictures
+from bot.discord_io.dm_channels import CANNOT_DM, DmChannels
 from bot.text import present
 from bot.text.i18n import escape, game_locale, text
 from storage import GameRecord
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# Discord error code for "Cannot send messages to this user" (DMs closed or no shared server).
-CANNOT_DM = 50007
 # Screen DMs whose place is remembered (the players of the games played lately).
 SCREENS_KEPT = 2048
 
@@ -81,6 +80,8 @@ class Mail:
         # DM always ends on the newest screen, and nothing told is dropped.
         self.pending: dict[tuple[int, int], Pending] = {}
         self.couriers: dict[tuple[int, int], asyncio.Task] = {}
+        # Where each player's DMs go, opened at a steady pace and kept.
+        self.channels = DmChannels(bot)
 
     @property
     def store(self):
@@ -260,11 +261,17 @@ class Mail:
                     await self._dms_closed(record, user_id)
                     return
                 # The old DM was deleted or cannot be edited: send a new one.
+
+        async def send_new() -> discord.Message:
+            dm = await self.channels.open(user_id)
+            return await dm.send(content, files=pictures.attached(pictures.screen_file(data)))
+
         try:
-            dm = await self.bot.create_dm(discord.Object(user_id))
-            sent = await dm.send(content, files=pictures.attached(pictures.screen_file(data)))
-        except discord.Forbidden as exc:
-            if exc.code == CANNOT_DM or exc.status == 403:
+            # Discord busy (opening DMs too fast, rate limits, outages) says nothing of the
+            # player: the DM is tried again later. Only 50007 means closed DMs.
+            sent = await self.channels.retrying(send_new, f"game {record.id}: screen DM")
+        except discord.HTTPException as exc:
+            if exc.code == CANNOT_DM:
                 await self._dms_closed(record, user_id)
                 return
             raise

@@ -47,3 +47,11 @@ def table(simcord_env):
         guild.add_member(simcord_env.create_user(name)) for name in ("ana", "ben", "cai", "dee")
     ]
     return guild, channel, players
+
+
+@pytest.fixture
+def faults(simcord_env):
+    """Discord's limits and failures under the bot's HTTP client (tests/bot/faults.py)."""
+    from tests.bot.faults import Faults
+
+    return Faults(simcord_env).install()
