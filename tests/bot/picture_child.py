@@ -11,6 +11,7 @@ ends normally when stdin ends.
 from __future__ import annotations
 
 import asyncio
+import faulthandler
 import random
 import sys
 from pathlib import Path
@@ -46,9 +47,15 @@ async def main(folder: Path, close: bool) -> None:
         await bot.store.close()
 
 
+# Longer than any run on a busy machine: a process stuck past it prints every thread's stack and
+# ends, so the test fails with the place it hung instead of waiting for ever.
+STUCK = 240
+
 if __name__ == "__main__":
     closing = sys.argv[2:] == ["close"]
+    faulthandler.dump_traceback_later(STUCK, exit=True)
     asyncio.run(main(Path(sys.argv[1]), closing))
+    faulthandler.cancel_dump_traceback_later()
     alive = [pid for pid in ai_workers if Path(f"/proc/{pid}").exists()]
     workers = " ".join(str(pid) for pid in [*pictures.POOL.processes(), *alive])
     print("closed" if closing else "ready", workers, flush=True)

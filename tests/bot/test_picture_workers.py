@@ -180,6 +180,14 @@ def running(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended; nobody reaped it yet
 
 
+def first_line(bot: subprocess.Popen) -> list[str]:
+    """The words of the child's line; a child that ended without it (stuck past its own limit,
+    see `picture_child.STUCK`, or failed) fails the test with what it printed."""
+    line = bot.stdout.readline()
+    assert line, bot.stderr.read()
+    return line.split()
+
+
 def start_bot(folder: Path, *args: str) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "tests.bot.picture_child", str(folder), *args],
@@ -202,7 +210,7 @@ def test_the_workers_end_when_the_bots_process_is_killed(tmp_path):
     bot = start_bot(tmp_path)
     helpers = {}
     try:
-        word, *workers = bot.stdout.readline().split()
+        word, *workers = first_line(bot)
         assert word == "ready", bot.stderr.read()
         helpers = descendants(bot.pid)
         assert workers and {int(pid) for pid in workers} <= set(helpers), helpers
@@ -225,7 +233,7 @@ def test_a_closed_bot_leaves_no_worker_and_leaks_nothing(tmp_path):
     bot = start_bot(tmp_path, "close")
     helpers = {}
     try:
-        word, *workers = bot.stdout.readline().split()
+        word, *workers = first_line(bot)
         assert word == "closed", bot.stderr.read()
         helpers = descendants(bot.pid)
         assert workers == []
