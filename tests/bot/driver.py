@@ -131,7 +131,7 @@ class Table:
         A turn message may offer a choice that the player's own screen cannot pay for (a drive
         too far for the purse): refused, the player taps another, as a person would."""
         tried: set[str] = set()
-        before = await self._version()
+        before = self._channel_now()
         for _ in range(len(components_of(message))):
             custom_id, values = random_move(message, self.rng, tried)
             if values is not None:
@@ -140,13 +140,14 @@ class Table:
                 result = await player.click(message, custom_id=custom_id)
             assert result.acknowledged
             tried.add(custom_id)
-            if values is not None or await self._version() != before:
+            if values is not None or self._channel_now() != before:
                 break
         self.moves += 1
 
-    async def _version(self) -> int | None:
-        record = await self.env.bot.store.by_channel(self.channel.id)
-        return None if record is None else record.version
+    def _channel_now(self) -> list:
+        """What the channel shows: a move edits the turn message or posts one, a refusal
+        neither (read from SimCord, so the bot's store counts no extra reads)."""
+        return [(m.id, m.content, custom_ids(m)) for m in self.recent(2)]
 
     async def typed_move(self, player) -> None:
         choices = await player.autocomplete(self.channel, "game move", "choice", "")
