@@ -145,6 +145,13 @@ class Game(Protocol):
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """Every legal action of `seat` now (at most MAX_CHOICES); empty if it has nothing to decide."""
 
+    def public_actions(self, state: Any, seat: int) -> list[Action]:
+        """For a decision with `private_options`: every action that COULD be legal for `seat`
+        given only what the whole table knows (a superset of `legal_actions`, the same whatever
+        lies behind any screen, labels included), so a client may show them all to everybody
+        and let the engine refuse one the screen cannot pay for. Empty when the engine gives no
+        such set (no public bound, or nothing hidden)."""
+
     def apply(self, state: Any, seat: int, code: str) -> tuple[Any, list[Event]]:
         """The new state and events; the old state is unchanged. Raise `IllegalAction`."""
 

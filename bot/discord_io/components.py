@@ -295,9 +295,11 @@ def turn_view(
 
     Built from what the whole table may know: the pending decisions (public by the engine's
     contract), the actions of a decision whose options read nothing hidden, and a hidden
-    decision's `open_codes`. "Choose" is there exactly when a decider's private answer may
-    offer what the message does not: for a decision whose options depend on a screen or a
-    hand, whatever that holds. Leaving it off when the answer happens to add nothing (only
+    decision's `open_codes` or, when they fit, its public actions (every choice that could be
+    legal, which the engine names from public facts: the decider taps one, and one their
+    screen cannot pay for is refused to them alone). Otherwise "Choose" is there exactly when
+    a decider's private answer may offer what the message does not: for a decision whose
+    options depend on a screen or a hand, whatever that holds. Leaving it off when the answer happens to add nothing (only
     "Pass" behind it) would tell everybody that the screen holds nothing to deliver.
     `people`: the decisions a person takes (the AI's need no button)."""
     game, version = record.id, record.version
@@ -309,6 +311,14 @@ def turn_view(
         actions = engine.legal_actions(state, seat)
         view = choices_view(locale, game, version, actions, seat=seat, screen=True, names=names)
         return view, False
+    if len(decisions) == 1 and not decisions[0].secret:
+        # Every choice that could be legal, judged from public facts alone: one tap each, and
+        # the gate politely refuses the decider one that their own screen cannot pay for.
+        seat = decisions[0].seat
+        public = engine.public_actions(state, seat) if decisions[0].private_options else []
+        if public and len(public) <= MAX_BUTTONS:
+            view = choices_view(locale, game, version, public, seat=seat, screen=True, names=names)
+            return view, False
     if len(decisions) == 1 and decisions[0].open_codes:
         # Choices open to everybody's eyes beside "Choose" for the rest.
         seat, shown = decisions[0].seat, decisions[0].open_codes

@@ -150,6 +150,9 @@ class Havana:
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         return [Action(code, label(state, seat, code)) for code in self.legal_codes(state, seat)]
 
+    def public_actions(self, state: State, seat: int) -> list[Action]:
+        return []  # a hand of cards bounds nothing the table could offer in one tap
+
     def apply(self, state: State, seat: int, code: str) -> tuple[State, list]:
         if not isinstance(code, str) or code not in self.legal_codes(state, seat):
             raise IllegalAction(why_illegal(state, seat, code))

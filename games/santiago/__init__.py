@@ -60,6 +60,9 @@ class Santiago:
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         return [Action(code, label(state, seat, code)) for code in self.legal_codes(state, seat)]
 
+    def public_actions(self, state: State, seat: int) -> list[Action]:
+        return [Action(code, label(state, seat, code)) for code in engine.public_codes(state, seat)]
+
     def apply(self, state: State, seat: int, code: str) -> tuple[State, list]:
         if not isinstance(code, str):
             raise IllegalAction(Msg("santiago.illegal.code", {"code": str(code), "kind": ""}))

@@ -217,6 +217,27 @@ def open_codes(state: State, codes: list[str]) -> tuple[str, ...]:
     return tuple(code for code in always if code in codes)
 
 
+def public_codes(state: State, seat: int) -> tuple[str, ...]:
+    """Of a decision whose options read a screen, every code that COULD be legal for `seat`
+    given what the table knows: the codes it would have if its screen held everything that is
+    not in the (public) supply and more pesos and VP than anything costs. A superset of its
+    legal codes, and the same whatever lies behind any screen. Empty when no such set is
+    worth showing (the casino's amounts have no public bound)."""
+    if not private_options(state) or state.phase == CASINO_AMOUNT:
+        return ()
+    rich = state.copy()
+    rich.pesos = rich.pesos[:]
+    rich.vp = rich.vp[:]
+    rich.pesos[seat] = rich.vp[seat] = 1000
+    rich.goods = rich.goods[:]
+    for g in range(6):
+        rich.goods[seat * 6 + g] = D.GOODS_PER_TYPE - state.supply[g]
+    codes = next((c for who, _kind, c in compute_choices(rich) if who == seat), [])
+    if state.phase == ZORRO:
+        codes = [*codes, "zorro:nothing"]  # a victim with nothing gives nothing (E18)
+    return tuple(codes)
+
+
 def compute_choices(state: State) -> tuple:
     """((seat, kind, codes), ...) for every pending decision."""
     phase = state.phase
@@ -1002,7 +1023,8 @@ def _use_building(
 
 
 def _why_illegal(state: State, seat: int, code: str) -> Msg:
-    """A sentence for the player explaining why `code` is not possible now."""
+    """A sentence for the player explaining why `code` is not possible now. A code that could
+    be legal (offered to the whole table) says what the player's own screen lacks for it."""
     phase = state.phase
     if phase == DRIVE and code.startswith("drive:"):
         try:
@@ -1012,4 +1034,30 @@ def _why_illegal(state: State, seat: int, code: str) -> Msg:
         if stops >= 1 and stops <= state.options["max_distance"] and stops - 1 > state.pesos[seat]:
             return _msg("illegal.drive_cost", stops=stops, cost=stops - 1, pesos=state.pesos[seat])
         return _msg("illegal.drive_range", most=state.options["max_distance"])
+    if code in public_codes(state, seat):
+        return _short_of(state, seat, code)
     return _msg("illegal.code", code=code, kind=Msg(KIND[phase]))
+
+
+def _short_of(state: State, seat: int, code: str) -> Msg:
+    """What `seat`'s screen lacks for `code`, one of its decision's public codes."""
+    head, _, rest = code.partition(":")
+    goods = state.goods[seat * 6 : seat * 6 + 6]
+    if code == "zorro:nothing":
+        return _msg("illegal.zorro_nothing")
+    if code in ("casino:vp", "zorro:give:peso"):
+        return _msg("illegal.short_pesos", have=state.pesos[seat])
+    if code in ("casino:pesos", "zorro:give:vp"):
+        return _msg("illegal.short_vp", have=state.vp[seat])
+    if head == "wood" or (head == "use" and state.phase == BUILDING):
+        g = D.WOOD  # the sawmill's use takes a wood, as a delivery with wood does
+    elif head == "amount":
+        _seat, kind, g = state.phase_data
+        g = D.WOOD if kind == "w" else g
+    elif head == "convert":
+        g = D.SUGAR if state.buildings[state.phase_data[0]] == DISTILLERY else D.TOBACCO
+    elif code == "cafe:both":
+        g = D.CIGAR if goods[D.CIGAR] == 0 else D.RUM
+    else:  # deliver:, office:, market:give:, cafe:, zorro:give: name the good last
+        g = D.GOOD_INDEX[code.rpartition(":")[2]]
+    return _msg("illegal.short_good", good=GOOD_MSG[g], have=goods[g])

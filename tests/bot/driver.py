@@ -31,11 +31,12 @@ def custom_ids(message) -> list[str]:
     return [c.get("custom_id", "") for c in components_of(message)]
 
 
-def random_move(message, rng) -> tuple[str, list[str] | None]:
+def random_move(message, rng, tried=frozenset()) -> tuple[str, list[str] | None]:
     """A random player's move on `message`: a move button's custom id (values None), or a
-    menu's custom id with the values picked from it."""
+    menu's custom id with the values picked from it. Buttons in `tried` were refused already."""
     comps = components_of(message)
     buttons = [c for c in comps if c.get("custom_id", "").startswith("mc:")]
+    buttons = [c for c in buttons if c["custom_id"] not in tried] or buttons
     selects = [c for c in comps if c.get("custom_id", "").startswith("ms:")]
     if selects and (not buttons or rng.random() < 0.5):
         menu = selects[0]
@@ -125,14 +126,28 @@ class Table:
             await self.answer(player, message)
 
     async def answer(self, player, message) -> None:
-        """Click one of the move buttons or pick from the select menu of `message`."""
-        custom_id, values = random_move(message, self.rng)
-        if values is not None:
-            result = await player.select(message, values, custom_id=custom_id)
-        else:
-            result = await player.click(message, custom_id=custom_id)
-        assert result.acknowledged
+        """Click one of the move buttons or pick from the select menu of `message`.
+
+        A turn message may offer a choice that the player's own screen cannot pay for (a drive
+        too far for the purse): refused, the player taps another, as a person would."""
+        tried: set[str] = set()
+        before = self._channel_now()
+        for _ in range(len(components_of(message))):
+            custom_id, values = random_move(message, self.rng, tried)
+            if values is not None:
+                result = await player.select(message, values, custom_id=custom_id)
+            else:
+                result = await player.click(message, custom_id=custom_id)
+            assert result.acknowledged
+            tried.add(custom_id)
+            if values is not None or self._channel_now() != before:
+                break
         self.moves += 1
+
+    def _channel_now(self) -> list:
+        """What the channel shows: a move edits the turn message or posts one, a refusal
+        neither (read from SimCord, so the bot's store counts no extra reads)."""
+        return [(m.id, m.content, custom_ids(m)) for m in self.recent(2)]
 
     async def typed_move(self, player) -> None:
         choices = await player.autocomplete(self.channel, "game move", "choice", "")

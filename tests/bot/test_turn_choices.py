@@ -60,14 +60,23 @@ def test_turn_message_choices_show_nothing_hidden_and_choose_only_when_needed(
     engine = games.get(kind)
     rnd = random.Random(seed)
     state = engine.new(players, seed, options)
-    twins_compared = without_choose = 0
+    twins_compared = without_choose = public_buttons = 0
     while not engine.is_over(state):
         rows, choose = channel_components(kind, state, players, options)
         decisions = engine.pending(state)
+        public_here = False
         if not choose:
             # No "Choose": everything the decider may do is on the message itself.
+            # A decision that reads a screen offers every choice that could be legal (judged
+            # from public facts); the others offer exactly their legal choices.
             (decision,) = decisions
-            assert offered(rows) == set(engine.legal_codes(state, decision.seat))
+            legal = set(engine.legal_codes(state, decision.seat))
+            if decision.private_options:
+                public = {a.code for a in engine.public_actions(state, decision.seat)}
+                assert offered(rows) == public >= legal
+                public_here = True
+            else:
+                assert offered(rows) == legal
             without_choose += 1
         else:
             assert any(d.secret or d.private_options for d in decisions) or len(decisions) > 1
@@ -78,7 +87,11 @@ def test_turn_message_choices_show_nothing_hidden_and_choose_only_when_needed(
                     f" (twin: {twin.what})"
                 )
                 twins_compared += 1
+                public_buttons += public_here
         seat = rnd.choice(decisions).seat
         state, _ = engine.apply(state, seat, rnd.choice(engine.legal_codes(state, seat)))
     assert without_choose > 20
     assert twins_compared > 30
+    if kind == "santiago" and not options:
+        # Twins with emptied and refilled screens got the same public buttons.
+        assert public_buttons > 20
