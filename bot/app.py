@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import random
@@ -16,7 +17,7 @@ from bot.clock import components as clock_components
 from bot.command_texts import CatalogueTranslator
 from bot.commands import GameGroup
 from bot.core import command_sync, metrics
-from bot.discord_io import components, pictures
+from bot.discord_io import components, guard, pictures
 from bot.history.replay import ReplayButton
 from bot.history.server_history import HistoryButton
 from bot.lobby import components as lobby_components
@@ -55,13 +56,8 @@ class GameTree(app_commands.CommandTree):
             key = "bot.error.unexpected"
             log.error("command failed", exc_info=error)
         content = text(user_locale(interaction), key)
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(content, ephemeral=True)
-            else:
-                await interaction.response.send_message(content, ephemeral=True)
-        except discord.HTTPException:
-            pass
+        with contextlib.suppress(discord.HTTPException):
+            await guard.answer(interaction, content)
 
 
 class MaleconBot(commands.Bot):

@@ -37,17 +37,59 @@ def came_from_private(interaction: discord.Interaction) -> bool:
     return bool(interaction.message and interaction.message.flags.ephemeral)
 
 
+# `interaction.extras` keys: how a "thinking..." answer was deferred (True: only the user sees
+# it), and whether it has been filled in yet.
+THINKING = "malecon.thinking"
+FILLED = "malecon.filled"
+
+
+async def think(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
+    """Defer with a "thinking..." answer that `answer` will fill in."""
+    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    interaction.extras[THINKING] = ephemeral
+
+
 async def acknowledge(interaction: discord.Interaction, defer: str | None) -> None:
     """Acknowledge at once (Discord waits 3 seconds; the work may take longer)."""
     if defer == "thinking":
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction)
     elif defer == "update":
         await interaction.response.defer()
     elif defer == "private":
         if came_from_private(interaction):
             await interaction.response.defer()
         else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await think(interaction)
+
+
+async def answer(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    view=None,
+    files: list[discord.File] | tuple = (),
+    ephemeral: bool = True,
+    allowed_mentions: discord.AllowedMentions | None = None,
+) -> None:
+    """Answer an interaction: a deferred "thinking..." answer of the same visibility is edited
+    into the answer (what Discord and discord.py advise: a follow-up would be a second message
+    once it is filled), anything after it is a follow-up, and an interaction not yet
+    acknowledged gets its response."""
+    mentions = allowed_mentions or discord.AllowedMentions.none()
+    options: dict[str, Any] = {"allowed_mentions": mentions}
+    if view is not None:
+        options["view"] = view
+    if not interaction.response.is_done():
+        await interaction.response.send_message(
+            content, files=list(files), ephemeral=ephemeral, **options
+        )
+    elif interaction.extras.get(THINKING) is ephemeral and not interaction.extras.get(FILLED):
+        interaction.extras[FILLED] = True
+        await interaction.edit_original_response(
+            content=content, attachments=list(files), **options
+        )
+    else:
+        await interaction.followup.send(content, files=list(files), ephemeral=ephemeral, **options)
 
 
 def handler(defer: str | None = None):
@@ -92,19 +134,12 @@ class Guard:
 
         Clipped to Discord's length limit: a refusal may quote what the user typed.
         """
-        kwargs: dict[str, Any] = {
-            "content": present.clip(content, present.MAX_CONTENT),
-            "ephemeral": True,
-            "allowed_mentions": discord.AllowedMentions.none(),
-        }
-        if view is not None:
-            kwargs["view"] = view
-        if file is not None:
-            kwargs["file"] = file
-        if interaction.response.is_done():
-            await interaction.followup.send(**kwargs)
-        else:
-            await interaction.response.send_message(**kwargs)
+        await answer(
+            interaction,
+            present.clip(content, present.MAX_CONTENT),
+            view=view,
+            files=[] if file is None else [file],
+        )
         if view is not None:
             # Our items are DynamicItems dispatched by custom id; discord.py would otherwise keep
             # an ephemeral view (and its 15-minute timer) alive for nothing.
@@ -151,19 +186,8 @@ class Guard:
         try:
             if edit:
                 await interaction.edit_original_response(content=content, view=view)
-            elif view is not None:
-                await interaction.followup.send(
-                    content,
-                    ephemeral=ephemeral,
-                    view=view,
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
             else:
-                await interaction.followup.send(
-                    content,
-                    ephemeral=ephemeral,
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
+                await answer(interaction, content, view=view, ephemeral=ephemeral)
         except discord.HTTPException as exc:
             log.warning(
                 "channel %s: could not answer %s after a saved move (HTTP %s)",

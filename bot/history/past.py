@@ -22,7 +22,7 @@ from discord import app_commands
 import games
 from bot.core.errors import Refusal
 from bot.discord_io import pictures
-from bot.discord_io.guard import handler
+from bot.discord_io.guard import answer, handler
 from bot.text import present
 from bot.text.i18n import text
 from storage import GameRecord, StorageError
@@ -147,12 +147,7 @@ class PastGames:
         file = await pictures.board(
             engine.public_view(state), present.seat_names(record, locale), locale, record.version
         )
-        await interaction.followup.send(
-            content,
-            files=pictures.attached(file),
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await answer(interaction, content, files=pictures.attached(file))
 
     @handler(defer="thinking")
     async def show_log(

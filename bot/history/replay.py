@@ -19,7 +19,7 @@ import discord
 
 import games
 from bot.discord_io import components, pictures
-from bot.discord_io.guard import handler
+from bot.discord_io.guard import answer, handler
 from bot.text import present
 from bot.text.i18n import text
 from storage import GameRecord
@@ -130,13 +130,7 @@ class Replays:
     ) -> None:
         record = await self.past.viewed_game(interaction, game_id)
         content, file, view = await self._replay_frame(locale, record, 0)
-        await interaction.followup.send(
-            content,
-            files=pictures.attached(file),
-            view=view,
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await answer(interaction, content, files=pictures.attached(file), view=view)
         view.stop()
 
     @handler(defer="update")

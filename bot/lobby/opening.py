@@ -12,7 +12,7 @@ import games
 from bot.core import metrics
 from bot.core.errors import Refusal
 from bot.core.timing import now
-from bot.discord_io.guard import handler
+from bot.discord_io.guard import answer, handler, think
 from bot.lobby import components
 from bot.seats.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.settings.table_settings import parse_setting
@@ -137,7 +137,7 @@ class Lobby:
         """A game in a thread of its own: the lobby and every turn go there; the channel gets
         one line with the link now and the result at the end."""
         ch = channel_locale(interaction)
-        await interaction.response.defer()
+        await think(interaction, ephemeral=False)
         name = present.clip(text(ch, "bot.thread.name", game=present.title(ch, kind)), 100)
         room = await parent.create_thread(
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
@@ -153,7 +153,8 @@ class Lobby:
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await self.tables.store.set_note(record.id, LOBBY_MESSAGE, str(lobby.id))
-        await interaction.followup.send(
+        await answer(
+            interaction,
             text(
                 ch,
                 "bot.thread.opened",
@@ -161,7 +162,7 @@ class Lobby:
                 who=present.escape(interaction.user.display_name),
                 thread=room.mention,
             ),
-            allowed_mentions=discord.AllowedMentions.none(),
+            ephemeral=False,
         )
 
     async def lobby_game(self, interaction, game_id: int | None) -> GameRecord:
@@ -347,16 +348,17 @@ class Lobby:
                 raise Refusal("bot.error.cannot_abandon")
             if record.status == "active":
                 # Kept as abandoned with the scores as they stand, and no winner.
-                await interaction.response.defer()
+                await think(interaction, ephemeral=False)
                 await self.seats.end_now(record, how="abandoned")
-                await interaction.followup.send(
+                await answer(
+                    interaction,
                     text(
                         channel_locale(interaction),
                         "bot.abandoned",
                         game=present.title(channel_locale(interaction), record.kind),
                         who=present.escape(interaction.user.display_name),
                     ),
-                    allowed_mentions=discord.AllowedMentions.none(),
+                    ephemeral=False,
                 )
                 return
             await self.tables.store.abandon(record.id)

@@ -11,7 +11,7 @@ import discord
 import games
 from bot.core.errors import Refusal
 from bot.discord_io import components, pictures
-from bot.discord_io.guard import came_from_private, handler
+from bot.discord_io.guard import answer, came_from_private, handler
 from bot.play.gate import Refused, Submitted
 from bot.text import present
 from bot.text.i18n import channel_locale, escape, reported_locale, text, text_msg
@@ -233,8 +233,6 @@ class Play:
         engine = games.get(record.kind)
         view = engine.player_view(self.tables.state_of(record), seat)
         file = await pictures.screen(view, present.seat_names(record, locale), locale)
-        await interaction.followup.send(
-            present.figures(locale, record.kind, view),
-            files=pictures.attached(file),
-            ephemeral=True,
+        await answer(
+            interaction, present.figures(locale, record.kind, view), files=pictures.attached(file)
         )

@@ -140,7 +140,9 @@ class Table:
                 result = await player.click(message, custom_id=custom_id)
             assert result.acknowledged
             tried.add(custom_id)
-            if values is not None or self._channel_now() != before:
+            # Only the turn message offers choices a screen may not pay for; a private answer
+            # lists legal ones alone (and its move may be saved where the channel cannot show it).
+            if values is not None or message.flags.ephemeral or self._channel_now() != before:
                 break
         self.moves += 1
 
