@@ -20,6 +20,8 @@ PLACEHOLDER = 150
 CHOICE_NAME = 100
 CHOICE_VALUE = 100
 THREAD_NAME = 100
+# An attachment's description (the picture's alt text).
+ALT_TEXT = 1024
 CONTENT = 2000
 
 ELLIPSIS = "…"
