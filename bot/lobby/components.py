@@ -113,12 +113,15 @@ def _setting_options(locale: Any, which: str, values: Sequence[int | None], curr
     # A preselected option hides the menu's placeholder, so each option names its setting.
     return [
         discord.SelectOption(
-            label=text(
-                locale,
-                f"bot.settings.{which}_option",
-                value=text(locale, "bot.settings.off")
-                if value is None
-                else duration(locale, value),
+            label=clip(
+                text(
+                    locale,
+                    f"bot.settings.{which}_option",
+                    value=text(locale, "bot.settings.off")
+                    if value is None
+                    else duration(locale, value),
+                ),
+                lengths.OPTION_LABEL,
             ),
             value="off" if value is None else str(value),
             default=value == current,
