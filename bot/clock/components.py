@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.discord_io.components import new_view
+from bot.text import lengths
 from bot.text.i18n import text
 
 
@@ -29,7 +30,7 @@ class LimitButton(
     def __init__(self, game: int, seat: int, since: int, choice: str, label: str = "?") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=lengths.clip(label, lengths.BUTTON_LABEL),
                 style=self.STYLES[choice],
                 custom_id=f"tl:{game}:{seat}:{since}:{choice}",
             )

@@ -19,7 +19,7 @@ import discord
 
 import games
 from bot.discord_io import components, pictures
-from bot.text import present
+from bot.text import lengths, present
 from bot.text.i18n import game_locale
 from games import Event
 from storage import GameRecord, StorageError
@@ -303,7 +303,7 @@ class Announcer:
         table = present.final_table(locale, record, result)
         # The last moves give way to the table when the message is too long: its mentions are
         # what pings the players.
-        room = present.MAX_CONTENT - len(table) - 1
+        room = present.MAX_CONTENT - lengths.utf16_len(table) - 1
         events = present.clip("\n".join(event_lines), room) if event_lines and room > 1 else ""
         content = f"{events}\n{table}" if events else table
         people = present.final_pings(record)

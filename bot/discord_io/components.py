@@ -29,6 +29,7 @@ from typing import Any
 
 import discord
 
+from bot.text import lengths
 from bot.text.i18n import text, text_msg
 from bot.text.present import clip
 from games import Action, Decision
@@ -57,7 +58,7 @@ class MoveButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=clip(label, 80),
+                label=clip(label, lengths.BUTTON_LABEL),
                 style=discord.ButtonStyle.primary,
                 custom_id=move_id("mc", game, version, seat, code),
             )
@@ -97,7 +98,7 @@ class MoveSelect(
             discord.ui.Select(
                 custom_id=move_id("ms", game, version, seat),
                 options=list(options) or [discord.SelectOption(label="?", value="?")],
-                placeholder=placeholder,
+                placeholder=placeholder and clip(placeholder, lengths.PLACEHOLDER),
                 min_values=several,
                 max_values=several,
             )
@@ -129,7 +130,9 @@ class ChooseButton(
     def __init__(self, game: int, version: int, label: str = "?") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=discord.ButtonStyle.success, custom_id=f"mx:{game}:{version}"
+                label=lengths.clip(label, lengths.BUTTON_LABEL),
+                style=discord.ButtonStyle.success,
+                custom_id=f"mx:{game}:{version}",
             )
         )
         self.game, self.version = game, version
@@ -146,7 +149,9 @@ class ScreenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:(?P<
     def __init__(self, game: int, label: str = "?") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=discord.ButtonStyle.secondary, custom_id=f"sc:{game}"
+                label=lengths.clip(label, lengths.BUTTON_LABEL),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"sc:{game}",
             )
         )
         self.game = game
@@ -165,7 +170,9 @@ class UndoButton(
     def __init__(self, game: int, seat: int, label: str = "?") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=discord.ButtonStyle.secondary, custom_id=f"ud:{game}:{seat}"
+                label=lengths.clip(label, lengths.BUTTON_LABEL),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ud:{game}:{seat}",
             )
         )
         self.game, self.seat = game, seat
@@ -237,7 +244,9 @@ def choices_view(
             view.add_item(MoveButton(game, version, seat, action.code, label))
     else:
         options = [
-            discord.SelectOption(label=clip(text_msg(locale, a.label, names), 100), value=a.code)
+            discord.SelectOption(
+                label=clip(text_msg(locale, a.label, names), lengths.OPTION_LABEL), value=a.code
+            )
             for a in usable[:25]
         ]
         if several > 1:

@@ -26,7 +26,7 @@ import discord
 import games
 import render
 from bot.core import metrics, worker_pool
-from bot.text import present
+from bot.text import lengths, present
 from bot.text.i18n import language
 
 log = logging.getLogger(__name__)
@@ -147,6 +147,8 @@ POOL = RenderPool()
 def _file(data: bytes | None, name: str, description: str | None = None) -> discord.File | None:
     if data is None:
         return None
+    if description is not None:
+        description = lengths.clip(description, lengths.ALT_TEXT)
     return discord.File(io.BytesIO(data), filename=name, description=description)
 
 

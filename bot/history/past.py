@@ -23,7 +23,7 @@ import games
 from bot.core.errors import Refusal
 from bot.discord_io import pictures
 from bot.discord_io.guard import answer, handler
-from bot.text import present
+from bot.text import lengths, present
 from bot.text.i18n import text
 from storage import GameRecord, StorageError
 from storage import history as past
@@ -59,7 +59,9 @@ async def game_choices(
         )
         if typed and typed not in name.casefold():
             continue
-        found.append(app_commands.Choice(name=present.clip(name, 100), value=ending.game_id))
+        found.append(
+            app_commands.Choice(name=present.clip(name, lengths.CHOICE_NAME), value=ending.game_id)
+        )
         if len(found) == 25:
             break
     return found

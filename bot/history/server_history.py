@@ -20,7 +20,7 @@ from bot.core.errors import Refusal
 from bot.discord_io import components
 from bot.discord_io.guard import handler
 from bot.history.past import MAX_ID, how_ended, timestamp
-from bot.text import present
+from bot.text import lengths, present
 from bot.text.i18n import escape, text
 from storage import history as past
 from storage.ratings import user_identity
@@ -114,7 +114,7 @@ class HistoryButton(
     def __init__(self, member: int, kind: str, op: str, seq: int, label: str = "?") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=lengths.clip(label, lengths.BUTTON_LABEL),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"hp:{member}:{kind}:{op}:{seq}",
             )

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.discord_io.components import new_view
+from bot.text import lengths
 from bot.text.i18n import text
 from bot.text.present import clip, duration
 from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES
@@ -33,7 +34,11 @@ class LobbyButton(
 
     def __init__(self, game: int, op: str, label: str = "?") -> None:
         super().__init__(
-            discord.ui.Button(label=label, style=self.STYLES[op], custom_id=f"lb:{game}:{op}")
+            discord.ui.Button(
+                label=lengths.clip(label, lengths.BUTTON_LABEL),
+                style=self.STYLES[op],
+                custom_id=f"lb:{game}:{op}",
+            )
         )
         self.game, self.op = game, op
 
@@ -56,7 +61,7 @@ class LobbyAiSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"la:(?P
             discord.ui.Select(
                 custom_id=f"la:{game}",
                 options=list(options) or [discord.SelectOption(label="?", value="?")],
-                placeholder=placeholder,
+                placeholder=placeholder and clip(placeholder, lengths.PLACEHOLDER),
             )
         )
         self.game = game
@@ -85,7 +90,7 @@ class LobbySettingSelect(
             discord.ui.Select(
                 custom_id=f"ls:{game}:{which}",
                 options=list(options) or [discord.SelectOption(label="?", value="?")],
-                placeholder=placeholder,
+                placeholder=placeholder and clip(placeholder, lengths.PLACEHOLDER),
             )
         )
         self.game, self.which = game, which
@@ -108,12 +113,15 @@ def _setting_options(locale: Any, which: str, values: Sequence[int | None], curr
     # A preselected option hides the menu's placeholder, so each option names its setting.
     return [
         discord.SelectOption(
-            label=text(
-                locale,
-                f"bot.settings.{which}_option",
-                value=text(locale, "bot.settings.off")
-                if value is None
-                else duration(locale, value),
+            label=clip(
+                text(
+                    locale,
+                    f"bot.settings.{which}_option",
+                    value=text(locale, "bot.settings.off")
+                    if value is None
+                    else duration(locale, value),
+                ),
+                lengths.OPTION_LABEL,
             ),
             value="off" if value is None else str(value),
             default=value == current,
@@ -133,8 +141,8 @@ def lobby_view(
     if levels:
         options = [
             discord.SelectOption(
-                label=text(locale, f"bot.ai.level.{level}"),
-                description=clip(text(locale, f"bot.ai.about.{level}"), 100),
+                label=lengths.clip(text(locale, f"bot.ai.level.{level}"), lengths.OPTION_LABEL),
+                description=clip(text(locale, f"bot.ai.about.{level}"), lengths.OPTION_DESCRIPTION),
                 value=level,
             )
             for level in levels

@@ -16,7 +16,7 @@ from bot.discord_io.guard import answer, handler, think
 from bot.lobby import components
 from bot.seats.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.settings.table_settings import parse_setting
-from bot.text import present
+from bot.text import lengths, present
 from bot.text.i18n import channel_locale, reported_locale, text
 from storage import ChannelBusy, GameRecord, StorageError
 from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, Settings
@@ -138,7 +138,9 @@ class Lobby:
         one line with the link now and the result at the end."""
         ch = channel_locale(interaction)
         await think(interaction, ephemeral=False)
-        name = present.clip(text(ch, "bot.thread.name", game=present.title(ch, kind)), 100)
+        name = present.clip(
+            text(ch, "bot.thread.name", game=present.title(ch, kind)), lengths.THREAD_NAME
+        )
         room = await parent.create_thread(
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )

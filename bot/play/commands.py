@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 
 import games
-from bot.text import present
+from bot.text import lengths, present
 from bot.text.i18n import text_msg, user_locale
 
 
@@ -36,9 +36,11 @@ async def move_choices(
         label = text_msg(locale, action.label, present.seat_names(record, locale))
         if typed and typed not in label.lower() and typed not in action.code.lower():
             continue
-        if len(action.code) > 100:
+        if lengths.utf16_len(action.code) > lengths.CHOICE_VALUE:
             continue
-        found.append(app_commands.Choice(name=label[:100], value=action.code))
+        found.append(
+            app_commands.Choice(name=present.clip(label, lengths.CHOICE_NAME), value=action.code)
+        )
     return found[:25]
 
 

@@ -15,7 +15,7 @@ import discord
 import games
 from bot.discord_io.components import new_view
 from bot.discord_io.guard import handler
-from bot.text import present
+from bot.text import lengths, present
 from bot.text.i18n import reader_locale, text
 
 TURN_LINES = 5
@@ -57,7 +57,12 @@ class HelpButton(
     def __init__(self, topic: str, label: str = "?", disabled: bool = False) -> None:
         style = discord.ButtonStyle.primary if topic == "turn" else discord.ButtonStyle.secondary
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"gh:{topic}", disabled=disabled)
+            discord.ui.Button(
+                label=lengths.clip(label, lengths.BUTTON_LABEL),
+                style=style,
+                custom_id=f"gh:{topic}",
+                disabled=disabled,
+            )
         )
         self.topic = topic
 

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.discord_io.components import new_view
+from bot.text import lengths
 from bot.text.i18n import text
 
 
@@ -22,7 +23,9 @@ class ResignButton(
     def __init__(self, game: int, seat: int, label: str = "?") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=discord.ButtonStyle.danger, custom_id=f"rs:{game}:{seat}"
+                label=lengths.clip(label, lengths.BUTTON_LABEL),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"rs:{game}:{seat}",
             )
         )
         self.game, self.seat = game, seat
@@ -48,7 +51,7 @@ class HandOverButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=lengths.clip(label, lengths.BUTTON_LABEL),
                 style=self.STYLES[answer],
                 custom_id=f"ho:{game}:{seat}:{holder}:{to}:{answer}",
             )

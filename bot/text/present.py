@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 import games
+from bot.text import lengths
 from bot.text.i18n import escape, text, text_msg
 from games import Decision, Event, Result
 
@@ -54,7 +55,8 @@ def end_lists(content: str) -> str:
 
 
 def clip(value: str, limit: int) -> str:
-    return value if len(value) <= limit else value[: limit - 1] + "…"
+    """`value` within `limit` UTF-16 code units, as Discord counts, cut between graphemes."""
+    return lengths.clip(value, limit)
 
 
 def duration(locale: Locale, seconds: float) -> str:
