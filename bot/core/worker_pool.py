@@ -8,7 +8,10 @@ Each worker therefore watches the process that started it and ends as soon as it
 
 A worker ignores SIGINT: Ctrl-C in a terminal reaches every process of the foreground group, and
 each idle worker printed a KeyboardInterrupt traceback while the bot was closing its pools
-in order. The bot ends its workers (closing the pools), or they end with it.
+in order. The bot ends its workers (closing the pools), or they end with it. A worker is born
+with SIGINT blocked and unblocks it only once it ignores it: a Ctrl-C while a worker was still
+importing (seconds, on a busy machine) killed it half-started, which left its pool broken for
+the bot's orderly close.
 """
 
 from __future__ import annotations
@@ -25,9 +28,19 @@ import time
 LOOK_EVERY = 1.0
 
 
+class _Pool(concurrent.futures.ProcessPoolExecutor):
+    def _spawn_process(self) -> None:
+        # The signal mask is inherited through fork and exec; `end_with` undoes it.
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            super()._spawn_process()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
 def pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
     # Spawned, not forked: the bot process has threads (the database's, Discord's).
-    return concurrent.futures.ProcessPoolExecutor(
+    return _Pool(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=end_with,
@@ -40,6 +53,7 @@ def end_with(parent: int) -> None:
     if os.getppid() != parent:  # gone already, before the worker was up
         os._exit(0)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     threading.Thread(target=_watch, args=(parent,), name="parent", daemon=True).start()
 
 
