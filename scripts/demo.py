@@ -21,12 +21,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import faulthandler
 import logging
 import os
 import random
 import signal
 import sys
 import tempfile
+import threading
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -207,17 +209,38 @@ def parse(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+# How long closing may take after Ctrl-C before the demo says where it is stuck and ends anyway:
+# whoever presses Ctrl-C expects it to end. The workers end with it (see `worker_pool`).
+CLOSE_WITHIN = 60
+
+
+def end_anyway() -> None:
+    faulthandler.dump_traceback(file=sys.stderr, all_threads=True)
+    print("The demo did not close in time (see above); ending it now.", file=sys.stderr, flush=True)
+    os._exit(1)
+
+
 def main(argv: list[str] | None = None) -> int:
     options = parse(sys.argv[1:] if argv is None else argv)
     language = language_of(options.language)
 
     async def run() -> None:
-        # A service manager's SIGTERM ends the demo as Ctrl-C does.
         task = asyncio.current_task()
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+        loop = asyncio.get_running_loop()
+
+        def stop() -> None:
+            task.cancel()
+            watchdog = threading.Timer(CLOSE_WITHIN, end_anyway)
+            watchdog.daemon = True
+            watchdog.start()
+
+        # Ctrl-C, and a service manager's SIGTERM, end the demo in order: handled here rather
+        # than left to Python's default, which a parent that ignores SIGINT would have disabled.
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop)
         await serve(options.game, language, options.ai_level, options.port)
 
-    # Ctrl-C (KeyboardInterrupt) or SIGTERM (the cancelled task): `world` has closed everything.
+    # The cancelled task: `world` has closed everything.
     with contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):
         asyncio.run(run())
     print("Demo ended.", flush=True)
