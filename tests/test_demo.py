@@ -126,10 +126,17 @@ def ends(pid: int, within: float = 60.0) -> bool:
 @pytest.mark.skipif(
     not os.path.isdir("/proc/self") or not hasattr(os, "pidfd_open"), reason="needs Linux"
 )
-def test_ctrl_c_ends_the_demo_and_every_process_it_started():
+@pytest.mark.parametrize("inherited", ["default", "ignored"])
+def test_ctrl_c_ends_the_demo_and_every_process_it_started(inherited):
     """Ctrl-C in a terminal sends SIGINT to every process of the foreground group: the demo and
     the bot's worker processes. The demo closes everything and says so; nothing is left, and no
-    process prints a traceback."""
+    process prints a traceback. Also when it was started with SIGINT ignored, as a background job
+    or `nohup` starts it (Python then leaves Ctrl-C off by default)."""
+
+    def ignoring() -> None:
+        if inherited == "ignored":
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
     demo = subprocess.Popen(
         [sys.executable, "-m", "scripts.demo", "--ai-level", "random", "--language", "es"],
         cwd=ROOT,
@@ -138,6 +145,7 @@ def test_ctrl_c_ends_the_demo_and_every_process_it_started():
         text=True,
         # Its own process group, as a terminal gives a command (and so the signal reaches only it).
         process_group=0,
+        preexec_fn=ignoring,
     )
     try:
         lines = []
