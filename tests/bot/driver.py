@@ -120,8 +120,9 @@ class Table:
         ids = custom_ids(message)
         if any(i.startswith("mx:") for i in ids):
             shown = await player.click(message, label="Choose")
-            assert shown.ephemeral
-            await self.answer(player, shown.response)
+            private = shown.followups[-1] if shown.followups else shown.response
+            assert private.ephemeral
+            await self.answer(player, private)
         else:
             await self.answer(player, message)
 

@@ -1,0 +1,75 @@
+"""Old turn messages on the real Discord: it refuses most edits of messages older than an hour
+(30046), so a turn must lose its buttons while its message is young or through the click that
+ends it, and a game with hours between moves must go on with no live buttons left behind."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+import pytest
+
+from tests.bot.driver import Table, custom_ids
+from tests.bot.faults import Request, Rule, old_edits
+
+MOVE_PREFIXES = ("mc:", "ms:", "mx:")
+HOUR = 3600.0
+
+
+def old_patches(into: list) -> Rule:
+    """Lets everything pass and notes each edit of a channel message older than an hour."""
+
+    def note(request: Request):
+        segments = request.segments
+        if len(segments) == 4 and segments[2] == "messages":
+            sent = discord.utils.snowflake_time(int(segments[3]))
+            if (request.faults.env.now() - sent).total_seconds() > HOUR:
+                into.append(request.path)
+        return None
+
+    return Rule("PATCH", "/channels/*/messages/*", note)
+
+
+def live_buttons(env, channel) -> list[int]:
+    """The bot's channel messages that still carry move components, oldest first."""
+    bot_id = env.bot.user.id
+    from simcord.results import to_discord_message
+
+    found = []
+    for stored in env.backend.messages.get(channel.id, {}).values():
+        if stored.author_id != bot_id or stored.is_ephemeral:
+            continue
+        message = to_discord_message(env, stored)
+        if any(i.startswith(MOVE_PREFIXES) for i in custom_ids(message)):
+            found.append(message.id)
+    return found
+
+
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+async def test_hours_between_moves_leave_no_live_buttons_and_few_old_edits(
+    simcord_env, table, faults, kind
+):
+    guild, channel, members = table
+    patched: list[str] = []
+    faults.add(old_patches(patched), old_edits())
+    game = Table(simcord_env, channel, members, random.Random(11), typed=0.0)
+    await game.open(kind, 3)
+    store = simcord_env.bot.store
+    while game.moves < 30 and not game.finished():
+        await simcord_env.advance_time(100 * 60)
+        await game.step()
+        record = await store.by_channel(channel.id)
+        live = live_buttons(simcord_env, channel)
+        # Only the newest turn message may be pressed for a move.
+        assert len(live) <= 1, live
+        if live:
+            assert live[0] == game.prompt_message().id
+    assert game.moves >= 30
+    # No move lost: every move made is in the store (the turn limit did not play for anybody:
+    # a player always moved before it).
+    assert record.version == game.moves
+    # Every turn here is ended by a press (on the turn message, or on the private answer of its
+    # "Choose"), which edits the turn message itself: the bot never edits the game's old
+    # channel messages. (A typed move or the clock ending a turn leaves one refused edit, see
+    # below; the private screens by DM are edited, or posted anew when refused, elsewhere.)
+    assert [p for p in patched if p.startswith(f"/channels/{channel.id}/")] == []
