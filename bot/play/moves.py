@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 import games
+from bot.clock.turn_clock import message_link
 from bot.core.errors import Refusal
 from bot.discord_io import components, pictures
 from bot.discord_io.guard import answer, came_from_private, handler
@@ -183,6 +184,12 @@ class Play:
             record, state, seat = refused.record, refused.state, refused.seat
             if refused.why == Refused.OUTDATED:
                 content, view = self.prompt_for(locale, record, state, seat)
+                # Discord may have refused to take the buttons off an old message (30046):
+                # pressed there, the player is shown the way to the newest one.
+                turn = await self.guard.announcer.turn_message(record)
+                pressed = interaction.message.id if interaction.message else None
+                if turn is not None and pressed not in (None, turn.message_id):
+                    content = f"{content}\n{message_link(record, str(turn.message_id))}"
                 raise Refusal("bot.error.outdated", current=content, view=view) from None
             if refused.why == Refused.NOT_DECIDING:
                 content, _ = self.prompt_for(locale, record, state, seat)

@@ -73,3 +73,39 @@ async def test_hours_between_moves_leave_no_live_buttons_and_few_old_edits(
     # channel messages. (A typed move or the clock ending a turn leaves one refused edit, see
     # below; the private screens by DM are edited, or posted anew when refused, elsewhere.)
     assert [p for p in patched if p.startswith(f"/channels/{channel.id}/")] == []
+
+
+async def test_an_old_turn_message_refusing_edits_is_replaced_and_its_buttons_are_harmless(
+    simcord_env, table, faults
+):
+    guild, channel, members = table
+    faults.add(old_edits())
+    game = Table(simcord_env, channel, members, random.Random(4), typed=0.0)
+    await game.open("santiago", 3)
+    store = simcord_env.bot.store
+    while not any(i.startswith("mc:") for i in custom_ids(game.prompt_message())):
+        await game.step()
+    old = game.prompt_message()
+    await simcord_env.advance_time(100 * 60)
+    # A typed move ends (or goes on with) the turn of a message older than an hour: Discord
+    # refuses to edit it; the bot posts the next prompt in a new message and the game goes on.
+    before = (await store.by_channel(channel.id)).version
+    await game.typed_move(game.named(old.content)[0])
+    assert (await store.by_channel(channel.id)).version == before + 1
+    refused = [r for r in faults.refused if r[2] == f"/channels/{channel.id}/messages/{old.id}"]
+    assert refused and all(status == 400 for *_, status in refused)
+    newest = game.prompt_message()
+    assert newest.id != old.id
+    # The old message kept its buttons: a press there is answered privately, changes nothing,
+    # and links to the newest turn message.
+    shown = [m.id for m in channel.history()]
+    button = next(i for i in custom_ids(old) if i.startswith("mc:"))
+    result = await game.named(old.content)[0].click(old, custom_id=button)
+    answer = result.followups[-1] if result.followups else result.response
+    assert answer.ephemeral and "outdated" in answer.content, answer.content
+    assert f"/{channel.id}/{newest.id}" in answer.content
+    assert (await store.by_channel(channel.id)).version == before + 1
+    assert [m.id for m in channel.history()] == shown
+    # And the game goes on from the newest message.
+    await game.step()
+    assert (await store.by_channel(channel.id)).version == before + 2
