@@ -109,3 +109,20 @@ async def test_an_old_turn_message_refusing_edits_is_replaced_and_its_buttons_ar
     # And the game goes on from the newest message.
     await game.step()
     assert (await store.by_channel(channel.id)).version == before + 2
+
+
+async def test_a_deleted_turn_message_is_posted_anew(simcord_env, table, faults):
+    """A moderator deleted the turn message: editing it fails (10008), and the next move's
+    prompt is a new message, the only one with live buttons."""
+    guild, channel, members = table
+    game = Table(simcord_env, channel, members, random.Random(4), typed=0.0)
+    await game.open("santiago", 3)
+    store = simcord_env.bot.store
+    for _ in range(4):
+        old = game.prompt_message()
+        simcord_env.backend.delete_message(channel.id, old.id)
+        before = (await store.by_channel(channel.id)).version
+        await game.typed_move(game.named(old.content)[0])
+        assert (await store.by_channel(channel.id)).version == before + 1
+        assert game.prompt_message() is not None
+        assert live_buttons(simcord_env, channel) == [game.prompt_message().id]
