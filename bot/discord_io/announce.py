@@ -101,6 +101,12 @@ def board_moment(public: Any) -> tuple:
     )
 
 
+def message_link(record: GameRecord, message_id: str | None) -> str:
+    if message_id is None:
+        return f"<#{record.channel_id}>"
+    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message_id}"
+
+
 def pinging(user_ids: Sequence[int]) -> discord.AllowedMentions:
     """Only the players the bot means to ping; names and other text never ping anybody."""
     return discord.AllowedMentions(users=[discord.Object(u) for u in user_ids])

@@ -9,9 +9,9 @@ from typing import Any
 import discord
 
 import games
-from bot.clock.turn_clock import message_link
 from bot.core.errors import Refusal
 from bot.discord_io import components, pictures
+from bot.discord_io.announce import message_link
 from bot.discord_io.guard import answer, came_from_private, handler
 from bot.play.gate import Refused, Submitted
 from bot.text import present
