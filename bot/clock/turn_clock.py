@@ -36,7 +36,7 @@ import discord
 from bot.clock import components
 from bot.core import metrics
 from bot.core.timing import now
-from bot.discord_io.announce import pinging
+from bot.discord_io.announce import message_link, pinging
 from bot.text import present
 from bot.text.i18n import game_locale, text
 from storage import GameRecord, StorageError
@@ -62,12 +62,6 @@ IDLE_SECONDS = 24 * 3600
 GAMES_AT_ONCE = 4
 # How long a claim on a game's timers lasts: far longer than handling them takes.
 CLAIM_SECONDS = 300
-
-
-def message_link(record: GameRecord, message_id: str | None) -> str:
-    if message_id is None:
-        return f"<#{record.channel_id}>"
-    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message_id}"
 
 
 class Clock:

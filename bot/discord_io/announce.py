@@ -9,6 +9,7 @@ remembers it too) and the next interaction in its channel posts the missing mess
 from __future__ import annotations
 
 import asyncio
+import datetime
 import json
 import logging
 from collections.abc import Sequence
@@ -70,6 +71,24 @@ class TurnMessage:
             return None
 
 
+def stays(current: TurnMessage | None, seats: frozenset[int], actor: int | None) -> bool:
+    """Does the turn message `current` go on for the players `seats` deciding now (edited in
+    place), rather than give way to a new one?"""
+    return current is not None and (
+        seats == current.deciders
+        # one of several players deciding at once has decided: the others still decide
+        or (actor in current.deciders and actor not in seats and seats < current.deciders)
+    )
+
+
+# An interaction's token edits its message for 15 minutes; a little less, to be sure.
+PRESS_LIFETIME = datetime.timedelta(minutes=14)
+
+
+def usable(interaction: discord.Interaction) -> bool:
+    return discord.utils.utcnow() - interaction.created_at < PRESS_LIFETIME
+
+
 def public_only(events: Sequence[Event]) -> list[Event]:
     return [e for e in events if e.only_for is None]
 
@@ -80,6 +99,12 @@ def board_moment(public: Any) -> tuple:
     return tuple(
         getattr(public, name, None) for name in ("active_seat", "phase", "round", "ships_departed")
     )
+
+
+def message_link(record: GameRecord, message_id: str | None) -> str:
+    if message_id is None:
+        return f"<#{record.channel_id}>"
+    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message_id}"
 
 
 def pinging(user_ids: Sequence[int]) -> discord.AllowedMentions:
@@ -98,6 +123,9 @@ class Announcer:
         self.turns: dict[int, TurnMessage] = {}
         # game id -> the moment of the game its last board picture showed (see `board_moment`).
         self.boards: dict[int, tuple] = {}
+        # message id -> a recent press on it (see `_edit`; given by the move and "Choose"
+        # handlers, forgotten when its token expires).
+        self.pressed: dict[int, discord.Interaction] = {}
 
     @property
     def store(self):
@@ -180,13 +208,42 @@ class Announcer:
                 self.turns[record.id] = found
         return found
 
+    def press(self, message_id: int, interaction: discord.Interaction) -> None:
+        """A press on the channel message `message_id`, deferred as an update of it: its token
+        can edit that message for a while (see `_edit`)."""
+        for known, earlier in list(self.pressed.items()):
+            if not usable(earlier):
+                del self.pressed[known]
+        self.pressed[message_id] = interaction
+
+    def released(self, message_id: int, interaction: discord.Interaction) -> None:
+        if self.pressed.get(message_id) is interaction:
+            del self.pressed[message_id]
+
+    async def _edit(self, record: GameRecord, message_id: int, **fields) -> None:
+        """Edit a turn message: through the press on it that made this move when there is one
+        (its answer: neither bound by Discord's global limit nor refused on a message older
+        than an hour, 30046), else as the channel's message."""
+        pressed = self.pressed.get(message_id)
+        if pressed is not None and usable(pressed):
+            try:
+                await pressed.edit_original_response(**fields)
+                return
+            except discord.HTTPException as exc:
+                log.debug("game %s: not edited through the press (%s)", record.id, exc)
+        await self.channel(record).get_partial_message(message_id).edit(**fields)
+
     async def _retire(self, record: GameRecord, turn: TurnMessage | None) -> None:
-        """The previous turn message loses its buttons (one edit), so only one message of a
-        game ever carries live move buttons."""
+        """The previous turn message loses its buttons, so only one message of a game ever
+        carries live move buttons: through the click that ended its turn when there was one
+        (an interaction's answer, not bound by Discord's global limit nor by its limit on
+        editing messages older than an hour), else by one edit here. Such an edit of an old
+        message may be refused (30046) or find it deleted (10008): its buttons then stay, and
+        a press on them is answered with the current prompt and changes nothing."""
         if turn is None:
             return
         try:
-            await self.channel(record).get_partial_message(turn.message_id).edit(view=None)
+            await self._edit(record, turn.message_id, view=None)
         except discord.HTTPException as exc:
             log.debug("game %s: the old turn message kept its buttons (%s)", record.id, exc)
 
@@ -220,11 +277,7 @@ class Announcer:
             locale, record, engine, state, decisions, present.seat_names(record, locale), people
         )
         shown = {d.seat for d in people}
-        same = current is not None and (
-            seats == current.deciders
-            # one of several players deciding at once has decided: the others still decide
-            or (actor in current.deciders and actor not in seats and seats < current.deciders)
-        )
+        same = stays(current, seats, actor)
         if same and not fresh:
             edited = TurnMessage(current.message_id, seats, list(current.events))
             edited.add(events)
@@ -237,8 +290,12 @@ class Announcer:
                 hidden_choices=hidden_choices,
             )
             try:
-                await channel.get_partial_message(current.message_id).edit(
-                    content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
+                await self._edit(
+                    record,
+                    current.message_id,
+                    content=content,
+                    view=view,
+                    allowed_mentions=discord.AllowedMentions.none(),
                 )
                 self.turns[record.id] = edited
                 return

@@ -9,7 +9,9 @@ it receives the interaction and the user's locale after `self`, then its own arg
 
 `defer`: None (the handler answers or defers itself), "thinking" (a private "thinking..."
 answer follows), "update" (the pressed message will be edited), "private" (a press on a private
-answer edits it, anything else gets a private answer; see `came_from_private`).
+answer edits it, anything else gets a private answer; see `came_from_private`), "press" (a
+press on any message defers an update of it, so the handler may still take its buttons away
+through the interaction, and answers privately in a follow-up; a command thinks privately).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from bot.text.i18n import text, user_locale
 
 log = logging.getLogger(__name__)
 
-DEFERS = (None, "thinking", "update", "private")
+DEFERS = (None, "thinking", "update", "private", "press")
 
 
 def came_from_private(interaction: discord.Interaction) -> bool:
@@ -57,6 +59,11 @@ async def acknowledge(interaction: discord.Interaction, defer: str | None) -> No
         await interaction.response.defer()
     elif defer == "private":
         if came_from_private(interaction):
+            await interaction.response.defer()
+        else:
+            await think(interaction)
+    elif defer == "press":
+        if interaction.message is not None:
             await interaction.response.defer()
         else:
             await think(interaction)

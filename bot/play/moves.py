@@ -11,6 +11,7 @@ import discord
 import games
 from bot.core.errors import Refusal
 from bot.discord_io import components, pictures
+from bot.discord_io.announce import message_link
 from bot.discord_io.guard import answer, came_from_private, handler
 from bot.play.gate import Refused, Submitted
 from bot.text import present
@@ -88,7 +89,7 @@ class Play:
     ) -> None:
         await self.move(interaction, code, game_id=game_id, version=version, made_for=seat)
 
-    @handler(defer="private")
+    @handler(defer="press")
     async def move(
         self,
         interaction: discord.Interaction,
@@ -136,18 +137,30 @@ class Play:
                 view = components.with_undo(locale, view, record.id, seat)
             confirm = "\n".join([*lines, *mine, *([following] if following else [])])
             await self.guard.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
+            if pressed is not None:
+                # The channel message this press was on is edited (or loses its buttons)
+                # through the press's answer, whatever its age (see `Announcer._edit`).
+                announcer.press(pressed, interaction)
 
-        done = await self._submit(
-            interaction,
-            locale,
-            game_id,
-            codes,
-            "typed" if typed else "click",
-            version=version,
-            made_for=made_for,
-            resolve=resolve if typed else None,
-            on_saved=saved,
+        announcer = self.guard.announcer
+        pressed = (
+            None if typed or from_ephemeral or not interaction.message else interaction.message.id
         )
+        try:
+            done = await self._submit(
+                interaction,
+                locale,
+                game_id,
+                codes,
+                "typed" if typed else "click",
+                version=version,
+                made_for=made_for,
+                resolve=resolve if typed else None,
+                on_saved=saved,
+            )
+        finally:
+            if pressed is not None:
+                announcer.released(pressed, interaction)
         if done is not None and not done.posted:
             await self.guard.answer_saved(interaction, text(locale, "bot.error.not_posted"))
 
@@ -171,6 +184,12 @@ class Play:
             record, state, seat = refused.record, refused.state, refused.seat
             if refused.why == Refused.OUTDATED:
                 content, view = self.prompt_for(locale, record, state, seat)
+                # Discord may have refused to take the buttons off an old message (30046):
+                # pressed there, the player is shown the way to the newest one.
+                turn = await self.guard.announcer.turn_message(record)
+                pressed = interaction.message.id if interaction.message else None
+                if turn is not None and pressed not in (None, turn.message_id):
+                    content = f"{content}\n{message_link(record, str(turn.message_id))}"
                 raise Refusal("bot.error.outdated", current=content, view=view) from None
             if refused.why == Refused.NOT_DECIDING:
                 content, _ = self.prompt_for(locale, record, state, seat)
@@ -210,11 +229,14 @@ class Play:
             interaction, locale, game_id, [games.UNDO], source, seat_of=mover, on_saved=saved
         )
 
-    @handler(defer="private")
+    @handler(defer="press")
     async def show_choices(self, interaction, locale, game_id: int, version: int) -> None:
         """The "Choose" button: the clicker's own choices now, built from their seat only.
 
         Whatever the button's version, a player who decides now gets their current choices.
+        The press is deferred as an update of the turn message and answered in a private
+        follow-up: the move made from that answer may end the turn, and the press's token then
+        takes the turn message's buttons away (see `Announcer._edit`).
         """
         # Acknowledged before the store is asked: Discord gives up on an interaction that
         # has no answer after 3 seconds, however busy the other channels keep the bot.
@@ -225,6 +247,8 @@ class Play:
         if view is None:
             raise Refusal("bot.error.not_your_decision", current=content)
         await self.guard.reply(interaction, content, view=view)
+        if not came_from_private(interaction):
+            self.guard.announcer.press(interaction.message.id, interaction)
 
     @handler(defer="thinking")
     async def show_screen(self, interaction, locale, game_id: int | None = None) -> None:

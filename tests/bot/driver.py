@@ -31,6 +31,12 @@ def custom_ids(message) -> list[str]:
     return [c.get("custom_id", "") for c in components_of(message)]
 
 
+def private_answer(result):
+    """The private answer to a press: a follow-up when the press updated its message (a move
+    or "Choose" on the turn message), else the response."""
+    return result.followups[-1] if result.followups else result.response
+
+
 def random_move(message, rng, tried=frozenset()) -> tuple[str, list[str] | None]:
     """A random player's move on `message`: a move button's custom id (values None), or a
     menu's custom id with the values picked from it. Buttons in `tried` were refused already."""
@@ -120,8 +126,9 @@ class Table:
         ids = custom_ids(message)
         if any(i.startswith("mx:") for i in ids):
             shown = await player.click(message, label="Choose")
-            assert shown.ephemeral
-            await self.answer(player, shown.response)
+            private = private_answer(shown)
+            assert private.ephemeral
+            await self.answer(player, private)
         else:
             await self.answer(player, message)
 

@@ -63,7 +63,7 @@ async def test_choose_board_and_screen_are_acknowledged_while_the_store_is_busy(
     assert in_time, "Choose waited for the store before acknowledging"
     # Once the store answers, the player's own choices arrive in that private answer.
     answer = shown.followups[-1] if shown.followups else shown.response
-    assert shown.ephemeral and any(i.startswith(("mc:", "ms:")) for i in custom_ids(answer))
+    assert answer.ephemeral and any(i.startswith(("mc:", "ms:")) for i in custom_ids(answer))
 
     for command in ("game board", "game screen"):
         result, in_time = await while_store_busy(

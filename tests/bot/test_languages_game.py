@@ -24,7 +24,7 @@ from bot.discord_io import pictures
 from bot.text import present
 from storage import history
 from storage.records import result_from_json
-from tests.bot.driver import Table, custom_ids
+from tests.bot.driver import Table, custom_ids, private_answer
 
 
 @pytest.fixture
@@ -127,8 +127,8 @@ async def test_the_channel_speaks_the_server_language_and_ben_reads_his_own(
         if any(i.startswith("mx:") for i in custom_ids(message)):
             choose = next(i for i in custom_ids(message) if i.startswith("mx:"))
             shown = await player.click(message, custom_id=choose)
-            assert shown.ephemeral
-            await game.answer(player, shown.response)
+            assert private_answer(shown).ephemeral
+            await game.answer(player, private_answer(shown))
         else:
             await game.answer(player, message)
         assert game.moves < 400, "the one-round game did not end"

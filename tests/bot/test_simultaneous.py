@@ -30,7 +30,7 @@ async def private_prompts(game):
     prompts = []
     for player in deciders:
         shown = await player.click(turn, label="Choose")
-        assert shown.ephemeral
+        assert answer(shown).ephemeral
         prompts.append((player, answer(shown)))
     return prompts
 

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from bot.text.i18n import languages
-from tests.bot.driver import Table, custom_ids
+from tests.bot.driver import Table, custom_ids, private_answer
 
 # Flags, skin tones, a ZWJ family, combining accents, CJK, Cyrillic: every name is far longer
 # than a label holds, in Python characters and even more in UTF-16 code units.
@@ -137,8 +137,9 @@ async def test_long_emoji_names_stay_within_discord_limits(simcord_env, language
         choose = [i for i in custom_ids(message) if i.startswith("mx:")]
         if choose:
             shown = await player.click(message, custom_id=choose[0])
-            if shown.response is not None and custom_ids(shown.response):
-                await game.answer(player, shown.response)
+            private = private_answer(shown)
+            if private is not None and custom_ids(private):
+                await game.answer(player, private)
         else:
             await game.answer(player, message)
         assert game.moves <= moves, "the game did not end"
