@@ -11,8 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_io.components import new_view
-from bot.text import lengths
+from bot.discord_io.components import button, new_view
 from bot.text.i18n import text
 
 
@@ -28,13 +27,7 @@ class LimitButton(
     }
 
     def __init__(self, game: int, seat: int, since: int, choice: str, label: str = "?") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=lengths.clip(label, lengths.BUTTON_LABEL),
-                style=self.STYLES[choice],
-                custom_id=f"tl:{game}:{seat}:{since}:{choice}",
-            )
-        )
+        super().__init__(button(label, self.STYLES[choice], f"tl:{game}:{seat}:{since}:{choice}"))
         self.game, self.seat, self.since, self.choice = game, seat, since, choice
 
     @classmethod

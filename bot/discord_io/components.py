@@ -45,6 +45,30 @@ MAX_PRIVATE_BUTTONS = 20
 MAX_LISTED = 10
 
 
+def button(label: str, style: discord.ButtonStyle, custom_id: str, **kwargs) -> discord.ui.Button:
+    """The button of a restart-proof item, its label clipped to Discord's limit (counted as
+    Discord counts it; a name or a deck's building can make it long)."""
+    return discord.ui.Button(
+        label=lengths.clip(label, lengths.BUTTON_LABEL), style=style, custom_id=custom_id, **kwargs
+    )
+
+
+def menu(
+    custom_id: str,
+    options: Sequence[discord.SelectOption],
+    placeholder: str | None = None,
+    **kwargs,
+) -> discord.ui.Select:
+    """The select menu of a restart-proof item, its placeholder clipped to Discord's limit; no
+    options stand in as one "?" (Discord refuses a menu without options)."""
+    return discord.ui.Select(
+        custom_id=custom_id,
+        options=list(options) or [discord.SelectOption(label="?", value="?")],
+        placeholder=placeholder and lengths.clip(placeholder, lengths.PLACEHOLDER),
+        **kwargs,
+    )
+
+
 def _seat(match: re.Match[str]) -> int | None:
     return None if match["seat"] is None else int(match["seat"])
 
@@ -57,11 +81,7 @@ class MoveButton(
         self, game: int, version: int, seat: int | None, code: str, label: str = "?"
     ) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=clip(label, lengths.BUTTON_LABEL),
-                style=discord.ButtonStyle.primary,
-                custom_id=move_id("mc", game, version, seat, code),
-            )
+            button(label, discord.ButtonStyle.primary, move_id("mc", game, version, seat, code))
         )
         self.game, self.version, self.seat, self.code = game, version, seat, code
 
@@ -95,10 +115,10 @@ class MoveSelect(
         several: int = 1,
     ) -> None:
         super().__init__(
-            discord.ui.Select(
-                custom_id=move_id("ms", game, version, seat),
-                options=list(options) or [discord.SelectOption(label="?", value="?")],
-                placeholder=placeholder and clip(placeholder, lengths.PLACEHOLDER),
+            menu(
+                move_id("ms", game, version, seat),
+                options,
+                placeholder,
                 min_values=several,
                 max_values=several,
             )
@@ -128,13 +148,7 @@ class ChooseButton(
     discord.ui.DynamicItem[discord.ui.Button], template=r"mx:(?P<game>\d+):(?P<version>\d+)"
 ):
     def __init__(self, game: int, version: int, label: str = "?") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=lengths.clip(label, lengths.BUTTON_LABEL),
-                style=discord.ButtonStyle.success,
-                custom_id=f"mx:{game}:{version}",
-            )
-        )
+        super().__init__(button(label, discord.ButtonStyle.success, f"mx:{game}:{version}"))
         self.game, self.version = game, version
 
     @classmethod
@@ -147,13 +161,7 @@ class ChooseButton(
 
 class ScreenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:(?P<game>\d+)"):
     def __init__(self, game: int, label: str = "?") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=lengths.clip(label, lengths.BUTTON_LABEL),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"sc:{game}",
-            )
-        )
+        super().__init__(button(label, discord.ButtonStyle.secondary, f"sc:{game}"))
         self.game = game
 
     @classmethod
@@ -168,13 +176,7 @@ class UndoButton(
     discord.ui.DynamicItem[discord.ui.Button], template=r"ud:(?P<game>\d+):(?P<seat>\d)"
 ):
     def __init__(self, game: int, seat: int, label: str = "?") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=lengths.clip(label, lengths.BUTTON_LABEL),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"ud:{game}:{seat}",
-            )
-        )
+        super().__init__(button(label, discord.ButtonStyle.secondary, f"ud:{game}:{seat}"))
         self.game, self.seat = game, seat
 
     @classmethod

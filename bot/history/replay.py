@@ -20,7 +20,7 @@ import discord
 import games
 from bot.discord_io import components, pictures
 from bot.discord_io.guard import answer, handler
-from bot.text import lengths, present
+from bot.text import present
 from bot.text.i18n import text
 from storage import GameRecord
 
@@ -62,11 +62,7 @@ class ReplayButton(
 ):
     def __init__(self, game: int, step: int, op: str, label: str = "?") -> None:
         super().__init__(
-            discord.ui.Button(
-                label=lengths.clip(label, lengths.BUTTON_LABEL),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"rp:{game}:{step}:{op}",
-            )
+            components.button(label, discord.ButtonStyle.secondary, f"rp:{game}:{step}:{op}")
         )
         self.game, self.step, self.op = game, step, op
 

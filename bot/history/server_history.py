@@ -20,7 +20,7 @@ from bot.core.errors import Refusal
 from bot.discord_io import components
 from bot.discord_io.guard import handler
 from bot.history.past import MAX_ID, how_ended, timestamp
-from bot.text import lengths, present
+from bot.text import present
 from bot.text.i18n import escape, text
 from storage import history as past
 from storage.ratings import user_identity
@@ -113,10 +113,8 @@ class HistoryButton(
 ):
     def __init__(self, member: int, kind: str, op: str, seq: int, label: str = "?") -> None:
         super().__init__(
-            discord.ui.Button(
-                label=lengths.clip(label, lengths.BUTTON_LABEL),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"hp:{member}:{kind}:{op}:{seq}",
+            components.button(
+                label, discord.ButtonStyle.secondary, f"hp:{member}:{kind}:{op}:{seq}"
             )
         )
         self.member, self.kind, self.op, self.seq = member, kind, op, seq

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_io.components import new_view
+from bot.discord_io.components import button, menu, new_view
 from bot.text import lengths
 from bot.text.i18n import text
 from bot.text.present import clip, duration
@@ -33,13 +33,7 @@ class LobbyButton(
     }
 
     def __init__(self, game: int, op: str, label: str = "?") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=lengths.clip(label, lengths.BUTTON_LABEL),
-                style=self.STYLES[op],
-                custom_id=f"lb:{game}:{op}",
-            )
-        )
+        super().__init__(button(label, self.STYLES[op], f"lb:{game}:{op}"))
         self.game, self.op = game, op
 
     @classmethod
@@ -57,13 +51,7 @@ class LobbyAiSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"la:(?P
         options: Sequence[discord.SelectOption] = (),
         placeholder: str | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"la:{game}",
-                options=list(options) or [discord.SelectOption(label="?", value="?")],
-                placeholder=placeholder and clip(placeholder, lengths.PLACEHOLDER),
-            )
-        )
+        super().__init__(menu(f"la:{game}", options, placeholder))
         self.game = game
 
     @classmethod
@@ -86,13 +74,7 @@ class LobbySettingSelect(
         options: Sequence[discord.SelectOption] = (),
         placeholder: str | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"ls:{game}:{which}",
-                options=list(options) or [discord.SelectOption(label="?", value="?")],
-                placeholder=placeholder and clip(placeholder, lengths.PLACEHOLDER),
-            )
-        )
+        super().__init__(menu(f"ls:{game}:{which}", options, placeholder))
         self.game, self.which = game, which
 
     @classmethod

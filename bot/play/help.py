@@ -13,9 +13,9 @@ from typing import Any
 import discord
 
 import games
-from bot.discord_io.components import new_view
+from bot.discord_io.components import button, new_view
 from bot.discord_io.guard import handler
-from bot.text import lengths, present
+from bot.text import present
 from bot.text.i18n import reader_locale, text
 
 TURN_LINES = 5
@@ -56,14 +56,7 @@ class HelpButton(
 ):
     def __init__(self, topic: str, label: str = "?", disabled: bool = False) -> None:
         style = discord.ButtonStyle.primary if topic == "turn" else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(
-                label=lengths.clip(label, lengths.BUTTON_LABEL),
-                style=style,
-                custom_id=f"gh:{topic}",
-                disabled=disabled,
-            )
-        )
+        super().__init__(button(label, style, f"gh:{topic}", disabled=disabled))
         self.topic = topic
 
     @classmethod

@@ -12,8 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_io.components import new_view
-from bot.text import lengths
+from bot.discord_io.components import button, new_view
 from bot.text.i18n import text
 
 
@@ -21,13 +20,7 @@ class ResignButton(
     discord.ui.DynamicItem[discord.ui.Button], template=r"rs:(?P<game>\d+):(?P<seat>\d)"
 ):
     def __init__(self, game: int, seat: int, label: str = "?") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=lengths.clip(label, lengths.BUTTON_LABEL),
-                style=discord.ButtonStyle.danger,
-                custom_id=f"rs:{game}:{seat}",
-            )
-        )
+        super().__init__(button(label, discord.ButtonStyle.danger, f"rs:{game}:{seat}"))
         self.game, self.seat = game, seat
 
     @classmethod
@@ -50,11 +43,7 @@ class HandOverButton(
         self, game: int, seat: int, holder: int, to: int, answer: str, label: str = "?"
     ) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=lengths.clip(label, lengths.BUTTON_LABEL),
-                style=self.STYLES[answer],
-                custom_id=f"ho:{game}:{seat}:{holder}:{to}:{answer}",
-            )
+            button(label, self.STYLES[answer], f"ho:{game}:{seat}:{holder}:{to}:{answer}")
         )
         self.game, self.seat, self.holder, self.to, self.answer = game, seat, holder, to, answer
 
