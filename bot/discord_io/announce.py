@@ -49,11 +49,11 @@ class TurnMessage:
     deciders: frozenset[int]
     events: list[Event] = field(default_factory=list)
 
-    def add(self, events: Sequence[Event]) -> None:
-        """This move's public events below the earlier ones, the newest kept: a move that says
-        more than a message lists keeps all of its own (the message says how many it leaves
-        out, see `present.public_events`)."""
-        new = public_only(events)
+    def add(self, record: GameRecord, events: Sequence[Event]) -> None:
+        """This move's events the channel hears of below the earlier ones, the newest kept: a
+        move that says more than a message lists keeps all of its own (the message says how
+        many it leaves out, see `present.public_events`)."""
+        new = present.channel_events(record, events)
         if len(new) >= present.MAX_EVENT_LINES:
             self.events = new
         else:
@@ -87,10 +87,6 @@ PRESS_LIFETIME = datetime.timedelta(minutes=14)
 
 def usable(interaction: discord.Interaction) -> bool:
     return discord.utils.utcnow() - interaction.created_at < PRESS_LIFETIME
-
-
-def public_only(events: Sequence[Event]) -> list[Event]:
-    return [e for e in events if e.only_for is None]
 
 
 def board_moment(public: Any) -> tuple:
@@ -280,7 +276,7 @@ class Announcer:
         same = stays(current, seats, actor)
         if same and not fresh:
             edited = TurnMessage(current.message_id, seats, list(current.events))
-            edited.add(events)
+            edited.add(record, events)
             content = present.turn(
                 locale,
                 record,
@@ -332,7 +328,7 @@ class Announcer:
             sent = await channel.send(content, view=view, allowed_mentions=mentions)
         await self._retire(record, current)
         turn = TurnMessage(sent.id, seats)
-        turn.add(events)
+        turn.add(record, events)
         self.turns[record.id] = turn
         # Reminders link to it, and a restart edits it again. Written with the next move's
         # transaction (any game's) when moves queue for the store: the bot reads it from memory.

@@ -164,12 +164,16 @@ def lobby(locale: Locale, record: Any) -> str:
     return "\n".join(lines)
 
 
+def channel_events(record: Any, events: Iterable[Event]) -> list[Event]:
+    """The events a channel hears of: not those with `only_for` (hidden information), nor those
+    that say nothing (a theft of nothing)."""
+    return [e for e in events if e.only_for is None and not games.says_nothing(record.kind, e)]
+
+
 def public_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[str]:
-    """Lines for a channel: events with `only_for` (hidden information) are left out."""
+    """Lines for a channel, of the events it hears of (see `channel_events`)."""
     lines = []
-    for event in events:
-        if event.only_for is not None or games.says_nothing(record.kind, event):
-            continue
+    for event in channel_events(record, events):
         line = text_msg(locale, event.msg, seat_names(record, locale), markdown=True)
         # Credited to its player unless the line names them already ("ana plays a card").
         if event.seat is not None and seat_name(record, event.seat, locale) not in line:
