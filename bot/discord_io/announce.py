@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 
 UNPOSTED = "unposted"
 TURN_MESSAGE = "turn_message"
+# The note of a game in a thread: the channel it was opened from, which hears its result.
+PARENT_CHANNEL = "parent_channel"
 
 
 @dataclass
@@ -361,7 +363,7 @@ class Announcer:
         content = f"{events}\n{table}" if events else table
         people = present.final_pings(record)
         await self.channel(record).send(content, file=file, allowed_mentions=pinging(people))
-        parent = await self.store.get_note(record.id, "parent_channel")
+        parent = await self.store.get_note(record.id, PARENT_CHANNEL)
         if parent is not None:
             # A game in a thread: its channel hears the result in one line.
             line = present.result_line(locale, record, result)

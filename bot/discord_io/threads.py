@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_io.announce import PARENT_CHANNEL
 from bot.text import present
 from bot.text.i18n import game_locale, text
 
@@ -117,13 +118,12 @@ class Threads:
         record = None if store is None else await store.by_channel(thread_id)
         if record is None or await store.get_note(record.id, CLOSED_NOTE):
             return
+        parent_id = await store.get_note(record.id, PARENT_CHANNEL)
+        if parent_id is None:
+            return
         try:
-            thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
-            parent_id = getattr(thread, "parent_id", None)
-            if parent_id is None:
-                return
             locale = game_locale(self.bot, record)
-            await self.bot.get_partial_messageable(parent_id, guild_id=record.guild_id).send(
+            await self.bot.get_partial_messageable(int(parent_id), guild_id=record.guild_id).send(
                 text(
                     locale,
                     "bot.thread.closed",

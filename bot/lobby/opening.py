@@ -12,6 +12,7 @@ import games
 from bot.core import metrics
 from bot.core.errors import Refusal
 from bot.core.timing import now
+from bot.discord_io.announce import PARENT_CHANNEL
 from bot.discord_io.guard import answer, handler, think
 from bot.lobby import components
 from bot.seats.ai_seats import DEFAULT_LEVEL, LEVELS
@@ -25,8 +26,6 @@ from storage.play import start_game
 log = logging.getLogger(__name__)
 
 LOBBY_MESSAGE = "lobby_message"
-# A game played in a thread: the channel the thread was opened from (it hears the result).
-PARENT_CHANNEL = "parent_channel"
 
 # What the bot needs in a channel to host a game there: see it, post turn messages with the
 # board picture, and read the history its buttons live in.
