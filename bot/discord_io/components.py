@@ -310,8 +310,9 @@ def turn_view(
     legal, which the engine names from public facts: the decider taps one, and one their
     screen cannot pay for is refused to them alone). Otherwise "Choose" is there exactly when
     a decider's private answer may offer what the message does not: for a decision whose
-    options depend on a screen or a hand, whatever that holds. Leaving it off when the answer happens to add nothing (only
-    "Pass" behind it) would tell everybody that the screen holds nothing to deliver.
+    options depend on a screen or a hand, whatever that holds. Leaving it off when the answer
+    happens to add nothing (only "Pass" behind it) would tell everybody that the screen holds
+    nothing to deliver.
     `people`: the decisions a person takes (the AI's need no button)."""
     game, version = record.id, record.version
     if not people:

@@ -5,9 +5,8 @@ Discord limits how fast a bot opens DM channels (403 with code 40003, "opening d
 too fast") besides its rate limits (429 once discord.py's own waits are spent). Neither says
 anything about the player, so both are waited out; only 50007 means the player's DMs are
 closed. (An outage, 5xx, discord.py tries again itself; then the DM waits for the screen's next
-change.) The
-clock firing for many games at once would open every DM in the same instant: openings take
-turns instead, a few at once and then one every `OPEN_INTERVAL` seconds.
+change.) The clock firing for many games at once would open every DM in the same instant:
+openings take turns instead, a few at once and then one every `OPEN_INTERVAL` seconds.
 """
 
 from __future__ import annotations
