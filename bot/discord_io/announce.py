@@ -124,6 +124,8 @@ class Announcer:
         # message id -> a recent press on it (see `_edit`; given by the move and "Choose"
         # handlers, forgotten when its token expires).
         self.pressed: dict[int, discord.Interaction] = {}
+        # (locale, record) -> the view under a game's final scores, or None (set by services).
+        self.final_view = None
 
     @property
     def store(self):
@@ -286,6 +288,7 @@ class Announcer:
                 present.public_events(locale, record, edited.events),
                 ping=shown,
                 hidden_choices=hidden_choices,
+                away=self.tables.away.of_seats(record),
             )
             try:
                 await self._edit(
@@ -311,6 +314,7 @@ class Announcer:
             event_lines,
             ping=shown,
             hidden_choices=hidden_choices,
+            away=self.tables.away.of_seats(record),
         )
         mentions = pinging([record.seats[s].user_id for s in sorted(ping)])
         # A fresh picture of the board when the game has moved on to another player's turn (or
@@ -362,7 +366,10 @@ class Announcer:
         events = present.clip("\n".join(event_lines), room) if event_lines and room > 1 else ""
         content = f"{events}\n{table}" if events else table
         people = present.final_pings(record)
-        await self.channel(record).send(content, file=file, allowed_mentions=pinging(people))
+        view = None if self.final_view is None else self.final_view(locale, record)
+        await self.channel(record).send(
+            content, file=file, view=view, allowed_mentions=pinging(people)
+        )
         parent = await self.store.get_note(record.id, PARENT_CHANNEL)
         if parent is not None:
             # A game in a thread: its channel hears the result in one line.

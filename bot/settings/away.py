@@ -1,0 +1,43 @@
+"""`/game away days:N`: a member is away from all their games in the server for N days.
+
+While away, no reminder reaches them, the others read "away until" in the turn message and in
+`/game mine`, and a decision of theirs that reaches the turn limit is played by the AI without
+asking the table, that decision only: the seat stays theirs (`bot.clock.turn_clock`). A move of
+their own, or `days:0`, ends it early (`bot.core.away` keeps it).
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.core.errors import Refusal
+from bot.core.timing import now
+from bot.discord_io.guard import handler
+from bot.text import present
+from bot.text.i18n import text
+
+DAY = 24 * 3600
+MAX_DAYS = 30
+
+
+class AwayMode:
+    def __init__(self, tables, guard, clock) -> None:
+        self.tables, self.guard, self.clock = tables, guard, clock
+
+    @handler(defer="thinking")
+    async def away(self, interaction: discord.Interaction, locale, days: int) -> None:
+        book = self.tables.away
+        guild, user = interaction.guild_id, interaction.user.id
+        if not 0 <= days <= MAX_DAYS:
+            raise Refusal("bot.error.away_days", high=MAX_DAYS)
+        if days == 0:
+            if book.until(guild, user) is None:
+                raise Refusal("bot.error.not_away")
+            await book.end(guild, user)
+            await self.guard.reply(interaction, text(locale, "bot.away.back"))
+            return
+        until = now() + days * DAY
+        await book.set(guild, user, until)
+        # The clock may hold a reminder or a question for them due sooner than it thinks.
+        self.clock.poke()
+        await self.guard.reply(interaction, text(locale, "bot.away.set", date=present.date(until)))
