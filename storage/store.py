@@ -732,12 +732,12 @@ class Store:
     # -- reads ------------------------------------------------------------------------------
 
     async def last_finished(self, channel_id: int) -> GameRecord | None:
-        """The channel's newest game if it ended with scores (None: none did, or the newest
-        was abandoned, or one is open there now)."""
+        """The channel's game that ended last, if it ended with scores (None: none did, or
+        the last one was abandoned). Read from the history's endings, by their index."""
         async with self._lock:
             rows = await self._db.fetchall(
-                f"SELECT {_RECORD_COLUMNS} FROM games AS g WHERE g.channel_id = ?"
-                " ORDER BY g.id DESC LIMIT 1",
+                f"SELECT {_RECORD_COLUMNS} FROM endings AS e JOIN games AS g ON g.id = e.game_id"
+                " WHERE e.channel_id = ? ORDER BY e.seq DESC LIMIT 1",
                 (channel_id,),
             )
         if not rows or rows[0][4] != "finished":
