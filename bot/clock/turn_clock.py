@@ -213,9 +213,10 @@ class Clock:
                     step = "away" if step == "remind" else "expired"
                     if step == "expired":
                         changed.append(ai_plays_once(wait, at))
-                    else:
+                    else:  # passed unsent, so the next one reaches them if they are back
                         passed = reminders_passed(wait, settings, at)
-                        changed.append(scheduled(replace(wait, reminded=passed), settings, True))
+                        later = replace(wait, reminded=passed)
+                        changed.append(scheduled(later, settings, seat.muted))
                     steps[wait.seat] = step
                     continue
                 steps[wait.seat] = step
