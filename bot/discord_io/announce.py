@@ -340,6 +340,18 @@ class Announcer:
         # transaction (any game's) when moves queue for the store: the bot reads it from memory.
         self.store.note_later(record.id, TURN_MESSAGE, turn.note())
 
+    async def refresh(self, locale, record: GameRecord, state: Any) -> None:
+        """Write the turn message again as it stands (who is away changed): only one this
+        process posted, so it knows the events it lists, and only while it is the turn's."""
+        current = self.turns.get(record.id)
+        seats = frozenset(d.seat for d in games.get(record.kind).pending(state))
+        if current is None or not stays(current, seats, None):
+            return
+        try:
+            await self._post(locale, record, state, (), None, set())
+        except discord.HTTPException as exc:
+            log.debug("game %s: turn message not refreshed (%s)", record.id, exc)
+
     async def post_result(self, locale, record: GameRecord, event_lines) -> None:
         """The final scores as stored when the game ended (by the rules, a vote, resigning or
         abandon), with the picture, in a new message that mentions (and so pings) every person

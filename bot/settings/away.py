@@ -14,15 +14,16 @@ from bot.core.errors import Refusal
 from bot.core.timing import now
 from bot.discord_io.guard import handler
 from bot.text import present
-from bot.text.i18n import text
+from bot.text.i18n import game_locale, text
 
 DAY = 24 * 3600
 MAX_DAYS = 30
 
 
 class AwayMode:
-    def __init__(self, tables, guard, clock) -> None:
+    def __init__(self, tables, guard, clock, announcer) -> None:
         self.tables, self.guard, self.clock = tables, guard, clock
+        self.announcer = announcer
 
     @handler(defer="thinking")
     async def away(self, interaction: discord.Interaction, locale, days: int) -> None:
@@ -35,9 +36,24 @@ class AwayMode:
                 raise Refusal("bot.error.not_away")
             await book.end(guild, user)
             await self.guard.reply(interaction, text(locale, "bot.away.back"))
-            return
-        until = now() + days * DAY
-        await book.set(guild, user, until)
-        # The clock may hold a reminder or a question for them due sooner than it thinks.
-        self.clock.poke()
-        await self.guard.reply(interaction, text(locale, "bot.away.set", date=present.date(until)))
+        else:
+            until = now() + days * DAY
+            await book.set(guild, user, until)
+            # The clock may hold a reminder or a question for them due sooner than it thinks.
+            self.clock.poke()
+            await self.guard.reply(
+                interaction, text(locale, "bot.away.set", date=present.date(until))
+            )
+        await self._turn_messages(guild, user)
+
+    async def _turn_messages(self, guild: int, user: int) -> None:
+        """The turn messages that wait for them say it at once, not from the next move on."""
+        for found, _seat, wait in await self.tables.store.games_of(user, guild):
+            if wait is None:
+                continue
+            async with self.tables.lock(found.channel_id):
+                record = await self.tables.store.get(found.id)
+                if record.status != "active":
+                    continue
+                locale = game_locale(self.tables.bot, record)
+                await self.announcer.refresh(locale, record, self.tables.state_of(record))

@@ -136,10 +136,13 @@ async def test_a_move_of_their_own_ends_away_and_the_bad_inputs_change_nothing(s
 
 async def test_back_in_the_middle_of_a_decision_the_next_reminder_reaches_them(simcord_env, table):
     guild, channel, (ana, ben, cai, dee) = table
-    await cai.slash(channel, "game away", days=3)
     game = Table(simcord_env, channel, [ana, ben, cai], random.Random(3), typed=0)
     await game.open("santiago", 3, reminders="21600", turn_limit="86400")
-    await until_named(simcord_env, game, cai)
+    turn = await until_named(simcord_env, game, cai)
+    assert "away until" not in turn.content
+    await cai.slash(channel, "game away", days=3)
+    shown = game.prompt_message()
+    assert shown.id == turn.id and AWAY_UNTIL.search(shown.content), "the turn message says it"
 
     def reminded():
         return len(reminders_to(simcord_env, cai)) + len(channel_pings(simcord_env, channel, cai))
@@ -147,5 +150,6 @@ async def test_back_in_the_middle_of_a_decision_the_next_reminder_reaches_them(s
     await simcord_env.advance_time(7 * HOUR)
     assert reminded() == 0, "the reminder at 6 hours passed unsent"
     await cai.slash(channel, "game away", days=0)
+    assert "away until" not in game.prompt_message().content
     await simcord_env.advance_time(5 * HOUR)
     assert reminded() == 1, "the one at 12 hours reaches him"
