@@ -72,4 +72,4 @@ class Services:
         self.replays = Replays(tables, self.guard, self.past)
         self.stats = Statistics(tables, self.guard)
         self.languages = Languages(bot, self.guard)
-        self.away = AwayMode(tables, self.guard, self.clock, self.announcer)
+        self.away = AwayMode(tables, self.guard, self.announcer)

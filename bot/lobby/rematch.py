@@ -72,9 +72,8 @@ class Rematch:
         here = await self.tables.store.by_channel(old.channel_id)
         if here is None:
             return
-        if here.status == "lobby" and await self.tables.store.get_note(here.id, REMATCH_OF) == str(
-            old.id
-        ):
+        replaying = await self.tables.store.get_note(here.id, REMATCH_OF)
+        if here.status == "lobby" and replaying == str(old.id):
             lobby = await self.tables.store.get_note(here.id, LOBBY_MESSAGE)
             raise Refusal("bot.error.rematch_open", link=message_link(here, lobby))
         raise Refusal("bot.error.busy")

@@ -21,9 +21,8 @@ MAX_DAYS = 30
 
 
 class AwayMode:
-    def __init__(self, tables, guard, clock, announcer) -> None:
-        self.tables, self.guard, self.clock = tables, guard, clock
-        self.announcer = announcer
+    def __init__(self, tables, guard, announcer) -> None:
+        self.tables, self.guard, self.announcer = tables, guard, announcer
 
     @handler(defer="thinking")
     async def away(self, interaction: discord.Interaction, locale, days: int) -> None:
@@ -38,9 +37,8 @@ class AwayMode:
             await self.guard.reply(interaction, text(locale, "bot.away.back"))
         else:
             until = now() + days * DAY
+            # The clock asks at each of their timers whether they are away: none changes.
             await book.set(guild, user, until)
-            # The clock may hold a reminder or a question for them due sooner than it thinks.
-            self.clock.poke()
             await self.guard.reply(
                 interaction, text(locale, "bot.away.set", date=present.date(until))
             )
