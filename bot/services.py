@@ -21,11 +21,13 @@ from bot.history.replay import Replays
 from bot.history.server_history import HistoryViews
 from bot.history.stats import Statistics
 from bot.lobby.opening import Lobby
+from bot.lobby.rematch import Rematch
 from bot.play.gate import Gate, Publisher
 from bot.play.help import Help
 from bot.play.moves import Play
 from bot.seats.ai_seats import AiSeats
 from bot.seats.hands import Seats
+from bot.settings.away import AwayMode
 from bot.settings.server_language import Languages
 from bot.settings.table_settings import TableSettings
 
@@ -61,9 +63,13 @@ class Services:
         self.lobby = Lobby(
             tables, self.guard, self.announcer, self.clock, self.publisher, self.seats, rng
         )
+        self.rematch = Rematch(tables, self.guard, self.lobby)
+        # The final scores carry its button (the announcer does not know the lobby).
+        self.announcer.final_view = self.rematch.final_view
         self.settings = TableSettings(tables, self.guard, self.clock, self.lobby)
         self.past = PastGames(tables, self.guard, self.play)
         self.history = HistoryViews(tables, self.guard)
         self.replays = Replays(tables, self.guard, self.past)
         self.stats = Statistics(tables, self.guard)
         self.languages = Languages(bot, self.guard)
+        self.away = AwayMode(tables, self.guard, self.announcer)

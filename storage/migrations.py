@@ -381,6 +381,23 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        13,
+        "member away: until when a member of a server is away from all their games there",
+        (
+            # `until`: POSIX seconds. A row whose time has passed means nothing (it is
+            # replaced by the member's next `/game away`); coming back deletes it.
+            """CREATE TABLE member_away (
+                guild_id INTEGER NOT NULL,
+                user_id INTEGER NOT NULL,
+                until REAL NOT NULL,
+                PRIMARY KEY (guild_id, user_id)
+            )""",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

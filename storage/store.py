@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -326,9 +326,12 @@ class Store:
         creator_name: str,
         settings: Settings | None = None,
         server_locale: str | None = None,
+        seats: Sequence[tuple[int, str, str]] | None = None,
     ) -> GameRecord:
         """A new lobby in the channel; the creator takes seat 0. `ChannelBusy` if one is open.
-        `server_locale`: the server's Discord language, as the creator's interaction said."""
+        `server_locale`: the server's Discord language, as the creator's interaction said.
+        `seats`: (user id, name, controller) of every seat in order, the creator's among them
+        (a rematch seats its table at once)."""
         settings = (settings or Settings()).checked()
         if kind not in games.NAMES:
             raise StorageError(f"Unknown game {kind!r}; known: {', '.join(games.NAMES)}.")
@@ -354,9 +357,11 @@ class Store:
                 except self._db.IntegrityError:
                     raise _ChannelTaken from None
                 game_id = row[0]
-                await db.execute(
-                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                    (game_id, creator_id, creator_name),
+                seated = seats or [(creator_id, creator_name, HUMAN)]
+                await db.executemany(
+                    "INSERT INTO seats (game_id, seat, user_id, name, controller)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    [(game_id, n, *seat) for n, seat in enumerate(seated)],
                 )
                 await db.execute(
                     "INSERT INTO settings (game_id, reminders, turn_limit) VALUES (?, ?, ?)",
@@ -726,6 +731,19 @@ class Store:
 
     # -- reads ------------------------------------------------------------------------------
 
+    async def last_finished(self, channel_id: int) -> GameRecord | None:
+        """The channel's game that ended last, if it ended with scores (None: none did, or
+        the last one was abandoned). Read from the history's endings, by their index."""
+        async with self._lock:
+            rows = await self._db.fetchall(
+                f"SELECT {_RECORD_COLUMNS} FROM endings AS e JOIN games AS g ON g.id = e.game_id"
+                " WHERE e.channel_id = ? ORDER BY e.seq DESC LIMIT 1",
+                (channel_id,),
+            )
+        if not rows or rows[0][4] != "finished":
+            return None
+        return _record(rows[0])
+
     async def by_channel(self, channel_id: int) -> GameRecord | None:
         """The lobby or active game of the channel, if any."""
         async with self._lock:
@@ -1086,4 +1104,27 @@ class Store:
                     "INSERT INTO server_languages (guild_id, language) VALUES (?, ?)"
                     " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
                     (guild_id, language),
+                )
+
+    # -- members away -----------------------------------------------------------------------
+
+    async def members_away(self) -> dict[tuple[int, int], float]:
+        """(guild id, user id) -> until when that member is away (past times included)."""
+        async with self._lock:
+            rows = await self._db.fetchall("SELECT guild_id, user_id, until FROM member_away")
+        return {(r[0], r[1]): r[2] for r in rows}
+
+    async def set_away(self, guild_id: int, user_id: int, until: float | None) -> None:
+        """The member is away from their games in the server until `until` (None: back)."""
+        async with self._write() as db:
+            if until is None:
+                await db.execute(
+                    "DELETE FROM member_away WHERE guild_id = ? AND user_id = ?",
+                    (guild_id, user_id),
+                )
+            else:
+                await db.execute(
+                    "INSERT INTO member_away (guild_id, user_id, until) VALUES (?, ?, ?)"
+                    " ON CONFLICT (guild_id, user_id) DO UPDATE SET until = excluded.until",
+                    (guild_id, user_id, until),
                 )

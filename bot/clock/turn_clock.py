@@ -43,6 +43,7 @@ from storage import GameRecord, StorageError
 from storage.clock import (
     Wait,
     WaitPlan,
+    ai_plays_once,
     due_step,
     reminders_passed,
     scheduled,
@@ -206,6 +207,18 @@ class Clock:
                 step = due_step(wait, settings, seat.muted, at)
                 if wait.due is None or wait.due > at or step is None:
                     continue
+                if step in ("remind", "vote") and self._away(record, wait.seat, at):
+                    # Away (`/game away`): no reminder reaches them, and at the turn limit the
+                    # AI plays this one decision without asking the table; the seat stays theirs.
+                    step = "away" if step == "remind" else "expired"
+                    if step == "expired":
+                        changed.append(ai_plays_once(wait, at))
+                    else:  # passed unsent, so the next one reaches them if they are back
+                        passed = reminders_passed(wait, settings, at)
+                        later = replace(wait, reminded=passed)
+                        changed.append(scheduled(later, settings, seat.muted))
+                    steps[wait.seat] = step
+                    continue
                 steps[wait.seat] = step
                 if step == "remind":
                     passed = reminders_passed(wait, settings, at)
@@ -226,6 +239,12 @@ class Clock:
         for seat in [s for s, step in steps.items() if step == "expired"]:
             for listener in self._expired:
                 listener(record, seat)
+
+    def _away(self, record: GameRecord, seat: int, at: float) -> bool:
+        found = record.seats[seat]
+        if not found.has_person:
+            return False
+        return self.tables.away.until(record.guild_id, found.user_id, at) is not None
 
     async def _remind(self, record: GameRecord, seats: list[int], before: dict[int, Wait]) -> None:
         """The first reminder of a decision is a DM; later ones (and a closed DM) are one

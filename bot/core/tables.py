@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.core.away import AwayBook
 from bot.core.errors import Refusal
 from bot.core.state_cache import StateCache
 from storage import GameRecord, StorageError
@@ -32,6 +33,8 @@ class Tables:
         self._locks: dict[int, asyncio.Lock] = {}
         # game id -> (version, state): saves parsing the stored JSON for every move.
         self._states = StateCache()
+        # Who is away from their games (`/game away`): the clock, the turn messages, the gate.
+        self.away = AwayBook(bot)
 
     @property
     def store(self):

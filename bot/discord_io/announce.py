@@ -124,6 +124,8 @@ class Announcer:
         # message id -> a recent press on it (see `_edit`; given by the move and "Choose"
         # handlers, forgotten when its token expires).
         self.pressed: dict[int, discord.Interaction] = {}
+        # (locale, record) -> the view under a game's final scores, or None (set by services).
+        self.final_view = None
 
     @property
     def store(self):
@@ -286,6 +288,7 @@ class Announcer:
                 present.public_events(locale, record, edited.events),
                 ping=shown,
                 hidden_choices=hidden_choices,
+                away=self.tables.away.of_seats(record),
             )
             try:
                 await self._edit(
@@ -311,6 +314,7 @@ class Announcer:
             event_lines,
             ping=shown,
             hidden_choices=hidden_choices,
+            away=self.tables.away.of_seats(record),
         )
         mentions = pinging([record.seats[s].user_id for s in sorted(ping)])
         # A fresh picture of the board when the game has moved on to another player's turn (or
@@ -335,6 +339,18 @@ class Announcer:
         # Reminders link to it, and a restart edits it again. Written with the next move's
         # transaction (any game's) when moves queue for the store: the bot reads it from memory.
         self.store.note_later(record.id, TURN_MESSAGE, turn.note())
+
+    async def refresh(self, locale, record: GameRecord, state: Any) -> None:
+        """Write the turn message again as it stands (who is away changed): only one this
+        process posted, so it knows the events it lists, and only while it is the turn's."""
+        current = self.turns.get(record.id)
+        seats = frozenset(d.seat for d in games.get(record.kind).pending(state))
+        if current is None or not stays(current, seats, None):
+            return
+        try:
+            await self._post(locale, record, state, (), None, set())
+        except discord.HTTPException as exc:
+            log.debug("game %s: turn message not refreshed (%s)", record.id, exc)
 
     async def post_result(self, locale, record: GameRecord, event_lines) -> None:
         """The final scores as stored when the game ended (by the rules, a vote, resigning or
@@ -362,7 +378,10 @@ class Announcer:
         events = present.clip("\n".join(event_lines), room) if event_lines and room > 1 else ""
         content = f"{events}\n{table}" if events else table
         people = present.final_pings(record)
-        await self.channel(record).send(content, file=file, allowed_mentions=pinging(people))
+        view = None if self.final_view is None else self.final_view(locale, record)
+        await self.channel(record).send(
+            content, file=file, view=view, allowed_mentions=pinging(people)
+        )
         parent = await self.store.get_note(record.id, PARENT_CHANNEL)
         if parent is not None:
             # A game in a thread: its channel hears the result in one line.

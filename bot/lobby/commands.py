@@ -29,4 +29,10 @@ def commands() -> list[app_commands.Command]:
     async def abandon(interaction: discord.Interaction) -> None:
         await interaction.client.services.lobby.abandon(interaction)
 
-    return [new_command(), join, leave, start, abandon]
+    @app_commands.command(
+        name="rematch", description="The last game here again, with the same players"
+    )
+    async def rematch(interaction: discord.Interaction) -> None:
+        await interaction.client.services.rematch.rematch(interaction)
+
+    return [new_command(), join, leave, start, abandon, rematch]

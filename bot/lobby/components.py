@@ -4,6 +4,7 @@ interval and turn limit. Restart-proof like every component (see `bot.discord_io
     lb:<game>:<join|leave|start|unai> lobby buttons ("unai" takes the last AI seat away)
     la:<game>                    lobby menu: seat the AI at the chosen level
     ls:<game>:<reminders|limit>  lobby menus: the table's reminder interval and turn limit
+    rm:<game>                    under a game's final scores: a rematch of that game
 """
 
 from __future__ import annotations
@@ -88,7 +89,26 @@ class LobbySettingSelect(
         )
 
 
-ITEMS = (LobbyButton, LobbyAiSelect, LobbySettingSelect)
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rm:(?P<game>\d+)"):
+    def __init__(self, game: int, label: str = "?") -> None:
+        super().__init__(button(label, discord.ButtonStyle.primary, f"rm:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.services.rematch.rematch(interaction, self.game)
+
+
+ITEMS = (LobbyButton, LobbyAiSelect, LobbySettingSelect, RematchButton)
+
+
+def rematch_view(locale: Any, game: int) -> discord.ui.View:
+    view = new_view()
+    view.add_item(RematchButton(game, text(locale, "bot.button.rematch")))
+    return view
 
 
 def _setting_options(locale: Any, which: str, values: Sequence[int | None], current: int | None):

@@ -178,6 +178,9 @@ class Gate:
                 applied.append((chosen, label))
             combined = MoveResult(result.record, result.state, events)
             done = Submitted(record, state, seat, deciders, combined, applied)
+            if source not in AI_SOURCES:
+                # A move of their own is coming back from `/game away`.
+                await self.tables.away.came_back(record.guild_id, record.seats[seat].user_id)
             if on_saved is not None:
                 # Saved: from here on a failure to post must not be reported as "nothing changed".
                 await on_saved(done)

@@ -85,4 +85,11 @@ def commands() -> list[app_commands.Command]:
     ) -> None:
         await interaction.client.services.languages.choose(interaction, language.value)
 
-    return [settings, reminders, mine, language]
+    @app_commands.command(
+        name="away", description="Away for some days: no reminders, the AI plays at the limit"
+    )
+    @app_commands.describe(days="How many days (1-30); 0: I'm back")
+    async def away(interaction: discord.Interaction, days: app_commands.Range[int, 0, 30]) -> None:
+        await interaction.client.services.away.away(interaction, days)
+
+    return [settings, reminders, mine, away, language]

@@ -115,7 +115,11 @@ class TableSettings:
             return
         at = now()
         lines = [text(locale, "bot.mine.title")]
-        for record, _seat, wait in found[:MINE_LIMIT]:
+        away = self.tables.away
+        mine_until = away.until(interaction.guild_id or 0, interaction.user.id, at)
+        if interaction.guild_id is not None and mine_until is not None:
+            lines.append(text(locale, "bot.away.you", date=present.date(mine_until)))
+        for record, seat, wait in found[:MINE_LIMIT]:
             game = present.title(locale, record.kind)
             where = f"<#{record.channel_id}>"
             if record.status == "lobby":
@@ -138,6 +142,12 @@ class TableSettings:
                         left=present.duration(locale, max(0.0, wait.deadline - at)),
                     )
                 )
+            others = away.of_seats(record, at) if record.status == "active" else {}
+            lines.extend(
+                present.away_line(locale, record, s, until)
+                for s, until in others.items()
+                if s != seat
+            )
         if len(found) > MINE_LIMIT:
             lines.append(text(locale, "bot.mine.more", count=len(found) - MINE_LIMIT))
         await self.guard.reply(interaction, "\n".join(lines))

@@ -217,15 +217,28 @@ def turn(
     *,
     ping: set[int],
     hidden_choices: bool,
+    away: dict[int, float] | None = None,
 ) -> str:
+    """`away`: seats whose person is away (`/game away`), with until when."""
     lines = list(event_lines)
     lines.append(
         text(locale, "bot.turn.header", game=title(locale, record.kind), move=record.version + 1)
     )
     lines.extend(decision_line(locale, record, d, ping=d.seat in ping) for d in decisions)
+    for seat in sorted({d.seat for d in decisions} & set(away or ())):
+        lines.append(away_line(locale, record, seat, away[seat]))
     if hidden_choices:
         lines.append(text(locale, "bot.turn.use_choose"))
     return clip("\n".join(lines), MAX_CONTENT)
+
+
+def date(at: float) -> str:
+    """A date every reader's Discord shows in their own language and time zone."""
+    return f"<t:{int(at)}:D>"
+
+
+def away_line(locale: Locale, record: Any, seat: int, until: float) -> str:
+    return text(locale, "bot.away.line", who=seat_name(record, seat, locale), date=date(until))
 
 
 def board_alt(locale: Locale, public: Any, move: int) -> str:

@@ -1,0 +1,122 @@
+"""A rematch: the table of the channel's last finished game, at once, in a new lobby.
+
+`/game rematch`, or the "Rematch" button on the final scores, asked by a player of that game,
+opens a lobby with the same game, options and table settings and the same players already
+seated, the seat order turned by one (each player moves one seat up, the first goes last) and
+the AI seats kept with their levels. Whoever asked opens it, so they start it like any lobby;
+the others are pinged once, in a message of their own (a mention added by editing notifies
+nobody), and who does not want to play leaves it.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.core.errors import Refusal
+from bot.discord_io.announce import PARENT_CHANNEL, message_link, pinging
+from bot.discord_io.guard import handler
+from bot.lobby import components
+from bot.lobby.opening import LOBBY_MESSAGE, missing_permissions
+from bot.seats.ai_seats import LEVELS
+from bot.text import present
+from bot.text.i18n import channel_locale, reported_locale, text
+from storage import ChannelBusy, GameRecord
+from storage.records import HUMAN
+
+# A note of the rematch's lobby: the game it replays (a second press points to it).
+REMATCH_OF = "rematch_of"
+
+
+def rotated(record: GameRecord) -> list[tuple[int, str, str]]:
+    """The seats of the next game: (user id, name, controller), each player one seat up.
+    A person plays their own seat again (the AI stood in for some only in that game)."""
+    seats = [(s.user_id, s.name, HUMAN if s.has_person else s.controller) for s in record.seats]
+    return seats[1:] + seats[:1]
+
+
+class Rematch:
+    def __init__(self, tables, guard, lobby) -> None:
+        self.tables, self.guard, self.lobby = tables, guard, lobby
+
+    def final_view(self, locale, record: GameRecord) -> discord.ui.View | None:
+        """The "Rematch" button under a game's final scores (not under an abandoned game's)."""
+        if record.status != "finished":
+            return None
+        return components.rematch_view(locale, record.id)
+
+    @handler()
+    async def rematch(self, interaction: discord.Interaction, locale, game_id=None) -> None:
+        """`game_id`: the game whose final scores carry the button pressed; else the
+        channel's last game."""
+        if interaction.guild_id is None:
+            raise Refusal("bot.error.guild_only")
+        async with self.tables.lock(interaction.channel_id):
+            if game_id is None:
+                old = await self.tables.store.last_finished(interaction.channel_id)
+            else:
+                old = await self.tables.game_of_component(interaction, game_id)
+            if old is None or old.status != "finished":
+                raise Refusal("bot.error.no_rematch")
+            if old.seat_of(interaction.user.id) is None:
+                raise Refusal("bot.error.rematch_not_player")
+            await self._refuse_if_open(old)
+            missing = missing_permissions(interaction)
+            if missing:
+                names = ", ".join(text(locale, f"bot.permission.{name}") for name in missing)
+                raise Refusal("bot.error.bot_permissions", missing=names)
+            # The lobby is this answer: acknowledged before the store is asked.
+            await interaction.response.defer(thinking=True)
+            await self._open(interaction, old)
+
+    async def _refuse_if_open(self, old: GameRecord) -> None:
+        here = await self.tables.store.by_channel(old.channel_id)
+        if here is None:
+            return
+        replaying = await self.tables.store.get_note(here.id, REMATCH_OF)
+        if here.status == "lobby" and replaying == str(old.id):
+            lobby = await self.tables.store.get_note(here.id, LOBBY_MESSAGE)
+            raise Refusal("bot.error.rematch_open", link=message_link(here, lobby))
+        raise Refusal("bot.error.busy")
+
+    async def _open(self, interaction: discord.Interaction, old: GameRecord) -> None:
+        seats = rotated(old)
+        try:
+            record = await self.tables.store.create_game(
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                kind=old.kind,
+                options=old.options,
+                creator_id=interaction.user.id,
+                creator_name=interaction.user.display_name,
+                settings=old.settings,
+                server_locale=reported_locale(interaction),
+                seats=seats,
+            )
+        except ChannelBusy:
+            raise Refusal("bot.error.busy") from None
+        await self.tables.store.set_note(record.id, REMATCH_OF, str(old.id))
+        parent = await self.tables.store.get_note(old.id, PARENT_CHANNEL)
+        if parent is not None:  # a game in a thread of its own: its result goes there too
+            await self.tables.store.set_note(record.id, PARENT_CHANNEL, parent)
+        ch = channel_locale(interaction)
+        sent = await interaction.edit_original_response(
+            content=present.lobby(ch, record),
+            view=components.lobby_view(ch, record.id, LEVELS, record.settings),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self.tables.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
+        others = [
+            s.user_id for s in record.seats if s.has_person and s.user_id != interaction.user.id
+        ]
+        if others:
+            content = text(
+                ch,
+                "bot.rematch.ping",
+                who=" ".join(f"<@{u}>" for u in others),
+                by=present.escape(interaction.user.display_name),
+                game=present.title(ch, record.kind),
+                link=message_link(record, str(sent.id)),
+            )
+            await self.lobby.announcer.channel(record).send(
+                content, allowed_mentions=pinging(others)
+            )
