@@ -25,7 +25,7 @@ DM_COMMANDS = {"mine", "help"}
 ORDER = (
     *("new", "join", "leave", "start", "move", "undo", "board", "screen", "log", "export"),
     *("replay", "history", "stats", "leaderboard", "abandon", "settings", "reminders"),
-    *("resign", "substitute", "return", "mine", "language", "help"),
+    *("resign", "substitute", "return", "mine", "language", "accessibility", "help"),
 )
 
 

@@ -26,6 +26,7 @@ from bot.play.help import Help
 from bot.play.moves import Play
 from bot.seats.ai_seats import AiSeats
 from bot.seats.hands import Seats
+from bot.settings.accessibility import Accessibility
 from bot.settings.server_language import Languages
 from bot.settings.table_settings import TableSettings
 
@@ -67,3 +68,4 @@ class Services:
         self.replays = Replays(tables, self.guard, self.past)
         self.stats = Statistics(tables, self.guard)
         self.languages = Languages(bot, self.guard)
+        self.accessibility = Accessibility(bot, self.guard)

@@ -32,9 +32,9 @@ from .draw import INK, MUTED, text
 
 # colour id: (fill, letter). W(ood) for brown so that B stays blue; G for grey rubble.
 CUBE_STYLE = {
-    "red": ((205, 45, 45), "R"),
+    "red": ((230, 60, 30), "R"),
     "yellow": ((245, 205, 50), "Y"),
-    "brown": ((130, 85, 45), "W"),
+    "brown": ((70, 40, 20), "W"),
     "blue": ((50, 110, 210), "B"),
     "rubble": ((150, 150, 150), "G"),
 }

@@ -25,9 +25,9 @@ GOOD_STYLE = {
     "sugar_cane": ((250, 250, 250), "Su"),
     "citrus": ((245, 150, 30), "Ci"),
     "tobacco": ((70, 150, 60), "To"),
-    "rum": ((200, 40, 45), "Ru"),
+    "rum": ((225, 60, 20), "Ru"),
     "cigar": ((45, 35, 35), "Cg"),
-    "wood": ((150, 100, 55), "Wd"),
+    "wood": ((80, 40, 30), "Wd"),
 }
 GOODS = ("sugar_cane", "citrus", "tobacco", "rum", "cigar", "wood")
 

@@ -31,6 +31,7 @@ TABLES = (
     ("placings", "game_id, seat"),
     ("ratings", "guild_id, kind, player"),
     ("server_languages", "guild_id"),
+    ("member_accessibility", "guild_id, user_id"),
 )
 BATCH = 2000
 
