@@ -159,7 +159,7 @@ def pictures_of(kind: str, lang: str):
     for moves in (0, 40, 120):
         engine, state = played(kind, moves)
         public = engine.public_view(state)
-        yield "board", lambda p=public: render.board_image(p, NAMES, lang, moves), public
+        yield "board", lambda p=public, n=moves: render.board_image(p, NAMES, lang, n), public
         for seat in range(4):
             view = engine.player_view(state, seat)
             yield "screen", lambda v=view: render.screen_image(v, NAMES, lang), public
@@ -178,9 +178,7 @@ def test_every_coloured_piece_carries_its_mark(kind, lang):
         with dr.recording() as drawn, dr.recording_pieces() as pieces:
             draw()
         with language(lang):
-            unmarked = [
-                p for p in pieces if expected_mark(kind, p) not in marked(drawn, p.box)
-            ]
+            unmarked = [p for p in pieces if expected_mark(kind, p) not in marked(drawn, p.box)]
         assert not unmarked, (what, unmarked[:3])
         checked += len(pieces)
         if what == "board" and kind == "santiago":
