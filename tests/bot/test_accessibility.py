@@ -292,11 +292,13 @@ async def test_text_boards_reach_only_the_member_who_asked_and_survive_a_restart
 
 
 async def test_a_bad_board_request_gets_a_polite_private_answer(simcord_env, server):
+    """No game here, or a game number that is not this server's: one private answer in the
+    reader's language, and no text board."""
     channel, members = server
     ben = members[1]
-    nothing = await ben.slash(channel, "game board", text=True)
-    assert all(m.ephemeral for m in said(nothing))
-    assert len(said(nothing)) == 1
-    unknown = await ben.slash(channel, "game board", game=9999, text=True)
-    assert all(m.ephemeral for m in said(unknown)) and len(said(unknown)) == 1
-    assert said(unknown)[0].content and not said(unknown)[0].content.startswith("## ")
+    for options, key in (({}, "bot.error.no_game"), ({"game": 9999}, "bot.error.no_such_game")):
+        answer = await ben.slash(channel, "game board", text=True, **options)
+        (only,) = said(answer)
+        assert only.ephemeral
+        assert only.content == text("ru", key)
+    assert not [m for m in stored(simcord_env, channel.id) if not m.is_ephemeral]
