@@ -186,6 +186,19 @@ async def test_every_picture_of_a_whole_game_is_described_in_its_reader_s_langua
         assert check_described(screens, lang, kind) >= 1
         assert all(member.name in field(a, "description") for a in screens)
 
+    # Every picture ever uploaded, also those a later edit replaced, had its description.
+    uploads = [
+        a
+        for r in simcord_env.http_requests
+        if isinstance(r.json, dict)
+        for a in r.json.get("attachments") or ()
+        if a.get("filename")
+    ]
+    assert len(uploads) >= len(pictures)
+    assert all(a.get("description") for a in uploads), [
+        a for a in uploads if not a.get("description")
+    ][:1]
+
     # What Ben asks for afterwards: the board, a replay frame and its next step, his stats.
     board = await ben.slash(channel, "game board")
     replay = await ben.slash(channel, "game replay")
