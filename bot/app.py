@@ -24,7 +24,7 @@ from bot.lobby import components as lobby_components
 from bot.play.help import HelpButton
 from bot.seats import components as seats_components
 from bot.services import Services
-from bot.settings import server_language
+from bot.settings import accessibility, server_language
 from bot.text.i18n import text, user_locale
 from storage import Store
 from storage.store import Shards
@@ -99,12 +99,15 @@ class MaleconBot(commands.Bot):
         self.store: Store | None = None
         # guild id -> the language the server chose with `/game language`.
         self.server_languages: dict[int, str] = {}
+        # (guild id, user id) of the members who asked for text boards (`/game accessibility`).
+        self.text_board_members: set[tuple[int, int]] = set()
         self.services = Services(self, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget)
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path)
         self.services.threads.install(self.http)
         await server_language.load(self)
+        await accessibility.load(self)
         pictures.POOL.warm()
         metrics.active_games(
             [g.guild_id for g in await self.store.list_active() if g.status == "active"]

@@ -25,7 +25,8 @@ DM_COMMANDS = {"mine", "help"}
 ORDER = (
     *("new", "join", "leave", "start", "move", "undo", "board", "screen", "log", "export"),
     *("replay", "history", "stats", "leaderboard", "abandon", "settings", "reminders"),
-    *("resign", "substitute", "return", "mine", "away", "rematch", "language", "help"),
+    *("resign", "substitute", "return", "mine", "away", "rematch", "language"),
+    *("accessibility", "help"),
 )
 
 

@@ -27,6 +27,7 @@ from bot.play.help import Help
 from bot.play.moves import Play
 from bot.seats.ai_seats import AiSeats
 from bot.seats.hands import Seats
+from bot.settings.accessibility import Accessibility
 from bot.settings.away import AwayMode
 from bot.settings.server_language import Languages
 from bot.settings.table_settings import TableSettings
@@ -73,3 +74,4 @@ class Services:
         self.stats = Statistics(tables, self.guard)
         self.languages = Languages(bot, self.guard)
         self.away = AwayMode(tables, self.guard, self.announcer)
+        self.accessibility = Accessibility(bot, self.guard)

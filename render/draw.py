@@ -224,6 +224,39 @@ def recording() -> Iterator[list[Drawn]]:
         _RECORD.reset(token)
 
 
+@dataclass(frozen=True)
+class Piece:
+    """A piece told apart by its colour: `kind` "seat" (a player's marker or pawn), "good",
+    "flower" or "material", `what` the seat (0-based) or the id of the good, flower or material,
+    `box` where it lies. Its mark (number or letters) is a text drawn inside `box`."""
+
+    kind: str
+    what: str | int
+    box: tuple[int, int, int, int]
+
+
+_PIECES: ContextVar[list[Piece] | None] = ContextVar("render_pieces", default=None)
+
+
+@contextmanager
+def recording_pieces() -> Iterator[list[Piece]]:
+    """Collect every coloured piece drawn in this context (for the tests that check each
+    carries a mark besides its colour)."""
+    drawn: list[Piece] = []
+    token = _PIECES.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _PIECES.reset(token)
+
+
+def piece(kind: str, what: str | int, box) -> None:
+    """Note a coloured piece just drawn (see `Piece`)."""
+    record = _PIECES.get()
+    if record is not None:
+        record.append(Piece(kind, what, tuple(round(v) for v in box)))
+
+
 def replay(drawn: Sequence[Drawn]) -> None:
     """Record texts drawn earlier on a cached layer that is stamped into this picture."""
     record = _RECORD.get()
@@ -530,6 +563,7 @@ def seat_disc(d: ImageDraw.ImageDraw, cx: int, cy: int, seat: int, r: int = 14):
     text(
         d, (cx, cy), str(seat + 1), size=int(r * 1.25), bold=True, fill=(255, 255, 255), anchor="mm"
     )
+    piece("seat", seat, (cx - r, cy - r, cx + r, cy + r))
 
 
 def pawn(d: ImageDraw.ImageDraw, cx: int, cy: int, seat: int, h: int = 34):
@@ -554,6 +588,7 @@ def pawn(d: ImageDraw.ImageDraw, cx: int, cy: int, seat: int, h: int = 34):
         fill=(255, 255, 255),
         anchor="mm",
     )
+    piece("seat", seat, (cx - w / 2, top, cx + w / 2, cy + h / 2))
 
 
 def cube(d: ImageDraw.ImageDraw, x: int, y: int, fill, letter: str, s: int = 30):

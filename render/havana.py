@@ -32,9 +32,9 @@ from .draw import INK, MUTED, text
 
 # colour id: (fill, letter). W(ood) for brown so that B stays blue; G for grey rubble.
 CUBE_STYLE = {
-    "red": ((205, 45, 45), "R"),
+    "red": ((230, 60, 30), "R"),
     "yellow": ((245, 205, 50), "Y"),
-    "brown": ((130, 85, 45), "W"),
+    "brown": ((70, 40, 20), "W"),
     "blue": ((50, 110, 210), "B"),
     "rubble": ((150, 150, 150), "G"),
 }
@@ -187,6 +187,7 @@ def _disc(d, cx: int, cy: int, seat: int, r: int = 21, role: str = ""):
     colour = dr.SEAT_COLOURS[seat % len(dr.SEAT_COLOURS)]
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK, width=2)
     text(d, (cx, cy), str(seat + 1), size=TEXT, bold=True, fill=WHITE, anchor="mm", role=role)
+    dr.piece("seat", seat, (cx - r, cy - r, cx + r, cy + r))
 
 
 def _pill(d, x: int, cy: int, s: str, fill, ink=WHITE, role: str = "", bold=True) -> int:
@@ -255,6 +256,7 @@ def _draw_items(d, x: int, cy: int, items, role: str = "", gap: int = 12) -> int
                 width=2,
             )
             _label(d, x + w / 2, cy + 1, letter(colour), w - 4, True, dr.contrast_ink(fill), "mm")
+            dr.piece("material", colour, (x, cy - CUBE // 2, x + w, cy + CUBE // 2))
         elif kind == "pesos":
             r = CUBE // 2
             c = x + r

@@ -24,10 +24,10 @@ GOOD_STYLE = {
     # good id: (fill colour, letters); letters keep goods apart without colour.
     "sugar_cane": ((250, 250, 250), "Su"),
     "citrus": ((245, 150, 30), "Ci"),
-    "tobacco": ((70, 150, 60), "To"),
-    "rum": ((200, 40, 45), "Ru"),
+    "tobacco": ((20, 150, 105), "To"),
+    "rum": ((225, 60, 20), "Ru"),
     "cigar": ((45, 35, 35), "Cg"),
-    "wood": ((150, 100, 55), "Wd"),
+    "wood": ((90, 50, 10), "Wd"),
 }
 GOODS = ("sugar_cane", "citrus", "tobacco", "rum", "cigar", "wood")
 
@@ -142,6 +142,7 @@ def die(
         anchor="mm",
         role=role,
     )
+    dr.piece("good", face.good, (x, y, x + s, y + s))
     if left_out:
         d.line((x + 4, y + 4, x + s - 4, y + s - 4), fill=dr.ALERT, width=4)
 
@@ -244,6 +245,7 @@ def chip(d: ImageDraw.ImageDraw, x: int, y: int, colour: str | None, w: int = CH
         anchor="mm",
         role="colour",
     )
+    dr.piece("flower", colour, (x, y, x + w, y + CHIP))
 
 
 def badge(d: ImageDraw.ImageDraw, cx: int, cy: int, seat: int, r: int = 20, pawn=False):
@@ -274,6 +276,7 @@ def badge(d: ImageDraw.ImageDraw, cx: int, cy: int, seat: int, r: int = 20, pawn
         anchor="mm",
         role="seat",
     )
+    dr.piece("seat", seat, (cx - r, cy - r - (6 if pawn else 0), cx + r, cy + r))
 
 
 # --- static layer --------------------------------------------------------------------------------
@@ -874,6 +877,7 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
         fill, letter = GOOD_STYLE.get(good, ((200, 200, 200), "?"))
         x, y = 32 + (i % 3) * 186, 272 + (i // 3) * 104
         dr.cube(d, x, y, fill, letters(good, letter), s=44)
+        dr.piece("good", good, (x, y, x + 44, y + 44))
         text(d, (x + 54, y + 22), f"× {n}", size=26, bold=True, anchor="lm")
         dr.fit_text(
             d,

@@ -32,6 +32,7 @@ TABLES = (
     ("ratings", "guild_id, kind, player"),
     ("server_languages", "guild_id"),
     ("member_away", "guild_id, user_id"),
+    ("member_accessibility", "guild_id, user_id"),
 )
 BATCH = 2000
 

@@ -398,6 +398,22 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        14,
+        "member accessibility: a member's wish for the text board beside every picture",
+        (
+            # One row per member who chose a setting (`/game accessibility`); no row: defaults.
+            """CREATE TABLE member_accessibility (
+                guild_id INTEGER NOT NULL,
+                user_id INTEGER NOT NULL,
+                text_boards INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (guild_id, user_id)
+            )""",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

@@ -1094,6 +1094,23 @@ class Store:
             rows = await self._db.fetchall("SELECT guild_id, language FROM server_languages")
         return {r[0]: r[1] for r in rows}
 
+    async def text_board_members(self) -> set[tuple[int, int]]:
+        """Every member (guild id, user id) who asked for text boards (`/game accessibility`)."""
+        async with self._lock:
+            rows = await self._db.fetchall(
+                "SELECT guild_id, user_id FROM member_accessibility WHERE text_boards = 1"
+            )
+        return {(r[0], r[1]) for r in rows}
+
+    async def set_text_boards(self, guild_id: int, user_id: int, on: bool) -> None:
+        """Remember whether a member wants the text board beside every picture they get."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO member_accessibility (guild_id, user_id, text_boards) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET text_boards = excluded.text_boards",
+                (guild_id, user_id, int(on)),
+            )
+
     async def set_server_language(self, guild_id: int, language: str | None) -> None:
         """Choose a server's language; None goes back to the server's own locale."""
         async with self._write() as db:

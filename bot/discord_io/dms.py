@@ -22,7 +22,7 @@ from bot.core import metrics
 from bot.core.state_cache import StateCache
 from bot.discord_io import pictures
 from bot.discord_io.dm_channels import CANNOT_DM, DmChannels
-from bot.text import present
+from bot.text import lengths, present
 from bot.text.i18n import escape, game_locale, text
 from storage import GameRecord
 
@@ -235,6 +235,8 @@ class Mail:
             data = await picture
         finally:
             picture.cancel()
+        alt = pictures.screen_alt(view, names, locale)
+        embeds = self._text_boards(record, user_id, view, names, locale)
         digest = None if data is None else hashlib.blake2b(data, digest_size=16).digest()
         key = f"dm:{user_id}"
         note = self.screens.get((record.id, key))
@@ -247,11 +249,13 @@ class Mail:
                     message_id
                 )
                 if data is not None and self.pictured.get((record.id, key)) == (note, digest):
-                    await message.edit(content=content)  # the picture it has stays
+                    await message.edit(content=content, embeds=embeds)  # the picture stays
                 else:
                     # Without its picture (given up), rather than beside an old one.
                     await message.edit(
-                        content=content, attachments=pictures.attached(pictures.screen_file(data))
+                        content=content,
+                        embeds=embeds,
+                        attachments=pictures.attached(pictures.screen_file(data, alt)),
                     )
                 self.screens[(record.id, key)] = note
                 self.pictured[(record.id, key)] = (note, digest)
@@ -264,7 +268,8 @@ class Mail:
 
         async def send_new() -> discord.Message:
             dm = await self.channels.open(user_id)
-            return await dm.send(content, files=pictures.attached(pictures.screen_file(data)))
+            files = pictures.attached(pictures.screen_file(data, alt))
+            return await dm.send(content, files=files, embeds=embeds)
 
         try:
             # Discord busy (opening DMs too fast, rate limits, outages) says nothing of the
@@ -279,6 +284,18 @@ class Mail:
         await self.store.set_note(record.id, key, note)
         self.screens[(record.id, key)] = note
         self.pictured[(record.id, key)] = (note, digest)
+
+    def _text_boards(
+        self, record: GameRecord, user_id: int, view: Any, names, locale
+    ) -> list[discord.Embed]:
+        """For a member who asked for text boards (`/game accessibility`): their screen and the
+        board as text, in an embed (a DM's own text stays short). A player's screen in words
+        is only ever in their own DM."""
+        if not pictures.wants_text(self.bot, record.guild_id, user_id):
+            return []
+        board = pictures.board_text(view.public, names, locale, record.version)
+        words = f"{pictures.screen_text(view, names, locale)}\n\n{board}"
+        return [discord.Embed(description=present.clip(words, lengths.EMBED_DESCRIPTION))]
 
     async def _dms_closed(self, record: GameRecord, user_id: int) -> None:
         """Say once per game and player that DMs are closed; the game carries on."""

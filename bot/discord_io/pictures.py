@@ -26,8 +26,9 @@ import discord
 import games
 import render
 from bot.core import metrics, worker_pool
-from bot.text import lengths, present
+from bot.text import lengths
 from bot.text.i18n import language
+from render import describe
 
 log = logging.getLogger(__name__)
 
@@ -144,11 +145,10 @@ class RenderPool:
 POOL = RenderPool()
 
 
-def _file(data: bytes | None, name: str, description: str | None = None) -> discord.File | None:
+def _file(data: bytes | None, name: str, description: str) -> discord.File | None:
     if data is None:
         return None
-    if description is not None:
-        description = lengths.clip(description, lengths.ALT_TEXT)
+    description = lengths.clip(description, lengths.ALT_TEXT)
     return discord.File(io.BytesIO(data), filename=name, description=description)
 
 
@@ -163,20 +163,56 @@ async def board(
     """The public board: built from the public view only, so it can go to a channel. Its
     words are in the language of `locale` (the channel's, or the reader's for a reply); `move`,
     the number of moves played, is named on it. None when the workers broke drawing it (see
-    `RenderPool.run`), as for every picture. Its alt text is `board_caption`."""
+    `RenderPool.run`), as for every picture. Its alt text is `board_alt`."""
     data = await POOL.run(render.board_png, public_view, list(names), language(locale), move)
-    caption = None if move is None else board_caption(public_view, names, locale, move)
-    return _file(data, BOARD_FILE, caption)
+    return _file(data, BOARD_FILE, board_alt(public_view, names, locale, move))
 
 
-def board_caption(public_view: Any, names: Sequence[str], locale: Any, move: int) -> str:
+def board_alt(public_view: Any, names: Sequence[str], locale: Any, move: int | None) -> str:
     """The board picture's alt text (what a screen reader says, and what a client shows while
-    the picture loads): which position it is, never who acts now, since the picture stays on
-    screen while later prompts follow it. The renderer's own caption when it has one."""
-    caption = getattr(render, "board_caption", None)
-    if caption is not None:
-        return caption(public_view, list(names), language(locale), move)
-    return present.board_alt(locale, public_view, move)
+    the picture loads), from the public view only: the position (after which move), who it
+    waits for, each player's pieces and, where the game shows them, scores; then the places."""
+    return describe.board_alt(public_view, list(names), language(locale), move)
+
+
+def board_text(public_view: Any, names: Sequence[str], locale: Any, move: int | None) -> str:
+    """The board as text a screen reader reads well (`/game board text:True`)."""
+    sections = describe.board_sections(public_view, list(names), language(locale), move)
+    return describe.text_board(sections)
+
+
+def wants_text(client: Any, guild_id: int | None, user_id: int) -> bool:
+    """Did this member ask for the text board beside every picture (`/game accessibility`)?
+    The settings keep the members who did in `client.text_board_members`."""
+    return (guild_id, user_id) in getattr(client, "text_board_members", ())
+
+
+def pieces(content: str, limit: int = lengths.CONTENT) -> list[str]:
+    """A long text as messages of at most `limit` characters, cut between its sections (blank
+    lines) where one fits whole in a message, else between lines."""
+    size = lengths.utf16_len
+    out: list[str] = []
+    current = ""
+    for section in content.split("\n\n"):
+        if current and size(current) + 2 + size(section) > limit and size(section) <= limit:
+            out.append(current)
+            current = ""
+        for k, line in enumerate(section.split("\n")):
+            line = lengths.clip(line, limit)
+            sep = "" if not current else "\n\n" if k == 0 else "\n"
+            if current and size(current) + len(sep) + size(line) > limit:
+                out.append(current)
+                current, sep = "", ""
+            current += sep + line
+    if current:
+        out.append(current)
+    return out
+
+
+def screen_text(player_view: Any, names: Sequence[str], locale: Any) -> str:
+    """One player's screen as text: only for that player."""
+    sections = describe.screen_sections(player_view, list(names), language(locale))
+    return describe.text_board(sections)
 
 
 async def screen(
@@ -184,7 +220,8 @@ async def screen(
 ) -> discord.File | None:
     """One player's screen: only for that player (DM or ephemeral reply), in their language.
     `priority`: LATER for a DM, which nobody is waiting for."""
-    return screen_file(await screen_png(player_view, names, locale, priority=priority))
+    data = await screen_png(player_view, names, locale, priority=priority)
+    return screen_file(data, screen_alt(player_view, names, locale))
 
 
 async def screen_png(
@@ -196,8 +233,13 @@ async def screen_png(
     )
 
 
-def screen_file(data: bytes | None) -> discord.File | None:
-    return _file(data, SCREEN_FILE)
+def screen_alt(player_view: Any, names: Sequence[str], locale: Any) -> str:
+    """A screen picture's alt text: what lies behind that player's screen, so only for them."""
+    return describe.screen_alt(player_view, list(names), language(locale))
+
+
+def screen_file(data: bytes | None, description: str) -> discord.File | None:
+    return _file(data, SCREEN_FILE, description)
 
 
 async def final_scores(
@@ -217,7 +259,8 @@ async def final_scores(
         None if vp_series is None else [list(s) for s in vp_series],
         language(locale),
     )
-    return _file(data, SCORES_FILE)
+    alt = describe.scores_alt(kind, result, list(names), language(locale))
+    return _file(data, SCORES_FILE, alt)
 
 
 def score_series(record: Any, log: Sequence[tuple[int, str]]) -> list[tuple[int, ...]]:

@@ -20,9 +20,14 @@ def commands() -> list[app_commands.Command]:
     """This concern's subcommands of `/game` (new ones each call: a command has one parent)."""
 
     @app_commands.command(name="board", description="Show the board (or of the last game here)")
-    @app_commands.describe(game="A game of this server's history (default: the one here)")
-    async def board(interaction: discord.Interaction, game: int | None = None) -> None:
-        await interaction.client.services.past.show_board(interaction, game)
+    @app_commands.describe(
+        game="A game of this server's history (default: the one here)",
+        text="Also as text for screen readers: headings, one line per place and player",
+    )
+    async def board(
+        interaction: discord.Interaction, game: int | None = None, text: bool = False
+    ) -> None:
+        await interaction.client.services.past.show_board(interaction, game, text)
 
     @app_commands.command(name="log", description="The last moves of the game here")
     @app_commands.describe(game="A game of this server's history (default: the one here)")

@@ -135,7 +135,9 @@ class PastGames:
         return f"{title}\n{rows}"
 
     @handler(defer="thinking")
-    async def show_board(self, interaction, locale, game_id: int | None = None) -> None:
+    async def show_board(
+        self, interaction, locale, game_id: int | None = None, as_text: bool = False
+    ) -> None:
         # Acknowledged first: reading the game waits for the store, which may be busy.
         record = await self.viewed_game(interaction, game_id)
         state = self.tables.state_of(record)
@@ -146,10 +148,17 @@ class PastGames:
             )
         else:
             content = await self.ended_summary(locale, record)
-        file = await pictures.board(
-            engine.public_view(state), present.seat_names(record, locale), locale, record.version
-        )
+        public = engine.public_view(state)
+        names = present.seat_names(record, locale)
+        file = await pictures.board(public, names, locale, record.version)
         await answer(interaction, content, files=pictures.attached(file))
+        if as_text or pictures.wants_text(
+            interaction.client, interaction.guild_id, interaction.user.id
+        ):
+            # Only the public board: a player's own screen in words goes to their DM alone.
+            board = pictures.board_text(public, names, locale, record.version)
+            for piece in pictures.pieces(board):
+                await answer(interaction, piece)
 
     @handler(defer="thinking")
     async def show_log(

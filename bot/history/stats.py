@@ -15,8 +15,9 @@ import discord
 from babel.numbers import format_decimal
 
 from bot.discord_io.guard import handler
-from bot.text import present
+from bot.text import lengths, present
 from bot.text.i18n import escape, language, text, text_msg
+from bot.text.lengths import clip
 from games.text import Msg
 from render.rating_chart import rating_chart_png
 from storage import history as past
@@ -29,6 +30,25 @@ CHART_POINTS = 200
 
 def number(locale, value: float) -> str:
     return format_decimal(round(value, 1), format="#,##0.0", locale=language(locale))
+
+
+def chart_alt(locale, name: str, chart) -> str:
+    """The rating chart's alt text: each game's rating at the first and the last game shown."""
+    lines = [text(locale, "bot.stats.chart", name=name) + ":"]
+    for game, series in chart:
+        if not series:
+            continue
+        lines.append(
+            text(
+                locale,
+                "bot.stats.chart_alt",
+                game=game,
+                first=number(locale, series[0][0]),
+                last=number(locale, series[-1][0]),
+                games=text(locale, "bot.stats.games", n=len(series)),
+            )
+        )
+    return " ".join(lines)
 
 
 def opening_text(locale, kind: str, opening: str) -> str:
@@ -83,7 +103,10 @@ class Statistics:
                 text(locale, "bot.stats.chart_x"),
                 text(locale, "bot.stats.chart_y"),
             )
-            file = discord.File(io.BytesIO(png), filename=CHART_FILE)
+            alt = chart_alt(locale, who.display_name, chart)
+            file = discord.File(
+                io.BytesIO(png), filename=CHART_FILE, description=clip(alt, lengths.ALT_TEXT)
+            )
         await self.guard.reply(interaction, "\n".join(lines), file=file)
 
     def _kind_line(self, locale, found: past.KindStats) -> str:

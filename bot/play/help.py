@@ -19,7 +19,9 @@ from bot.text import present
 from bot.text.i18n import reader_locale, text
 
 TURN_LINES = 5
-COMMAND_LINES = ("before", "playing", "waiting", "away", "seats", "after", "rematch", "server")
+COMMAND_LINES = (
+    *("before", "playing", "waiting", "away", "seats", "after", "rematch", "access", "server"),
+)
 TOPICS = ("turn", "commands", *games.NAMES)
 
 

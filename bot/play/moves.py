@@ -249,6 +249,9 @@ class Play:
         await self.guard.reply(interaction, content, view=view)
         if not came_from_private(interaction):
             self.guard.announcer.press(interaction.message.id, interaction)
+        await self._text_board(
+            interaction, locale, record, games.get(record.kind).public_view(state)
+        )
 
     @handler(defer="thinking")
     async def show_screen(self, interaction, locale, game_id: int | None = None) -> None:
@@ -256,7 +259,21 @@ class Play:
         seat = self.tables.seat_of(record, interaction.user.id)
         engine = games.get(record.kind)
         view = engine.player_view(self.tables.state_of(record), seat)
-        file = await pictures.screen(view, present.seat_names(record, locale), locale)
+        names = present.seat_names(record, locale)
+        file = await pictures.screen(view, names, locale)
         await answer(
             interaction, present.figures(locale, record.kind, view), files=pictures.attached(file)
         )
+        if pictures.wants_text(interaction.client, interaction.guild_id, interaction.user.id):
+            for piece in pictures.pieces(pictures.screen_text(view, names, locale)):
+                await answer(interaction, piece)
+            await self._text_board(interaction, locale, record, view.public)
+
+    async def _text_board(self, interaction, locale, record: GameRecord, public: Any) -> None:
+        """The board as text after a private answer, for a member who asked for text boards
+        (`/game accessibility`)."""
+        if not pictures.wants_text(interaction.client, interaction.guild_id, interaction.user.id):
+            return
+        names = present.seat_names(record, locale)
+        for piece in pictures.pieces(pictures.board_text(public, names, locale, record.version)):
+            await answer(interaction, piece)

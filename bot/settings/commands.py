@@ -1,5 +1,5 @@
 """The settings' `/game` commands: the table's reminders and turn limit, a player's muting and
-their games (`mine`), the server's language."""
+their games (`mine`), the server's language, a member's accessibility."""
 
 from __future__ import annotations
 
@@ -92,4 +92,15 @@ def commands() -> list[app_commands.Command]:
     async def away(interaction: discord.Interaction, days: app_commands.Range[int, 0, 30]) -> None:
         await interaction.client.services.away.away(interaction, days)
 
-    return [settings, reminders, mine, away, language]
+    @app_commands.command(
+        name="accessibility", description="Text boards for screen readers, in what only you get"
+    )
+    @app_commands.describe(
+        text_boards="Add the board as text to your DMs and private answers (default: off)"
+    )
+    async def accessibility(
+        interaction: discord.Interaction, text_boards: bool | None = None
+    ) -> None:
+        await interaction.client.services.accessibility.choose(interaction, text_boards)
+
+    return [settings, reminders, mine, away, language, accessibility]

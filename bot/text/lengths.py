@@ -23,6 +23,8 @@ THREAD_NAME = 100
 # An attachment's description (the picture's alt text).
 ALT_TEXT = 1024
 CONTENT = 2000
+# An embed's description (the text boards of a screen DM).
+EMBED_DESCRIPTION = 4096
 
 ELLIPSIS = "…"
 

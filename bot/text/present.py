@@ -241,16 +241,6 @@ def away_line(locale: Locale, record: Any, seat: int, until: float) -> str:
     return text(locale, "bot.away.line", who=seat_name(record, seat, locale), date=date(until))
 
 
-def board_alt(locale: Locale, public: Any, move: int) -> str:
-    """A board's alt text from its public view: the round or the ship in port, whichever the
-    game has, and the number of moves played; no player's name."""
-    if isinstance(getattr(public, "round", None), int):
-        return text(locale, "bot.board.alt_round", round=public.round, move=move)
-    if isinstance(getattr(public, "ship", None), int):
-        return text(locale, "bot.board.alt_ship", ship=public.ship, move=move)
-    return text(locale, "bot.board.alt", move=move)
-
-
 def waiting(locale: Locale, record: Any, actor: int, decisions: Sequence[Decision]) -> str:
     names = ", ".join(f"**{seat_name(record, d.seat, locale)}**" for d in decisions)
     return text(locale, "bot.turn.waiting", name=seat_name(record, actor, locale), names=names)

@@ -49,9 +49,6 @@ MESSAGES: dict[str, str] = {
     "bot.turn.not_yours": "It is not your decision now. Waiting for: {waiting}",
     "bot.event.by": "{name}: {event}",
     # a board picture's alt text (no names: it stays on screen while others decide)
-    "bot.board.alt": "The board after move {move}.",
-    "bot.board.alt_round": "The board in round {round}, after move {move}.",
-    "bot.board.alt_ship": "The board with ship {ship} in port, after move {move}.",
     "bot.event.more": "…and {count} more (see /game log).",
     "bot.move.done": "Done: {choice}.",
     # screens and DMs
@@ -107,6 +104,7 @@ MESSAGES: dict[str, str] = {
     "bot.help.commands.seats": "Seats: `/game resign`, `/game substitute` and `/game return` change who plays a seat; `/game abandon` ends the game with the scores as they stand (who opened it, or moderators).",
     "bot.help.commands.after": "After the game: `/game history`, `/game replay`, `/game export`, `/game stats` and `/game leaderboard`.",
     "bot.help.commands.rematch": "Again: `/game rematch`, or the Rematch button under the final scores, opens a lobby with the same game, settings and players (seats turned by one); who asked starts it.",
+    "bot.help.commands.access": "Screen readers: every picture has alt text; `/game board text:True` shows the board as text (only to you), and `/game accessibility text_boards:True` adds the board as text to your DMs and private prompts.",
     "bot.help.commands.server": "The server: `/game language` chooses the language of its games (moderators); `/game help` shows this help.",
     # time
     "bot.time.hours": "{n:plural|one=# hour|other=# hours}",
@@ -120,6 +118,10 @@ MESSAGES: dict[str, str] = {
     "bot.settings.reminders_option": "Reminders: {value}",
     "bot.settings.limit_option": "Turn limit: {value}",
     "bot.settings.you_muted": "Your reminders for this game are off (`/game reminders on`).",
+    "bot.accessibility.on": "Text boards are on: your screen DMs, your private prompts, `/game screen` and `/game board` now come with the board as text (headings, one line per place and player) that a screen reader reads well. Channel messages stay as they are; every picture has alt text.",
+    "bot.accessibility.off": "Text boards are off. Every picture still has alt text, and `/game board text:True` shows the board as text once.",
+    "bot.accessibility.is_on": "Text boards are on for you in this server (`/game accessibility text_boards:False` turns them off).",
+    "bot.accessibility.is_off": "Text boards are off for you in this server (`/game accessibility text_boards:True` turns them on).",
     "bot.reminders.on": "Your reminders for this game are on again.",
     "bot.reminders.off": "No more reminders for you in this game. The turn limit still applies.",
     "bot.remind.dm": "Your decision in **{game}** ({channel}) has waited {waited}: {link}",
@@ -276,6 +278,7 @@ MESSAGES: dict[str, str] = {
     "bot.stats.chart": "{name}: rating over time",
     "bot.stats.chart_x": "rated games",
     "bot.stats.chart_y": "rating",
+    "bot.stats.chart_alt": "{game}: from {first} to {last} over {games}.",
     "bot.leaderboard.title": "**{game}**: the best of this server (at least {least} rated games; sorted by rating minus three times its uncertainty)",
     "bot.leaderboard.row": "{rank}. {name}: {mu} ± {sigma} · {games}",
     "bot.leaderboard.none": "Nobody has {least} rated games of **{game}** in this server yet.",

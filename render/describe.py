@@ -1,0 +1,149 @@
+"""Every picture in words: its alt text, and the text board a screen reader reads.
+
+A picture's words are built from the same view the picture is drawn from (the public view for a
+board, a player's view for their screen, the result for the final scores), in the picture's
+language, through the same catalogues. A description is a list of `Section`s: a heading and
+one line per place or player. `alt_text` joins them into the picture's alt text (what matters
+first: the position, who is waiting, the players, then the places); `text_board` writes them as
+Markdown headings and one list item per line, with no box-drawing and no emoji, for
+`/game board text:True` and the accessibility setting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.core import Result
+
+from . import draw as dr
+from .captions import language, say, say_msg
+
+# Discord's limit for an attachment's description, in UTF-16 code units (the bot clips again).
+ALT_MAX = 1024
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading and its lines; `key` says what it is about, for the order of the alt text."""
+
+    key: str
+    heading: str
+    lines: tuple[str, ...] = ()
+
+
+def _game_module(view):
+    module = type(view).__module__
+    if module.startswith("games.santiago"):
+        from . import santiago_text
+
+        return santiago_text
+    if module.startswith("games.havana"):
+        from . import havana_text
+
+        return havana_text
+    raise TypeError(f"no description for {type(view).__name__} from {module}")
+
+
+def waiting(view, names: Sequence[str]) -> Section | None:
+    """Who the position waits for (part of the position: the alt text says after which move)."""
+    if view.game_over or not view.pending:
+        return None
+    seats = list(dict.fromkeys(p.seat for p in view.pending))
+    who = ", ".join(names[s] for s in seats)
+    return Section("waiting", say("pic.waiting", who=who))
+
+
+def board_sections(
+    view, names: Sequence[str] | None = None, lang: str | None = None, move: int | None = None
+) -> list[Section]:
+    """The public board in sections, from the public view only (it may go to a channel)."""
+    if hasattr(view, "public") and hasattr(view, "seat"):
+        raise TypeError("a board is described from the public view, not a player view")
+    module = _game_module(view)
+    with language(lang):
+        return module.board(view, _names(view, names), move)
+
+
+def screen_sections(
+    player_view, names: Sequence[str] | None = None, lang: str | None = None
+) -> list[Section]:
+    """What lies behind one player's screen (only for that player: a DM or a private answer)."""
+    module = _game_module(player_view)
+    with language(lang):
+        return module.screen(player_view, _names(player_view.public, names))
+
+
+def _names(view, names: Sequence[str] | None) -> list[str]:
+    players = getattr(view, "players_count", None) or view.players
+    return dr.seat_names(players, names)
+
+
+def alt_text(sections: Sequence[Section], limit: int = ALT_MAX) -> str:
+    """The sections as one paragraph: "Heading: line; line." each, in the order given. What
+    does not fit in `limit` characters is left out from the end (the last place first)."""
+    parts = []
+    for section in sections:
+        if section.lines:
+            parts.append(f"{section.heading}: {'; '.join(section.lines)}.")
+        else:
+            parts.append(_sentence(section.heading))
+    out = " ".join(parts)
+    if len(out) <= limit:
+        return out
+    return out[: limit - 1].rstrip() + "…"
+
+
+def _sentence(s: str) -> str:
+    s = s.rstrip()
+    return s if s.endswith((".", "!", "?", "…", ":")) else s + "."
+
+
+def text_board(sections: Sequence[Section]) -> str:
+    """The sections as Markdown: the first heading as a title, the others as headings, one list
+    item per line."""
+    out: list[str] = []
+    for k, section in enumerate(sections):
+        if out:
+            out.append("")
+        out.append(("## " if k == 0 else "### ") + section.heading)
+        out.extend(f"- {line}" for line in section.lines)
+    return "\n".join(out)
+
+
+def board_alt(
+    view, names: Sequence[str] | None = None, lang: str | None = None, move: int | None = None
+) -> str:
+    """The board picture's alt text."""
+    sections = board_sections(view, names, lang, move)
+    module = _game_module(view)
+    order = {key: k for k, key in enumerate(module.ALT_ORDER)}
+    sections.sort(key=lambda s: order.get(s.key, len(order)))
+    return alt_text(sections)
+
+
+def screen_alt(player_view, names: Sequence[str] | None = None, lang: str | None = None) -> str:
+    """A player's screen picture's alt text (only in that player's DM or private answer)."""
+    return alt_text(screen_sections(player_view, names, lang))
+
+
+def scores_alt(
+    kind: str, result: Result, names: Sequence[str] | None = None, lang: str | None = None
+) -> str:
+    """The final scores picture's alt text: the winners, then each place with its score."""
+    all_names = dr.seat_names(len(result.scores), names)
+    with language(lang):
+        title = say("pic.scores.title", game=dr.term(f"{kind}.title", kind))
+        winners = ", ".join(all_names[s] for s in result.winners)
+        lines = []
+        for seat in result.ranking:
+            place = say("pic.scores.place", n=result.places[seat])
+            score = say("pic.scores.score", score=result.scores[seat])
+            lines.append(f"{place} {all_names[seat]}, {score}")
+        sections = [Section("title", title, tuple(lines))]
+        if winners:
+            key = "pic.scores.winner" if len(result.winners) == 1 else "pic.scores.shared_win"
+            sections.append(Section("winners", say(key, names=winners)))
+        if result.reason is not None:
+            sections.append(Section("reason", say_msg(result.reason, all_names)))
+        return alt_text(sections)

@@ -1,0 +1,122 @@
+"""Havana in words (see `describe`): the board from the public view, a screen (hand, discard
+pile, face-down cards) from a player's view."""
+
+from __future__ import annotations
+
+from games.havana.views import BuildingView, Cubes, PlayerView, PublicView
+
+from . import draw as dr
+from . import havana as pic
+from .captions import say, say_msg
+from .describe import Section, waiting
+
+ALT_ORDER = ("title", "waiting", "last", "players", "centre", "top", "bottom")
+
+
+def _cubes(cubes: Cubes) -> list[str]:
+    return [
+        f"{getattr(cubes, c)} {pic.colour_name(c)} ({pic.letter(c)})"
+        for c in pic.COLOURS
+        if getattr(cubes, c)
+    ]
+
+
+def _cost(b: BuildingView) -> str:
+    parts = _cubes(b.cost.cubes)
+    if b.cost.pesos:
+        parts.append(say("pic.text.havana.pesos", n=b.cost.pesos))
+    if b.cost.workers:
+        parts.append(say("pic.havana.bank_workers", n=b.cost.workers))
+    if b.cost.requires_architect:
+        parts.append(say("pic.havana.architect"))
+    return ", ".join(parts) if parts else say("pic.havana.free")
+
+
+def _cards(cards) -> str:
+    return ", ".join(pic.card_name(c) for c in cards) or say("pic.none")
+
+
+def board(view: PublicView, names: list[str], move: int | None) -> list[Section]:
+    title = f"{dr.term('havana.title')} — {pic.caption(view, names, move)}"
+    sections = [Section("title", title)]
+    found = waiting(view, names)
+    if found is not None:
+        sections.append(found)
+    if view.last_move is not None:
+        what = pic.describe(view.last_move, names)
+        name = names[view.last_move.seat]
+        sections.append(Section("last", say("pic.last", name=name, what=what)))
+    sections.append(Section("players", say("pic.santiago.players"), _players(view, names)))
+    sections.append(_centre(view, names))
+    labels = (say("pic.havana.top_row"), say("pic.havana.bottom_row"))
+    for label, row in zip(labels, view.rows, strict=True):
+        sections.append(_row(label, row))
+    return sections
+
+
+def _players(view: PublicView, names: list[str]) -> tuple[str, ...]:
+    lines = []
+    for p in view.players:
+        parts = [say("pic.havana.vp_goal", vp=p.vp, goal=view.target_vp)]
+        parts.append(say("pic.text.havana.pesos", n=p.pesos))
+        parts.append(say("pic.havana.bank_workers", n=p.workers))
+        parts.extend(_cubes(p.cubes))
+        if p.face_up:
+            parts.append(say("pic.text.havana.face_up", cards=_cards(p.face_up)))
+        if p.number is not None:
+            parts.append(say("pic.havana.number", number=p.number_text))
+        if p.picked and not p.face_up:
+            parts.append(say("pic.havana.picked", n=p.picked))
+        parts.append(say("pic.havana.hand_discard", hand=p.hand_size, discard=p.discard_size))
+        built = ", ".join(say_msg(b.name) for b in p.buildings) or say("pic.havana.none_yet")
+        parts.append(f"{say('pic.havana.built', n=len(p.buildings))} {built}")
+        if p.protected:
+            parts.append(say("pic.havana.protected"))
+        if p.covering and p.placed:
+            parts.append(say("pic.havana.covered"))
+        if p.has_played and view.phase == "actions":
+            parts.append(say("pic.havana.done"))
+        what = ", ".join(parts)
+        lines.append(say("pic.text.player", name=names[p.seat], number=p.seat + 1, what=what))
+    return tuple(lines)
+
+
+def _centre(view: PublicView, names: list[str]) -> Section:
+    pool = [say("pic.text.havana.pesos", n=view.centre.pesos), *_cubes(view.centre.cubes)]
+    lines = [
+        ", ".join(pool),
+        f"{say('pic.havana.bank', pesos=view.bank_pesos)}, "
+        f"{say('pic.havana.bank_workers', n=view.bank_workers)}",
+        f"{say('pic.havana.deck', n=view.deck_count)}, {say('pic.havana.bag', n=view.bag_count)}",
+    ]
+    order = ", ".join(names[s] for s in view.turn_order) or say("pic.havana.order_later")
+    lines.append(f"{say('pic.havana.turn_order')} {order}")
+    if view.demolition_used:
+        lines.append(say("pic.havana.demolition_used"))
+    return Section("centre", say("pic.havana.centre"), tuple(lines))
+
+
+def _row(label: str, row) -> Section:
+    n = len(row.buildings)
+    lines = []
+    for k, b in enumerate(row.buildings):
+        line = say("pic.text.havana.building", name=say_msg(b.name), vp=b.vp, cost=_cost(b))
+        ends = [e for e, at in (("left", 0), ("right", n - 1)) if e in row.buyable_ends and k == at]
+        if ends:
+            line += " — " + say("pic.text.havana.buyable")
+        lines.append(line)
+    if not lines:
+        lines.append(say("pic.havana.empty"))
+    return Section(row.name, label, tuple(lines))
+
+
+def screen(view: PlayerView, names: list[str]) -> list[Section]:
+    p = view.public.players[view.seat]
+    lines = (
+        say("pic.havana.screen_figures", vp=p.vp, pesos=p.pesos, n=p.workers),
+        say("pic.text.havana.face_up", cards=_cards(p.face_up)),
+        say("pic.text.havana.hand", cards=_cards(sorted(view.hand))),
+        say("pic.text.havana.face_down", cards=_cards(view.secret_picks)),
+        say("pic.text.havana.discard", cards=_cards(sorted(view.discard))),
+    )
+    return [Section("screen", say("pic.your_cards", name=names[view.seat]), lines)]

@@ -1,0 +1,134 @@
+"""Santiago de Cuba in words (see `describe`): the board from the public view, a screen from a
+player's view. Holdings appear on the board only at open tables (`open_holdings`)."""
+
+from __future__ import annotations
+
+from games.santiago.views import Die, PlayerView, PublicView
+
+from . import draw as dr
+from . import santiago as pic
+from .captions import say
+from .describe import Section, waiting
+
+# The alt text's order: what a player looks for first, the places last.
+ALT_ORDER = ("title", "waiting", "last", "players", "ship", "road", "buildings")
+
+
+def _dice(dice) -> str:
+    return ", ".join(f"{pic.good_name(d.good)} {d.value}" for d in dice)
+
+
+def _die(die: Die) -> str:
+    return f"{pic.good_name(die.good)} {die.value}"
+
+
+def _goods(goods) -> str:
+    shown = [f"{pic.good_name(g)} {n}" for g, n in goods if n]
+    return ", ".join(shown) if shown else say("pic.none")
+
+
+def _where(view: PublicView, space: int | None) -> str:
+    if space is None:
+        return say("pic.santiago.off_board")
+    return pic.building_name(view.buildings[space].building)
+
+
+def board(view: PublicView, names: list[str], move: int | None) -> list[Section]:
+    title = f"{dr.term('santiago.title')} — {pic.caption(view, names, move)}"
+    sections = [Section("title", title)]
+    found = waiting(view, names)
+    if found is not None:
+        sections.append(found)
+    if view.last_move is not None:
+        last = view.last_move
+        what = pic.describe(view, last)
+        sections.append(Section("last", say("pic.last", name=names[last.seat], what=what)))
+    sections.append(Section("players", say("pic.santiago.players"), _players(view, names)))
+    sections.append(_ship(view))
+    sections.append(_road(view))
+    sections.append(_buildings(view, names))
+    return sections
+
+
+def _players(view: PublicView, names: list[str]) -> tuple[str, ...]:
+    lines = []
+    for p in view.seats:
+        parts = [say("pic.santiago.pawn_at", where=_where(view, p.pawn))]
+        owned = ", ".join(pic.building_name(b) for b in p.buildings) or say("pic.none")
+        parts.append(say("pic.santiago.owns", owned=owned))
+        parts.append(say("pic.text.santiago.markers", n=p.markers_left))
+        if view.open_holdings is not None:
+            h = view.open_holdings[p.seat]
+            parts.append(say("pic.text.holdings", pesos=h.pesos, vp=h.vp, goods=_goods(h.goods)))
+        if p.seat == view.start_seat:
+            parts.append(say("pic.santiago.start_player"))
+        if p.passed:
+            parts.append(say("pic.santiago.passed"))
+        lines.append(_player(names, p.seat, parts))
+    return tuple(lines)
+
+
+def _player(names: list[str], seat: int, parts: list[str]) -> str:
+    return say("pic.text.player", name=names[seat], number=seat + 1, what=", ".join(parts))
+
+
+def _ship(view: PublicView) -> Section:
+    lines = []
+    if view.rolled is not None:
+        lines.append(say("pic.text.santiago.rolled", dice=_dice(view.rolled)))
+    if view.demand is None:
+        lines.append(say("pic.santiago.no_demand"))
+    else:
+        lines.append(say("pic.text.santiago.demand", dice=_dice(view.demand)))
+    if view.set_aside is not None:
+        lines.append(say("pic.text.santiago.set_aside", die=_die(view.set_aside)))
+    lines.append(say("pic.text.santiago.price", price=view.price))
+    lines.append(say("pic.santiago.supply", supply=_goods(view.supply)))
+    heading = say("pic.santiago.ship_of", ship=view.ship, departed=view.ships_departed)
+    return Section("ship", heading, tuple(lines))
+
+
+def _road(view: PublicView) -> Section:
+    lines = []
+    for stop in view.road:
+        if stop.citizen is None:
+            what = say("pic.santiago.the_harbour")
+        else:
+            what = pic.citizen_name(stop.citizen)
+            if stop.colour is not None:
+                what += ", " + say("pic.santiago.flower", colour=pic.colour_name(stop.colour))
+            if not stop.active:
+                what += ", " + say("pic.santiago.turned_over")
+        if stop.index == view.car:
+            what += ", " + say("pic.text.santiago.car_here")
+        lines.append(say("pic.text.santiago.stop", n=stop.index, what=what))
+    return Section("road", say("pic.text.santiago.road"), tuple(lines))
+
+
+def _buildings(view: PublicView, names: list[str]) -> Section:
+    lines = []
+    for space in view.buildings:
+        parts = [say("pic.santiago.flower", colour=pic.colour_name(space.colour))]
+        if space.owner is None:
+            parts.append(say("pic.havana.free"))
+        else:
+            parts.append(say("pic.text.owner", name=names[space.owner]))
+        if space.pawn is not None:
+            parts.append(say("pic.text.pawn_of", name=names[space.pawn]))
+        building = pic.building_name(space.building)
+        lines.append(f"{building}: {', '.join(parts)}")
+    return Section("buildings", say("pic.text.santiago.buildings"), tuple(lines))
+
+
+def screen(view: PlayerView, names: list[str]) -> list[Section]:
+    h = view.holdings
+    me = view.public.seats[view.seat]
+    lines = (
+        say("pic.text.holdings", pesos=h.pesos, vp=h.vp, goods=_goods(h.goods)),
+        say("pic.santiago.pawn_at", where=_where(view.public, me.pawn)),
+        say(
+            "pic.santiago.owns",
+            owned=", ".join(pic.building_name(b) for b in me.buildings) or say("pic.none"),
+        ),
+    )
+    return [Section("screen", say("pic.your_screen", name=names[view.seat]), lines)]
