@@ -110,6 +110,7 @@ class MaleconBot(commands.Bot):
             [g.guild_id for g in await self.store.list_active() if g.status == "active"]
         )
         await self.services.announcer.load()
+        await self.services.quiet.load()
         await self.services.ai.resume()
         self.services.clock.start()
         self.add_dynamic_items(*COMPONENTS)

@@ -19,7 +19,7 @@ from bot.text import present
 from bot.text.i18n import reader_locale, text
 
 TURN_LINES = 5
-COMMAND_LINES = ("before", "playing", "waiting", "seats", "after", "server")
+COMMAND_LINES = ("before", "playing", "waiting", "quiet", "seats", "after", "server")
 TOPICS = ("turn", "commands", *games.NAMES)
 
 
