@@ -30,7 +30,7 @@ def recap(locale: Any, record: Any, steps: Sequence[tuple[int, Sequence]], seat:
     for events in since_last_decision(steps, seat):
         said = [line.removeprefix("• ") for line in present.public_events(locale, record, events)]
         if said:
-            moves.append("• " + "; ".join(said))
+            moves.append("• " + " ".join(said))
     if not moves:
         return ""
     lines = [text(locale, "bot.recap.title"), *moves[:MAX_RECAP_LINES]]
