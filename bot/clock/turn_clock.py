@@ -18,6 +18,10 @@ later (`storage.clock.standing_in`), so a process that dies before that move lea
 decision to be played again, not a game waiting for ever. Reminders say only that a decision
 waits, never what it is about: they go out whether or not the player's choice is forced, and
 they are the same for everybody.
+
+A member in their quiet hours (`/game quiet`) is neither reminded nor pinged: the reminder is
+held and falls due when the hours end, and the same task sends what was held then, one DM per
+member (`digest.py`). Their timers run on unchanged: quiet hours never lengthen a turn.
 """
 
 from __future__ import annotations
