@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.core.quiet_hours import QuietHours, is_quiet, quiet_until
 from tests.bot.driver import Table
 from tests.bot.test_clock import bot_messages, dms
 
@@ -187,3 +188,23 @@ async def test_turning_quiet_hours_off_sends_what_waited_at_once(simcord_env, ta
     await env.settle()
     sent = dms(env, cai)
     assert sent and sent[0].content.startswith(DIGEST)
+
+
+@pytest.mark.parametrize(
+    ("hours", "moment", "ends"),
+    [
+        # The end hour skipped by Rome's spring change: the quiet ends as the clock jumps.
+        (QuietHours(23, 2, "Europe/Rome"), (2026, 3, 29, 0, 30), (2026, 3, 29, 1, 0)),
+        # Rome's autumn change repeats 02:00-03:00; the end, 03:00, comes once (CET, 02:00 UTC).
+        (QuietHours(22, 3, "Europe/Rome"), (2026, 10, 24, 21, 0), (2026, 10, 25, 2, 0)),
+        # Adelaide, UTC+10:30 in summer, UTC+9:30 once its change on 5 April 2026 is past.
+        (QuietHours(22, 7, "Australia/Adelaide"), (2026, 1, 10, 12, 0), (2026, 1, 10, 20, 30)),
+        (QuietHours(22, 7, "Australia/Adelaide"), (2026, 4, 10, 13, 0), (2026, 4, 10, 21, 30)),
+    ],
+)
+def test_quiet_hours_end_at_the_zones_wall_clock_hour(hours, moment, ends):
+    start = at(*moment) + EPOCH.timestamp()
+    assert is_quiet(hours, start)
+    end = quiet_until(hours, start)
+    assert end == at(*ends) + EPOCH.timestamp()
+    assert not is_quiet(hours, end) and is_quiet(hours, end - 1)
