@@ -1,4 +1,4 @@
-"""The history of a busy server: `/game history`, `/game stats` and `/game leaderboard` on a
+"""The history of a busy server: `/game history list`, `/game history stats` and `/game history leaderboard` on a
 database holding 100,000 ended games.
 
 One server with 40 members plays Santiago de Cuba and Havana with 2-4 players (a quarter of the
@@ -197,18 +197,18 @@ async def run(count: int, repeat: int, seed: int) -> dict:
                 who = next(m for m in members if f"user:{m.id}" == busiest)
 
                 async def page_older():
-                    shown = await asker.slash(channel, "game history")
+                    shown = await asker.slash(channel, "game history list")
                     message = shown.followups[-1] if shown.followups else shown.response
                     return await asker.click(message, label="Older")
 
                 commands = {
                     "floor_help": lambda: asker.slash(channel, "game help"),
-                    "history": lambda: asker.slash(channel, "game history"),
-                    "history_member": lambda: asker.slash(channel, "game history", member=who),
+                    "history": lambda: asker.slash(channel, "game history list"),
+                    "history_member": lambda: asker.slash(channel, "game history list", member=who),
                     "history_then_older": page_older,
-                    "stats": lambda: asker.slash(channel, "game stats", member=who),
+                    "stats": lambda: asker.slash(channel, "game history stats", member=who),
                     "leaderboard": lambda: asker.slash(
-                        channel, "game leaderboard", game="santiago"
+                        channel, "game history leaderboard", game="santiago"
                     ),
                 }
                 figures["commands"] = {

@@ -114,6 +114,7 @@ class MaleconBot(commands.Bot):
         )
         await self.services.announcer.load()
         await self.services.tables.away.load()
+        await self.services.quiet.load()
         await self.services.ai.resume()
         self.services.clock.start()
         self.add_dynamic_items(*COMPONENTS)

@@ -58,6 +58,8 @@ def english_texts() -> dict[str, str]:
     for command in group.walk_commands():
         found[_path(command) + ".name"] = command.name
         found[_path(command) + ".description"] = command.description
+        if isinstance(command, app_commands.Group):
+            continue
         for param in command.parameters:
             found[f"{_path(command)}.{param.name}.name"] = param.name
             found[f"{_path(command)}.{param.name}.description"] = param.description

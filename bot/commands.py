@@ -19,13 +19,13 @@ if TYPE_CHECKING:
     from bot.app import MaleconBot
 
 # Commands that also work in a DM with the bot.
-DM_COMMANDS = {"mine", "help"}
+DM_COMMANDS = {"mine", "help", "quiet"}
 
 # The subcommands in the order Discord lists them (a change would reorder them for players).
 ORDER = (
-    *("new", "join", "leave", "start", "move", "undo", "board", "screen", "log", "export"),
-    *("replay", "history", "stats", "leaderboard", "abandon", "settings", "reminders"),
-    *("resign", "substitute", "return", "mine", "away", "rematch", "language"),
+    *("new", "join", "leave", "start", "move", "undo", "board", "screen", "log", "recap"),
+    *("history", "abandon", "settings", "reminders"),
+    *("resign", "substitute", "return", "mine", "away", "quiet", "rematch", "language"),
     *("accessibility", "help"),
 )
 

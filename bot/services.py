@@ -11,10 +11,12 @@ import random
 from typing import TYPE_CHECKING
 
 from bot.clock.turn_clock import Clock
+from bot.core.game_log import GameLogs
 from bot.core.tables import Tables
 from bot.discord_io.announce import Announcer
 from bot.discord_io.dms import Mail
 from bot.discord_io.guard import Guard
+from bot.discord_io.quiet import Quiet
 from bot.discord_io.threads import Threads
 from bot.history.past import PastGames
 from bot.history.replay import Replays
@@ -25,10 +27,12 @@ from bot.lobby.rematch import Rematch
 from bot.play.gate import Gate, Publisher
 from bot.play.help import Help
 from bot.play.moves import Play
+from bot.play.recap import Recaps
 from bot.seats.ai_seats import AiSeats
 from bot.seats.hands import Seats
 from bot.settings.accessibility import Accessibility
 from bot.settings.away import AwayMode
+from bot.settings.quiet_setting import QuietSetting
 from bot.settings.server_language import Languages
 from bot.settings.table_settings import TableSettings
 
@@ -46,11 +50,13 @@ class Services:
         ai_budget: int | None = None,
     ) -> None:
         self.tables = tables = Tables(bot)
-        self.mail = Mail(bot)
-        self.announcer = Announcer(bot, tables)
+        self.logs = GameLogs()
+        self.quiet = Quiet(bot)
+        self.mail = Mail(bot, self.quiet, self.logs)
+        self.announcer = Announcer(bot, tables, self.quiet)
         self.threads = Threads(bot)
         self.guard = Guard(tables.lock, self.announcer, self.mail.locales, bot.on_error)
-        self.clock = Clock(bot, tables, self.announcer, self.mail)
+        self.clock = Clock(bot, tables, self.announcer, self.mail, self.quiet)
         self.publisher = Publisher(self.mail, self.announcer)
         self.gate = Gate(tables, self.clock, self.publisher)
         self.ai = AiSeats(bot, tables, self.gate, workers=ai_workers, budget=ai_budget)
@@ -58,7 +64,8 @@ class Services:
         # the AI's to play once.
         self.publisher.listen(self.ai.wake)
         self.clock.when_expired(self.ai.stand_in)
-        self.play = Play(tables, self.guard, self.gate)
+        self.play = Play(tables, self.guard, self.gate, self.logs)
+        self.recaps = Recaps(tables, self.guard, self.logs)
         self.help = Help(tables, self.guard)
         self.seats = Seats(bot, tables, self.guard, self.announcer, self.clock, self.ai, self.mail)
         self.lobby = Lobby(
@@ -75,3 +82,4 @@ class Services:
         self.languages = Languages(bot, self.guard)
         self.away = AwayMode(tables, self.guard, self.announcer)
         self.accessibility = Accessibility(bot, self.guard)
+        self.quiet_setting = QuietSetting(self.guard, self.quiet)

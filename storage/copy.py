@@ -1,5 +1,6 @@
 """`python -m storage copy SRC DST`: every game, seat, log entry, result, setting, timer and note,
-the history (endings, placings, ratings) and the servers' languages from one database into
+the history (endings, placings, ratings), the servers' languages and the members' quiet hours
+(with the news held for their end) from one database into
 another (SQLite -> PostgreSQL is how an operator upgrades); every copied table is read back and
 compared with its source, and every copied game is replayed on the destination.
 
@@ -33,6 +34,9 @@ TABLES = (
     ("server_languages", "guild_id"),
     ("member_away", "guild_id, user_id"),
     ("member_accessibility", "guild_id, user_id"),
+    # Members' quiet hours, and the news held for their end.
+    ("member_quiet_hours", "user_id"),
+    ("quiet_held", "user_id, game_id, kind"),
 )
 BATCH = 2000
 

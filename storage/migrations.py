@@ -414,6 +414,32 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        15,
+        "quiet hours: each member's hours without DMs or pings, and what waits for their end",
+        (
+            """CREATE TABLE member_quiet_hours (
+                user_id INTEGER NOT NULL PRIMARY KEY,
+                start_hour INTEGER NOT NULL CHECK (start_hour BETWEEN 0 AND 23),
+                end_hour INTEGER NOT NULL CHECK (end_hour BETWEEN 0 AND 23),
+                timezone TEXT NOT NULL
+            )""",
+            # One row per member, game and kind of news: a second reminder of the same turn
+            # adds nothing to the message sent when the quiet hours end (`due`).
+            """CREATE TABLE quiet_held (
+                user_id INTEGER NOT NULL,
+                game_id INTEGER NOT NULL REFERENCES games (id),
+                kind TEXT NOT NULL,
+                guild_id INTEGER NOT NULL,
+                due REAL NOT NULL,
+                PRIMARY KEY (user_id, game_id, kind)
+            )""",
+            "CREATE INDEX quiet_held_due ON quiet_held (due)",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

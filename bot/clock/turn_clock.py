@@ -18,6 +18,10 @@ later (`storage.clock.standing_in`), so a process that dies before that move lea
 decision to be played again, not a game waiting for ever. Reminders say only that a decision
 waits, never what it is about: they go out whether or not the player's choice is forced, and
 they are the same for everybody.
+
+A member in their quiet hours (`/game quiet`) is neither reminded nor pinged: the reminder is
+held and falls due when the hours end, and the same task sends what was held then, one DM per
+member (`digest.py`). Their timers run on unchanged: quiet hours never lengthen a turn.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.clock import components
+from bot.clock.digest import Digests
 from bot.core import metrics
 from bot.core.timing import now
 from bot.discord_io.announce import message_link, pinging
@@ -67,13 +72,17 @@ CLAIM_SECONDS = 300
 
 class Clock:
     """`tables` gives the channel locks; `announcer` and `mail` post reminders and questions;
+    `quiet` says who is in their quiet hours (their news waits, and is sent when the hours end);
     what should happen to a decision nobody made in time is told to `when_expired`'s listener."""
 
-    def __init__(self, bot: MaleconBot, tables, announcer, mail) -> None:
+    def __init__(self, bot: MaleconBot, tables, announcer, mail, quiet) -> None:
         self.bot = bot
         self.tables = tables
         self.announcer = announcer
         self.mail = mail
+        self.quiet = quiet
+        self.digests = Digests(bot, tables, announcer, mail)
+        quiet.on_hold(self.poke)
         self._expired: list = []
         self._task: asyncio.Task | None = None
         # A poke while the clock works makes it look again; a poke while it sleeps wakes it.
@@ -145,10 +154,16 @@ class Clock:
         """Handle what is due now, or sleep until the next timer (or a poke)."""
         self._poked = False
         shards = self.bot.shard_scope
+        held = await self.digests.next_due()
+        if held is not None and held <= now():
+            await self.digests.deliver(now())
+            held = await self.digests.next_due()
         due = await self.store.next_due(shards=shards)
         at = now()
         if due is None or due > at:
-            await self._sleep(IDLE_SECONDS if due is None else min(due - at, IDLE_SECONDS))
+            # News held in quiet hours wakes the clock too, when the hours end.
+            wake = min((d for d in (due, held) if d is not None), default=None)
+            await self._sleep(IDLE_SECONDS if wake is None else min(wake - at, IDLE_SECONDS))
             return
         waits = sorted(
             await self.store.due_waits(at, shards=shards), key=lambda w: (w.game_id, w.seat)
@@ -257,6 +272,8 @@ class Clock:
         ping = []
         for seat in seats:
             wait = before[seat]
+            if await self.quiet.hold(record.seats[seat].user_id, record, "turn"):
+                continue  # in their quiet hours: told when they end
             if wait.reminded == 0 and await self._dm_reminder(record, seat, wait, link, at):
                 continue
             ping.append(seat)
@@ -309,6 +326,8 @@ class Clock:
             for s in record.seats
             if s.seat != seat and present.played_by_person(record, s.seat)
         ]
+        # Named, but pinged only outside their quiet hours (told when the hours end).
+        pinged = [u for u in others if not await self.quiet.hold(u, record, "ask")]
         content = text(
             locale,
             "bot.limit.ask",
@@ -320,7 +339,7 @@ class Clock:
         view = components.limit_view(locale, record.id, seat, int(wait.since))
         try:
             sent = await self.announcer.channel(record).send(
-                content, view=view, allowed_mentions=pinging(others)
+                content, view=view, allowed_mentions=pinging(pinged)
             )
         except discord.HTTPException as exc:
             # Nobody can choose then; a day later the AI plays the decision.

@@ -111,10 +111,12 @@ def pinging(user_ids: Sequence[int]) -> discord.AllowedMentions:
 
 
 class Announcer:
-    def __init__(self, bot: MaleconBot, tables) -> None:
+    def __init__(self, bot: MaleconBot, tables, quiet) -> None:
         self.bot = bot
         # The state cache (`tables.state_of`).
         self.tables = tables
+        # Members in their quiet hours are named but not pinged (`bot/discord_io/quiet.py`).
+        self.quiet = quiet
         # channel id -> game whose latest turn message or final scores could not be posted.
         self.unposted: dict[int, int] = {}
         # game id -> its current turn message (also kept as a note, for restarts).
@@ -307,6 +309,10 @@ class Announcer:
             current is not None and actor is not None and actor in current.deciders and not fresh
         )
         ping = {s for s in shown if not (continuing and s == actor)}
+        # In their quiet hours a player is named without a ping, and told when the hours end.
+        ping = {
+            s for s in ping if not await self.quiet.hold(record.seats[s].user_id, record, "turn")
+        }
         content = present.turn(
             locale,
             record,
@@ -377,7 +383,9 @@ class Announcer:
         room = present.MAX_CONTENT - lengths.utf16_len(table) - 1
         events = present.clip("\n".join(event_lines), room) if event_lines and room > 1 else ""
         content = f"{events}\n{table}" if events else table
-        people = present.final_pings(record)
+        people = [
+            u for u in present.final_pings(record) if not await self.quiet.hold(u, record, "ended")
+        ]
         view = None if self.final_view is None else self.final_view(locale, record)
         await self.channel(record).send(
             content, file=file, view=view, allowed_mentions=pinging(people)

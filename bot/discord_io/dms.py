@@ -24,6 +24,7 @@ from bot.discord_io import pictures
 from bot.discord_io.dm_channels import CANNOT_DM, DmChannels
 from bot.text import lengths, present
 from bot.text.i18n import escape, game_locale, text
+from bot.text.recap import recap
 from storage import GameRecord
 
 if TYPE_CHECKING:
@@ -48,7 +49,9 @@ def private_part(view: Any) -> Any:
 class Pending:
     """A screen waiting for its DM: the newest view of the seat, everything it alone was told
     since its DM was last brought up to date, since when (`time.perf_counter`) it has waited, and
-    the channel's message it follows (`after`: done once that message is out)."""
+    the channel's message it follows (`after`: done once that message is out), and whether a
+    decision waits for the seat (`deciding`: the DM then opens with what the others did since
+    the seat's last decision)."""
 
     record: GameRecord
     view: Any
@@ -56,11 +59,17 @@ class Pending:
     over: bool
     since: float
     after: asyncio.Future
+    deciding: bool = False
 
 
 class Mail:
-    def __init__(self, bot: MaleconBot) -> None:
+    """`quiet`: who is in their quiet hours, whose screen DM waits until they end; `logs`: the
+    games' logs as moves, for the recap of a DM whose seat decides."""
+
+    def __init__(self, bot: MaleconBot, quiet, logs) -> None:
         self.bot = bot
+        self.quiet = quiet
+        self.logs = logs
         # user id -> last locale seen, so their DMs speak their language.
         self.locales: dict[int, discord.Locale] = {}
         # (game id, note key) -> the player's screen DM as its note says "channel:message":
@@ -122,6 +131,7 @@ class Mail:
             # is told alone (a forced step) the table can see happen anyway.
             return
         over = engine.is_over(after)
+        deciding = {d.seat for d in engine.pending(after)} if not over else set()
         for seat in range(len(record.seats)):
             if not present.played_by_person(record, seat):
                 continue  # the AI reads no DMs
@@ -133,6 +143,7 @@ class Mail:
                 waiting.record, waiting.view, waiting.after = record, view, announced
                 waiting.told.extend(told)
                 waiting.over = waiting.over or over
+                waiting.deciding = seat in deciding
             else:
                 if key in self.shown:
                     shown = self.shown.get(key)
@@ -143,7 +154,7 @@ class Mail:
                 if shown == private_part(view) and not told and not over:
                     continue
                 self.pending[key] = Pending(
-                    record, view, told, over, time.perf_counter(), announced
+                    record, view, told, over, time.perf_counter(), announced, seat in deciding
                 )
             if key not in self.couriers:
                 self.couriers[key] = asyncio.create_task(self._courier(key))
@@ -155,6 +166,7 @@ class Mail:
         engine = games.get(record.kind)
         key = (record.id, seat)
         view = engine.player_view(state, seat)
+        deciding = seat in {d.seat for d in engine.pending(state)}
         # What the seat's DM showed before was another person's (or nobody's) DM.
         self.shown.pop(key, None)
         now = asyncio.get_running_loop().create_future()
@@ -162,9 +174,12 @@ class Mail:
         waiting = self.pending.get(key)
         if waiting is not None:
             waiting.record, waiting.view, waiting.after = record, view, now
+            waiting.deciding = deciding
         else:
             over = engine.is_over(state)
-            self.pending[key] = Pending(record, view, [], over, time.perf_counter(), now)
+            self.pending[key] = Pending(
+                record, view, [], over, time.perf_counter(), now, deciding and not over
+            )
         if key not in self.couriers:
             self.couriers[key] = asyncio.create_task(self._courier(key))
 
@@ -172,11 +187,17 @@ class Mail:
         try:
             while (job := self.pending.pop(key, None)) is not None:
                 seat = key[1]
+                if await self.quiet.hold(job.record.seats[seat].user_id, job.record, "screen"):
+                    # Its DM is brought up to date when the quiet hours end; until then it
+                    # shows what it showed, and the next change compares with that.
+                    continue
                 # What the DM will show: the next change compares with it, not with the DM
                 # still being sent.
                 self.shown[key] = private_part(job.view)
                 try:
-                    await self._dm_screen(job.record, seat, job.view, job.told, job.after)
+                    await self._dm_screen(
+                        job.record, seat, job.view, job.told, job.after, job.deciding
+                    )
                 except discord.HTTPException as exc:
                     self.shown.pop(key, None)
                     log.warning(
@@ -211,12 +232,22 @@ class Mail:
             task.cancel()
 
     async def _dm_screen(
-        self, record: GameRecord, seat: int, view: Any, told: list, after: asyncio.Future
+        self,
+        record: GameRecord,
+        seat: int,
+        view: Any,
+        told: list,
+        after: asyncio.Future,
+        deciding: bool = False,
     ) -> None:
         user_id = record.seats[seat].user_id
         locale = self.locale_of(user_id, record)
         names = present.seat_names(record, locale)
+        since = ""
+        if deciding:
+            since = recap(locale, record, await self.logs.steps(self.store, record), seat)
         lines = [
+            *([since, ""] if since else []),
             text(
                 locale,
                 "bot.dm.title",
@@ -304,7 +335,10 @@ class Mail:
             return
         await self.store.set_note(record.id, key, "1")
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        quiet = self.quiet.until(user_id) is not None
         await channel.send(
             text(self.channel_locale_of(record), "bot.dm.closed", who=f"<@{user_id}>"),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+            allowed_mentions=discord.AllowedMentions(
+                users=[] if quiet else [discord.Object(user_id)]
+            ),
         )

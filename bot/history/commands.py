@@ -16,8 +16,20 @@ async def past_games(
     return await game_choices(interaction.client.store, interaction, current)
 
 
-def commands() -> list[app_commands.Command]:
-    """This concern's subcommands of `/game` (new ones each call: a command has one parent)."""
+class FinishedGames(app_commands.Group):
+    """`/game history …`; discord.py asks only a command's own group whether it may run, so
+    this group passes the question on to `/game`'s (no DMs but for a few commands)."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return self.parent is None or await self.parent.interaction_check(interaction)
+
+
+def commands() -> list[app_commands.Command | app_commands.Group]:
+    """This concern's subcommands of `/game` (new ones each call: a command has one parent).
+
+    The finished games' commands share one group, `/game history …`: Discord lists at most 25
+    subcommands and groups under a command, and `/game` has more commands than that.
+    """
 
     @app_commands.command(name="board", description="Show the board (or of the last game here)")
     @app_commands.describe(
@@ -47,10 +59,10 @@ def commands() -> list[app_commands.Command]:
     for command in (board, log, export, replay):
         command.autocomplete("game")(past_games)
 
-    @app_commands.command(name="history", description="The games played in this server")
+    @app_commands.command(name="list", description="The games played in this server")
     @app_commands.describe(member="Only the games of this member", game="Only this game")
     @app_commands.choices(game=GAME_CHOICES)
-    async def history(
+    async def listing(
         interaction: discord.Interaction,
         member: discord.Member | None = None,
         game: app_commands.Choice[str] | None = None,
@@ -70,4 +82,9 @@ def commands() -> list[app_commands.Command]:
     async def leaderboard(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await interaction.client.services.stats.show_leaderboard(interaction, game.value)
 
-    return [board, log, export, replay, history, stats, leaderboard]
+    history = FinishedGames(
+        name="history", description="Finished games: the list, a replay, an export, stats, ratings"
+    )
+    for command in (listing, replay, export, stats, leaderboard):
+        history.add_command(command)
+    return [board, log, history]

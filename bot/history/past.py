@@ -1,5 +1,5 @@
 """Looking at a game that is over, or any game of the server by its number: `/game board`,
-`/game log` and `/game export` (and the replay viewer) fall back to the channel's last ended game
+`/game log` and `/game history export` (and the replay viewer) fall back to the channel's last ended game
 when none is being played, and take `game:` with the server's history as choices.
 
 Everything is per server: a game number from another server is answered "no such game here",

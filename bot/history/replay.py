@@ -1,4 +1,4 @@
-"""`/game replay`: step through a game in an ephemeral message, the board at each step with what
+"""`/game history replay`: step through a game in an ephemeral message, the board at each step with what
 happened in it. The buttons carry the game and the step shown, so they work after a restart
 and need no memory of the message; a press edits the message through its own interaction.
 
@@ -77,7 +77,7 @@ class ReplayButton(
 
 
 class Replays:
-    """`/game replay` and its buttons."""
+    """`/game history replay` and its buttons."""
 
     def __init__(self, tables, guard, past) -> None:
         self.tables, self.guard, self.past = tables, guard, past

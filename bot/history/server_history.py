@@ -1,4 +1,4 @@
-"""`/game history`: the server's ended games, newest first, a page at a time, for everybody or
+"""`/game history list`: the server's ended games, newest first, a page at a time, for everybody or
 one member and one game; Newest / Newer / Older buttons page through them.
 
 A button's custom id carries the filters and the ending it pages from, never the server: that
@@ -133,7 +133,7 @@ class HistoryButton(
 
 
 class HistoryViews:
-    """`/game history` and its pages."""
+    """`/game history list` and its pages."""
 
     def __init__(self, tables, guard) -> None:
         self.tables, self.guard = tables, guard

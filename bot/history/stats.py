@@ -1,4 +1,4 @@
-"""`/game stats` and `/game leaderboard`: a member's figures per game in this server with the
+"""`/game history stats` and `/game history leaderboard`: a member's figures per game in this server with the
 chart of their rating, and the server's best ten in one game.
 
 Ratings are OpenSkill's (see `storage.ratings`): shown as the estimate plus or minus its
@@ -56,7 +56,7 @@ def opening_text(locale, kind: str, opening: str) -> str:
 
 
 class Statistics:
-    """`/game stats` and `/game leaderboard`."""
+    """`/game history stats` and `/game history leaderboard`."""
 
     def __init__(self, tables, guard) -> None:
         self.tables, self.guard = tables, guard

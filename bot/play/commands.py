@@ -66,4 +66,8 @@ def commands() -> list[app_commands.Command]:
     async def help(interaction: discord.Interaction) -> None:
         await interaction.client.services.help.show(interaction)
 
-    return [move, undo, screen, help]
+    @app_commands.command(name="recap", description="What the others did since your last turn")
+    async def recap(interaction: discord.Interaction) -> None:
+        await interaction.client.services.recaps.show(interaction)
+
+    return [move, undo, screen, help, recap]

@@ -20,7 +20,8 @@ from bot.text.i18n import reader_locale, text
 
 TURN_LINES = 5
 COMMAND_LINES = (
-    *("before", "playing", "waiting", "away", "seats", "after", "rematch", "access", "server"),
+    *("before", "playing", "waiting", "away", "quiet", "seats", "after", "rematch", "access"),
+    "server",
 )
 TOPICS = ("turn", "commands", *games.NAMES)
 

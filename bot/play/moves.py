@@ -16,6 +16,7 @@ from bot.discord_io.guard import answer, came_from_private, handler
 from bot.play.gate import Refused, Submitted
 from bot.text import present
 from bot.text.i18n import channel_locale, escape, reported_locale, text, text_msg
+from bot.text.recap import recap
 from games import Decision
 from storage import GameRecord
 
@@ -28,8 +29,10 @@ MAX_CODE = components.CUSTOM_ID_LIMIT
 class Play:
     """Moves from buttons, menus and `/game move`, undo, private choices and screens."""
 
-    def __init__(self, tables, guard, gate) -> None:
+    def __init__(self, tables, guard, gate, logs) -> None:
         self.tables, self.guard, self.gate = tables, guard, gate
+        # The games' logs as moves, for the recap that opens a player's private prompt.
+        self.logs = logs
 
     def _pending(self, record: GameRecord, state: Any) -> tuple[Decision, ...]:
         return tuple(games.get(record.kind).pending(state))
@@ -246,6 +249,9 @@ class Play:
         content, view = self.prompt_for(locale, record, state, seat)
         if view is None:
             raise Refusal("bot.error.not_your_decision", current=content)
+        since = recap(locale, record, await self.logs.steps(self.tables.store, record), seat)
+        if since:
+            content = f"{since}\n\n{content}"
         await self.guard.reply(interaction, content, view=view)
         if not came_from_private(interaction):
             self.guard.announcer.press(interaction.message.id, interaction)

@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 
 from bot.settings import server_language
+from bot.settings.quiet_setting import timezone_choices
 
 SETTING_CHOICES = {
     "reminders": [
@@ -103,4 +104,29 @@ def commands() -> list[app_commands.Command]:
     ) -> None:
         await interaction.client.services.accessibility.choose(interaction, text_boards)
 
-    return [settings, reminders, mine, away, language, accessibility]
+    # One command with an `off` option, not a group (`/game quiet set`, `/game quiet off`):
+    # `/game` is a group already, and Discord nests no deeper than a group's group.
+    @app_commands.command(
+        name="quiet", description="Your quiet hours: no DMs or pings then, one message after"
+    )
+    @app_commands.rename(start="from", end="to")
+    @app_commands.describe(
+        start="Hour they begin (0-23, your time zone)",
+        end="Hour they end (0-23)",
+        timezone="Your time zone, such as Europe/Rome (start typing)",
+        off="True: end your quiet hours",
+    )
+    async def quiet(
+        interaction: discord.Interaction,
+        start: app_commands.Range[int, 0, 23] | None = None,
+        end: app_commands.Range[int, 0, 23] | None = None,
+        timezone: str | None = None,
+        off: bool = False,
+    ) -> None:
+        await interaction.client.services.quiet_setting.choose(
+            interaction, start, end, timezone, off
+        )
+
+    quiet.autocomplete("timezone")(timezone_choices)
+
+    return [settings, reminders, mine, away, language, accessibility, quiet]

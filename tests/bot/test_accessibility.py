@@ -201,11 +201,11 @@ async def test_every_picture_of_a_whole_game_is_described_in_its_reader_s_langua
 
     # What Ben asks for afterwards: the board, a replay frame and its next step, his stats.
     board = await ben.slash(channel, "game board")
-    replay = await ben.slash(channel, "game replay")
+    replay = await ben.slash(channel, "game history replay")
     frame = said(replay)[-1]
     step = next(i for i in custom_ids(frame) if i.endswith(":next"))
     stepped = await ben.click(frame, custom_id=step)
-    stats = await ben.slash(channel, "game stats")
+    stats = await ben.slash(channel, "game history stats")
     asked = [*said(board), frame, *said(stepped), *said(stats)]
     attachments = [a for m in asked for a in m.attachments]
     assert {field(a, "filename") for a in attachments} == {"board.png", "rating.png"}

@@ -43,7 +43,7 @@ async def test_in_a_dm_only_mine_and_help_answer(simcord_env, table):
     """Wherever its commands are declared, the group answers in a DM only `mine` and `help`."""
     _, _, (ana, *_) = table
     refusal = "Games are played in server channels, not in direct messages."
-    refused = ("game join", "game resign", "game history", "game settings")
+    refused = ("game join", "game resign", "game history list", "game settings")
     for command in refused:
         result = await ana.user.slash(command)
         assert result.response.content == refusal and result.response.ephemeral

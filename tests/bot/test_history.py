@@ -60,7 +60,7 @@ async def test_a_finished_game_is_in_the_history_with_its_board_log_and_export(
     _, stored = await store.result(game_id)
     scores = json.loads(stored)["scores"]
 
-    listed = answer(await cai.slash(channel, "game history"))
+    listed = answer(await cai.slash(channel, "game history list"))
     assert listed.ephemeral and "1-1 of 1" in listed.content
     assert f"**{game_id}** · Havana" in listed.content and "finished" in listed.content
     assert f"ana: {scores[0]} VP" in listed.content and f"ben: {scores[1]} VP" in listed.content
@@ -71,7 +71,7 @@ async def test_a_finished_game_is_in_the_history_with_its_board_log_and_export(
     assert f"game {game_id}: finished" in board.content
     log = answer(await cai.slash(channel, "game log"))
     assert f"game {game_id}: finished" in log.content and "Moves so far:" in log.content
-    exported = answer(await cai.slash(channel, "game export"))
+    exported = answer(await cai.slash(channel, "game history export"))
     assert exported.ephemeral and [a.filename for a in exported.attachments] == [
         f"game-{game_id}.json"
     ]
@@ -99,7 +99,7 @@ async def test_the_replay_steps_to_the_end_and_back_across_a_restart(
     game_id = await resigned_game(simcord_env, channel, ana, ben, steps=14)
     steps = (await simcord_env.bot.store.get(game_id)).version
 
-    opened = answer(await cai.slash(channel, "game replay", game=game_id))
+    opened = answer(await cai.slash(channel, "game history replay", game=game_id))
     assert opened.ephemeral and f"step 0 of {steps}" in opened.content
     assert [a.filename for a in opened.attachments] == ["board.png"]
     start_board = await opened.attachments[0].read()
@@ -131,7 +131,7 @@ async def test_the_replay_of_a_game_being_played_shows_only_public_views(simcord
         await game.step()
     store = simcord_env.bot.store
     record = await store.by_channel(channel.id)
-    opened = answer(await cai.slash(channel, "game replay"))
+    opened = answer(await cai.slash(channel, "game history replay"))
     assert "still being played" in opened.content
     await cai.click(opened, label="Last")
     assert f"step {record.version} of {record.version}" in shown(simcord_env, opened).content
@@ -143,20 +143,20 @@ async def test_the_replay_of_a_game_being_played_shows_only_public_views(simcord
     assert first.startswith("pick:") and "step 1 of" in step
     card = text_msg("en-US", Msg("havana.card." + first.removeprefix("pick:")))
     assert card not in step, step
-    refused(await cai.slash(channel, "game export"), "once it is over")
+    refused(await cai.slash(channel, "game history export"), "once it is over")
 
 
 async def test_ratings_move_the_expected_way_and_equal_the_rebuilt_ones(simcord_env, table):
     guild, channel, (ana, ben, cai, dee) = table
     for seed in range(3):
         await resigned_game(simcord_env, channel, ana, ben, seed=seed)
-    board = answer(await dee.slash(channel, "game leaderboard", game="havana"))
+    board = answer(await dee.slash(channel, "game history leaderboard", game="havana"))
     rows = [line for line in board.content.splitlines() if re.match(r"\d+\. ", line)]
     assert [r.split(":")[0] for r in rows] == ["1. **ana**", "2. **ben**"], board.content
-    mine = answer(await dee.slash(channel, "game stats", member=ana))
+    mine = answer(await dee.slash(channel, "game history stats", member=ana))
     assert "3 games, 3 wins" in mine.content and "average place 1.0" in mine.content
     assert [a.filename for a in mine.attachments] == ["rating.png"]
-    theirs = answer(await dee.slash(channel, "game stats", member=ben))
+    theirs = answer(await dee.slash(channel, "game history stats", member=ben))
     assert "3 games, 0 wins" in theirs.content
     store = simcord_env.bot.store
     rows = await store.read("SELECT player, mu, sigma, games FROM ratings ORDER BY mu DESC")
@@ -168,7 +168,7 @@ async def test_ratings_move_the_expected_way_and_equal_the_rebuilt_ones(simcord_
     assert charted == sorted(charted), "each win raises the winner's rating"
     await store.transaction(rebuild())
     assert await store.read("SELECT player, mu, sigma, games FROM ratings ORDER BY mu DESC") == rows
-    refused(await dee.slash(channel, "game stats"), "has not finished a game")
+    refused(await dee.slash(channel, "game history stats"), "has not finished a game")
 
 
 async def test_the_ai_is_rated_per_level(simcord_env, table):
@@ -191,14 +191,14 @@ async def test_two_servers_see_only_their_own_games(simcord_env, table):
     there = other.create_text_channel("elsewhere")
     eve = other.add_member(simcord_env.create_user("eve"))
 
-    refused(await eve.slash(there, "game history"), "No game has ended here yet")
-    for command in ("game board", "game log", "game export", "game replay"):
+    refused(await eve.slash(there, "game history list"), "No game has ended here yet")
+    for command in ("game board", "game log", "game history export", "game history replay"):
         refused(await eve.slash(there, command, game=game_id), "no such game here")
     refused(await eve.slash(there, "game board"), "There is no game in this channel")
     assert await eve.autocomplete(there, "game board", "game", "") == []
-    refused(await eve.slash(there, "game leaderboard", game="havana"), "Nobody has")
+    refused(await eve.slash(there, "game history leaderboard", game="havana"), "Nobody has")
     # A replay button copied to the other server shows nothing there.
-    opened = answer(await cai.slash(channel, "game replay", game=game_id))
+    opened = answer(await cai.slash(channel, "game history replay", game=game_id))
     button = next(i for i in custom_ids(opened) if i.endswith(":last"))
     copied = await forged_press(simcord_env, eve, opened, button, channel=there)
     refused(copied, "no such game here")
@@ -213,7 +213,7 @@ async def test_a_200_game_history_pages_correctly(simcord_env, table):
         ids.append(
             await ended_through_the_store(store, guild.id, channel.id, ana, [ben, cai][n % 2])
         )
-    first = answer(await dee.slash(channel, "game history"))
+    first = answer(await dee.slash(channel, "game history list"))
     assert "1-8 of 200" in first.content
     seen = listed_ids(first.content)
     page = first
@@ -230,7 +230,7 @@ async def test_a_200_game_history_pages_correctly(simcord_env, table):
     await dee.click(shown(simcord_env, first), label="Newest")
     assert listed_ids(shown(simcord_env, first).content) == ids[::-1][:8]
 
-    mine = answer(await dee.slash(channel, "game history", member=cai, game="havana"))
+    mine = answer(await dee.slash(channel, "game history list", member=cai, game="havana"))
     assert "played by cai of Havana: 1-8 of 100" in mine.content
     assert listed_ids(mine.content) == ids[1::2][::-1][:8]
     await dee.click(mine, label="Older")
@@ -273,7 +273,7 @@ async def test_forged_replay_and_history_buttons_change_nothing_and_answer_polit
 ):
     guild, channel, (ana, ben, cai, dee) = table
     game_id = await resigned_game(simcord_env, channel, ana, ben)
-    opened = answer(await cai.slash(channel, "game replay", game=game_id))
+    opened = answer(await cai.slash(channel, "game history replay", game=game_id))
     for forged in (f"rp:{game_id + 1}:0:last", "rp:9999999999999999999:0:next"):
         refused(await forged_press(simcord_env, cai, opened, forged), "no such game here")
     assert "step 0 of" in shown(simcord_env, opened).content

@@ -145,11 +145,11 @@ async def test_long_emoji_names_stay_within_discord_limits(simcord_env, language
         assert game.moves <= moves, "the game did not end"
 
     # The finished game in the history's autocomplete names its players, and the pages follow.
-    past = await ana.autocomplete(channel, "game replay", "game", "")
+    past = await ana.autocomplete(channel, "game history replay", "game", "")
     assert past
-    await ana.slash(channel, "game replay", game=past[0]["value"])
-    await ana.slash(channel, "game history")
-    await ana.slash(channel, "game stats", member=members[1])
+    await ana.slash(channel, "game history replay", game=past[0]["value"])
+    await ana.slash(channel, "game history list")
+    await ana.slash(channel, "game history stats", member=members[1])
 
     bodies = [r.json for r in simcord_env.http_requests if r.json]
     assert len(bodies) > 20

@@ -80,7 +80,7 @@ async def test_every_list_the_bot_writes_ends_before_the_next_line(simcord_env, 
     for command in ("history", "board", "log", "help", "stats", "mine"):
         said[command] = answer(await ana.slash(channel, f"game {command}")).content
     said["leaderboard"] = answer(
-        await ana.slash(channel, "game leaderboard", game="havana")
+        await ana.slash(channel, "game history leaderboard", game="havana")
     ).content
     await ana.slash(channel, "game new", game="santiago")
     said["help in a lobby"] = answer(await cai.slash(channel, "game help")).content

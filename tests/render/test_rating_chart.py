@@ -1,4 +1,4 @@
-"""The rating chart of `/game stats`: the same figures give the same bytes, a small file."""
+"""The rating chart of `/game history stats`: the same figures give the same bytes, a small file."""
 
 from __future__ import annotations
 

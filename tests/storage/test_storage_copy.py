@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from games.simulate import simulate
-from storage import Store
+from storage import Store, quiet
 from storage.__main__ import main as storage_main
 from storage.simulate import simulate_into_db
 
@@ -44,6 +44,8 @@ def played(tmp_path_factory):
             await play_random_moves(store, game.record.id, 20)
             await store.set_note(game.record.id, "bot.turn", "123")
             await store.set_server_language(5, "it")
+            await quiet.set_hours(store, 9, 22, 8, "Europe/Rome")
+            await quiet.hold(store, quiet.Held(9, game.record.id, "turn", 5, 1000.0))
         finally:
             await store.close()
 
@@ -100,6 +102,7 @@ def test_copy_sqlite_to_postgresql_and_back_keeps_every_game(
     # Three finished games of three players, each rated in the order they ended.
     assert copied["rows"]["endings"] == 3 and copied["rows"]["placings"] == 9
     assert copied["rows"]["ratings"] >= 3 and copied["rows"]["server_languages"] == 1
+    assert copied["rows"]["member_quiet_hours"] == 1 and copied["rows"]["quiet_held"] == 1
     original = exports(source)
     assert exports(pg_empty_url) == original
     kept = history(source)

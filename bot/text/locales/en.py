@@ -102,9 +102,10 @@ MESSAGES: dict[str, str] = {
     "bot.help.commands.waiting": "Waiting: `/game mine` lists your games, `/game settings` shows the table's clock, `/game reminders off` mutes your reminders.",
     "bot.help.commands.away": "Away: `/game away days:3` for three days without reminders in any of your games here; at the turn limit the AI plays that one decision for you and your seat stays yours. You are back with a move of yours or `/game away days:0` (`/game return` is for a seat the AI took over).",
     "bot.help.commands.seats": "Seats: `/game resign`, `/game substitute` and `/game return` change who plays a seat; `/game abandon` ends the game with the scores as they stand (who opened it, or moderators).",
-    "bot.help.commands.after": "After the game: `/game history`, `/game replay`, `/game export`, `/game stats` and `/game leaderboard`.",
+    "bot.help.commands.after": "After the game: `/game history list`, `/game history replay`, `/game history export`, `/game history stats` and `/game history leaderboard`.",
     "bot.help.commands.rematch": "Again: `/game rematch`, or the Rematch button under the final scores, opens a lobby with the same game, settings and players (seats turned by one); who asked starts it.",
     "bot.help.commands.access": "Screen readers: every picture has alt text; `/game board text:True` shows the board as text (only to you), and `/game accessibility text_boards:True` adds the board as text to your DMs and private prompts.",
+    "bot.help.commands.quiet": "Your day: `/game quiet from:22 to:8 timezone:Europe/Rome` sets quiet hours (no DMs or pings then, one message when they end; the turn clock keeps running), `/game quiet off:True` ends them; `/game recap` tells what the others did since your last turn.",
     "bot.help.commands.server": "The server: `/game language` chooses the language of its games (moderators); `/game help` shows this help.",
     # time
     "bot.time.hours": "{n:plural|one=# hour|other=# hours}",
@@ -126,6 +127,28 @@ MESSAGES: dict[str, str] = {
     "bot.reminders.off": "No more reminders for you in this game. The turn limit still applies.",
     "bot.remind.dm": "Your decision in **{game}** ({channel}) has waited {waited}: {link}",
     "bot.remind.channel": "{who}: a decision of yours in **{game}** has waited {waited}. {link}",
+    # quiet hours (`/game quiet`)
+    "bot.quiet.set": "Your quiet hours: from {start} to {end}, {zone} time. No DMs or pings from me then; what waits for you comes in one message when they end.",
+    "bot.quiet.clock": "The turn clock does not stop for them: a decision's turn limit counts on as usual.",
+    "bot.quiet.now": "You are in them now.",
+    "bot.quiet.none": "You have no quiet hours. Set them like this: `/game quiet from:22 to:8 timezone:Europe/Rome`.",
+    "bot.quiet.ended": "Your quiet hours are off: DMs and pings reach you at any hour again.",
+    "bot.quiet.none_to_end": "You have no quiet hours to turn off; nothing changed.",
+    "bot.quiet.off_and_hours": "Either set your hours (`from`, `to`, `timezone`) or turn them `off`, not both; nothing changed.",
+    "bot.quiet.incomplete": "Quiet hours need all three: `from`, `to` and `timezone`; nothing changed.",
+    "bot.quiet.bad_hour": "Hours go from 0 to 23; nothing changed.",
+    "bot.quiet.same_hours": "`from` and `to` are the same hour, so there would be no quiet hours; nothing changed.",
+    "bot.quiet.bad_zone": "I do not know the time zone `{typed}`; nothing changed. Did you mean {near}?",
+    "bot.quiet.bad_zone_far": "I do not know the time zone `{typed}`; nothing changed. Start typing a city, such as Rome, and pick it from the list.",
+    "bot.quiet.digest": "Your quiet hours are over. While they lasted:",
+    "bot.quiet.held.turn": "• **{game}** ({channel}): your decision waits: {link}",
+    "bot.quiet.held.screen": "• **{game}** ({channel}): your screen changed; its DM shows it again.",
+    "bot.quiet.held.ask": "• **{game}** ({channel}): a decision passed the turn limit, and the table is asked what happens: {link}",
+    "bot.quiet.held.ended": "• **{game}** ({channel}) is over: {link}",
+    # "since your last turn" (`/game recap`, and the start of a private prompt)
+    "bot.recap.title": "**Since your last turn:**",
+    "bot.recap.more": "…and {count:plural|one=# more move|other=# more moves} (`/game log` lists the latest).",
+    "bot.recap.nothing": "Nothing new since your last turn.",
     "bot.limit.ask": (
         "{who} has not decided in **{game}** for {waited}. {others}, what should happen? "
         "The first choice counts; without one within a day, the AI plays this decision."
@@ -235,7 +258,7 @@ MESSAGES: dict[str, str] = {
     "bot.permission.embed_links": "Embed Links",
     "bot.permission.read_message_history": "Read Message History",
     # after the game: history, past games, replays, statistics, ratings
-    "bot.error.no_such_game": "There is no such game here: pick one from the list `game:` offers as you type (`/game history` shows them all).",
+    "bot.error.no_such_game": "There is no such game here: pick one from the list `game:` offers as you type (`/game history list` shows them all).",
     "bot.error.export_active": "A game can be exported once it is over: its record holds what lies behind the screens.",
     "bot.past.title": "**{game}**, game {id}: {how}, {when}.",
     "bot.past.row": "{place}. {name}: {score} VP",

@@ -1,0 +1,110 @@
+"""The message a member gets when their quiet hours end: what was held for them during the
+hours (`bot/discord_io/quiet.py`), one line per game and kind, in one DM. A decision that no
+longer waits for them by then is left out; a held screen DM is brought up to date after it (an
+edit of the screen's DM, which notifies nobody, or its first DM)."""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+import games
+from bot.core import metrics
+from bot.discord_io.announce import message_link
+from bot.text import present
+from bot.text.i18n import text
+from storage import GameRecord, StorageError
+from storage import quiet as stored
+
+if TYPE_CHECKING:
+    from bot.app import MaleconBot
+
+log = logging.getLogger(__name__)
+
+# The lines in the order of the message.
+ORDER = ("turn", "ask", "ended", "screen")
+
+
+class Digests:
+    def __init__(self, bot: MaleconBot, tables, announcer, mail) -> None:
+        self.bot = bot
+        self.tables = tables
+        self.announcer = announcer
+        self.mail = mail
+
+    @property
+    def store(self):
+        return self.bot.store
+
+    async def next_due(self) -> float | None:
+        return await stored.next_due(self.store)
+
+    async def deliver(self, at: float) -> None:
+        """Send every member whose held news is due by `at` their one message."""
+        held = await stored.take_due(self.store, at)
+        for user_id, group in itertools.groupby(held, key=lambda h: h.user_id):
+            try:
+                await self._one(user_id, list(group))
+            except Exception:
+                log.exception("quiet hours: the held news of a member was not sent")
+
+    async def _one(self, user_id: int, held: list[stored.Held]) -> None:
+        lines: list[str] = []
+        screens: list[tuple[GameRecord, int]] = []
+        locale = None
+        for item in sorted(held, key=lambda h: (ORDER.index(h.kind), h.game_id)):
+            try:
+                record = await self.store.get(item.game_id)
+            except StorageError:
+                continue
+            seat = record.seat_of(user_id)
+            if seat is None:
+                continue  # no longer theirs: handed over meanwhile
+            locale = locale or self.mail.locale_of(user_id, record)
+            line = await self._line(locale, record, seat, item.kind)
+            if line is not None:
+                lines.append(line)
+            if item.kind == "screen" and record.status == "active":
+                screens.append((record, seat))
+        if lines:
+            content = "\n".join([text(locale, "bot.quiet.digest"), *lines])
+            try:
+                dm = await self.mail.channels.open(user_id)
+                await dm.send(
+                    present.clip(content, present.MAX_CONTENT),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                metrics.reminded(held[0].guild_id, "dm")
+            except discord.HTTPException as exc:
+                log.info("quiet hours: no DM for a member (HTTP %s)", exc.status)
+        for record, seat in screens:
+            self.mail.hand_over(record, self.tables.state_of(record), seat)
+
+    async def _line(self, locale, record: GameRecord, seat: int, kind: str) -> str | None:
+        game = present.title(locale, record.kind)
+        channel = self.mail.where(locale, record)
+        if kind == "ended":
+            if record.status == "active":
+                return None
+            return text(
+                locale,
+                "bot.quiet.held.ended",
+                game=game,
+                channel=channel,
+                link=message_link(record, None),
+            )
+        if record.status != "active":
+            return None
+        if kind == "screen":
+            return text(locale, "bot.quiet.held.screen", game=game, channel=channel)
+        turn = await self.announcer.turn_message(record)
+        link = message_link(record, None if turn is None else str(turn.message_id))
+        if kind == "ask":
+            return text(locale, "bot.quiet.held.ask", game=game, channel=channel, link=link)
+        deciding = {d.seat for d in games.get(record.kind).pending(self.tables.state_of(record))}
+        if seat not in deciding:
+            return None  # decided meanwhile (or the AI did at the turn limit)
+        return text(locale, "bot.quiet.held.turn", game=game, channel=channel, link=link)

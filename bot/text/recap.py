@@ -1,0 +1,39 @@
+""" "Since your last turn": what the others did since a player's last decision, in a few lines,
+from the events a channel hears of only (`present.channel_events`), so it tells a player
+nothing the table could not read. Pure: the same log gives the same recap."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.text import present
+from bot.text.i18n import text
+
+# At most this many moves are told; the others are counted.
+MAX_RECAP_LINES = 8
+# What a recap may take of a message, so the prompt after it is never cut.
+MAX_RECAP = 900
+
+
+def since_last_decision(steps: Sequence[tuple[int, Sequence]], seat: int) -> list[Sequence]:
+    """The events of the others' log entries after `seat`'s last one (all of them if it has
+    not decided yet)."""
+    last = max((i for i, (actor, _) in enumerate(steps) if actor == seat), default=-1)
+    return [events for actor, events in steps[last + 1 :] if actor != seat]
+
+
+def recap(locale: Any, record: Any, steps: Sequence[tuple[int, Sequence]], seat: int) -> str:
+    """The recap as text (empty when the others did nothing the table heard of): one line per
+    move, the first eight, then how many more."""
+    moves = []
+    for events in since_last_decision(steps, seat):
+        said = [line.removeprefix("• ") for line in present.public_events(locale, record, events)]
+        if said:
+            moves.append("• " + " ".join(said))
+    if not moves:
+        return ""
+    lines = [text(locale, "bot.recap.title"), *moves[:MAX_RECAP_LINES]]
+    if len(moves) > MAX_RECAP_LINES:
+        lines.append(text(locale, "bot.recap.more", count=len(moves) - MAX_RECAP_LINES))
+    return present.clip("\n".join(lines), MAX_RECAP)

@@ -1,0 +1,145 @@
+""" "Since your last turn": after a player was away for ten moves, `/game recap` and the private
+prompt open with what the others did, from public events only, at most eight moves and the
+rest counted; twin logs that differ only in what was told to one seat alone give the same
+recap."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from bot.text import present
+from bot.text.i18n import text_msg
+from bot.text.recap import MAX_RECAP_LINES, recap, since_last_decision
+from tests.bot.driver import Table, custom_ids, private_answer
+from tests.bot.test_clock import dms
+from tests.bot.test_secrecy import PRIVATE_WORDS
+
+TITLE = "Since your last turn:"
+
+
+async def away_for_ten_moves(env, game, member, limit=600):
+    """Play on (everybody as the driver picks) until `member` must decide and the others
+    have made at least ten moves since `member`'s last one."""
+    store = env.bot.store
+    for _ in range(limit):
+        await env.settle()
+        record = await store.by_channel(game.channel.id)
+        seat = record.seat_of(member.id)
+        message = game.prompt_message()
+        if member in game.named(message.content):
+            rows = await store.actions(record.id)
+            others = 0
+            for row in reversed(rows):
+                if row.seat == seat:
+                    break
+                others += 1
+            if others >= 10:
+                return record, message
+        await game.step()
+    raise AssertionError("never away for ten moves")
+
+
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+async def test_the_recap_after_ten_moves_away_tells_public_moves_only(simcord_env, table, kind):
+    env = simcord_env
+    guild, channel, (ana, ben, cai, dee) = table
+    game = Table(env, channel, [ana, ben, cai], random.Random(5), typed=0)
+    await game.open(kind, 3)
+    record, prompt = await away_for_ten_moves(env, game, cai)
+    seat = record.seat_of(cai.id)
+    steps = await env.bot.services.logs.steps(env.bot.store, record)
+    moves = [e for e in since_last_decision(steps, seat) if any(x.only_for is None for x in e)]
+
+    asked = await cai.slash(channel, "game recap")
+    assert asked.ephemeral
+    said = private_answer(asked).content
+    lines = said.splitlines()
+    assert lines[0] == f"**{TITLE}**"
+    told = [line for line in lines[1:] if line.startswith("• ")]
+    assert 1 <= len(told) <= MAX_RECAP_LINES
+    if len(moves) > MAX_RECAP_LINES:
+        assert f"and {len(moves) - MAX_RECAP_LINES} more move" in lines[-1]
+    names = present.seat_names(record, "en")
+    hidden = {
+        text_msg("en", e.msg, names, markdown=True)
+        for _, events in steps
+        for e in events
+        if e.only_for is not None
+    }
+    public = {line for _, events in steps for line in present.public_events("en", record, events)}
+    for word in PRIVATE_WORDS:
+        assert word not in said
+    assert not any(h in said for h in hidden if h not in "\n".join(public))
+
+    # The private prompt opens with the same recap, where there is one ("Choose").
+    if any(i.startswith("mx:") for i in custom_ids(prompt)):
+        shown = private_answer(await cai.click(prompt, label="Choose")).content
+        assert shown.startswith(said)
+    # So does the screen's DM sent while the decision waited for cai (if it changed then).
+    last = dms(env, cai)[-1].content if dms(env, cai) else ""
+    assert TITLE not in last or last.startswith(f"**{TITLE}**")
+
+    # Twins: the same log with other things told to single seats (or nothing) -> same recap.
+    others = [e for _, events in steps for e in events if e.only_for is not None]
+    if others:
+        twin = [
+            (
+                actor,
+                [
+                    e if e.only_for is None else dataclasses.replace(e, msg=others[0].msg)
+                    for e in events
+                ],
+            )
+            for actor, events in steps
+        ]
+        bare = [(actor, [e for e in events if e.only_for is None]) for actor, events in steps]
+        for locale in ("en", "de", "ru"):
+            assert recap(locale, record, twin, seat) == recap(locale, record, steps, seat)
+            assert recap(locale, record, bare, seat) == recap(locale, record, steps, seat)
+
+
+async def test_nothing_new_and_not_a_player_are_said_politely(simcord_env, table):
+    env = simcord_env
+    guild, channel, (ana, ben, cai, dee) = table
+    game = Table(env, channel, [ana, ben, cai], random.Random(4), typed=0)
+    await game.open("santiago", 3)
+    first = game.named(game.prompt_message().content)[0]
+    nothing = await first.slash(channel, "game recap")
+    assert "Nothing new since your last turn" in private_answer(nothing).content
+    outsider = await dee.slash(channel, "game recap")
+    assert outsider.ephemeral
+
+
+async def test_the_private_prompt_and_the_screen_dm_open_with_the_recap(simcord_env, table):
+    """While a decision waits for cai: "Choose" answers with the recap first, the same as
+    `/game recap`, and the screen's DM sent then opens with it too."""
+    env = simcord_env
+    guild, channel, (ana, ben, cai, dee) = table
+    game = Table(env, channel, [ana, ben, cai], random.Random(5), typed=0)
+    await game.open("havana", 3)
+    chose = dm = False
+    last_dm = None
+    for _ in range(400):
+        await env.settle()
+        if game.finished() or (chose and dm):
+            break
+        prompt = game.prompt_message()
+        sent = dms(env, cai)
+        changed = bool(sent) and sent[-1].content != last_dm
+        last_dm = sent[-1].content if sent else None
+        if cai in game.named(prompt.content):
+            said = private_answer(await cai.slash(channel, "game recap")).content
+            if said.startswith(f"**{TITLE}**"):
+                if changed:
+                    assert sent[-1].content.startswith(said), "the DM opens with the recap"
+                    dm = True
+                if any(i.startswith("mx:") for i in custom_ids(prompt)):
+                    shown = private_answer(await cai.click(prompt, label="Choose")).content
+                    assert shown.startswith(said + "\n"), "so does the private prompt"
+                    chose = True
+        await game.step()
+    assert dm, "a screen DM was sent while cai decided"
+    assert chose, "a hidden choice of cai's went through Choose"
