@@ -1,0 +1,294 @@
+"""The proof sheet's texts that only the bot says, outside a game's moves: the lobby, reminders
+and the turn limit, seats changing hands, help, the slash commands, refusals, history and
+statistics.
+
+The lobby and the refused table options come from the real code (`present.lobby`, the games'
+`options`, `games.jsonin`); the other keys of the bot's catalogue are rendered through the
+catalogue with arguments taken from the sheet's own games: its players' names, a real prompt,
+a real refusal, a real choice, durations and counts as `present` words them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from babel import UnknownLocaleError
+from babel.numbers import format_decimal
+
+import games
+from games import OptionError
+from games.front import front_options
+from games.jsonin import JSONInputError, loads
+from games.text import placeholders
+
+from . import present
+from .i18n import english, text, text_msg
+from .proof import (
+    CLOCK,
+    DM,
+    END,
+    ERROR,
+    HELP,
+    HISTORY,
+    LOBBY,
+    NAMES,
+    SEATS,
+    TURN,
+    Sheet,
+    Table,
+    new_record,
+)
+
+# Key prefix -> (kind, where a player meets it); the longest prefix that fits wins.
+WHERE = {
+    "bot.lobby": (LOBBY, "the lobby message"),
+    "bot.thread": (LOBBY, "a game in its own thread"),
+    "bot.option": (LOBBY, "the lobby's options"),
+    "bot.button": (TURN, "a button under a message"),
+    "bot.button.join": (LOBBY, "a lobby button"),
+    "bot.button.leave": (LOBBY, "a lobby button"),
+    "bot.button.start": (LOBBY, "a lobby button"),
+    "bot.button.unai": (LOBBY, "a lobby button"),
+    "bot.ai": (LOBBY, "the lobby's AI players"),
+    "bot.select": (TURN, "a menu's placeholder"),
+    "bot.turn": (TURN, "a turn message"),
+    "bot.move": (TURN, "the reply to a move"),
+    "bot.event": (TURN, "a turn message"),
+    "bot.board": (TURN, "a board picture's alt text"),
+    "bot.dm": (DM, "a DM"),
+    "bot.figures": (DM, "a screen"),
+    "bot.time": (CLOCK, "a duration"),
+    "bot.settings": (CLOCK, "/game settings"),
+    "bot.reminders": (CLOCK, "/game reminders"),
+    "bot.remind": (CLOCK, "a reminder"),
+    "bot.limit": (CLOCK, "the turn limit's question to the table"),
+    "bot.resign": (SEATS, "/game resign"),
+    "bot.substitute": (SEATS, "/game substitute"),
+    "bot.handover": (SEATS, "a seat handed over"),
+    "bot.return": (SEATS, "/game return"),
+    "bot.mine": (SEATS, "/game mine"),
+    "bot.final": (END, "the final message"),
+    "bot.abandoned": (END, "/game abandon"),
+    "bot.how": (HISTORY, "how a past game ended"),
+    "bot.log": (HISTORY, "/game log"),
+    "bot.past": (HISTORY, "/game board of a past game"),
+    "bot.export": (HISTORY, "/game export"),
+    "bot.history": (HISTORY, "/game history"),
+    "bot.replay": (HISTORY, "/game replay"),
+    "bot.stats": (HISTORY, "/game stats"),
+    "bot.leaderboard": (HISTORY, "/game leaderboard"),
+    "bot.language": (HELP, "/game language"),
+    "bot.help": (HELP, "/game help"),
+    "bot.error": (ERROR, "a refusal (only the player sees it)"),
+    "bot.permission": (ERROR, "a permission's name in a refusal"),
+    "cmd": (HELP, "a slash command as Discord lists it"),
+}
+
+
+def _where(key: str) -> tuple[str, str] | None:
+    parts = key.split(".")
+    for n in range(len(parts), 0, -1):
+        found = WHERE.get(".".join(parts[:n]))
+        if found is not None:
+            return found
+    return None
+
+
+def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
+    """A value for every placeholder of the bot's catalogue, from the sheet's own games."""
+    first = played[0]
+    samples: dict[str, str] = {}
+    for table in played:
+        for name, value in table.samples.items():
+            samples.setdefault(name, value)
+    title = present.title(lang, first.kind)
+    hours = present.duration(lang, 8 * 3600)
+    choices = [samples.get("choice", "?")]
+    for table in played:
+        choices.extend(v for k, v in table.samples.items() if k == "choice")
+    result = first.result
+    # (a place in a ranking; written as a keyword, since the word is also a game's phase)
+    return dict(place=2) | {
+        "absent": NAMES[1],
+        "action": samples.get("choice", "?"),
+        "before": NAMES[2],
+        "best": max(result.scores),
+        "best_game": 42,
+        "by": NAMES[0],
+        "channel": "#board-games",
+        "choice": samples.get("choice", "?"),
+        "choices": ", ".join(dict.fromkeys(choices)),
+        "count": 3,
+        "creator": NAMES[0],
+        "current": samples.get("current", "?"),
+        "detail": "Expecting ',' delimiter: line 3 column 5 (char 27)",
+        "event": samples.get("event", "?"),
+        "extra": "",
+        "filters": text(lang, "bot.history.member", name=NAMES[2]),
+        "first": 1,
+        "last": 10,
+        "total": 23,
+        "game": title,
+        "games": text(lang, "bot.stats.games", n=7),
+        "high": games.get(first.kind).max_players,
+        "low": games.get(first.kind).min_players,
+        "holder": NAMES[3],
+        "how": text(lang, "bot.how.finished"),
+        "id": 42,
+        "least": 3,
+        "left": present.duration(lang, 30 * 3600),
+        "length": present.duration(lang, 5 * 3600),
+        "level": text(lang, "bot.ai.word.strong"),
+        "limit": 64,
+        "link": "https://discord.com/channels/1/2/3",
+        "missing": ", ".join(
+            text(lang, f"bot.permission.{p}") for p in ("attach_files", "embed_links")
+        ),
+        "move": 17,
+        "moves": text(lang, "bot.history.moves", n=first.record.version),
+        "mu": _number(lang, 27.43),
+        "sigma": _number(lang, 3.08),
+        "n": 2,
+        "name": NAMES[2],
+        "names": f"**{NAMES[1]}**, **{NAMES[3]}**",
+        "opening": samples.get("choice", "?"),
+        "others": f"{NAMES[0]}, {NAMES[2]}",
+        "players": f"{NAMES[1]}, {NAMES[3]}",
+        "prompt": samples.get("prompt", "?"),
+        "rank": 1,
+        "reason": samples.get("reason", "?"),
+        "reminders": hours,
+        "value": hours,
+        "round": 3,
+        "score": max(result.scores),
+        "server": "Malecón Club",
+        "ship": 4,
+        "step": 17,
+        "steps": first.record.version,
+        "thread": "#game-night",
+        "waited": hours,
+        "waiting": f"**{NAMES[1]}**",
+        "when": "2026-11-25",
+        "who": NAMES[1],
+        "winners": NAMES[0],
+        "wins": text(lang, "bot.stats.wins", n=3),
+    }
+
+
+def _number(lang: str, value: float) -> str:
+    """A decimal as `/game stats` writes it in `lang`."""
+    try:
+        return format_decimal(round(value, 1), format="#,##0.0", locale=lang)
+    except (UnknownLocaleError, ValueError):
+        return format_decimal(round(value, 1), format="#,##0.0", locale="en")
+
+
+def say_lobbies(sheet: Sheet, played: Sequence[Table]) -> None:
+    """Each game's lobby as it opens, and with every option a player may change changed."""
+    lang = sheet.lang
+    for kind in dict.fromkeys(t.kind for t in played):
+        game = games.get(kind)
+        title = text_msg("en", game.title)
+        record = replace(new_record(kind, game.min_players, 1), status="lobby")
+        with sheet.listening(f"{title}: lobby"):
+            sheet.say(LOBBY, "bot.lobby.title", f"{title}: lobby", present.lobby(lang, record))
+        changed = {}
+        for option in front_options(kind):
+            tried = _changed(option, game.options(None).get(option.name))
+            if tried is None:
+                continue
+            situation = f"{title}: a table opened with {option.name}={tried!r}"
+            with sheet.listening(situation):
+                try:
+                    changed.update(game.options({**changed, option.name: tried}))
+                except OptionError as refused:
+                    reason = text_msg(lang, refused.msg)
+                    sheet.say(ERROR, refused.msg.key, situation, _bad_option(lang, reason))
+        if changed:
+            record = replace(record, options=changed)
+            situation = f"{title}: lobby with its options changed"
+            with sheet.listening(situation):
+                sheet.say(LOBBY, "bot.option.changed", situation, present.lobby(lang, record))
+        for raw in _wrong_options(kind, game):
+            situation = f"{title}: /game new with {raw!r}"
+            with sheet.listening(situation):
+                try:
+                    game.options(raw)
+                except OptionError as refused:
+                    reason = text_msg(lang, refused.msg)
+                    sheet.say(ERROR, refused.msg.key, situation, _bad_option(lang, reason))
+        for players in (game.min_players - 1, game.max_players + 1):
+            situation = f"{title}: started with {players} players"
+            with sheet.listening(situation):
+                try:
+                    game.new(players, 1)
+                except OptionError as refused:
+                    reason = text_msg(lang, refused.msg)
+                    sheet.say(ERROR, refused.msg.key, situation, _bad_option(lang, reason))
+
+
+def _changed(option, default):
+    if option.kind == "bool":
+        return not default
+    if option.kind == "int":
+        return option.low if default != option.low else option.high
+    if option.kind == "choice" and option.choices:
+        return next((v for _, v in option.choices if v != default), None)
+    return None
+
+
+def _wrong_options(kind: str, game) -> list[dict]:
+    wrong: list[dict] = [{"colour_of_the_sky": True}]
+    for option in front_options(kind):
+        if option.kind == "bool":
+            wrong.append({option.name: "maybe"})
+        elif option.kind == "int":
+            wrong.append({option.name: option.high + 1})
+        elif option.kind == "choice":
+            wrong.append({option.name: "sideways"})
+    return wrong
+
+
+def _bad_option(lang: str, reason: str) -> str:
+    return text(lang, "bot.error.bad_option", reason=reason)
+
+
+def say_deck_files(sheet: Sheet) -> None:
+    """A table's own deck file refused as the bot refuses it (too large, not JSON, ...)."""
+    lang = sheet.lang
+    for data, limit, what in (
+        (b"[" + b"1," * 700 + b"1]", 1024, "a file that is too large"),
+        (b"[" * 200 + b"]" * 200, None, "a file nested too deep"),
+        (b"\xff\xfe[]", None, "a file that is not UTF-8"),
+        (b'{"buildings": [1,,2]}', None, "a file that is not JSON"),
+    ):
+        situation = f"/game new with a deck file: {what}"
+        with sheet.listening(situation):
+            try:
+                loads(data, max_bytes=limit)
+            except JSONInputError as refused:
+                reason = text_msg(lang, refused.reason)
+                sheet.say(ERROR, refused.reason.key, situation, _bad_option(lang, reason))
+
+
+def say_the_rest(sheet: Sheet, played: Sequence[Table]) -> None:
+    """Every key of the bot's catalogue not heard yet, with realistic arguments."""
+    lang = sheet.lang
+    heard = sheet.keys()
+    values = arguments(lang, played)
+    for key, template in english().items():
+        where = _where(key)
+        if key in heard or where is None:
+            continue
+        kind, situation = where
+        params = {name: values.get(name, "?") for name in placeholders(template)}
+        with sheet.listening(situation):
+            said = text(lang, key, **params)
+        sheet.say(kind, key, situation, said)
+
+
+def say_everything_else(sheet: Sheet, played: Sequence[Table]) -> None:
+    say_lobbies(sheet, played)
+    say_deck_files(sheet)
+    say_the_rest(sheet, played)
