@@ -46,7 +46,12 @@ class Msg:
     params: Mapping[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
-        return render(self, ENGLISH)
+        # Plain English for logs and exceptions, which no reader is shown: not heard.
+        token = _HEARD.set(None)
+        try:
+            return render(self, ENGLISH)
+        finally:
+            _HEARD.reset(token)
 
     def to_json(self) -> dict:
         return {"key": self.key, "params": {k: _param_to_json(v) for k, v in self.params.items()}}

@@ -71,11 +71,11 @@ def proof(lang: str, out: Path, boards: int) -> int:
     from . import PSEUDO
     from .proof import TABLES, write
 
-    english = _english()
     if lang not in languages() and lang != PSEUDO:
         known = ", ".join(languages())
         print(f"no catalogue for {lang!r}: one of {known} (or a new translations/{lang}.po)")
         return 2
+    english = _english()
     sheet, played = make(lang, boards=boards, sizes=TABLES)
     proof_catalogue.say_everything_else(sheet, played)
     missing = write(out, lang, KINDS, sheet.lines, sheet.pictures, sheet.words, english)

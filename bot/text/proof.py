@@ -16,6 +16,7 @@ the catalogue a reader has seen and which not. Texts only the bot says outside a
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -26,7 +27,7 @@ from games import Decision, Event, IllegalAction
 from games.text import heard
 from render.rating_chart import rating_chart_png
 from storage.clock import Settings
-from storage.ratings import Rating, update
+from storage.ratings import Rating, update, user_identity
 from storage.records import GameRecord, Seat
 
 from . import lengths, present
@@ -38,8 +39,8 @@ SEEDS = (11, 12)  # one per table size of a game
 TURN_MESSAGES = 6
 # Every this many moves each seat's screen figures (the text of its DM) are shown again.
 FIGURES_EVERY = 25
-# States of a game whose boards are weighed for the sheet (see `_moments`).
-CANDIDATES = 24
+# States of a game weighed per board drawn (see `_moments`).
+CANDIDATES_PER_BOARD = 4
 # Codes tried out of turn per move, to hear the engine's refusals.
 REFUSALS_PER_MOVE = 2
 # A message of one key is shown with this many different wordings at most (other names, other
@@ -63,6 +64,19 @@ PICTURE = "words on pictures"
 # A text heard inside a message (a good's name in a prompt), not a message of its own.
 TERM = "terms inside messages"
 KINDS = (LOBBY, TURN, PROMPT, BUTTON, EVENT, DM, CLOCK, SEATS, ERROR, END, HISTORY, HELP, PICTURE)
+
+
+# A ping of a user (`<@1001>`) or a channel (`<#2011>`), as message content carries it.
+_MENTION = re.compile(r"<([@#])(\d+)>")
+USER_IDS = 1000  # the seats' users are 1000, 1001, ...
+CHANNEL = "board-games"
+
+
+def _shown(match: re.Match[str]) -> str:
+    number = int(match[2]) - USER_IDS
+    if match[1] == "@" and 0 <= number < len(NAMES):
+        return "@" + NAMES[number]
+    return "#" + CHANNEL if match[1] == "#" else match[0]
 
 
 @dataclass(frozen=True)
@@ -103,7 +117,9 @@ class Sheet:
             self.words.setdefault((key, said), (kind, situation))
 
     def say(self, kind: str, key: str, situation: str, said: str) -> None:
-        """Add a message once per kind and words (the first situation that produced it)."""
+        """Add a message once per kind and words (the first situation that produced it), its
+        mentions written as Discord shows them ("@María José", "#board-games")."""
+        said = _MENTION.sub(_shown, said)
         shown = self._per_key.get((kind, key), 0)
         if (kind, key, said) in self._seen or shown >= WORDINGS_PER_KEY:
             return
@@ -146,7 +162,7 @@ def tables(sizes: Mapping[str, Sequence[int]] | None = None) -> list[tuple[str, 
 
 
 def new_record(kind: str, players: int, seed: int, options: dict | None = None) -> GameRecord:
-    seats = tuple(Seat(i, 1000 + i, NAMES[i]) for i in range(players))
+    seats = tuple(Seat(i, USER_IDS + i, NAMES[i]) for i in range(players))
     return GameRecord(
         id=seed,
         guild_id=1,
@@ -156,7 +172,7 @@ def new_record(kind: str, players: int, seed: int, options: dict | None = None) 
         options=dict(options or {}),
         seed=seed,
         version=0,
-        creator_id=1000,
+        creator_id=USER_IDS,
         seats=seats,
         created_at="2026-11-25 19:00:00",
         updated_at="2026-11-25 19:00:00",
@@ -193,13 +209,8 @@ def play_table(sheet: Sheet, kind: str, players: int, seed: int) -> Table:
         table.log.append((decision.seat, code))
         record = table.record = replace(record, version=game.version(history.state))
         event_lines = _say_events(sheet, table, events, f"{table.where(move)}, after {who}")
-        check = history.check_undo(decision.seat)
-        if check.reason is not None:
-            reason = text_msg(lang, check.reason, names)
-            with sheet.listening(f"{table.where(move)}, {who} presses Undo"):
-                said = text(lang, "bot.error.cannot_undo", reason=reason)
-            sheet.say(ERROR, check.reason.key, f"{table.where(move)}, {who} presses Undo", said)
-        elif not undone and move > 5:
+        _say_undo_refusals(sheet, table, history, move)
+        if not undone and move > 5 and history.check_undo(decision.seat):
             undone = True
             with sheet.listening(f"{table.where(move)}, {who} presses Undo"):
                 history, events = history.play(decision.seat, games.UNDO)
@@ -214,6 +225,19 @@ def play_table(sheet: Sheet, kind: str, players: int, seed: int) -> Table:
     return table
 
 
+def _say_undo_refusals(sheet, table: Table, history: games.History, move: int) -> None:
+    """Undo pressed by each seat now, where it is refused."""
+    for seat, name in enumerate(table.names):
+        check = history.check_undo(seat)
+        if check.reason is None:
+            continue
+        situation = f"{table.where(move)}, {name} presses Undo"
+        with sheet.listening(situation):
+            reason = text_msg(sheet.lang, check.reason, table.names)
+            said = text(sheet.lang, "bot.error.cannot_undo", reason=reason)
+        sheet.say(ERROR, check.reason.key, situation, said)
+
+
 def _say_turn(sheet, table: Table, state, pending: Sequence[Decision], event_lines, move) -> None:
     lang, record, names = sheet.lang, table.record, table.names
     game = games.get(table.kind)
@@ -221,8 +245,9 @@ def _say_turn(sheet, table: Table, state, pending: Sequence[Decision], event_lin
     hidden = any(d.private_options or d.secret for d in pending)
     with sheet.listening(situation):
         if move <= TURN_MESSAGES or not event_lines:
+            ping = {d.seat for d in pending}
             message = present.turn(
-                lang, record, pending, event_lines, ping=set(), hidden_choices=hidden
+                lang, record, pending, event_lines, ping=ping, hidden_choices=hidden
             )
             sheet.say(TURN, "bot.turn.header", situation, message)
         for decision in pending:
@@ -290,7 +315,7 @@ def _say_events(sheet, table: Table, events: Sequence[Event], situation: str) ->
 def _say_figures(sheet, table: Table, state, move: int) -> None:
     lang = sheet.lang
     game = games.get(table.kind)
-    where = text(lang, "bot.dm.where", channel="board-games", server="Malecón Club")
+    where = text(lang, "bot.dm.where", channel=CHANNEL, server="Malecón Club")
     for seat in range(table.players):
         situation = f"{table.where(move)}, screen DM to {table.names[seat]}"
         with sheet.listening(situation):
@@ -354,13 +379,13 @@ def draw_table(sheet: Sheet, table: Table, boards: int) -> None:
 
 
 def _moments(sheet: Sheet, table: Table, states: Sequence, boards: int) -> list[int]:
-    """Which states to draw: the first and the last, then, of `CANDIDATES` states spread over
-    the game, each time the one whose board says the most words not yet drawn. A board's
+    """Which states to draw: the first and the last, then, of `CANDIDATES_PER_BOARD` states per
+    board spread over the game, each time the one whose board says the most words not yet drawn. A board's
     words are heard as it is drawn, and kept for the sheet (a picture keeps parts it drew once,
     such as the road, so they are heard only the first time)."""
     game = games.get(table.kind)
     last = len(states) - 1
-    step = max(1, last // CANDIDATES)
+    step = max(1, last // (CANDIDATES_PER_BOARD * boards))
     candidates = sorted({*range(0, last + 1, step), last})
     said: dict[int, list[tuple[str, str]]] = {}
     for at in candidates:
@@ -393,9 +418,11 @@ def draw_rating(sheet: Sheet, played: Sequence[Table]) -> None:
     ratings: dict[str, Rating] = {}
     series: dict[str, list[tuple[float, float]]] = {}
     for table in played:
-        seats = [(f"user:{1000 + s}", table.result.places[s]) for s in range(table.players)]
+        seats = [
+            (user_identity(USER_IDS + s), table.result.places[s]) for s in range(table.players)
+        ]
         ratings.update(update(seats, ratings))
-        mine = ratings["user:1000"]
+        mine = ratings[user_identity(USER_IDS)]
         series.setdefault(table.kind, []).append((mine.mu, mine.sigma))
     situation = f"rating chart of {NAMES[0]} (/game stats)"
     with sheet.listening(situation, PICTURE):
