@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Protocol
 
 PHONE_WIDTH = 400  # px: how wide a phone shows a picture in a chat
+# The page shows each key in at most this many wordings (other names, other buildings).
+WORDINGS_SHOWN = 4
 # The sizes of table the sheet plays, per game (those native readers reviewed); a game not named
 # here is played at its smallest size and with four players.
 TABLES = {"santiago": (3, 4), "havana": (2, 4)}
@@ -120,8 +122,11 @@ def _page(
 ) -> str:
     e = html.escape
     by_kind: dict[str, list[tuple[str, str, str, str]]] = {}
+    per_key: dict[tuple[str, str], int] = {}
     for row in found:
-        by_kind.setdefault(row[0], []).append(row)
+        shown = per_key[row[:2]] = per_key.get(row[:2], 0) + 1
+        if shown <= WORDINGS_SHOWN:
+            by_kind.setdefault(row[0], []).append(row)
     order = [k for k in kinds if k in by_kind] + [k for k in by_kind if k not in kinds]
     out = [
         "<!DOCTYPE html>",
@@ -131,7 +136,10 @@ def _page(
         "<p>Every kind of message and picture of a few seeded games, as players meet them. "
         "Each message names the situation that produced it and its catalogue key (the "
         "<code>msgctxt</code> in <code>translations/" + e(lang) + ".po</code>). "
-        "Discord shows <code>**bold**</code> as bold and <code>&lt;@…&gt;</code> as a mention.</p>",
+        "Discord shows <code>**bold**</code> as bold; a mention is written as Discord shows "
+        "it (<code>@María José</code>). A term heard inside messages or drawn on a picture is "
+        f"shown here in its first {WORDINGS_SHOWN} wordings; <code>messages.tsv</code> has them "
+        "all.</p>",
         f"<p>{total - len(missing)} of {total} keys rendered. "
         '<a href="messages.tsv">messages.tsv</a> holds every text, one a line; '
         f'<a href="unrendered.txt">unrendered.txt</a> lists the {len(missing)} keys this sheet '
