@@ -221,6 +221,8 @@ def play_table(sheet: Sheet, kind: str, players: int, seed: int) -> Table:
             _say_figures(sheet, table, history.state, move)
     table.final = history.state
     table.result = game.result(history.state)
+    seat, code = table.log[-1]
+    _say_refusal(sheet, table, history.state, seat, code, f"{table.title}, after the end")
     _say_end(sheet, table)
     return table
 
@@ -271,24 +273,41 @@ def _button(label: str) -> str:
 
 
 def _say_refusals(sheet, table: Table, state, decision, codes, tried, move, chooser) -> None:
-    """Codes of earlier moves, or the right code by the wrong seat, as the engine refuses them."""
+    """What the engine refuses now, as the bot words it: codes of earlier moves, the right code
+    by the wrong seat or by no seat, a code with another number or name in it, one the table
+    may think possible but the screen cannot pay for, and a code that means nothing."""
     game = games.get(table.kind)
+    seat = decision.seat
     others = [c for c in tried if c not in codes]
-    attempts = [(decision.seat, c) for c in chooser.sample(others, min(len(others), 2))]
+    attempts = [(seat, c) for c in chooser.sample(others, min(len(others), REFUSALS_PER_MOVE))]
     waiting = {d.seat for d in game.pending(state)}
     idle = [s for s in range(table.players) if s not in waiting]
     if idle:
         attempts.append((idle[0], codes[0]))
-    for seat, code in attempts[: REFUSALS_PER_MOVE + 1]:
-        try:
-            game.apply(state, seat, code)
-        except IllegalAction as refused:
-            situation = f"{table.where(move)}, {table.names[seat]} tries “{code}”"
-            with sheet.listening(situation):
-                reason = text_msg(sheet.lang, refused.msg, table.names)
-                said = text(sheet.lang, "bot.error.illegal", reason=reason)
-            sheet.say(ERROR, refused.msg.key, situation, said)
-            table.samples.setdefault("reason", reason)
+    code = chooser.choice(codes)
+    if ":" in code:
+        attempts.append((seat, re.sub(r"\d+", "99", code)))
+        attempts.append((seat, code.split(":")[0] + ":nonesuch"))
+    if decision.private_options:
+        hidden = [a.code for a in game.public_actions(state, seat) if a.code not in codes]
+        attempts.extend((seat, c) for c in hidden[:1])
+    if move == 1:
+        attempts.extend([(table.players, codes[0]), (seat, "xyzzy")])
+    for who, code in attempts:
+        _say_refusal(sheet, table, state, who, code, table.where(move))
+
+
+def _say_refusal(sheet, table: Table, state, seat: int, code: str, where: str) -> None:
+    try:
+        games.get(table.kind).apply(state, seat, code)
+    except IllegalAction as refused:
+        name = table.names[seat] if seat < table.players else "a member without a seat"
+        situation = f"{where}, {name} tries “{code}”"
+        with sheet.listening(situation):
+            reason = text_msg(sheet.lang, refused.msg, table.names)
+            said = text(sheet.lang, "bot.error.illegal", reason=reason)
+        sheet.say(ERROR, refused.msg.key, situation, said)
+        table.samples.setdefault("reason", reason)
 
 
 def _say_events(sheet, table: Table, events: Sequence[Event], situation: str) -> list[str]:
