@@ -10,7 +10,9 @@ scripts' habits (accents, a space, Cyrillic) so a reader sees how names sit in s
 Every text rendered while the sheet is made is heard (`games.text.heard`): its key and its
 words, nested terms (a good's name inside a prompt) included, so the sheet knows which keys of
 the catalogue a reader has seen and which not. Texts only the bot says outside a game's moves
-(reminders, lobby, help, errors) come from `proof_catalogue`.
+(reminders, lobby, help, errors) come from `proof_catalogue`. One sheet of a language per
+process: a picture keeps what it draws the same every time (Santiago's road and tracks) for the
+process, so a second sheet of the same language would not hear those words again.
 """
 
 from __future__ import annotations
@@ -114,7 +116,7 @@ class Sheet:
         with heard() as found:
             yield
         for key, said in found:
-            self.words.setdefault((key, said), (kind, situation))
+            self.words.setdefault((key, _MENTION.sub(_shown, said)), (kind, situation))
 
     def say(self, kind: str, key: str, situation: str, said: str) -> None:
         """Add a message once per kind and words (the first situation that produced it), its
@@ -143,7 +145,6 @@ class Table:
     title: str  # English, for situations
     log: list[tuple[int, str]] = field(default_factory=list)
     result: games.Result | None = None
-    final: object = None
     samples: dict[str, str] = field(default_factory=dict)  # realistic words for the catalogue
 
     def where(self, move: int) -> str:
@@ -219,7 +220,6 @@ def play_table(sheet: Sheet, kind: str, players: int, seed: int) -> Table:
             _say_events(sheet, table, events, f"{table.where(move)}, {who} took back")
         if move % FIGURES_EVERY == 0:
             _say_figures(sheet, table, history.state, move)
-    table.final = history.state
     table.result = game.result(history.state)
     seat, code = table.log[-1]
     _say_refusal(sheet, table, history.state, seat, code, f"{table.title}, after the end")
