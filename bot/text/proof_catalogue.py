@@ -210,8 +210,9 @@ def say_lobbies(sheet: Sheet, played: Sequence[Table]) -> None:
             situation = f"{title}: lobby with its options changed"
             with sheet.listening(situation):
                 sheet.say(LOBBY, "bot.option.changed", situation, present.lobby(lang, record))
-        for raw in _wrong_options(kind, game):
-            situation = f"{title}: /game new with {raw!r}"
+        wrong = [(raw, repr(raw)) for raw in _wrong_options(kind, game)]
+        for raw, what in wrong + _wrong_files(kind, game):
+            situation = f"{title}: /game new with {what}"
             with sheet.listening(situation):
                 try:
                     game.options(raw)
@@ -248,6 +249,64 @@ def _wrong_options(kind: str, game) -> list[dict]:
         elif option.kind == "choice":
             wrong.append({option.name: "sideways"})
     return wrong
+
+
+def _wrong_files(kind: str, game) -> list[tuple[dict, str]]:
+    """A table's own file (a list of objects, like its default) spoiled in every way a
+    person might spoil it, each with a few words on how: each field of its first object, and
+    of an object inside that, missing or of another type or size; an object twice; a field
+    nobody knows."""
+    wrong: list[tuple[dict, str]] = []
+    for option in front_options(kind):
+        default = game.options(None).get(option.name)
+        if option.kind != "file" or not isinstance(default, list) or len(default) < 2:
+            continue
+        name, first, rest = option.name, default[0], default[1:]
+        wrong += [
+            ({name: "no-such-file.json"}, f"{name}: a file that is not there"),
+            ({name: {"nothing": []}}, f"{name}: an object without its list"),
+            ({name: {"buildings": 7}}, f"{name}: a number for its list"),
+            ({name: []}, f"{name}: an empty list"),
+            ({name: [7, *rest]}, f"{name}: a number for the first object"),
+            ({name: [first, *default]}, f"{name}: the first object twice"),
+        ]
+        for field, value in first.items():
+            said = f"{name}: the first object"
+            spoilt = [({k: v for k, v in first.items() if k != field}, f"{said} without {field}")]
+            spoilt += [
+                ({**first, field: v}, f"{said} with {field} = {v!r:.20}")
+                for v in _spoilt_values(value)
+            ]
+            if isinstance(value, dict):
+                spoilt.append(
+                    (
+                        {**first, field: {**value, "colour_of_the_sky": 1}},
+                        f"{said} with an unknown {field} field",
+                    )
+                )
+                spoilt.append(
+                    ({**first, field: dict.fromkeys(value, 0)}, f"{said} with every {field} 0")
+                )
+                for inner, was in value.items():
+                    spoilt += [
+                        (
+                            {**first, field: {**value, inner: v}},
+                            f"{said} with {field}.{inner} = {v!r:.20}",
+                        )
+                        for v in _spoilt_values(was)
+                    ]
+            wrong += [({name: [card, *rest]}, what) for card, what in spoilt]
+    return wrong
+
+
+def _spoilt_values(value) -> list:
+    if isinstance(value, bool):
+        return ["yes"]
+    if isinstance(value, int):
+        return ["seven", -1, 0, 999]
+    if isinstance(value, str):
+        return ["", "x" * 300, "no spaces allowed!", "bell\a"]
+    return [7]
 
 
 def _bad_option(lang: str, reason: str) -> str:
