@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 import games
 import render
 from games import Decision, Event, IllegalAction
+from games.front import front_options
 from games.text import heard
 from render.rating_chart import rating_chart_png
 from storage.clock import Settings
@@ -146,20 +147,68 @@ class Table:
     log: list[tuple[int, str]] = field(default_factory=list)
     result: games.Result | None = None
     samples: dict[str, str] = field(default_factory=dict)  # realistic words for the catalogue
+    options: dict = field(default_factory=dict)  # house rules, given as a player gives them
 
     def where(self, move: int) -> str:
-        return f"{self.title}, {self.players} players, move {move}"
+        return f"{self.name()}, move {move}"
+
+    def name(self) -> str:
+        rules = ", ".join(f"{k}={v}" for k, v in self.options.items())
+        return f"{self.title}, {self.players} players" + (
+            f" (house rules: {rules})" if rules else ""
+        )
+
+    def replay(self) -> games.Replay:
+        return games.Replay(self.kind, self.players, self.seed, self.options, self.log)
 
 
-def tables(sizes: Mapping[str, Sequence[int]] | None = None) -> list[tuple[str, int, int]]:
-    """(game, players, seed) of every table the sheet plays: each game of the registry at the
-    sizes given for it, else at its smallest size and with four players."""
+def tables(sizes: Mapping[str, Sequence[int]] | None = None) -> list[tuple[str, int, int, dict]]:
+    """(game, players, seed, options) of every table the sheet plays: each game of the registry
+    at the sizes given for it, else at its smallest size and with four players; then each at
+    its smallest size with every house rule a player may choose changed (`house_rules`)."""
     found = []
     for name in games.NAMES:
         game = games.get(name)
         chosen = (sizes or {}).get(name) or sorted({game.min_players, min(4, game.max_players)})
-        found.extend((name, players, SEEDS[i % len(SEEDS)]) for i, players in enumerate(chosen))
+        found.extend((name, n, SEEDS[i % len(SEEDS)], {}) for i, n in enumerate(chosen))
+    for name in games.NAMES:
+        rules = house_rules(name)
+        if rules:
+            found.append((name, min(found_sizes(found, name)), SEEDS[0], rules))
     return found
+
+
+def found_sizes(found: Sequence[tuple[str, int, int, dict]], name: str) -> list[int]:
+    return [players for kind, players, _, _ in found if kind == name]
+
+
+def house_rules(kind: str) -> dict:
+    """The options of a table that changed every option a front end offers for `kind` (a
+    yes/no turned, a number at its other end, another choice), as a player gives them; a
+    change the game refuses together with the others is left out."""
+    game = games.get(kind)
+    defaults = game.options(None)
+    rules: dict = {}
+    for option in front_options(kind):
+        value = _changed(option, defaults.get(option.name))
+        if value is None:
+            continue
+        try:
+            game.options({**rules, option.name: value})
+        except games.OptionError:
+            continue
+        rules[option.name] = value
+    return rules
+
+
+def _changed(option, default):
+    if option.kind == "bool":
+        return not default
+    if option.kind == "int":
+        return option.low if default != option.low else option.high
+    if option.kind == "choice" and option.choices:
+        return next((v for _, v in option.choices if v != default), None)
+    return None
 
 
 def new_record(kind: str, players: int, seed: int, options: dict | None = None) -> GameRecord:
@@ -182,15 +231,16 @@ def new_record(kind: str, players: int, seed: int, options: dict | None = None) 
     )
 
 
-def play_table(sheet: Sheet, kind: str, players: int, seed: int) -> Table:
-    """Play one seeded game to its end (one decision taken back on the way), saying every
-    message of every move."""
+def play_table(sheet: Sheet, kind: str, players: int, seed: int, rules: dict) -> Table:
+    """Play one seeded game with house `rules` to its end (one decision taken back on the
+    way), saying every message of every move."""
     lang = sheet.lang
     game = games.get(kind)
-    record = new_record(kind, players, seed)
+    options = game.options(rules)
+    record = new_record(kind, players, seed, options)
     names = present.seat_names(record, lang)
-    table = Table(kind, players, seed, record, names, text_msg("en", game.title))
-    history = games.History.start(games.Replay(kind, players, seed, {}))
+    table = Table(kind, players, seed, record, names, text_msg("en", game.title), options=rules)
+    history = games.History.start(games.Replay(kind, players, seed, rules))
     chooser = random.Random(seed)
     tried: list[str] = []  # codes seen so far, to try out of turn
     event_lines: list[str] = []
@@ -222,7 +272,7 @@ def play_table(sheet: Sheet, kind: str, players: int, seed: int) -> Table:
             _say_figures(sheet, table, history.state, move)
     table.result = game.result(history.state)
     seat, code = table.log[-1]
-    _say_refusal(sheet, table, history.state, seat, code, f"{table.title}, after the end")
+    _say_refusal(sheet, table, history.state, seat, code, f"{table.name()}, after the end")
     _say_end(sheet, table)
     return table
 
@@ -350,7 +400,7 @@ def _say_figures(sheet, table: Table, state, move: int) -> None:
 def _say_end(sheet, table: Table) -> None:
     lang, record = sheet.lang, table.record
     game = games.get(table.kind)
-    situation = f"{table.title}, {table.players} players, end of game"
+    situation = f"{table.name()}, end of game"
     with sheet.listening(situation):
         sheet.say(
             END, "bot.final.title", situation, present.final_table(lang, record, table.result)
@@ -358,11 +408,9 @@ def _say_end(sheet, table: Table) -> None:
         line = present.result_line(lang, record, table.result)
         sheet.say(END, "bot.thread.result", situation, line)
     # The same table ended early by its players, from its position a third of the way in.
-    early = games.replay_states(games.Replay(table.kind, table.players, table.seed, {}, table.log))
+    early = games.replay_states(table.replay())
     state = next(s for i, s in enumerate(early) if i >= len(table.log) // 3)
-    situation = f"{table.title}, {table.players} players, ended by the table at move " + str(
-        game.version(state)
-    )
+    situation = f"{table.name()}, ended by the table at move {game.version(state)}"
     with sheet.listening(situation):
         standing = game.standing(state)
         sheet.say(END, "bot.final.title", situation, present.final_table(lang, record, standing))
@@ -374,12 +422,12 @@ def draw_table(sheet: Sheet, table: Table, boards: int) -> None:
     beside it in turn; then the final scores."""
     lang, kind, names = sheet.lang, table.kind, table.names
     game = games.get(kind)
-    states = list(games.replay_states(games.Replay(kind, table.players, table.seed, {}, table.log)))
-    stem = f"{kind}-{table.players}"
+    states = list(games.replay_states(table.replay()))
+    stem = f"{kind}-{table.players}" + ("-house-rules" if table.options else "")
     for n, at in enumerate(_moments(sheet, table, states, boards)):
         state = states[at]
         move = game.version(state)
-        situation = f"{table.title}, {table.players} players, after move {move}"
+        situation = f"{table.name()}, after move {move}"
         with sheet.listening(f"{situation}: board", PICTURE):
             png = render.board_png(game.public_view(state), names, lang, move)
             alt = present.board_alt(lang, game.public_view(state), move)
@@ -390,8 +438,8 @@ def draw_table(sheet: Sheet, table: Table, boards: int) -> None:
             png = render.screen_png(game.player_view(state, seat), names, lang)
         where = f"{situation}, screen of {names[seat]}"
         sheet.pictures.append(Picture(f"{stem}-screen-{move:03d}-seat{seat + 1}.png", where, png))
-    series = games.vp_series(games.Replay(kind, table.players, table.seed, {}, table.log))
-    situation = f"{table.title}, {table.players} players, final scores"
+    series = games.vp_series(table.replay())
+    situation = f"{table.name()}, final scores"
     with sheet.listening(situation, PICTURE):
         png = render.final_scores_png(kind, table.result, names, series, lang)
     sheet.pictures.append(Picture(f"{stem}-final-scores.png", situation, png))
@@ -425,7 +473,7 @@ def _moments(sheet: Sheet, table: Table, states: Sequence, boards: int) -> list[
         known |= new[best]
     for at in chosen:
         move = game.version(states[at])
-        where = f"{table.title}, {table.players} players, after move {move}: board"
+        where = f"{table.name()}, after move {move}: board"
         for key, words in said[at]:
             sheet.words.setdefault((key, words), (PICTURE, where))
     return sorted(chosen)
@@ -461,13 +509,13 @@ def make(
     """The sheet of `lang` from every table's game (see `tables`); `boards` boards per game."""
     sheet = Sheet(lang)
     played = []
-    for kind, players, seed in tables(sizes):
-        table = play_table(sheet, kind, players, seed)
+    for kind, players, seed, rules in tables(sizes):
+        table = play_table(sheet, kind, players, seed, rules)
         if boards:
-            draw_table(sheet, table, boards)
+            draw_table(sheet, table, boards if not rules else min(boards, 2))
         played.append(table)
     if boards:
-        draw_rating(sheet, played)
+        draw_rating(sheet, [table for table in played if not table.options])
     return sheet, played
 
 

@@ -37,6 +37,7 @@ from .proof import (
     TURN,
     Sheet,
     Table,
+    house_rules,
     new_record,
 )
 
@@ -193,18 +194,7 @@ def say_lobbies(sheet: Sheet, played: Sequence[Table]) -> None:
         record = replace(new_record(kind, game.min_players, 1), status="lobby")
         with sheet.listening(f"{title}: lobby"):
             sheet.say(LOBBY, "bot.lobby.title", f"{title}: lobby", present.lobby(lang, record))
-        changed = {}
-        for option in front_options(kind):
-            tried = _changed(option, game.options(None).get(option.name))
-            if tried is None:
-                continue
-            situation = f"{title}: a table opened with {option.name}={tried!r}"
-            with sheet.listening(situation):
-                try:
-                    changed.update(game.options({**changed, option.name: tried}))
-                except OptionError as refused:
-                    reason = text_msg(lang, refused.msg)
-                    sheet.say(ERROR, refused.msg.key, situation, _bad_option(lang, reason))
+        changed = game.options(house_rules(kind))
         if changed:
             record = replace(record, options=changed)
             situation = f"{title}: lobby with its options changed"
@@ -227,16 +217,6 @@ def say_lobbies(sheet: Sheet, played: Sequence[Table]) -> None:
                 except OptionError as refused:
                     reason = text_msg(lang, refused.msg)
                     sheet.say(ERROR, refused.msg.key, situation, _bad_option(lang, reason))
-
-
-def _changed(option, default):
-    if option.kind == "bool":
-        return not default
-    if option.kind == "int":
-        return option.low if default != option.low else option.high
-    if option.kind == "choice" and option.choices:
-        return next((v for _, v in option.choices if v != default), None)
-    return None
 
 
 def _wrong_options(kind: str, game) -> list[dict]:
