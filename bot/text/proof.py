@@ -519,11 +519,4 @@ def make(
     return sheet, played
 
 
-def lines_by_kind(sheet: Sheet) -> dict[str, list[Line]]:
-    found: dict[str, list[Line]] = {kind: [] for kind in KINDS}
-    for line in sheet.lines:
-        found.setdefault(line.kind, []).append(line)
-    return found
-
-
 __all__ = ["KINDS", "Line", "NAMES", "Picture", "Sheet", "Table", "make", "tables"]

@@ -20,7 +20,8 @@ import games
 from games import OptionError
 from games.front import front_options
 from games.jsonin import JSONInputError, loads
-from games.text import placeholders
+from games.text import Msg, placeholders
+from storage.endings import opening
 
 from . import present
 from .i18n import english, text, text_msg
@@ -111,7 +112,7 @@ def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
     result = first.result
     # (a place in a ranking; written as a keyword, since the word is also a game's phase)
     return dict(place=2) | {
-        "absent": NAMES[1],
+        "absent": NAMES[2],
         "action": samples.get("choice", "?"),
         "before": NAMES[2],
         "best": max(result.scores),
@@ -139,7 +140,7 @@ def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
         "id": 42,
         "least": 3,
         "left": present.duration(lang, 30 * 3600),
-        "length": present.duration(lang, 5 * 3600),
+        "length": present.duration(lang, 3600),
         "level": text(lang, "bot.ai.word.strong"),
         "limit": 64,
         "link": "https://discord.com/channels/1/2/3",
@@ -153,14 +154,13 @@ def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
         "n": 2,
         "name": NAMES[2],
         "names": f"**{NAMES[1]}**, **{NAMES[3]}**",
-        "opening": samples.get("choice", "?"),
         "others": f"{NAMES[0]}, {NAMES[2]}",
         "players": f"{NAMES[1]}, {NAMES[3]}",
         "prompt": samples.get("prompt", "?"),
         "rank": 1,
         "reason": samples.get("reason", "?"),
         "reminders": hours,
-        "value": hours,
+        "value": present.duration(lang, 3 * 86400),
         "round": 3,
         "score": max(result.scores),
         "server": "Malecón Club",
@@ -322,9 +322,20 @@ def say_the_rest(sheet: Sheet, played: Sequence[Table]) -> None:
             continue
         kind, situation = where
         params = {name: values.get(name, "?") for name in placeholders(template)}
+        if "opening" in params:  # the favourite opening of the game the key names
+            params["opening"] = _opening(lang, played, key.rsplit(".", 1)[-1])
         with sheet.listening(situation):
             said = text(lang, key, **params)
         sheet.say(kind, key, situation, said)
+
+
+def _opening(lang: str, played: Sequence[Table], kind: str) -> str:
+    """The first player's opening in the sheet's game of `kind`, as `/game stats` words it."""
+    for table in played:
+        found = opening(table.kind, table.log, 0) if table.kind == kind else None
+        if found:
+            return " + ".join(text_msg(lang, Msg(key)) for key in found.split("+"))
+    return "?"
 
 
 def say_everything_else(sheet: Sheet, played: Sequence[Table]) -> None:
