@@ -65,7 +65,6 @@ def check(english: dict[str, str]) -> int:
 
 
 def proof(lang: str, out: Path, boards: int) -> int:
-    from bot.text import proof_catalogue
     from bot.text.proof import KINDS, make
 
     from . import PSEUDO
@@ -76,8 +75,7 @@ def proof(lang: str, out: Path, boards: int) -> int:
         print(f"no catalogue for {lang!r}: one of {known} (or a new translations/{lang}.po)")
         return 2
     english = _english()
-    sheet, played = make(lang, boards=boards, sizes=TABLES)
-    proof_catalogue.say_everything_else(sheet, played)
+    sheet, _ = make(lang, boards=boards, sizes=TABLES)
     missing = write(out, lang, KINDS, sheet.lines, sheet.pictures, sheet.words, english)
     print(
         f"{lang}: {len(sheet.lines)} messages and {len(sheet.pictures)} pictures in "

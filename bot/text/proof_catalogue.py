@@ -25,7 +25,7 @@ from storage.endings import opening
 
 from . import present
 from .i18n import english, text, text_msg
-from .proof import (
+from .proof_sheet import (
     CLOCK,
     DM,
     END,
