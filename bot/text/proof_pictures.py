@@ -49,11 +49,13 @@ def draw_table(sheet: Sheet, table: Table, boards: int) -> None:
 
 def _moments(sheet: Sheet, table: Table, states: Sequence, boards: int) -> list[int]:
     """Which states to draw: the first and the last, then, of `CANDIDATES_PER_BOARD` states per
-    board spread over the game, each time the one whose board says the most words not yet drawn. A board's
-    words are heard as it is drawn, and kept for the sheet (a picture keeps parts it drew once,
-    such as the road, so they are heard only the first time)."""
+    board spread over the game, each time the one whose board says the most words not yet
+    drawn. A board's words are heard as it is weighed, and kept for the sheet (a picture keeps
+    parts it drew once, such as the road, so they are heard only the first time)."""
     game = games.get(table.kind)
     last = len(states) - 1
+    if boards <= 2:  # nothing to weigh
+        return sorted({0, last})[: max(boards, 1)]
     step = max(1, last // (CANDIDATES_PER_BOARD * boards))
     candidates = sorted({*range(0, last + 1, step), last})
     said: dict[int, list[tuple[str, str]]] = {}
