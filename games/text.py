@@ -11,7 +11,9 @@ from __future__ import annotations
 import functools
 import re
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,7 +46,12 @@ class Msg:
     params: Mapping[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
-        return render(self, ENGLISH)
+        # Plain English for logs and exceptions, which no reader is shown: not heard.
+        token = _HEARD.set(None)
+        try:
+            return render(self, ENGLISH)
+        finally:
+            _HEARD.reset(token)
 
     def to_json(self) -> dict:
         return {"key": self.key, "params": {k: _param_to_json(v) for k, v in self.params.items()}}
@@ -120,6 +127,23 @@ def _plurals(template: str, values: Mapping[str, Any], lang: str) -> str:
     return PLURAL.sub(choose, template)
 
 
+# (key, text) of every message rendered while `heard()` listens: a proof sheet learns which keys
+# its pictures and messages used, with their words, without a second way of formatting them.
+_HEARD: ContextVar[list[tuple[str, str]] | None] = ContextVar("text_heard", default=None)
+
+
+@contextmanager
+def heard() -> Iterator[list[tuple[str, str]]]:
+    """Collect (key, rendered text) of every message rendered in this context, nested terms
+    included, in the order they were rendered."""
+    found: list[tuple[str, str]] = []
+    token = _HEARD.set(found)
+    try:
+        yield found
+    finally:
+        _HEARD.reset(token)
+
+
 def render(
     message: Msg,
     catalogue: Mapping[str, str],
@@ -144,10 +168,14 @@ def render(
     try:
         if ":plural|" in template or ":ordinal|" in template:
             template = _plurals(template, values, lang)
-        return template.format_map(values)
+        said = template.format_map(values)
     except (KeyError, IndexError, ValueError):
         # A translation with a wrong placeholder must never break a game: show the key.
-        return f"{message.key} {values}"
+        said = f"{message.key} {values}"
+    listener = _HEARD.get()
+    if listener is not None:
+        listener.append((message.key, said))
+    return said
 
 
 def placeholders(template: str) -> set[str]:

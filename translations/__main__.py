@@ -4,13 +4,15 @@ Every English key gets an entry (new ones with an empty translation to fill), an
 English changed is marked fuzzy with the new English beside the old translation, and entries
 for keys the English no longer has are dropped. With no LANG, every existing catalogue; a new
 language code creates its file. `python -m translations check` lists what is missing or outdated
-in each catalogue and exits 1 if anything is.
+in each catalogue and exits 1 if anything is. `python -m translations proof LANG OUT/` writes a
+proof sheet of LANG for a native reader (see `translations.proof`).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from babel.messages import pofile
 from babel.messages.catalog import Catalog
@@ -62,13 +64,42 @@ def check(english: dict[str, str]) -> int:
     return 1 if bad else 0
 
 
+def proof(lang: str, out: Path, boards: int) -> int:
+    from bot.text.proof import KINDS, make
+
+    from . import PSEUDO
+    from .proof import TABLES, write
+
+    if lang not in languages() and lang != PSEUDO:
+        known = ", ".join(languages())
+        print(f"no catalogue for {lang!r}: one of {known} (or a new translations/{lang}.po)")
+        return 2
+    english = _english()
+    sheet, _ = make(lang, boards=boards, sizes=TABLES)
+    missing = write(out, lang, KINDS, sheet.lines, sheet.pictures, sheet.words, english)
+    print(
+        f"{lang}: {len(sheet.lines)} messages and {len(sheet.pictures)} pictures in "
+        f"{out / 'index.html'}; {len(english) - len(missing)} of {len(english)} keys rendered, "
+        f"{len(missing)} never (listed in {out / 'unrendered.txt'})"
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m translations")
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("sync", help="add new keys and mark changed ones in the catalogues")
     run.add_argument("langs", nargs="*")
     sub.add_parser("check", help="list missing, outdated and unknown entries")
+    sheet = sub.add_parser("proof", help="write a proof sheet of one language for its reviewers")
+    sheet.add_argument("lang")
+    sheet.add_argument("out", type=Path, help="folder for index.html, messages.tsv, pictures")
+    sheet.add_argument("--boards", type=int, default=None, help="boards drawn per game")
     args = parser.parse_args(argv)
+    if args.command == "proof":
+        from .proof import BOARDS
+
+        return proof(args.lang, args.out, BOARDS if args.boards is None else args.boards)
     english = _english()
     if args.command == "check":
         return check(english)

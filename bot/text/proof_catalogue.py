@@ -1,0 +1,344 @@
+"""The proof sheet's texts that only the bot says, outside a game's moves: the lobby, reminders
+and the turn limit, seats changing hands, help, the slash commands, refusals, history and
+statistics.
+
+The lobby and the refused table options come from the real code (`present.lobby`, the games'
+`options`, `games.jsonin`); the other keys of the bot's catalogue are rendered through the
+catalogue with arguments taken from the sheet's own games: its players' names, a real prompt,
+a real refusal, a real choice, durations and counts as `present` words them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from babel import UnknownLocaleError
+from babel.numbers import format_decimal
+
+import games
+from games import OptionError
+from games.front import front_options
+from games.jsonin import JSONInputError, loads
+from games.text import Msg, placeholders
+from storage.endings import opening
+
+from . import present
+from .i18n import english, text, text_msg
+from .proof_sheet import (
+    CLOCK,
+    DM,
+    END,
+    ERROR,
+    HELP,
+    HISTORY,
+    LOBBY,
+    NAMES,
+    SEATS,
+    TURN,
+    Sheet,
+    Table,
+    house_rules,
+    new_record,
+)
+
+# Key prefix -> (kind, where a player meets it); the longest prefix that fits wins.
+WHERE = {
+    "bot.lobby": (LOBBY, "the lobby message"),
+    "bot.thread": (LOBBY, "a game in its own thread"),
+    "bot.option": (LOBBY, "the lobby's options"),
+    "bot.button": (TURN, "a button under a message"),
+    "bot.button.join": (LOBBY, "a lobby button"),
+    "bot.button.leave": (LOBBY, "a lobby button"),
+    "bot.button.start": (LOBBY, "a lobby button"),
+    "bot.button.unai": (LOBBY, "a lobby button"),
+    "bot.ai": (LOBBY, "the lobby's AI players"),
+    "bot.select": (TURN, "a menu's placeholder"),
+    "bot.turn": (TURN, "a turn message"),
+    "bot.move": (TURN, "the reply to a move"),
+    "bot.event": (TURN, "a turn message"),
+    "bot.board": (TURN, "a board picture's alt text"),
+    "bot.dm": (DM, "a DM"),
+    "bot.figures": (DM, "a screen"),
+    "bot.time": (CLOCK, "a duration"),
+    "bot.settings": (CLOCK, "/game settings"),
+    "bot.reminders": (CLOCK, "/game reminders"),
+    "bot.remind": (CLOCK, "a reminder"),
+    "bot.limit": (CLOCK, "the turn limit's question to the table"),
+    "bot.resign": (SEATS, "/game resign"),
+    "bot.substitute": (SEATS, "/game substitute"),
+    "bot.handover": (SEATS, "a seat handed over"),
+    "bot.return": (SEATS, "/game return"),
+    "bot.mine": (SEATS, "/game mine"),
+    "bot.final": (END, "the final message"),
+    "bot.abandoned": (END, "/game abandon"),
+    "bot.how": (HISTORY, "how a past game ended"),
+    "bot.log": (HISTORY, "/game log"),
+    "bot.past": (HISTORY, "/game board of a past game"),
+    "bot.export": (HISTORY, "/game export"),
+    "bot.history": (HISTORY, "/game history"),
+    "bot.replay": (HISTORY, "/game replay"),
+    "bot.stats": (HISTORY, "/game stats"),
+    "bot.leaderboard": (HISTORY, "/game leaderboard"),
+    "bot.language": (HELP, "/game language"),
+    "bot.help": (HELP, "/game help"),
+    "bot.error": (ERROR, "a refusal (only the player sees it)"),
+    "bot.permission": (ERROR, "a permission's name in a refusal"),
+    "cmd": (HELP, "a slash command as Discord lists it"),
+}
+
+
+def _where(key: str) -> tuple[str, str] | None:
+    parts = key.split(".")
+    for n in range(len(parts), 0, -1):
+        found = WHERE.get(".".join(parts[:n]))
+        if found is not None:
+            return found
+    return None
+
+
+def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
+    """A value for every placeholder of the bot's catalogue, from the sheet's own games."""
+    first = played[0]
+    samples: dict[str, str] = {}
+    for table in played:
+        for name, value in table.samples.items():
+            samples.setdefault(name, value)
+    title = present.title(lang, first.kind)
+    hours = present.duration(lang, 8 * 3600)
+    choices = [samples.get("choice", "?")]
+    for table in played:
+        choices.extend(v for k, v in table.samples.items() if k == "choice")
+    result = first.result
+    # (a place in a ranking; written as a keyword, since the word is also a game's phase)
+    return dict(place=2) | {
+        "absent": NAMES[2],
+        "action": samples.get("choice", "?"),
+        "before": NAMES[2],
+        "best": max(result.scores),
+        "best_game": 42,
+        "by": NAMES[0],
+        "channel": "#board-games",
+        "choice": samples.get("choice", "?"),
+        "choices": ", ".join(dict.fromkeys(choices)),
+        "count": 3,
+        "creator": NAMES[0],
+        "current": samples.get("current", "?"),
+        "detail": "Expecting ',' delimiter: line 3 column 5 (char 27)",
+        "event": samples.get("event", "?"),
+        "extra": "",
+        "filters": text(lang, "bot.history.member", name=NAMES[2]),
+        "first": 1,
+        "last": 10,
+        "total": 23,
+        "game": title,
+        "games": text(lang, "bot.stats.games", n=7),
+        "high": games.get(first.kind).max_players,
+        "low": games.get(first.kind).min_players,
+        "holder": NAMES[3],
+        "how": text(lang, "bot.how.finished"),
+        "id": 42,
+        "least": 3,
+        "left": present.duration(lang, 30 * 3600),
+        "length": present.duration(lang, 3600),
+        "level": text(lang, "bot.ai.word.strong"),
+        "limit": 64,
+        "link": "https://discord.com/channels/1/2/3",
+        "missing": ", ".join(
+            text(lang, f"bot.permission.{p}") for p in ("attach_files", "embed_links")
+        ),
+        "move": 17,
+        "moves": text(lang, "bot.history.moves", n=first.record.version),
+        "mu": _number(lang, 27.43),
+        "sigma": _number(lang, 3.08),
+        "n": 2,
+        "name": NAMES[2],
+        "names": f"**{NAMES[1]}**, **{NAMES[3]}**",
+        "others": f"{NAMES[0]}, {NAMES[2]}",
+        "players": f"{NAMES[1]}, {NAMES[3]}",
+        "prompt": samples.get("prompt", "?"),
+        "rank": 1,
+        "reason": samples.get("reason", "?"),
+        "reminders": hours,
+        "value": present.duration(lang, 3 * 86400),
+        "round": 3,
+        "score": max(result.scores),
+        "server": "Malecón Club",
+        "ship": 4,
+        "step": 17,
+        "steps": first.record.version,
+        "thread": "#game-night",
+        "waited": hours,
+        "waiting": f"**{NAMES[1]}**",
+        "when": "2026-11-25",
+        "who": NAMES[1],
+        "winners": NAMES[0],
+        "wins": text(lang, "bot.stats.wins", n=3),
+    }
+
+
+def _number(lang: str, value: float) -> str:
+    """A decimal as `/game stats` writes it in `lang`."""
+    try:
+        return format_decimal(round(value, 1), format="#,##0.0", locale=lang)
+    except (UnknownLocaleError, ValueError):
+        return format_decimal(round(value, 1), format="#,##0.0", locale="en")
+
+
+def say_lobbies(sheet: Sheet, played: Sequence[Table]) -> None:
+    """Each game's lobby as it opens, and with every option a player may change changed."""
+    lang = sheet.lang
+    for kind in dict.fromkeys(t.kind for t in played):
+        game = games.get(kind)
+        title = text_msg("en", game.title)
+        record = replace(new_record(kind, game.min_players, 1), status="lobby")
+        with sheet.listening(f"{title}: lobby"):
+            sheet.say(LOBBY, "bot.lobby.title", f"{title}: lobby", present.lobby(lang, record))
+        changed = game.options(house_rules(kind))
+        if changed:
+            record = replace(record, options=changed)
+            situation = f"{title}: lobby with its options changed"
+            with sheet.listening(situation):
+                sheet.say(LOBBY, "bot.option.changed", situation, present.lobby(lang, record))
+        wrong = [(raw, repr(raw)) for raw in _wrong_options(kind, game)]
+        for raw, what in wrong + _wrong_files(kind, game):
+            situation = f"{title}: /game new with {what}"
+            with sheet.listening(situation):
+                try:
+                    game.options(raw)
+                except OptionError as refused:
+                    reason = text_msg(lang, refused.msg)
+                    sheet.say(ERROR, refused.msg.key, situation, _bad_option(lang, reason))
+        for players in (game.min_players - 1, game.max_players + 1):
+            situation = f"{title}: started with {players} players"
+            with sheet.listening(situation):
+                try:
+                    game.new(players, 1)
+                except OptionError as refused:
+                    reason = text_msg(lang, refused.msg)
+                    sheet.say(ERROR, refused.msg.key, situation, _bad_option(lang, reason))
+
+
+def _wrong_options(kind: str, game) -> list[dict]:
+    wrong: list[dict] = [{"colour_of_the_sky": True}]
+    for option in front_options(kind):
+        if option.kind == "bool":
+            wrong.append({option.name: "maybe"})
+        elif option.kind == "int":
+            wrong.append({option.name: option.high + 1})
+        elif option.kind == "choice":
+            wrong.append({option.name: "sideways"})
+    return wrong
+
+
+def _wrong_files(kind: str, game) -> list[tuple[dict, str]]:
+    """A table's own file (a list of objects, like its default) spoiled in every way a
+    person might spoil it, each with a few words on how: each field of its first object, and
+    of an object inside that, missing or of another type or size; an object twice; a field
+    nobody knows."""
+    wrong: list[tuple[dict, str]] = []
+    for option in front_options(kind):
+        default = game.options(None).get(option.name)
+        if option.kind != "file" or not isinstance(default, list) or len(default) < 2:
+            continue
+        name, first, rest = option.name, default[0], default[1:]
+        wrong += [
+            ({name: "no-such-file.json"}, f"{name}: a file that is not there"),
+            ({name: {"nothing": []}}, f"{name}: an object without its list"),
+            ({name: {"buildings": 7}}, f"{name}: a number for its list"),
+            ({name: []}, f"{name}: an empty list"),
+            ({name: [7, *rest]}, f"{name}: a number for the first object"),
+            ({name: [first, *default]}, f"{name}: the first object twice"),
+        ]
+        for field, value in first.items():
+            said = f"{name}: the first object"
+            spoilt = [({k: v for k, v in first.items() if k != field}, f"{said} without {field}")]
+            spoilt += [
+                ({**first, field: v}, f"{said} with {field} = {v!r:.20}")
+                for v in _spoilt_values(value)
+            ]
+            if isinstance(value, dict):
+                spoilt.append(
+                    (
+                        {**first, field: {**value, "colour_of_the_sky": 1}},
+                        f"{said} with an unknown {field} field",
+                    )
+                )
+                spoilt.append(
+                    ({**first, field: dict.fromkeys(value, 0)}, f"{said} with every {field} 0")
+                )
+                for inner, was in value.items():
+                    spoilt += [
+                        (
+                            {**first, field: {**value, inner: v}},
+                            f"{said} with {field}.{inner} = {v!r:.20}",
+                        )
+                        for v in _spoilt_values(was)
+                    ]
+            wrong += [({name: [card, *rest]}, what) for card, what in spoilt]
+    return wrong
+
+
+def _spoilt_values(value) -> list:
+    if isinstance(value, bool):
+        return ["yes"]
+    if isinstance(value, int):
+        return ["seven", -1, 0, 999]
+    if isinstance(value, str):
+        return ["", "x" * 300, "no spaces allowed!", "bell\a"]
+    return [7]
+
+
+def _bad_option(lang: str, reason: str) -> str:
+    return text(lang, "bot.error.bad_option", reason=reason)
+
+
+def say_deck_files(sheet: Sheet) -> None:
+    """A table's own deck file refused as the bot refuses it (too large, not JSON, ...)."""
+    lang = sheet.lang
+    for data, limit, what in (
+        (b"[" + b"1," * 700 + b"1]", 1024, "a file that is too large"),
+        (b"[" * 200 + b"]" * 200, None, "a file nested too deep"),
+        (b"\xff\xfe[]", None, "a file that is not UTF-8"),
+        (b'{"buildings": [1,,2]}', None, "a file that is not JSON"),
+    ):
+        situation = f"/game new with a deck file: {what}"
+        with sheet.listening(situation):
+            try:
+                loads(data, max_bytes=limit)
+            except JSONInputError as refused:
+                reason = text_msg(lang, refused.reason)
+                sheet.say(ERROR, refused.reason.key, situation, _bad_option(lang, reason))
+
+
+def say_the_rest(sheet: Sheet, played: Sequence[Table]) -> None:
+    """Every key of the bot's catalogue not heard yet, with realistic arguments."""
+    lang = sheet.lang
+    heard = sheet.keys()
+    values = arguments(lang, played)
+    for key, template in english().items():
+        where = _where(key)
+        if key in heard or where is None:
+            continue
+        kind, situation = where
+        params = {name: values.get(name, "?") for name in placeholders(template)}
+        if "opening" in params:  # the favourite opening of the game the key names
+            params["opening"] = _opening(lang, played, key.rsplit(".", 1)[-1])
+        with sheet.listening(situation):
+            said = text(lang, key, **params)
+        sheet.say(kind, key, situation, said)
+
+
+def _opening(lang: str, played: Sequence[Table], kind: str) -> str:
+    """The first player's opening in the sheet's game of `kind`, as `/game stats` words it."""
+    for table in played:
+        found = opening(table.kind, table.log, 0) if table.kind == kind else None
+        if found:
+            return " + ".join(text_msg(lang, Msg(key)) for key in found.split("+"))
+    return "?"
+
+
+def say_everything_else(sheet: Sheet, played: Sequence[Table]) -> None:
+    say_lobbies(sheet, played)
+    say_deck_files(sheet)
+    say_the_rest(sheet, played)

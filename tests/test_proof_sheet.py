@@ -1,0 +1,156 @@
+"""`python -m translations proof LANG OUT/`: the sheet a native reader reviews, read as they would
+read it: a page that shows every picture, every kind of message in their language (not English
+left in place of a translation), the same files on every run, and an honest list of what it
+does not show."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import translations
+from games.text import PLURAL
+
+ROOT = Path(__file__).resolve().parents[1]
+# What a reviewer must find in their language: one or more messages of each kind.
+KINDS = (
+    "lobby",
+    "prompts",
+    "buttons and menu options",
+    "log and event lines",
+    "screens and DMs",
+    "reminders and clock",
+    "errors and refusals",
+    "end of game",
+    "help and commands",
+)
+
+
+def start_proof(lang: str, out: Path) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "translations", "proof", lang, str(out), "--boards", "2"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def finish(run: subprocess.Popen) -> str:
+    said, complained = run.communicate(timeout=120)
+    assert run.returncode == 0, complained
+    return said
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory) -> dict[str, tuple[Path, str]]:
+    """The sheets of two languages, and the first one again, made side by side."""
+    outs = {run: tmp_path_factory.mktemp(f"proof-{run}") for run in ("it", "ru", "it-again")}
+    runs = {run: start_proof(run.split("-")[0], out) for run, out in outs.items()}
+    return {run: (outs[run], finish(started)) for run, started in runs.items()}
+
+
+def rows(out: Path) -> list[tuple[str, str, str, str]]:
+    lines = (out / "messages.tsv").read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "kind\tkey\tsituation\ttext"
+    found = [tuple(line.split("\t")) for line in lines[1:]]
+    assert all(len(row) == 4 for row in found)
+    return found
+
+
+def english() -> dict[str, str]:
+    import bot.command_texts  # noqa: F401  (the slash commands' texts)
+    from bot.text.i18n import english
+
+    return dict(english())
+
+
+def fixed_words(template: str) -> str:
+    """The longest stretch of a template that no placeholder or plural form fills in."""
+    parts = re.split(r"\{[^{}]*\}", PLURAL.sub("{}", template))
+    return max((p.strip() for p in parts), key=len, default="")
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_the_page_shows_every_picture_and_every_picture_is_a_png(sheets, lang):
+    out, _ = sheets[lang]
+    page = (out / "index.html").read_text(encoding="utf-8")
+    linked = set(re.findall(r'src="pictures/([^"]+)"', page))
+    files = {p.name for p in (out / "pictures").iterdir()}
+    assert files and linked == files
+    for name in files:
+        with Image.open(out / "pictures" / name) as picture:
+            assert picture.format == "PNG"
+            picture.load()
+            assert picture.width >= 400
+    for game in ("santiago-3", "santiago-4", "havana-2", "havana-4"):
+        for what in ("board", "screen", "final-scores"):
+            assert any(n.startswith(f"{game}-{what}") for n in files), (game, what)
+    assert "rating-chart.png" in files
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_every_kind_of_message_is_there_in_the_language_and_not_in_english(sheets, lang):
+    out, _ = sheets[lang]
+    source = english()
+    translated = {
+        key: words
+        for key, (was, words) in translations.entries(lang).items()
+        if source.get(key) == was
+    }
+    seen_in_language = {kind: 0 for kind in KINDS}
+    for kind, key, situation, said in rows(out):
+        if key not in translated:
+            continue
+        ours, theirs = fixed_words(translated[key]), fixed_words(source[key])
+        if len(theirs) >= 8 and theirs not in translated[key]:
+            assert theirs not in said, f"English left in {kind} {key} ({situation}): {said}"
+        if kind in seen_in_language and len(ours) >= 4 and ours in said:
+            seen_in_language[kind] += 1
+    assert all(seen_in_language.values()), seen_in_language
+    page = (out / "index.html").read_text(encoding="utf-8")
+    for kind in KINDS:
+        assert f">{kind}</h2>" in page
+
+
+def test_the_same_language_gives_the_same_files(sheets):
+    out, said = sheets["it"]
+    again, said_again = sheets["it-again"]
+    assert said_again == said.replace(str(out), str(again))
+
+    def files(folder: Path) -> dict[str, bytes]:
+        return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*.*")}
+
+    assert files(again) == files(out)
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_the_unrendered_list_names_exactly_the_keys_the_sheet_never_shows(sheets, lang):
+    out, said = sheets[lang]
+    source = english()
+    listed = [
+        line.split("\t")[0]
+        for line in (out / "unrendered.txt").read_text(encoding="utf-8").splitlines()
+    ]
+    shown = {key for _, key, _, _ in rows(out)}
+    assert listed and not set(listed) & shown
+    assert set(listed) | (shown & set(source)) == set(source)
+    assert f"{len(source) - len(listed)} of {len(source)} keys rendered" in said
+    assert f"{len(listed)} never" in said
+
+
+def test_a_language_without_a_catalogue_is_refused_clearly(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "translations", "proof", "xx", str(tmp_path / "out")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "xx" in done.stdout and not (tmp_path / "out").exists()
