@@ -131,7 +131,7 @@ ENGLISH = {
     "havana.event.game_over_no_buildings": "Game over: no buildings left. Winner(s): {winners}.",
     # end reasons
     "havana.end.target": "A player reached {target} VP.",
-    "havana.end.round_limit": "Nobody reached the target within {rounds} rounds (a house limit); the most VP win.",
+    "havana.end.round_limit": "Nobody reached the target within {rounds:plural|one=# round|other=# rounds} (a house limit); the most VP win.",
     "havana.end.no_buildings": "No buildings are left in the rows or the deck; the most VP win.",
     "havana.end.ended_early": "The game was ended early, with the scores as they stand.",
     # illegal actions
