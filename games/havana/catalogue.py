@@ -163,7 +163,7 @@ ENGLISH = {
     "havana.option.deck_field": "The building deck's “{field}”: {problem}.",
     "havana.option.deck_no_buildings": "The building deck has no “buildings” list.",
     "havana.option.deck_not_list": "The building deck must be a list of buildings.",
-    "havana.option.deck_size": "The building deck has {count} buildings; it needs {low} to {high}.",
+    "havana.option.deck_size": "The building deck has {count:plural|one=# building|other=# buildings}; it needs {low} to {high}.",
     "havana.option.deck_card": "Building #{index} ({id}), field “{field}”: {problem}.",
     "havana.option.problem.not_object": "it must be an object",
     "havana.option.problem.missing": "it is missing",
