@@ -99,38 +99,44 @@ def _say(lang: str, message: Msg) -> str:
 BUILDINGS = sorted(
     key for key in english() if key.startswith(("santiago.building.", "havana.building."))
 )
-# What may stand right before a building name: its article or "the building" itself; or the
-# name opens a label or follows a colon, where no article is wanted ("Pedone: il porto").
-BEFORE_A_BUILDING = {
+# What may stand right before a building or card name: its article, "the building" or "the card";
+# or the name opens a label, follows a colon or stands in apposition ("la carta di destra, Mama").
+BEFORE_A_NAME = {
     "it": r"(?:\b(?:il|lo|la|l'|i|gli|le|al|allo|alla|all'|del|dello|della|dell'|sul|sullo|sulla"
-    r"|sull'|nel|nella|nell'|dal|dalla|dall'|edificio)\s?|^|[:«(]\s?)$",
-    "es": r"(?:\b(?:el|la|los|las|al|del|edificio)\s|^|[:«(]\s?)$",
+    r"|sull'|nel|nella|nell'|dal|dalla|dall'|edificio|carta|carte)\s?|^|[:«“(,]\s?)$",
+    "es": r"(?:\b(?:el|la|los|las|al|del|edificio|carta|cartas)\s|^|[:«“(,]\s?)$",
 }
 
 
-def _building_messages() -> list[Msg]:
-    """Every played message naming a building, and every catalogue text that takes one, with
-    each building of both games."""
-    found = [m for m in played() if isinstance(m.params.get("building"), Msg)]
+def _building_messages() -> list[tuple[Msg, str]]:
+    """Every played message naming a building or a card, and every catalogue text that takes
+    a building, with each building of both games: (message, the parameter that names it)."""
+    found = [
+        (m, field)
+        for m in played()
+        for field in ("building", "card", "left", "old")
+        if isinstance(m.params.get(field), Msg)
+    ]
     for key in _templates_with("building"):
         if key.endswith(".custom"):
             continue
-        found.extend(_filled(key, building=Msg(b)) for b in BUILDINGS if b.split(".")[0] in key)
+        kinds = [b for b in BUILDINGS if b.split(".")[0] in key]
         if not key.startswith(("santiago.", "havana.")):
-            found.extend(_filled(key, building=Msg(b)) for b in BUILDINGS)
+            kinds = BUILDINGS
+        found.extend((_filled(key, building=Msg(b)), "building") for b in kinds)
     return found
 
 
 @pytest.mark.parametrize("lang", ["it", "es"])
-def test_a_building_name_always_comes_with_its_article(lang):
+def test_a_building_or_card_name_always_comes_with_its_article(lang):
     wrong = set()
-    for message in _building_messages():
-        name = text_msg(lang, message.params["building"])
+    for message, field in _building_messages():
+        name = text_msg(lang, message.params[field])
         line = _say(lang, message)
         at = line.find(name)
         if line == name or at < 0:
             continue
-        if not re.search(BEFORE_A_BUILDING[lang], line[:at], re.IGNORECASE):
+        if not re.search(BEFORE_A_NAME[lang], line[:at], re.IGNORECASE):
             wrong.add(f"{message.key}: {line}")
     assert not wrong, f"{lang}: {len(wrong)} lines, e.g. {sorted(wrong)[:8]}"
 
