@@ -18,7 +18,7 @@ import bot.command_texts  # noqa: F401  (the slash commands' texts are in the ca
 import games
 import translations
 from bot.text.i18n import english, text_msg
-from games.text import PLURAL, Msg, placeholders, player
+from games.text import PLURAL, Msg, placeholders, player, plural_category
 from render.captions import language, say_msg
 
 OTHERS = [lang for lang in translations.languages() if lang != "en"]
@@ -202,8 +202,6 @@ def _counted_messages() -> list[Msg]:
 
 
 def _disagreements(lang: str, line: str, number: int) -> list[str]:
-    from games.text import plural_category
-
     category = plural_category(lang, number)
     wrong = []
     for match in re.finditer(rf"(?<![\d.,/]){number} (\w+)", line):
