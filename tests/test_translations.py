@@ -125,8 +125,8 @@ def test_italian_drive_agrees_in_number():
     to = Msg("santiago.citizen.pedro")
     one = text_msg("it", Msg("santiago.event.drive", {"stops": 1, "to": to, "cost": 0}))
     many = text_msg("it", Msg("santiago.event.drive", {"stops": 21, "to": to, "cost": 1}))
-    assert one == "L'auto percorre 1 fermata fino a Pedro (commerciante di tabacco) per 0 pesos."
-    assert many == "L'auto percorre 21 fermate fino a Pedro (commerciante di tabacco) per 1 peso."
+    assert one == "L'auto percorre 1 fermata verso Pedro (commerciante di tabacco) per 0 pesos."
+    assert many == "L'auto percorre 21 fermate verso Pedro (commerciante di tabacco) per 1 peso."
 
 
 # --- the pseudo-language --------------------------------------------------------------------------
@@ -213,4 +213,6 @@ def test_the_glossary_terms_appear_in_the_catalogue_as_listed(lang):
     for key, term, _source in rows:
         assert key in english(), f"{lang} glossary: unknown key {key}"
         if key in found:  # a key not translated yet shows the English
-            assert term.lower() in found[key][1].lower(), f"{lang}: {key} does not say {term!r}"
+            # a soft hyphen only marks where a picture may break the word
+            said = found[key][1].replace("\u00ad", "").lower()
+            assert term.lower() in said, f"{lang}: {key} does not say {term!r}"

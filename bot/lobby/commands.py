@@ -24,7 +24,8 @@ def commands() -> list[app_commands.Command]:
         await interaction.client.services.lobby.start(interaction)
 
     @app_commands.command(
-        name="abandon", description="End the game here without scores (creator or moderators)"
+        name="abandon",
+        description="End the game here with the scores as they stand, no winner (creator or moderators)",
     )
     async def abandon(interaction: discord.Interaction) -> None:
         await interaction.client.services.lobby.abandon(interaction)

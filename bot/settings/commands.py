@@ -63,6 +63,7 @@ def commands() -> list[app_commands.Command]:
     @app_commands.command(
         name="reminders", description="Turn your reminders for this game on or off"
     )
+    @app_commands.describe(state="On or off")
     @app_commands.choices(
         state=[
             app_commands.Choice(name="on", value="on"),

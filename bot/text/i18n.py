@@ -79,10 +79,19 @@ def language(locale: discord.Locale | str | None) -> str:
     return lang if lang in languages() or lang == translations.PSEUDO else "en"
 
 
+# A catalogue may mark where a long word can break on a picture (U+00AD, "Schnaps\u00adbrennerei");
+# Discord breaks lines itself and some clients draw the mark, so messages go without it.
+SOFT_HYPHEN = "\u00ad"
+
+
+def _plain(rendered: str) -> str:
+    return rendered.replace(SOFT_HYPHEN, "")
+
+
 def text(locale: discord.Locale | str | None, key: str, **params: Any) -> str:
     """The bot text `key` in the language of `locale`, filled with `params`."""
     lang = language(locale)
-    return render(Msg(key, params), catalogue(lang), english(), lang=lang)
+    return _plain(render(Msg(key, params), catalogue(lang), english(), lang=lang))
 
 
 def text_msg(
@@ -102,7 +111,7 @@ def text_msg(
         message = _escaped(message)
         names = None if names is None else [escape(n) for n in names]
     lang = language(locale)
-    return render(message, catalogue(lang), english(), names, lang)
+    return _plain(render(message, catalogue(lang), english(), names, lang))
 
 
 def escape(value: str) -> str:

@@ -131,7 +131,7 @@ ENGLISH = {
     "havana.event.game_over_no_buildings": "Game over: no buildings left. Winner(s): {winners}.",
     # end reasons
     "havana.end.target": "A player reached {target} VP.",
-    "havana.end.round_limit": "Nobody reached the target within {rounds} rounds (a house limit); the most VP win.",
+    "havana.end.round_limit": "Nobody reached the target within {rounds:plural|one=# round|other=# rounds} (a house limit); the most VP win.",
     "havana.end.no_buildings": "No buildings are left in the rows or the deck; the most VP win.",
     "havana.end.ended_early": "The game was ended early, with the scores as they stand.",
     # illegal actions
@@ -163,7 +163,7 @@ ENGLISH = {
     "havana.option.deck_field": "The building deck's “{field}”: {problem}.",
     "havana.option.deck_no_buildings": "The building deck has no “buildings” list.",
     "havana.option.deck_not_list": "The building deck must be a list of buildings.",
-    "havana.option.deck_size": "The building deck has {count} buildings; it needs {low} to {high}.",
+    "havana.option.deck_size": "The building deck has {count:plural|one=# building|other=# buildings}; it needs {low} to {high}.",
     "havana.option.deck_card": "Building #{index} ({id}), field “{field}”: {problem}.",
     "havana.option.problem.not_object": "it must be an object",
     "havana.option.problem.missing": "it is missing",

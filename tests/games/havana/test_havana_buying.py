@@ -171,7 +171,7 @@ def test_fallback_round_limit():
     )
     assert GAME.is_over(s)
     r = GAME.result(s)
-    assert r.winners == (0, 1) and "1 rounds" in str(r.reason)
+    assert r.winners == (0, 1) and "within 1 round " in str(r.reason)
 
 
 def test_fallback_no_buildings_left():

@@ -1,0 +1,342 @@
+"""The catalogues read as a native player reads them: the real prompts, buttons and log lines of
+seeded games (and every catalogue text that takes a building, a player or an amount), rendered
+in each language and checked for what a reader notices first: a building name without its
+article (it, es), an amount whose noun does not agree with the number (1, 2, 5, 21), a Russian
+player name left in the nominative after a preposition, English left in a translation, and a
+word the glossary rejects."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import re
+
+import pytest
+
+import bot.command_texts  # noqa: F401  (the slash commands' texts are in the catalogue)
+import games
+import translations
+from bot.text.i18n import english, text_msg
+from games.text import PLURAL, Msg, placeholders, player, plural_category
+from render.captions import language, say_msg
+
+OTHERS = [lang for lang in translations.languages() if lang != "en"]
+GAMES = (("santiago", 3), ("santiago", 4), ("havana", 2), ("havana", 4))
+SEEDS = (1, 2, 3)
+# Declinable names (Анна -> у Анны, Борис -> у Бориса): left bare after a preposition they show
+# the missing case at once.
+NAMES = {
+    "en": ("Anna", "Boris", "Clara", "Dmitri"),
+    "ru": ("Анна", "Борис", "Вера", "Глеб"),
+}
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+def _play(kind: str, players: int, seed: int) -> list[Msg]:
+    """Every prompt, button label and event of a seeded random game, in order."""
+    game = games.get(kind)
+    state = game.new(players, seed, {})
+    rng = random.Random(seed)
+    said: list[Msg] = []
+    while pending := game.pending(state):
+        decision = pending[rng.randrange(len(pending))]
+        actions = game.legal_actions(state, decision.seat)
+        said.append(decision.prompt)
+        said.extend(action.label for action in actions)
+        chosen = actions[rng.randrange(len(actions))]
+        state, events = game.apply(state, decision.seat, chosen.code)
+        said.extend(event.msg for event in events)
+    return said
+
+
+@functools.cache
+def played() -> tuple[Msg, ...]:
+    """The distinct messages of a few seeded games of each kind."""
+    found: dict[str, Msg] = {}
+    for kind, players in GAMES:
+        for seed in SEEDS:
+            for message in _play(kind, players, seed):
+                found.setdefault(json.dumps(message.to_json(), sort_keys=True), message)
+    return tuple(found.values())
+
+
+def _fields(template: str) -> set[str]:
+    return placeholders(PLURAL.sub(lambda m: "{" + m[1] + "}", template))
+
+
+def _with(message: Msg, **values) -> Msg:
+    return Msg(message.key, {**message.params, **values})
+
+
+def _templates_with(field: str) -> list[str]:
+    return sorted(key for key, template in english().items() if field in _fields(template))
+
+
+def _filled(key: str, **given) -> Msg:
+    """A catalogue text with its placeholders filled: `given` ones as given, numbers as 2,
+    everything else with a neutral word."""
+    params = {}
+    for name in _fields(english()[key]):
+        if name in given:
+            params[name] = given[name]
+        elif name in COUNTED or name in ("vp", "total", "price", "value", "round", "move"):
+            params[name] = 2
+        else:
+            params[name] = "X"
+    return Msg(key, params)
+
+
+def _say(lang: str, message: Msg) -> str:
+    return text_msg(lang, message, NAMES.get(lang, NAMES["en"]))
+
+
+# --- building names with their article (it, es) ----------------------------------------------
+
+BUILDINGS = sorted(
+    key for key in english() if key.startswith(("santiago.building.", "havana.building."))
+)
+# What may stand right before a building or card name: its article, "the building" or "the card";
+# or the name opens a label, follows a colon or stands in apposition ("la carta di destra, Mama").
+BEFORE_A_NAME = {
+    "it": r"(?:\b(?:il|lo|la|l'|i|gli|le|al|allo|alla|all'|del|dello|della|dell'|sul|sullo|sulla"
+    r"|sull'|nel|nella|nell'|dal|dalla|dall'|edificio|carta|carte)\s?|^|[:«“(,]\s?)$",
+    "es": r"(?:\b(?:el|la|los|las|al|del|edificio|carta|cartas)\s|^|[:«“(,]\s?)$",
+}
+
+
+def _building_messages() -> list[tuple[Msg, str]]:
+    """Every played message naming a building or a card, and every catalogue text that takes
+    a building, with each building of both games: (message, the parameter that names it)."""
+    found = [
+        (m, field)
+        for m in played()
+        for field in ("building", "card", "left", "old")
+        if isinstance(m.params.get(field), Msg)
+    ]
+    for key in _templates_with("building"):
+        if key.endswith(".custom"):
+            continue
+        kinds = [b for b in BUILDINGS if b.split(".")[0] in key]
+        if not key.startswith(("santiago.", "havana.")):
+            kinds = BUILDINGS
+        found.extend((_filled(key, building=Msg(b)), "building") for b in kinds)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_a_building_or_card_name_always_comes_with_its_article(lang):
+    wrong = set()
+    for message, field in _building_messages():
+        name = text_msg(lang, message.params[field])
+        line = _say(lang, message)
+        at = line.find(name)
+        if line == name or at < 0:
+            continue
+        if not re.search(BEFORE_A_NAME[lang], line[:at], re.IGNORECASE):
+            wrong.add(f"{message.key}: {line}")
+    assert not wrong, f"{lang}: {len(wrong)} lines, e.g. {sorted(wrong)[:8]}"
+
+
+# --- amounts that agree ------------------------------------------------------------------------
+
+# Parameters that count something; every other number (a seat, a move, a price) stays as played.
+COUNTED = (
+    "amount",
+    "count",
+    "pesos",
+    "workers",
+    "stops",
+    "cost",
+    "cubes",
+    "goods",
+    "rubble",
+    "coloured",
+    "n",
+    "rounds",
+    "departed",
+)
+NUMBERS = (1, 2, 5, 21)
+# Noun forms a number may not stand before, by the language's plural category of the number:
+# a plural after one, a singular after more; in Russian the case the category asks for.
+SINGULAR = {
+    "en": "unit cube worker peso stop round card good move building player",
+    "de": "Einheit Baustoff Peso Station Runde Karte Ware Zug Siegpunkt",
+    "es": "unidad cubo trabajador peso parada ronda carta mercancía jugada escombro madera "
+    "punto edificio jugador",
+    "it": "cubetto lavoratore fermata carta merce mossa partita detrito punto edificio giocatore",
+}
+PLURAL_FORMS = {
+    "en": "units cubes workers pesos stops rounds cards goods moves buildings players cigars",
+    "de": "Einheiten Baustoffe Pesos Stationen Runden Karten Waren Züge Siegpunkte Zigarren",
+    "es": "unidades cubos trabajadores pesos paradas rondas cartas mercancías jugadas escombros "
+    "maderas puntos edificios jugadores puros cítricos",
+    "it": "cubetti lavoratori fermate carte merci mosse partite detriti punti edifici "
+    "giocatori sigari agrumi",
+}
+RUSSIAN = {  # category -> the forms it allows, per noun
+    "one": "кубик рабочего остановку остановка раунд карта карту товар очко",
+    "few": "кубика рабочих остановки раунда карты товара очка",
+    "many": "кубиков рабочих остановок раундов карт товаров очков",
+}
+RUSSIAN_NOUNS = {
+    "кубик": "кубик кубика кубиков",
+    "рабоч": "рабочий рабочего рабочих рабочие",
+    "останов": "остановка остановку остановки остановок",
+    "раунд": "раунд раунда раундов",
+    "карт": "карта карту карты карт",
+    "товар": "товар товара товаров",
+    "очк": "очко очка очков",
+}
+
+
+def _counted_messages() -> list[Msg]:
+    found = [m for m in played() if any(isinstance(m.params.get(p), int) for p in COUNTED)]
+    for field in COUNTED:
+        for key in _templates_with(field):
+            found.append(_filled(key, good=Msg("santiago.good.cigar"), player=player(0)))
+    return found
+
+
+def _disagreements(lang: str, line: str, number: int) -> list[str]:
+    category = plural_category(lang, number)
+    wrong = []
+    for match in re.finditer(rf"(?<![\d.,/]){number} (\w+)", line):
+        word = match[1]
+        if lang == "ru":
+            noun = next((n for n in RUSSIAN_NOUNS if word in RUSSIAN_NOUNS[n].split()), None)
+            # a label may name the thing in the nominative: "1 рабочий" on a player's screen
+            label = match.start() == 0 or line[: match.start()].endswith("· ")
+            allowed = RUSSIAN.get(category, RUSSIAN["many"]).split()
+            if noun and word not in allowed and not (label and word == "рабочий"):
+                wrong.append(match[0])
+        elif word in (PLURAL_FORMS if category == "one" else SINGULAR)[lang].split():
+            wrong.append(match[0])
+    return wrong
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_amounts_agree_with_their_number(lang):
+    wrong = set()
+    for message in _counted_messages():
+        for number in NUMBERS:
+            counted = {p: number for p in COUNTED if isinstance(message.params.get(p), int)}
+            line = _say(lang, _with(message, **counted))
+            for phrase in _disagreements(lang, line, number):
+                wrong.add(f"{message.key}: «{phrase}» in {line}")
+    assert not wrong, f"{lang}: {len(wrong)} lines, e.g. {sorted(wrong)[:8]}"
+
+
+# --- Russian names after a preposition ------------------------------------------------------------
+
+NAME_FIELDS = ("who", "player", "victim", "absent", "before", "by", "holder", "visitor", "start")
+# Words after which a name would need another case than the nominative it is written in.
+GOVERNING = _words(
+    "у к ко с со за вместо для от о об про без при по до после перед против через среди на в во "
+    "из ограбить грабит ждём ждем участием отдаёт отдать"
+)
+
+
+def _named_messages() -> list[Msg]:
+    found = [m for m in played() if any(isinstance(m.params.get(f), Msg) for f in NAME_FIELDS)]
+    for field in NAME_FIELDS:
+        for key in _templates_with(field):
+            found.append(_filled(key, **{f: player(i) for i, f in enumerate(NAME_FIELDS)}))
+    # El Zorro's line names the one who receives ("to" is a seat there)
+    found.extend(m for m in played() if m.key == "santiago.event.zorro_give")
+    return found
+
+
+def test_a_russian_name_after_a_preposition_is_never_bare():
+    wrong = set()
+    names = NAMES["ru"]
+    for message in _named_messages():
+        line = _say("ru", message)
+        for name in names:
+            for match in re.finditer(rf"(\w+)\s+{name}\b", line):
+                if match[1].lower() in GOVERNING:
+                    wrong.add(f"{message.key}: {line}")
+    assert not wrong, f"{len(wrong)} lines, e.g. {sorted(wrong)[:8]}"
+
+
+def test_el_zorro_takes_from_the_one_who_gives_and_names_who_receives():
+    lines = {_say("ru", m) for m in played() if m.key == "santiago.event.zorro_give"}
+    assert lines
+    # "Отдаёт Борис: 1 ПО" read "Boris gives"; the receiver is named in the dative
+    for line in lines:
+        assert re.fullmatch(r"Отдаёт .+ игроку (Анна|Борис|Вера|Глеб)\.", line), line
+
+
+# --- no English but the deliberate loans -------------------------------------------------------
+
+ENGLISH_WORDS = _words(
+    "the and of to with for from your you is are not cube cubes worker workers building "
+    "buildings card cards player players take takes pay move pawn car ship goods good wood "
+    "harbour deck turn score scores game games board screen yes rubble brown red blue yellow "
+    "choose chose wait back seat seats left right top bottom none nothing"
+)
+# Loans and names the glossaries keep on purpose, and the words of commands and file fields.
+LOANS = _words(
+    "rating bodega hotel siesta mama pesos peso casino café santiago cuba havana zorro el "
+    "json id true false bundled custom"
+)
+
+
+def _prose(text: str) -> str:
+    """A text without what is not prose: `code`, /commands, «quoted» and “quoted” names,
+    placeholders, identifiers (deck_source) and lists of file fields ("red, yellow, brown")."""
+    text = re.sub(r"`[^`]*`|«[^»]*»|“[^”]*”|„[^“]*“|\{[^{}]*\}|/\w+(?: \w+)?|\w+_\w+", " ", text)
+    text = re.sub(r"\b[a-z]+(?:, [a-z]+){2,}\b", " ", text)
+    return text.replace("\u00ad", "")
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_english_is_left_but_the_deliberate_loans(lang):
+    found = translations.entries(lang)
+    source = english()
+    wrong = set()
+    for key, (_, target) in found.items():
+        if key.startswith("cmd.") and key.endswith(".name") or target == source.get(key):
+            continue  # command names stay English; a text equal to its source is a name
+        for word in re.findall(r"[^\W\d_]+", _prose(target)):
+            if word.lower() in ENGLISH_WORDS and word.lower() not in LOANS:
+                wrong.add(f"{key}: {word} in {target}")
+    assert not wrong, f"{lang}: {sorted(wrong)[:10]}"
+
+
+# --- the glossary's words, everywhere -----------------------------------------------------------
+
+
+def _rejected(lang: str) -> list[tuple[str, str]]:
+    """The glossary's words we do not use: (pattern, what we write instead)."""
+    text = (translations.HERE / "glossary" / f"{lang}.md").read_text(encoding="utf-8")
+    return re.findall(r"^- `([^`]+)` → (.+)$", text, re.MULTILINE)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_translation_uses_a_word_the_glossary_rejects(lang):
+    rejected = _rejected(lang)
+    assert rejected, f"{lang}: the glossary lists no rejected words"
+    wrong = []
+    for key, (_, target) in translations.entries(lang).items():
+        said = target.replace("\u00ad", "")
+        for pattern, instead in rejected:
+            if re.search(rf"(?<!\w){pattern}(?!\w)", said, re.IGNORECASE):
+                wrong.append(f"{key}: {said!r} (write {instead})")
+    assert not wrong, f"{lang}: {wrong[:10]}"
+
+
+# --- the soft hyphen: pictures may break there, messages never show it -------------------------
+
+
+def test_soft_hyphens_break_long_names_on_pictures_and_stay_out_of_messages():
+    games.get("santiago")
+    distillery = Msg("santiago.building.distillery")
+    with language("de"):
+        assert say_msg(distillery) == "Schnaps\u00adbrennerei"
+    assert text_msg("de", distillery) == "Schnapsbrennerei"
+    line = text_msg("de", Msg("santiago.prompt.building", {"building": distillery}))
+    assert line == "Das Gebäude Schnapsbrennerei nutzen?"
