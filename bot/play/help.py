@@ -2,7 +2,8 @@
 of each game. Every page is a private answer in the reader's language; its buttons are
 restart-proof like every component (see `bot.discord_io.components`):
 
-    gh:<topic>   show one page of the help: turn, commands, or a game's rules
+    gh:<topic>   show one page of the help: turn, commands, yours (a member's own settings),
+                 or a game's rules
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ from bot.text import present
 from bot.text.i18n import reader_locale, text
 
 TURN_LINES = 5
-COMMAND_LINES = (
-    *("before", "playing", "waiting", "away", "quiet", "seats", "after", "rematch", "access"),
-    "server",
-)
-TOPICS = ("turn", "commands", *games.NAMES)
+COMMAND_LINES = ("before", "playing", "waiting", "seats", "after", "rematch", "server")
+# A member's own settings have their page: with them the commands page outgrew one message
+# (2,000 characters) in Italian.
+OWN_LINES = ("away", "quiet", "access")
+TOPICS = ("turn", "commands", "yours", *games.NAMES)
 
 
 def page(locale: Any, topic: str) -> str:
@@ -34,6 +35,9 @@ def page(locale: Any, topic: str) -> str:
     elif topic == "commands":
         lines = [text(locale, "bot.help.commands.title")]
         lines += ["• " + text(locale, f"bot.help.commands.{part}") for part in COMMAND_LINES]
+    elif topic == "yours":
+        lines = [text(locale, "bot.help.yours.title")]
+        lines += ["• " + text(locale, f"bot.help.commands.{part}") for part in OWN_LINES]
     else:
         lines = [text(locale, f"bot.help.{topic}")]
     return present.end_lists("\n".join(lines))
@@ -44,8 +48,8 @@ def help_view(locale: Any, shown: str, first: str | None = None) -> discord.ui.V
     rules come before the other games'."""
     kinds = sorted(games.NAMES, key=lambda kind: kind != first)
     view = new_view()
-    for topic in ("turn", "commands", *kinds):
-        if topic in ("turn", "commands"):
+    for topic in ("turn", "commands", "yours", *kinds):
+        if topic in ("turn", "commands", "yours"):
             label = text(locale, f"bot.help.button.{topic}")
         else:
             label = text(locale, "bot.help.button.rules", game=present.title(locale, topic))

@@ -77,8 +77,11 @@ async def test_every_list_the_bot_writes_ends_before_the_next_line(simcord_env, 
     final = channel.history()[-1]
     assert "Final scores" in final.content and "\n1. " in final.content
     said = {"final": final.content}
+    commands = {"history": "history list", "stats": "history stats"}
     for command in ("history", "board", "log", "help", "stats", "mine"):
-        said[command] = answer(await ana.slash(channel, f"game {command}")).content
+        said[command] = answer(
+            await ana.slash(channel, f"game {commands.get(command, command)}")
+        ).content
     said["leaderboard"] = answer(
         await ana.slash(channel, "game history leaderboard", game="havana")
     ).content
@@ -227,13 +230,16 @@ async def test_help_starts_with_a_turn_in_five_lines_and_buttons_lead_to_the_res
     assert labels(opened) == [
         "How to play",
         "Commands",
+        "Your settings",
         "Rules: Santiago de Cuba",
         "Rules: Havana",
     ]
 
     await ana.click(opened, label="Commands")
     commands = shown(simcord_env, opened).content
-    # Every subcommand Discord knows is named on the commands page, none in one long paragraph.
+    await ana.click(shown(simcord_env, opened), label="Your settings")
+    commands += "\n" + shown(simcord_env, opened).content
+    # Every subcommand Discord knows is named on the two pages, none in one long paragraph.
     tree = json.loads((Path(__file__).with_name("command_tree.json")).read_text())
     names = [option["name"] for option in tree["commands"]["options"]]
     assert [name for name in names if f"`/game {name}" not in commands] == []
@@ -253,7 +259,7 @@ async def test_help_in_a_havana_channel_offers_havana_s_rules_first(simcord_env,
     guild, channel, (ana, *_rest) = table
     await open_lobby(ana, channel, "havana")
     opened = answer(await ana.slash(channel, "game help"))
-    assert labels(opened)[2:] == ["Rules: Havana", "Rules: Santiago de Cuba"]
+    assert labels(opened)[3:] == ["Rules: Havana", "Rules: Santiago de Cuba"]
 
 
 async def test_help_speaks_the_server_s_language_to_a_client_left_at_english(simcord_env, request):

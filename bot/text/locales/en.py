@@ -95,6 +95,8 @@ MESSAGES: dict[str, str] = {
     "bot.help.more": "The buttons below show the commands and the rules of each game.",
     "bot.help.button.turn": "How to play",
     "bot.help.button.commands": "Commands",
+    "bot.help.button.yours": "Your settings",
+    "bot.help.yours.title": "**Your settings** (yours alone, in every game of this server)",
     "bot.help.button.rules": "Rules: {game}",
     "bot.help.commands.title": "**Commands** (all of them start with `/game`)",
     "bot.help.commands.before": "Before the game: `/game new` opens a game here, `/game join` and `/game leave` take and give up a seat, `/game start` starts it (who opened it).",
