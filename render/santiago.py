@@ -590,6 +590,14 @@ def _status(view: PublicView, seat: int) -> str:
     return ", ".join(sub)
 
 
+def _status_forms(view: PublicView, seat: int) -> list[str]:
+    """A seat's status, then shorter: whether it passed alone, then nothing."""
+    out = [_status(view, seat)]
+    if view.seats[seat].passed:
+        out.append(say("pic.santiago.passed"))
+    return [*out, ""]
+
+
 def _widest(texts, size: int, bold: bool = False) -> int:
     return math.ceil(max((dr.length(t, size, bold) for t in texts), default=0))
 
@@ -614,6 +622,11 @@ def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
         status_room = _widest(statuses, MIN) + 4
         vp_x = goods_x - 12 - pesos_room - 16 - vp_room
         name_room = vp_x - 12 - status_room - 16 - 78 - 16 - name_x
+        # the names come first: the status words give way to them (each says less, see below)
+        widest = _widest(names[: len(view.seats)], NAME, True) + 4
+        if name_room < widest:
+            status_room = max(0, status_room - (widest - name_room))
+            name_room = vp_x - 12 - status_room - 16 - 78 - 16 - name_x
         for i, head in enumerate(heads):
             text(
                 d,
@@ -651,11 +664,11 @@ def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
             else:
                 d.ellipse(ring, outline=MUTED, width=2)
         x += 78 + 16
-        if statuses[seat]:
+        if statuses[seat] and status_room > 0:
             dr.fit_text(
                 d,
                 (x, cy),
-                statuses[seat],
+                _status_forms(view, seat),
                 status_room,
                 size=MIN,
                 fill=MUTED,
@@ -709,10 +722,12 @@ def board(
     d = ImageDraw.Draw(im)
     line = caption(view, all_names, move)
     if line:
+        # a phase too long to fit says less: the move number alone
+        short = say("pic.santiago.after_move", move=move) if move and not view.game_over else ""
         dr.fit_text(
             d,
             (M + 4, BANNER_Y),
-            line,
+            [line, short] if short else line,
             W - 2 * M - 8,
             size=NAME,
             bold=True,
