@@ -146,7 +146,7 @@ def _problems(drawn, image, lang: str, floor) -> list[str]:
             out.append(f"{what} is cut with an ellipsis")
         if SHY in t.text:
             out.append(f"{what} draws a soft hyphen")
-        source = t.source or t.text
+        source = getattr(t, "source", None) or t.text
         for token in _cut_words(t.text, source, lang):
             out.append(f"{what}: {token!r} is not a whole word of {source!r}")
         for word in re.findall(r"[^\W\d_]+", source.replace(SHY, "")):
