@@ -156,7 +156,9 @@ PHONE_MIN_PX = 9
 # about 550 px wide on a laptop and 400 px on a phone. At both widths no text has a cap height
 # (the height of a capital H) under MIN_CAP_PX, and names and scores none under NAME_CAP_PX.
 # Cap heights are the primary font's own (see `cap_height`), so the floor holds for the letters
-# a player reads, not for the em box around them.
+# a player reads, not for the em box around them. On a 1200 px board it is 33 px type (42 px
+# for names). A text never shrinks under its floor: it wraps, breaks at a syllable (`wrap`) or
+# says less (`fit_text`'s shorter forms).
 LAPTOP_WIDTH = 550
 SHOWN_WIDTHS = (LAPTOP_WIDTH, PHONE_WIDTH)
 MIN_CAP_PX = 8

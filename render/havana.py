@@ -421,8 +421,8 @@ def _chip(d, x: int, cy: int, w: int, card: str | None, face_down: bool, covered
 def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
     dr.panel(d, (x, y, x + PW, y + PH))
     _disc(d, x + 30, y + 28, p.seat)
-    # the score large, the goal beside it at the floor size; the goal (the banner's "goal"
-    # says it too) gives way to a long name
+    # the score large, the goal beside it at the floor size; the goal, the same for every
+    # player, gives way to a long name (a name never shrinks under its floor)
     goal = say("pic.havana.of_goal", goal=view.target_vp)
     goal_w = int(dr.length(goal, TEXT))
     vp_w = int(dr.length(str(p.vp), NAME, True))
