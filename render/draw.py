@@ -9,6 +9,7 @@ and box so the layout tests can check what a player on a phone can read.
 from __future__ import annotations
 
 import io
+import math
 import struct
 import zlib
 from collections.abc import Iterator, Sequence
@@ -337,6 +338,10 @@ def _word_breaks(text: str, lang: str) -> list[tuple[int, bool]]:
     return out
 
 
+# How far a text shrinks before a word of it is hyphenated (then it shrinks on, to its floor).
+SHRINK_BEFORE_HYPHEN = 0.85
+
+
 @lru_cache(maxsize=4096)
 def wrap(
     text: str,
@@ -350,28 +355,31 @@ def wrap(
     """`text` whole in `width`, on one line or, where `height` holds two, on two: the lines and
     their font, or None if it does not fit whole even at `min_size` (then the caller says
     less). A line breaks at a space, else at a syllable boundary with a hyphen (see
-    `syllables`), never elsewhere inside a word. From `size` down to `min_size`, the first size
-    at which it fits on one line or on two cut at a space wins; only then is a word hyphenated,
-    at the largest size that lets it fit."""
+    `syllables`), never elsewhere inside a word. From `size` down to 85 % of it, the first
+    size at which it fits on one line or on two cut at a space wins, else the first at which
+    it fits with a word hyphenated; then the same from there down to `min_size`."""
     shown = syllables.plain(text)
     if length(shown[: width // MIN_GLYPH_PX + 2], min_size, bold) > 2 * width:
         return None  # far too long (a name of thousands of characters): measure no more
     two = height >= 2 * line_height(min_size, bold)
     start, end = len(shown) - len(shown.lstrip()), len(shown.rstrip())
     spaces = [(i, False) for i, ch in enumerate(shown) if ch == " " and start < i < end]
-    for s in range(size, min_size - 1, -1):
-        if length(shown, s, bold) <= width:
-            return (shown,), font(s, bold)
-        if spaces and two and 2 * line_height(s, bold) <= height:
-            pair = _balanced_cut(shown, spaces, s, bold)
-            if max(length(half, s, bold) for half in pair) <= width:
-                return pair, font(s, bold)
     cuts = sorted(spaces + _word_breaks(text, lang)) if two else []
-    for s in range(size, min_size - 1, -1) if cuts else ():
-        if 2 * line_height(s, bold) <= height:
-            pair = _balanced_cut(shown, cuts, s, bold)
-            if max(length(half, s, bold) for half in pair) <= width:
-                return pair, font(s, bold)
+    # a word is hyphenated before it shrinks much (small type reads worse than a hyphen)
+    bound = max(min_size, math.ceil(size * SHRINK_BEFORE_HYPHEN))
+    for low, high in ((bound, size), (min_size, bound - 1)):
+        for s in range(high, low - 1, -1):
+            if length(shown, s, bold) <= width:
+                return (shown,), font(s, bold)
+            if spaces and two and 2 * line_height(s, bold) <= height:
+                pair = _balanced_cut(shown, spaces, s, bold)
+                if max(length(half, s, bold) for half in pair) <= width:
+                    return pair, font(s, bold)
+        for s in range(high, low - 1, -1) if cuts else ():
+            if 2 * line_height(s, bold) <= height:
+                pair = _balanced_cut(shown, cuts, s, bold)
+                if max(length(half, s, bold) for half in pair) <= width:
+                    return pair, font(s, bold)
     return None
 
 

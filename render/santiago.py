@@ -561,12 +561,13 @@ def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
         if space.owner is not None:
             badge(d, right - 19, cy, space.owner, r=19)
             right -= 44
-        left = x0 + chip_w + 12
+        # every pixel counts: "Сигарная фабрика" needs 326 px of the 327 a row leaves it
+        left = x0 + chip_w + 8
         dr.fit_text(
             d,
             (left, cy),
             dr.name_forms(building_name(space.building), names),
-            right - left - 4,
+            right - left,
             size=MIN,
             anchor="lm",
             min_size=MIN,
