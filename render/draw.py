@@ -355,9 +355,10 @@ def wrap(
     """`text` whole in `width`, on one line or, where `height` holds two, on two: the lines and
     their font, or None if it does not fit whole even at `min_size` (then the caller says
     less). A line breaks at a space, else at a syllable boundary with a hyphen (see
-    `syllables`), never elsewhere inside a word. From `size` down to 85 % of it, the first
-    size at which it fits on one line or on two cut at a space wins, else the first at which
-    it fits with a word hyphenated; then the same from there down to `min_size`."""
+    `syllables`), never elsewhere inside a word. The first size at which it fits on one line
+    or on two cut at a space wins (down to `min_size` for several words, to 85 % of `size`
+    for one); else the largest at which it fits with a word hyphenated, down to 85 %; then
+    the same below that, down to `min_size`."""
     shown = syllables.plain(text)
     if length(shown[: width // MIN_GLYPH_PX + 2], min_size, bold) > 2 * width:
         return None  # far too long (a name of thousands of characters): measure no more
@@ -365,19 +366,17 @@ def wrap(
     start, end = len(shown) - len(shown.lstrip()), len(shown.rstrip())
     spaces = [(i, False) for i, ch in enumerate(shown) if ch == " " and start < i < end]
     cuts = sorted(spaces + _word_breaks(text, lang)) if two else []
-    # a word is hyphenated before it shrinks much (small type reads worse than a hyphen)
+    # A text of several words wraps between them at any size down to its floor; a single word
+    # is hyphenated before it shrinks much (small type reads worse than a hyphen).
     bound = max(min_size, math.ceil(size * SHRINK_BEFORE_HYPHEN))
-    for low, high in ((bound, size), (min_size, bound - 1)):
-        for s in range(high, low - 1, -1):
-            if length(shown, s, bold) <= width:
+    plans = ((size, min_size if spaces else bound, False), (size, bound, True))
+    plans += ((bound - 1, min_size, False), (bound - 1, min_size, True))
+    for high, low, hyphen in plans:
+        for s in range(high, low - 1, -1) if cuts or not hyphen else ():
+            if not hyphen and length(shown, s, bold) <= width:
                 return (shown,), font(s, bold)
-            if spaces and two and 2 * line_height(s, bold) <= height:
-                pair = _balanced_cut(shown, spaces, s, bold)
-                if max(length(half, s, bold) for half in pair) <= width:
-                    return pair, font(s, bold)
-        for s in range(high, low - 1, -1) if cuts else ():
-            if 2 * line_height(s, bold) <= height:
-                pair = _balanced_cut(shown, cuts, s, bold)
+            if (cuts if hyphen else spaces) and two and 2 * line_height(s, bold) <= height:
+                pair = _balanced_cut(shown, cuts if hyphen else spaces, s, bold)
                 if max(length(half, s, bold) for half in pair) <= width:
                     return pair, font(s, bold)
     return None

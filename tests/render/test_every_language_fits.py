@@ -26,7 +26,7 @@ import pytest
 import games
 from games import text as game_text
 from render import _board_layout, draw, final_scores_image, screen_image
-from render.captions import _catalogue
+from render.captions import _catalogue, language
 from render.havana import CARDS
 
 LANGUAGES = ("en", "de", "es", "it", "ru")
@@ -227,3 +227,40 @@ def test_final_scores_fit_every_language(lang):
             image = final_scores_image(kind, game.result(state), names, series, lang)
         problems += _problems(drawn, image, lang, _phone_floor(image.width))
     assert not problems, _report(problems)
+
+
+def _fitted(name, width: int, lang: str, lines: int = 2) -> list[str]:
+    """The lines `name` is drawn as in a box `width` px wide with room for `lines` lines at
+    17 px (an action card's title), on a real canvas."""
+    image, d = draw.new_canvas(200, 80)
+    with language(lang), draw.recording() as drawn:
+        draw.fit_text(d, (100, 40), name, width, size=17, anchor="mm", lines=lines, height=40)
+    return [t.text for t in drawn]
+
+
+def test_a_soft_hyphen_is_drawn_only_where_the_line_breaks():
+    """A catalogue may mark where a long name breaks (U+00AD): drawn whole, the name shows no
+    mark; broken there, the first line ends in "-"; no other break is taken in that word."""
+    name = "Schnaps\u00adbrennerei"
+    assert _fitted(name, 190, "de") == ["Schnapsbrennerei"]
+    assert _fitted(name, 92, "de") == ["Schnaps-", "brennerei"]
+    # one line only: never a part of the word
+    assert _fitted(name, 92, "de", lines=1) == [] or _fitted(name, 92, "de", lines=1)[0].count(
+        "Schnaps"
+    )
+
+
+@pytest.mark.parametrize(
+    "lang, name, lines",
+    [
+        ("ru", "Университет", ["Универ-", "ситет"]),
+        # "Придорожный" is wider than the card even at the floor (14 px)
+        ("ru", "Придорожный алтарь", ["Придорож-", "ный алтарь"]),
+        ("ru", "Вор материалов", ["Вор", "материалов"]),
+        ("de", "Schwarzmarkt", ["Schwarz-", "markt"]),
+        ("en", "Refreshment", ["Refresh-", "ment"]),
+    ],
+)
+def test_a_word_too_long_for_its_line_breaks_at_a_syllable(lang, name, lines):
+    """On an action card (92 px for its title): never "Униве / рситет"."""
+    assert _fitted(name, 92, lang) == lines
