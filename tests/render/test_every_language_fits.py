@@ -41,6 +41,7 @@ SHY = "\u00ad"
 NAME_ROLES = {"santiago": {"name", "vp"}, "havana": {"name", "score"}}
 
 
+@cache
 def _positions(kind: str):
     """At least PER_GAME seeded public views of `kind` with their names and move numbers, from
     the start to the end of games of two to four players; for Santiago, every position with
