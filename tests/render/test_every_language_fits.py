@@ -194,6 +194,11 @@ def test_boards_and_screens_fit_every_language(kind, lang):
     for k, (view, names, move, state) in enumerate(positions):
         image, drawn = _board_layout(view, names, lang, move)
         problems += _problems(drawn, image, lang, _board_floor(kind, image.width))
+        if kind == "havana" and view.turn_order:
+            # the turn order never loses a seat's number (its label gives way first)
+            order = [t.text for t in drawn if t.role == "order"]
+            if order != [str(s + 1) for s in view.turn_order]:
+                problems.append(f"turn order {order} for {view.turn_order}")
         if k % 4 == 0:
             seat = k % len(names)
             player = game.player_view(state, seat)
