@@ -142,7 +142,13 @@ def term(key: str, fallback: str | None = None) -> str:
 
 
 font = typeface.font
-length = typeface.length
+
+
+def length(s: str, size: int, bold: bool = False) -> float:
+    """The advance width of `s` as drawn on one line (soft hyphens are not drawn)."""
+    return typeface.length(syllables.plain(s), size, bold)
+
+
 LAYOUT = typeface.LAYOUT
 
 

@@ -270,3 +270,56 @@ def test_a_soft_hyphen_is_drawn_only_where_the_line_breaks():
 def test_a_word_too_long_for_its_line_breaks_at_a_syllable(lang, name, lines):
     """On an action card (92 px for its title): never "Униве / рситет"."""
     assert _fitted(name, 92, lang) == lines
+
+
+# Where a translator may mark the breaks of long names (U+00AD), as the catalogues may.
+SOFT = {
+    "de": {
+        "Schnapsbrennerei": "Schnaps\u00adbrennerei",
+        "Zeitungsverlag": "Zeitungs\u00adverlag",
+        "Schwarzmarkt": "Schwarz\u00admarkt",
+        "Zigarrenfabrik": "Zigarren\u00adfabrik",
+    },
+    "ru": {
+        "Университет": "Уни\u00adвер\u00adси\u00adтет",
+        "Придорожный": "При\u00adдо\u00adрож\u00adный",
+        "начальника": "на\u00adчаль\u00adни\u00adка",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SOFT))
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+def test_soft_hyphens_in_the_catalogue_are_never_drawn_unbroken(kind, lang, monkeypatch):
+    """With the catalogue's long names marked with soft hyphens, every picture still fits
+    (the same checks), no soft hyphen is drawn, and a name is drawn whole where it fits."""
+    from render import captions
+
+    plain = captions._catalogue(lang)
+    marked = {}
+    for key, value in plain.items():
+        for word, soft in SOFT[lang].items():
+            value = value.replace(word, soft)
+        marked[key] = value
+    monkeypatch.setattr(captions, "_catalogue", lambda code: marked if code == lang else plain)
+    game = games.get(kind)
+    problems, seen = [], set()
+    for k, (view, names, move, state) in enumerate(_positions(kind)[::3]):
+        image, drawn = _board_layout(view, names, lang, move)
+        problems += _problems(drawn, image, lang, _board_floor(kind, image.width))
+        seen |= {t.text for t in drawn}
+        if k % 3 == 0:
+            player = game.player_view(state, k % len(names))
+            if kind == "havana":
+                import dataclasses
+
+                player = dataclasses.replace(player, hand=tuple(CARDS))
+            with draw.recording() as drawn:
+                image = screen_image(player, names, lang)
+            problems += _problems(drawn, image, lang, _phone_floor(image.width))
+            seen |= {t.text for t in drawn}
+    assert not problems, _report(problems)
+    if kind == "santiago" and lang == "de":
+        assert "Zigarrenfabrik" in seen  # drawn whole, without its mark
+    if kind == "havana" and lang == "de":
+        assert {"Schwarz-", "markt"} <= seen  # broken at the mark on an action card
