@@ -536,7 +536,10 @@ def fit_text(
     With `lines=2` it may wrap onto two lines within `height` (by default two lines at
     `size`), stacked on the anchor's vertical position: centred on it for "m", below it for
     "a"/"t", above it for "s"/"d"/"b". A text is drawn whole, shrunk at most to `min_size`
-    and broken only at a space or a syllable (see `wrap`). `s` may be a sequence of ways to
+    (its floor: on a board `floor_size`, a cap height of MIN_CAP_PX = 8 px where the client
+    shows the picture 400 px wide, NAME_CAP_PX = 10 px for names and scores; 14 px type on a
+    600 px screen, a 6.8 px cap height at 400 px) and broken only at a space or a syllable
+    (see `wrap`). `s` may be a sequence of ways to
     say it, from the fullest to the shortest: the first that fits whole is drawn, and a
     picture says less rather than cut a word. Only when none fits (a name of hundreds of
     letters) is the last one cut with an ellipsis (see `fit_lines`); an empty last one means
