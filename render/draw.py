@@ -371,13 +371,15 @@ def wrap(
     two = height >= 2 * line_height(min_size, bold)
     start, end = len(shown) - len(shown.lstrip()), len(shown.rstrip())
     spaces = [(i, False) for i, ch in enumerate(shown) if ch == " " and start < i < end]
-    cuts = sorted(spaces + _word_breaks(text, lang)) if two else []
+    cuts: list[tuple[int, bool]] = []  # found only when needed: a dictionary takes a while to load
     # A text of several words wraps between them at any size down to its floor; a single word
     # is hyphenated before it shrinks much (small type reads worse than a hyphen).
     bound = max(min_size, math.ceil(size * SHRINK_BEFORE_HYPHEN))
     plans = ((size, min_size if spaces else bound, False), (size, bound, True))
     plans += ((bound - 1, min_size, False), (bound - 1, min_size, True))
     for high, low, hyphen in plans:
+        if hyphen and two and not cuts:
+            cuts = sorted(spaces + _word_breaks(text, lang))
         for s in range(high, low - 1, -1) if cuts or not hyphen else ():
             if not hyphen and length(shown, s, bold) <= width:
                 return (shown,), font(s, bold)
