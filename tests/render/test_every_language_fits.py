@@ -16,6 +16,7 @@ Only the recorded layout is used (no PNG is encoded), so hundreds of pictures ta
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from functools import cache
@@ -44,8 +45,8 @@ NAME_ROLES = {"santiago": {"name", "vp"}, "havana": {"name", "score"}}
 @cache
 def _positions(kind: str):
     """At least PER_GAME seeded public views of `kind` with their names and move numbers, from
-    the start to the end of games of two to four players; for Santiago, every position with
-    the car in the harbour that the games pass through is among them (up to a third)."""
+    the start to the end of games of two to four players, every 37th move and the last; for
+    Santiago also the positions with the car in the harbour, up to a third of the total."""
     game = games.get(kind)
     found, harbour = [], []
     seed = 0
@@ -204,8 +205,6 @@ def test_boards_and_screens_fit_every_language(kind, lang):
             player = game.player_view(state, seat)
             if kind == "havana":
                 # every action card in the hand, so that each card title is drawn
-                import dataclasses
-
                 player = dataclasses.replace(player, hand=tuple(CARDS))
             with draw.recording() as drawn:
                 image = screen_image(player, names, lang)
@@ -311,8 +310,6 @@ def test_soft_hyphens_in_the_catalogue_are_never_drawn_unbroken(kind, lang, monk
         if k % 3 == 0:
             player = game.player_view(state, k % len(names))
             if kind == "havana":
-                import dataclasses
-
                 player = dataclasses.replace(player, hand=tuple(CARDS))
             with draw.recording() as drawn:
                 image = screen_image(player, names, lang)
