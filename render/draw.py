@@ -9,8 +9,8 @@ and box so the layout tests can check what a player on a phone can read.
 from __future__ import annotations
 
 import io
+import math
 import struct
-import unicodedata
 import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -23,8 +23,8 @@ from PIL import Image, ImageDraw
 
 from games.text import Msg
 
-from . import typeface
-from .captions import say, say_msg
+from . import syllables, typeface
+from .captions import current, say, say_msg
 
 FONT_DIR = typeface.FONT_DIR
 
@@ -142,7 +142,13 @@ def term(key: str, fallback: str | None = None) -> str:
 
 
 font = typeface.font
-length = typeface.length
+
+
+def length(s: str, size: int, bold: bool = False) -> float:
+    """The advance width of `s` as drawn on one line (soft hyphens are not drawn)."""
+    return typeface.length(syllables.plain(s), size, bold)
+
+
 LAYOUT = typeface.LAYOUT
 
 
@@ -157,7 +163,9 @@ PHONE_MIN_PX = 9
 # about 550 px wide on a laptop and 400 px on a phone. At both widths no text has a cap height
 # (the height of a capital H) under MIN_CAP_PX, and names and scores none under NAME_CAP_PX.
 # Cap heights are the primary font's own (see `cap_height`), so the floor holds for the letters
-# a player reads, not for the em box around them.
+# a player reads, not for the em box around them. On a 1200 px board it is 33 px type (42 px
+# for names). A text never shrinks under its floor: it wraps, breaks at a syllable (`wrap`) or
+# says less (`fit_text`'s shorter forms).
 LAPTOP_WIDTH = 550
 SHOWN_WIDTHS = (LAPTOP_WIDTH, PHONE_WIDTH)
 MIN_CAP_PX = 8
@@ -200,14 +208,17 @@ def floor_size(image_width: int, cap: float = MIN_CAP_PX) -> int:
 
 @dataclass(frozen=True)
 class Drawn:
-    """One drawn text: its role, its ink box in the picture, its font size in pixels, and the
-    horizontal room it was fitted into (None if it was not fitted)."""
+    """One drawn text: its role, its ink box in the picture, its font size in pixels, the
+    horizontal room it was fitted into (None if it was not fitted), and the whole text it is
+    (a line of) as it was given to be fitted, soft hyphens and all (the layout tests check
+    that a line holds whole words of it or a syllable ending in "-")."""
 
     role: str
     text: str
     box: tuple[int, int, int, int]
     size: int
     room: tuple[float, float] | None = None
+    source: str | None = None
 
 
 _RECORD: ContextVar[list[Drawn] | None] = ContextVar("render_record", default=None)
@@ -284,9 +295,10 @@ def fit(text: str, size: int, width: int, bold: bool = False, min_size: int = 14
 
     Linear in the text's length whatever it holds: only the part that could fit is measured,
     each font size once, and the cut for the ellipsis is found by bisection. Widths are
-    measured run by run with the fallback fonts, exactly as the text is drawn.
+    measured run by run with the fallback fonts, exactly as the text is drawn. Soft hyphens
+    are not drawn on one line.
     """
-    text, cut = clip(text, width)
+    text, cut = clip(syllables.plain(text), width)
     if cut:
         size = min(size, min_size)
     while size > min_size and length(text, size, bold) > width:
@@ -326,13 +338,19 @@ def _prefix(text: str, fits) -> int:
     return low
 
 
-def _balanced_cut(text: str, cuts: Sequence[int], size: int, bold: bool) -> tuple[str, str]:
-    """`text` cut in two at the one of `cuts` (sorted positions) that makes the wider of the two
-    lines narrowest. The first line widens and the second narrows as the cut moves right, so
-    bisection finds where they cross: a few measurements whatever the number of cuts."""
+def _balanced_cut(
+    text: str, cuts: Sequence[tuple[int, bool]], size: int, bold: bool
+) -> tuple[str, str]:
+    """`text` cut in two at the one of `cuts` (sorted (position, inside a word) pairs) that makes
+    the wider of the two lines narrowest; a cut inside a word ends its line in a hyphen. The
+    first line widens and the second narrows as the cut moves right, so bisection finds where
+    they cross: a few measurements whatever the number of cuts."""
 
     def halves(k: int) -> tuple[str, str]:
-        return text[: cuts[k]].rstrip(), text[cuts[k] :].lstrip()
+        at, inside = cuts[k]
+        if inside:
+            return syllables.first_part(text, at), text[at:]
+        return text[:at].rstrip(), text[at:].lstrip()
 
     def wider(k: int) -> float:
         return max(length(half, size, bold) for half in halves(k))
@@ -348,60 +366,97 @@ def _balanced_cut(text: str, cuts: Sequence[int], size: int, bold: bool) -> tupl
     return halves(min({max(low - 1, 0), low}, key=wider))
 
 
-def _may_cut(text: str, i: int) -> bool:
-    """Whether a line may end before `text[i]`: never inside a character that is drawn as one
-    (an accent, a joiner or a variation selector stays with what it modifies)."""
-    return (
-        unicodedata.category(text[i]) not in ("Mn", "Mc", "Me", "Cf", "Sk")
-        and text[i - 1] != "\u200d"
-    )
+def _word_breaks(text: str, lang: str) -> list[tuple[int, bool]]:
+    """Where `text` (soft hyphens and all) may break inside its words, as positions in its
+    plain form (see `syllables.breaks`)."""
+    out: list[tuple[int, bool]] = []
+    at = 0
+    for word in text.split(" "):
+        out.extend((at + p, True) for p in syllables.breaks(word, lang))
+        at += len(syllables.plain(word)) + 1
+    return out
+
+
+# How far a text shrinks before a word of it is hyphenated (then it shrinks on, to its floor).
+SHRINK_BEFORE_HYPHEN = 0.85
+
+
+@lru_cache(maxsize=4096)
+def wrap(
+    text: str,
+    size: int,
+    width: int,
+    bold: bool = False,
+    min_size: int = 14,
+    height: int = 0,
+    lang: str = "en",
+):
+    """`text` whole in `width`, on one line or, where `height` holds two, on two: the lines and
+    their font, or None if it does not fit whole even at `min_size` (then the caller says
+    less). A line breaks at a space, else at a syllable boundary with a hyphen (see
+    `syllables`), never elsewhere inside a word. The first size at which it fits on one line
+    or on two cut at a space wins (down to `min_size` for several words, to 85 % of `size`
+    for one); else the largest at which it fits with a word hyphenated, down to 85 %; then
+    the same below that, down to `min_size`."""
+    shown = syllables.plain(text)
+    if length(shown[: width // MIN_GLYPH_PX + 2], min_size, bold) > 2 * width:
+        return None  # far too long (a name of thousands of characters): measure no more
+    two = height >= 2 * line_height(min_size, bold)
+    start, end = len(shown) - len(shown.lstrip()), len(shown.rstrip())
+    spaces = [(i, False) for i, ch in enumerate(shown) if ch == " " and start < i < end]
+    cuts: list[tuple[int, bool]] = []  # found only when needed: a dictionary takes a while to load
+    # A text of several words wraps between them at any size down to its floor; a single word
+    # is hyphenated before it shrinks much (small type reads worse than a hyphen).
+    bound = max(min_size, math.ceil(size * SHRINK_BEFORE_HYPHEN))
+    plans = ((size, min_size if spaces else bound, False), (size, bound, True))
+    plans += ((bound - 1, min_size, False), (bound - 1, min_size, True))
+    for high, low, hyphen in plans:
+        if hyphen and two and not cuts:
+            cuts = sorted(spaces + _word_breaks(text, lang))
+        for s in range(high, low - 1, -1) if cuts or not hyphen else ():
+            if not hyphen and length(shown, s, bold) <= width:
+                return (shown,), font(s, bold)
+            if (cuts if hyphen else spaces) and two and 2 * line_height(s, bold) <= height:
+                pair = _balanced_cut(shown, cuts if hyphen else spaces, s, bold)
+                if max(length(half, s, bold) for half in pair) <= width:
+                    return pair, font(s, bold)
+    return None
 
 
 @lru_cache(maxsize=4096)
 def fit_lines(
-    text: str, size: int, width: int, bold: bool = False, min_size: int = 14, height: int = 0
+    text: str,
+    size: int,
+    width: int,
+    bold: bool = False,
+    min_size: int = 14,
+    height: int = 0,
+    lang: str = "en",
 ):
     """`text` on one line, or on two where `height` holds two lines: the lines and their font.
 
-    A long name wraps before it shrinks: from `size` down to `min_size`, the first size at
-    which it fits on one line, or on two lines cut at a space, wins. Only then is a word that
-    is too long for a line split (without a hyphen), and only then does the second line end in
-    an ellipsis. Like `fit`, only the part of the text that could fit is measured, and the
-    cuts are found by bisection, so the time stays linear in the text's length.
+    Whole if it can be (see `wrap`). Only a text too long for two lines at `min_size` (a
+    name of hundreds of letters) is cut: the first line full of whole words, the second ending
+    in an ellipsis; a single word too long for a line is cut with an ellipsis on one line. Like
+    `fit`, only the part of the text that could fit is measured, and the cuts are found by
+    bisection, so the time stays linear in the text's length.
     """
+    whole = wrap(text, size, width, bold, min_size, height, lang)
+    if whole is not None:
+        return whole
+    text = syllables.plain(text)
     if height < 2 * line_height(min_size, bold):
         one, f = fit(text, size, width, bold, min_size)
         return (one,), f
     text, cut = clip(text, 2 * width)
-    start, end = len(text) - len(text.lstrip()), len(text.rstrip())
-    spaces = [i for i, ch in enumerate(text) if ch == " " and start < i < end]
-    if not cut:
-        for s in range(size, min_size - 1, -1):
-            if length(text, s, bold) <= width:
-                return (text,), font(s, bold)
-            if spaces and 2 * line_height(s, bold) <= height:
-                pair = _balanced_cut(text, spaces, s, bold)
-                if max(length(half, s, bold) for half in pair) <= width:
-                    return pair, font(s, bold)
-    inside = [i for i in range(1, len(text)) if _may_cut(text, i)] if not cut else []
-    # The last resort before an ellipsis: cut inside a word, without a hyphen, at the largest
-    # size two such lines fit at (once cut, the word reads no better small).
-    for s in range(size, min_size - 1, -1) if inside else ():
-        if 2 * line_height(s, bold) <= height:
-            pair = _balanced_cut(text, inside, s, bold)
-            if max(length(half, s, bold) for half in pair) <= width:
-                return pair, font(s, bold)
     s = min(size, min_size)
     f = font(s, bold)
-    # Too long for two lines: the first line as full as it gets (whole words if one fits),
-    # the second one cut with an ellipsis.
     full = _prefix(text, lambda part: length(part.rstrip(), s, bold) <= width)
-    if full == 0:
+    space = max((i for i, ch in enumerate(text[: full + 1]) if ch == " " and i > 0), default=0)
+    if space == 0:
         return (fit(text, s, width, bold, s)[0],), f
-    space = max((i for i in spaces if i <= full), default=0)
-    split = space or full
-    rest = text[split:].lstrip() + ("…" if cut else "")
-    return (text[:split].rstrip(), fit(rest, s, width, bold, s)[0]), f
+    rest = text[space:].lstrip() + ("…" if cut else "")
+    return (text[:space].rstrip(), fit(rest, s, width, bold, s)[0]), f
 
 
 def _baseline(size: int, bold: bool, anchor: str) -> float:
@@ -471,9 +526,11 @@ def text(
     anchor="la",
     role: str = "",
     room: tuple[float, float] | None = None,
+    source: str | None = None,
 ):
     """Draw `s` with its anchor at `xy`; `role` names what a player reads in it (see
-    KEY_ROLES), for the layout tests."""
+    KEY_ROLES), for the layout tests, and `source` the text it was fitted from."""
+    s = syllables.plain(s)
     if not s:
         return
     mask, left, top, tiles = _mask(s, int(size), bool(bold), anchor)
@@ -491,13 +548,14 @@ def text(
         ]
     record = _RECORD.get()
     if record is not None:
-        record.append(Drawn(role, s, (box[0], box[1], box[2], box[3]), int(size), room))
+        whole = s if source is None else source
+        record.append(Drawn(role, s, (box[0], box[1], box[2], box[3]), int(size), room, whole))
 
 
 def fit_text(
     d,
     xy,
-    s: str,
+    s: str | Sequence[str],
     width: int,
     size: int = 20,
     bold=False,
@@ -507,17 +565,37 @@ def fit_text(
     role: str = "",
     lines: int = 1,
     height: float | None = None,
-):
-    """Draw `s` fitted into `width` (see `fit`). With `lines=2` it may wrap onto two lines
-    within `height` (by default two lines at `size`), stacked on the anchor's vertical
-    position: centred on it for "m", below it for "a"/"t", above it for "s"/"d"/"b"."""
+) -> str:
+    """Draw `s` fitted into `width`; returns what was drawn ("" for nothing).
+
+    With `lines=2` it may wrap onto two lines within `height` (by default two lines at
+    `size`), stacked on the anchor's vertical position: centred on it for "m", below it for
+    "a"/"t", above it for "s"/"d"/"b". A text is drawn whole, shrunk at most to `min_size`
+    (its floor: on a board `floor_size`, a cap height of MIN_CAP_PX = 8 px where the client
+    shows the picture 400 px wide, NAME_CAP_PX = 10 px for names and scores; 14 px type on a
+    600 px screen, a 6.8 px cap height at 400 px) and broken only at a space or a syllable
+    (see `wrap`). `s` may be a sequence of ways to
+    say it, from the fullest to the shortest: the first that fits whole is drawn, and a
+    picture says less rather than cut a word. Only when none fits (a name of hundreds of
+    letters) is the last one cut with an ellipsis (see `fit_lines`); an empty last one means
+    "draw nothing then"."""
+    options = (s,) if isinstance(s, str) else tuple(s)
     min_size = min(size, min_size)
+    room_h = 2 * line_height(size, bool(bold)) if height is None else height
     if lines == 1:
-        one, f = fit(s, size, int(width), bool(bold), min_size)
-        parts = (one,)
-    else:
-        room_h = 2 * line_height(size, bool(bold)) if height is None else height
-        parts, f = fit_lines(s, size, int(width), bool(bold), min_size, int(room_h))
+        room_h = 0
+    lang = current()
+    chosen, found = options[-1], None
+    for option in options:
+        found = wrap(option, size, int(width), bool(bold), min_size, int(room_h), lang)
+        if found is not None:
+            chosen = option
+            break
+    if not chosen:
+        return ""
+    if found is None:
+        found = fit_lines(chosen, size, int(width), bool(bold), min_size, int(room_h), lang)
+    parts, f = found
     x, y = xy
     room = {"l": (x, x + width), "m": (x - width / 2, x + width / 2), "r": (x - width, x)}
     step = line_height(f.size, bool(bold))
@@ -536,18 +614,21 @@ def fit_text(
             anchor=anchor,
             role=role,
             room=room[anchor[0]],
+            source=chosen,
         )
+    return chosen
 
 
-def last_caption(name: str, what: str, width: int, size: int) -> str:
-    """ "Last: <name> — <what>" in `width` px: a long name is shortened first, so that what
-    happened stays readable."""
-    name = clip(name, width)[0]
-    caption = say("pic.last", name=name, what=what)
-    while length(caption, size) > width and len(name) > 1:
-        name = name[:-1]
-        caption = say("pic.last", name=f"{name.rstrip()}…", what=what)
-    return caption
+def last_captions(name: str, whats: Sequence[str]) -> list[str]:
+    """The last-move caption, from the fullest to the shortest way to say it: "Last: <name> —
+    <what>"; without "Last:"; with fewer details (`whats` goes from the most detailed to the
+    least); then what happened alone (the seat marker beside the caption says who)."""
+    name = clip(name, 400)[0]
+    out = []
+    for what in whats:
+        out += [say("pic.last", name=name, what=what), f"{name} — {what}"]
+    out.append(whats[-1])
+    return list(dict.fromkeys(out))
 
 
 def contrast_ink(rgb) -> tuple[int, int, int]:
@@ -615,3 +696,29 @@ def panel(d: ImageDraw.ImageDraw, box, fill=PANEL, outline=FRAME, width=2, radiu
 def new_canvas(width: int, height: int, fill=BG) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     image = Image.new("RGB", (width, height), fill)
     return image, ImageDraw.Draw(image)
+
+
+# Words this short at the end of a shortened name would dangle ("Fábrica de", "Ladro di").
+_DANGLING = 3
+
+
+def name_forms(name: str, others: Sequence[str] = ()) -> list[str]:
+    """Ways to write a name of a thing in less room, fullest first: the whole name, then its
+    first words (never ending in a word of three letters or fewer, never the start of
+    another of `others`, so that "Вор" does not stand for both thieves), then nothing: a
+    picture says less rather than cut a word."""
+    words = name.split()
+    rivals = [o.split() for o in others if o != name]
+    out = [name]
+    for n in range(len(words) - 1, 0, -1):
+        head = words[:n]
+        if len(syllables.plain(head[-1]).strip(",.:;")) <= _DANGLING:
+            continue
+        if any(
+            r[:n] == head or syllables.plain(" ".join(r[:n])) == syllables.plain(" ".join(head))
+            for r in rivals
+        ):
+            continue
+        out.append(" ".join(head))
+    out.append("")
+    return out

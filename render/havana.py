@@ -173,13 +173,20 @@ def height(players: int) -> int:
     return PLAYERS_Y + ((players + 1) // 2) * (PH + 8) + 2
 
 
-def _label(d, x, y, s, room, bold=False, fill=INK, anchor="lm", role="", size=None) -> int:
-    """`s` at the floor size (or `size`), cut to `room`; returns its width."""
+def _label(
+    d, x, y, s, room, bold=False, fill=INK, anchor="lm", role="", size=None, cut=False
+) -> int:
+    """`s` (or the first of several ways to say it that fits) at the floor size (or `size`)
+    in `room`, whole or not at all; only with `cut` (a player's name) is a text too long
+    for any room cut with an ellipsis. Returns its width (0: nothing drawn)."""
     size = size or TEXT
-    s, f = dr.fit(s, size, int(room), bold, min_size=size)
-    span = {"l": (x, x + room), "m": (x - room / 2, x + room / 2), "r": (x - room, x)}[anchor[0]]
-    text(d, (x, y), s, size=f.size, bold=bold, fill=fill, anchor=anchor, role=role, room=span)
-    return int(dr.length(s, f.size, bold)) if s else 0
+    options = (s,) if isinstance(s, str) else tuple(s)
+    if not cut:
+        options += ("",)
+    shown = dr.fit_text(
+        d, (x, y), options, int(room), size, bold, fill, anchor, min_size=size, role=role
+    )
+    return min(int(room), int(dr.length(shown, size, bold))) if shown else 0
 
 
 def _disc(d, cx: int, cy: int, seat: int, r: int = 21, role: str = ""):
@@ -270,7 +277,7 @@ def _draw_items(d, x: int, cy: int, items, role: str = "", gap: int = 12) -> int
     return x - gap
 
 
-def _entry(d, x: int, y: int, w: int, b: BuildingView, buyable: bool):
+def _entry(d, x: int, y: int, w: int, b: BuildingView, buyable: bool, others=()):
     """One building of a row on one line: VP, BUY if it may be bought, name, cost."""
     cy = y + ENTRY_H // 2
     d.rounded_rectangle(
@@ -319,13 +326,14 @@ def _entry(d, x: int, y: int, w: int, b: BuildingView, buyable: bool):
     # stub of two letters would say nothing.
     room = x + w - 8 - width - 10 - left
     if room >= NAME_ROOM:
-        _label(d, left, cy, _words(b.name), room, role="building")
+        _label(d, left, cy, dr.name_forms(_words(b.name), others), room, role="building")
 
 
 def _rows(d, view: PublicView):
     labels = (say("pic.havana.top_row"), say("pic.havana.bottom_row"))
     deck = say("pic.havana.deck", n=view.deck_count)
     notes = ((" · ".join((deck, say("pic.havana.bag", n=view.bag_count))), deck), ())
+    others = [_words(b.name) for row in view.rows for b in row.buildings]
     for i, row in enumerate(view.rows):
         x = COL_X[i]
         dr.panel(d, (x, ROWS_TOP, x + COL_W, ROWS_BOTTOM), fill=(236, 228, 210))
@@ -347,7 +355,7 @@ def _rows(d, view: PublicView):
             buyable = ("left" in row.buyable_ends and k == 0) or (
                 "right" in row.buyable_ends and k == n - 1
             )
-            _entry(d, x + 8, _entry_y(k, n), COL_W - 16, b, buyable)
+            _entry(d, x + 8, _entry_y(k, n), COL_W - 16, b, buyable, others)
 
 
 def _bank(d, right: int, view: PublicView, room: int):
@@ -375,11 +383,14 @@ def _pool(d, view: PublicView):
     x = _draw_items(d, x, cy, _items(view.centre.cubes, view.centre.pesos, None, False)) + 30
     if view.game_over and not view.turn_order:
         return
+    # the seats' numbers always show: the label before them gives way first
     room = x1 - 24 - x - 50 * len(view.turn_order)
     if room >= 2 * TEXT:
-        x += _label(d, x, cy, say("pic.havana.turn_order"), room, bold=True) + 12
+        used = _label(d, x, cy, say("pic.havana.turn_order"), room, bold=True)
+        x += used + 12 if used else 0
     if not view.turn_order and x1 - 12 - x >= 2 * TEXT:
-        x += _label(d, x, cy, say("pic.havana.order_later"), x1 - 12 - x, fill=MUTED) + 12
+        used = _label(d, x, cy, say("pic.havana.order_later"), x1 - 12 - x, fill=MUTED)
+        x += used + 12 if used else 0
     for seat in view.turn_order:
         if x + 42 > x1 - 6:
             break
@@ -405,15 +416,22 @@ def _chip(d, x: int, cy: int, w: int, card: str | None, face_down: bool, covered
     d.rounded_rectangle(box, radius=9, fill=fill, outline=INK, width=2)
     number = str(CARD_NUMBER.get(card, "?"))
     used = _label(d, x + 8, cy, number, w, bold=True, fill=ink, role="card_number")
-    _label(d, x + 8 + used + 10, cy, card_name(card), w - used - 26, fill=ink, role="card")
+    names = dr.name_forms(card_name(card), [card_name(c) for c in CARDS])
+    _label(d, x + 8 + used + 10, cy, names, w - used - 26, fill=ink, role="card")
 
 
 def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
     dr.panel(d, (x, y, x + PW, y + PH))
     _disc(d, x + 30, y + 28, p.seat)
-    # the score large, the goal beside it at the floor size
+    # the score large, the goal beside it at the floor size; the goal, the same for every
+    # player, gives way to a long name (a name never shrinks under its floor)
     goal = say("pic.havana.of_goal", goal=view.target_vp)
-    goal_w = _label(d, x + PW - 12, y + 30, goal, 200, anchor="rm")
+    goal_w = int(dr.length(goal, TEXT))
+    vp_w = int(dr.length(str(p.vp), NAME, True))
+    if dr.length(name, NAME, True) > PW - 60 - 24 - vp_w - 8 - goal_w - 8:
+        goal, goal_w = "", -8
+    if goal:
+        goal_w = _label(d, x + PW - 12, y + 30, goal, 200, anchor="rm")
     vp_w = (
         _label(
             d,
@@ -425,11 +443,13 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
             anchor="rm",
             role="score",
             size=NAME,
+            cut=True,
         )
         + 8
         + goal_w
     )
-    _label(d, x + 60, y + 28, name, PW - 60 - 24 - vp_w, bold=True, role="name", size=NAME)
+    room = PW - 60 - 24 - vp_w
+    _label(d, x + 60, y + 28, name, room, bold=True, role="name", size=NAME, cut=True)
     chip_w = (PW - 24) // 2
     for k in range(2):
         card = p.face_up[k] if k < len(p.face_up) else None
@@ -495,7 +515,8 @@ def board(
     dr.panel(d, BANNER)
     line = caption(view, all_names, move)
     bold = dr.length(line, TEXT, True) <= BANNER_ROOM
-    _label(d, BANNER[0] + 12, (BANNER[1] + BANNER[3]) // 2, line, BANNER_ROOM, bold, role="turn")
+    middle = (BANNER[1] + BANNER[3]) // 2
+    _label(d, BANNER[0] + 12, middle, line, BANNER_ROOM, bold, role="turn", cut=True)
     _rows(d, view)
     if view.last_move is not None:
         _last_move(d, view, view.last_move, all_names)
@@ -552,14 +573,20 @@ def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: 
         y = ENTRY_Y0 - 12 if move.end == "left" or n == 0 else _entry_y(n - 1, n) + ENTRY_H + 3
         d.rounded_rectangle((x + 8, y, x + COL_W - 8, y + 8), radius=4, fill=colour, outline=INK)
     width = W - 60 - M
-    caption = dr.last_caption(names[move.seat], describe(move, names), width, TEXT)
+    captions = dr.last_captions(names[move.seat], details(move, names))
     _disc(d, 32, LAST_Y, move.seat, r=20)
-    _label(d, 60, LAST_Y, caption, width, role="last")
+    dr.fit_text(d, (60, LAST_Y), captions, width, TEXT, anchor="lm", min_size=TEXT, role="last")
 
 
 def describe(move: LastMove, names: list[str]) -> str:
     """What the last decision did, in a few words, from public facts only (a secret card choice
     is only said to have happened)."""
+    return details(move, names)[0]
+
+
+def details(move: LastMove, names: list[str]) -> list[str]:
+    """What the last decision did (see `describe`), then shorter ways to say it, for a caption
+    that must say less to fit: without which end of which row."""
     building = _words(move.building.name) if move.building is not None else None
     where = None
     if move.row and move.end:
@@ -569,37 +596,38 @@ def describe(move: LastMove, names: list[str]) -> str:
     victim = names[move.victim] if move.victim is not None and move.victim < len(names) else None
     kind = move.kind
     if kind == "pick":
-        return say("pic.havana.chose_secret")
+        return [say("pic.havana.chose_secret")]
     if kind == "place":
-        return say("pic.havana.placed_secret")
+        return [say("pic.havana.placed_secret")]
     if kind == "refresh":
-        return say(
-            "pic.havana.took_back" if move.action == "refresh" else "pic.havana.took_back_none"
-        )
+        return [
+            say("pic.havana.took_back" if move.action == "refresh" else "pic.havana.took_back_none")
+        ]
     if kind == "cover" and move.card:
-        return say("pic.havana.covered_card", card=card_name(move.card))
+        return [say("pic.havana.covered_card", card=card_name(move.card))]
     if kind == "first" and move.card:
-        return say("pic.havana.first", card=card_name(move.card))
+        return [say("pic.havana.first", card=card_name(move.card))]
     if kind in ("buy", "pay") and building:
         key = "pic.havana.bought" if move.bought else "pic.havana.paying"
         if where:
-            return say(key + "_at", building=building, where=where)
-        return say(key, building=building)
+            return [say(key + "_at", building=building, where=where), say(key, building=building)]
+        return [say(key, building=building)]
     if kind == "demolish" and building:
+        short = say("pic.havana.demolished", building=building)
         if where:
-            return say("pic.havana.demolished_at", building=building, where=where)
-        return say("pic.havana.demolished", building=building)
+            return [say("pic.havana.demolished_at", building=building, where=where), short]
+        return [short]
     if kind == "tax" and victim:
-        return say("pic.havana.taxed", victim=victim)
+        return [say("pic.havana.taxed", victim=victim)]
     if kind == "target" and victim:
-        return say("pic.havana.chose_victim", victim=victim)
+        return [say("pic.havana.chose_victim", victim=victim)]
     if kind == "steal" and victim:
-        return say("pic.havana.stole", victim=victim)
+        return [say("pic.havana.stole", victim=victim)]
     if kind == "mama":
-        return say("pic.havana.mama")
+        return [say("pic.havana.mama")]
     if move.action in ("end", "skip"):
-        return say("pic.havana.ended_turn" if move.action == "end" else "pic.havana.skipped")
-    return move.action.replace(":", " ")
+        return [say("pic.havana.ended_turn" if move.action == "end" else "pic.havana.skipped")]
+    return [move.action.replace(":", " ")]
 
 
 def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:

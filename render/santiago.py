@@ -548,6 +548,8 @@ def _groups(view: PublicView) -> list[tuple[str, list]]:
 def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
     boxes = _building_boxes(view)
     chip_w = chip_width()
+    # a name too long for its row at the floor shows its first words if they name no other
+    names = [building_name(space.building) for space in view.buildings]
     for space in view.buildings:
         if space.index not in boxes:
             continue
@@ -562,12 +564,13 @@ def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
         if space.owner is not None:
             badge(d, right - 19, cy, space.owner, r=19)
             right -= 44
-        left = x0 + chip_w + 12
+        # every pixel counts: "Сигарная фабрика" needs 326 px of the 327 a row leaves it
+        left = x0 + chip_w + 8
         dr.fit_text(
             d,
             (left, cy),
-            building_name(space.building),
-            right - left - 4,
+            dr.name_forms(building_name(space.building), names),
+            right - left,
             size=MIN,
             anchor="lm",
             min_size=MIN,
@@ -589,6 +592,14 @@ def _status(view: PublicView, seat: int) -> str:
     if view.seats[seat].passed:
         sub.append(say("pic.santiago.passed"))
     return ", ".join(sub)
+
+
+def _status_forms(view: PublicView, seat: int) -> list[str]:
+    """A seat's status, then shorter: whether it passed alone, then nothing."""
+    out = [_status(view, seat)]
+    if view.seats[seat].passed:
+        out.append(say("pic.santiago.passed"))
+    return [*out, ""]
 
 
 def _widest(texts, size: int, bold: bool = False) -> int:
@@ -615,6 +626,11 @@ def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
         status_room = _widest(statuses, MIN) + 4
         vp_x = goods_x - 12 - pesos_room - 16 - vp_room
         name_room = vp_x - 12 - status_room - 16 - 78 - 16 - name_x
+        # the names come first: the status words give way to them (each says less, see below)
+        widest = _widest(names[: len(view.seats)], NAME, True) + 4
+        if name_room < widest:
+            status_room = max(0, status_room - (widest - name_room))
+            name_room = vp_x - 12 - status_room - 16 - 78 - 16 - name_x
         for i, head in enumerate(heads):
             text(
                 d,
@@ -652,11 +668,11 @@ def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
             else:
                 d.ellipse(ring, outline=MUTED, width=2)
         x += 78 + 16
-        if statuses[seat]:
+        if statuses[seat] and status_room > 0:
             dr.fit_text(
                 d,
                 (x, cy),
-                statuses[seat],
+                _status_forms(view, seat),
                 status_room,
                 size=MIN,
                 fill=MUTED,
@@ -710,10 +726,12 @@ def board(
     d = ImageDraw.Draw(im)
     line = caption(view, all_names, move)
     if line:
+        # a phase too long to fit says less: the move number alone
+        short = say("pic.santiago.after_move", move=move) if move and not view.game_over else ""
         dr.fit_text(
             d,
             (M + 4, BANNER_Y),
-            line,
+            [line, short] if short else line,
             W - 2 * M - 8,
             size=NAME,
             bold=True,
@@ -783,15 +801,21 @@ def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: 
     if ring is not None:
         d.rounded_rectangle(ring, radius=10, outline=colour, width=5)
     room = W - 2 * M - 56
-    caption_text = dr.last_caption(names[move.seat], describe(view, move), room, MIN)
+    captions = dr.last_captions(names[move.seat], details(view, move))
     badge(d, M + 24, LAST_Y, move.seat, r=20)
     dr.fit_text(
-        d, (M + 56, LAST_Y), caption_text, room, size=MIN, anchor="lm", min_size=MIN, role="last"
+        d, (M + 56, LAST_Y), captions, room, size=MIN, anchor="lm", min_size=MIN, role="last"
     )
 
 
 def describe(view: PublicView, move: LastMove) -> str:
     """What the last decision did, in a few words, from public facts only."""
+    return details(view, move)[0]
+
+
+def details(view: PublicView, move: LastMove) -> list[str]:
+    """What the last decision did (see `describe`), then shorter ways to say it, for a caption
+    that must say less to fit: without where the car stopped, or without the building."""
     head, _, rest = move.code.partition(":")
     building = building_name(move.building) if move.building else None
     citizen = _split_role(citizen_name(move.citizen))[0] if move.citizen else None
@@ -803,26 +827,29 @@ def describe(view: PublicView, move: LastMove) -> str:
                 name = _split_role(citizen_name(stop.citizen))[0]
             else:
                 name = say("pic.santiago.the_harbour")
-            return say("pic.santiago.drove_to", n=n, to=name)
-        return say("pic.santiago.drove", n=n)
+            return [say("pic.santiago.drove_to", n=n, to=name), say("pic.santiago.drove", n=n)]
+        return [say("pic.santiago.drove", n=n)]
     if head == "leave" and rest:
-        return say("pic.santiago.left_out_die", good=good_name(rest))
+        return [say("pic.santiago.left_out_die", good=good_name(rest))]
     if head == "deliver" and rest:
-        return say("pic.santiago.delivered", good=good_name(rest))
+        return [say("pic.santiago.delivered", good=good_name(rest))]
     if head == "claim" and building:
-        return say("pic.santiago.claimed", building=building)
+        return [say("pic.santiago.claimed", building=building)]
     if head == "pawn" and building:
-        return say("pic.santiago.moved_pawn", building=building)
+        return [say("pic.santiago.moved_pawn", building=building)]
     if head == "use" and (building or citizen):
-        return say("pic.santiago.used", what=building or citizen)
+        return [say("pic.santiago.used", what=building or citizen)]
     if head == "skip" and citizen:
-        return say("pic.santiago.passed_by", citizen=citizen)
+        return [say("pic.santiago.passed_by", citizen=citizen)]
     # Any other decision (a delivery amount, a casino exchange...) by the words of its action.
     what = _action_label(view, move)
     where = building or citizen
     if where:
-        return say("pic.santiago.did_at", where=where, what=what)
-    return say("pic.santiago.did", what=what)
+        return [
+            say("pic.santiago.did_at", where=where, what=what),
+            say("pic.santiago.did", what=what),
+        ]
+    return [say("pic.santiago.did", what=what)]
 
 
 def _action_label(view: PublicView, move: LastMove) -> str:

@@ -165,12 +165,16 @@ def test_havana_without_a_last_move_draws_none_of_it():
     assert _count(image, (0, 0, havana.W, havana.MID[1]), draw.SEAT_COLOURS[3]) == 0
 
 
-def test_a_long_name_is_shortened_before_what_happened():
+def test_a_long_name_gives_way_to_what_happened():
+    """A name too long for the caption is left out, never cut: the seat marker beside the
+    caption says who, the caption what."""
     view = _santiago_view()
     long_names = ("W" * 40, "B", "C")
     for v in (view, dataclasses.replace(view, car=0)):
         (caption,) = _captions(v, long_names)
-        assert caption.startswith("Last: WWW") and "… — claimed Café" in caption
+        assert caption == "claimed Café"
+    (caption,) = _captions(view, ("Maximilian", "B", "C"))
+    assert caption == "Last: Maximilian — claimed Café"
 
 
 def test_the_last_move_gives_the_same_bytes_each_time():
