@@ -110,6 +110,7 @@ class MaleconBot(commands.Bot):
             [g.guild_id for g in await self.store.list_active() if g.status == "active"]
         )
         await self.services.announcer.load()
+        await self.services.outbox.resume()
         await self.services.ai.resume()
         self.services.clock.start()
         self.add_dynamic_items(*COMPONENTS)
@@ -129,6 +130,7 @@ class MaleconBot(commands.Bot):
             await self.services.clock.close()
             await self.services.ai.close()
             await self.services.mail.close()
+            await self.services.outbox.close()
             await super().close()
         finally:
             # The picture workers end now, not with the process; waited for in a thread, as

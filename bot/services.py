@@ -15,6 +15,7 @@ from bot.core.tables import Tables
 from bot.discord_io.announce import Announcer
 from bot.discord_io.dms import Mail
 from bot.discord_io.guard import Guard
+from bot.discord_io.outbox import Outbox
 from bot.discord_io.threads import Threads
 from bot.history.past import PastGames
 from bot.history.replay import Replays
@@ -43,8 +44,10 @@ class Services:
         ai_budget: int | None = None,
     ) -> None:
         self.tables = tables = Tables(bot)
-        self.mail = Mail(bot)
-        self.announcer = Announcer(bot, tables)
+        # What could not be posted yet, posted again from the stored games.
+        self.outbox = Outbox(bot)
+        self.mail = Mail(bot, tables, self.outbox)
+        self.announcer = Announcer(bot, tables, self.outbox)
         self.threads = Threads(bot)
         self.guard = Guard(tables.lock, self.announcer, self.mail.locales, bot.on_error)
         self.clock = Clock(bot, tables, self.announcer, self.mail)

@@ -1,7 +1,7 @@
 """`python -m storage copy SRC DST`: every game, seat, log entry, result, setting, timer and note,
-the history (endings, placings, ratings) and the servers' languages from one database into
-another (SQLite -> PostgreSQL is how an operator upgrades); every copied table is read back and
-compared with its source, and every copied game is replayed on the destination.
+the history (endings, placings, ratings), the servers' languages and the outbox from one
+database into another (SQLite -> PostgreSQL is how an operator upgrades); every copied table is
+read back and compared with its source, and every copied game is replayed on the destination.
 
 The destination must hold no game: ids are kept as they are (the bot's buttons carry game ids),
 so the copy is all or nothing, in one transaction. PostgreSQL's id sequence is moved past the
@@ -31,6 +31,7 @@ TABLES = (
     ("placings", "game_id, seat"),
     ("ratings", "guild_id, kind, player"),
     ("server_languages", "guild_id"),
+    ("outbox", "game_id, item"),
 )
 BATCH = 2000
 

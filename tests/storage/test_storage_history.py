@@ -196,7 +196,15 @@ async def test_games_ended_before_the_history_are_backfilled_by_the_migration(da
         ratings = await store.read("SELECT * FROM ratings ORDER BY player")
     # The database as version 6 left it: results, but no history (nor the later tables and
     # columns).
-    later = ("ratings", "placings", "endings", "server_languages", "clock_claims", "bot_facts")
+    later = (
+        "ratings",
+        "placings",
+        "endings",
+        "server_languages",
+        "clock_claims",
+        "bot_facts",
+        "outbox",
+    )
     later_columns = ("ALTER TABLE games DROP COLUMN server_locale",)
     if isinstance(database, str):
         conn = await asyncpg.connect(database)
