@@ -52,7 +52,7 @@ def private_part(view: Any) -> Any:
 class Pending:
     """A screen waiting for its DM: the newest view of the seat, everything it alone was told
     since its DM was last brought up to date, since when (`time.perf_counter`) it has waited, and
-    the channel's message it follows (`after`: done once that message is out)."""
+    the channel's message it follows (`after`: done once that message is out or failed)."""
 
     record: GameRecord
     view: Any
@@ -267,7 +267,8 @@ class Mail:
             pictures.screen_png(view, names, locale, priority=pictures.LATER)
         )
         try:
-            await asyncio.shield(after)
+            # Whether the announcement was posted or not, the DM follows it.
+            await asyncio.wait([after])
             data = await picture
         finally:
             picture.cancel()

@@ -82,15 +82,16 @@ class Publisher:
         self, locale, result: MoveResult, before: Any, actor: int | None, deciders
     ) -> bool:
         """False when the channel message failed."""
-        # The screens are drawn while the board is: both in the picture workers.
-        announced = asyncio.get_running_loop().create_future()
-        self.mail.queue(result.record, before, result.state, result.events, announced)
-        try:
-            posted = await self.announcer.after_move(
+        # The screens are drawn while the board is: both in the picture workers. The DMs wait
+        # for the announcement's task itself, not for a flag it sets, so a test clock sees
+        # what they wait for (an announcement waiting out Discord's rate limits).
+        announced = asyncio.ensure_future(
+            self.announcer.after_move(
                 locale, result.record, result.state, result.events, actor, deciders
             )
-        finally:
-            announced.set_result(None)
+        )
+        self.mail.queue(result.record, before, result.state, result.events, announced)
+        posted = await announced
         for listener in self._listeners:
             listener(result.record, result.state)
         return posted

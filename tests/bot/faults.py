@@ -130,6 +130,34 @@ def rate_limited(
     return Rule(method, path, answer, times)
 
 
+def rate_limited_every(
+    method: str, path: str, every: dict[int, int], retry_after: float = 1.0
+) -> Rule:
+    """Requests (not attempts: discord.py's retries of one request count once) numbered from 1:
+    the n-th is answered 429 `every[k]` times in a row when n is a multiple of k (the most such
+    times wins), then passes. `{3: 1, 7: 5}`: every third post refused once, every seventh five
+    times in a row, which is every try discord.py makes."""
+    counted = [0]
+    # The last requests seen, each with how many more 429s it gets.
+    recent: dict[int, list] = {}
+
+    def refuse(request: Request) -> Answer | None:
+        call = _CALL.get()
+        entry = recent.get(id(call))
+        if entry is None or entry[0] is not call:
+            counted[0] += 1
+            times = max((t for k, t in every.items() if counted[0] % k == 0), default=0)
+            entry = recent[id(call)] = [call, times]
+            while len(recent) > 1000:
+                del recent[next(iter(recent))]
+        if entry[1] <= 0:
+            return None
+        entry[1] -= 1
+        return Answer(429, 0, "You are being rate limited.", retry_after)
+
+    return Rule(method, path, refuse)
+
+
 def server_error(method: str, path: str, status: int = 500, *, times: int | None = 1) -> Rule:
     """500, 502, 503 (discord.py retries 500 and 502 itself, not 503)."""
     return Rule(method, path, Answer(status, 0, "Server error (injected)"), times)
