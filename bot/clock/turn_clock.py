@@ -62,6 +62,8 @@ IDLE_SECONDS = 24 * 3600
 GAMES_AT_ONCE = 4
 # How long a claim on a game's timers lasts: far longer than handling them takes.
 CLAIM_SECONDS = 300
+# A game whose channel is busy posting a move is looked at again this much later.
+BUSY_SECONDS = 10
 
 
 class Clock:
@@ -157,29 +159,44 @@ class Clock:
             for game_id, group in itertools.groupby(waits, key=lambda w: w.game_id)
         ]
         # Games are handled side by side (each under its own channel's lock): a thousand
-        # deadlines at once must not wait for each other's Discord round trips.
-        limit = asyncio.Semaphore(GAMES_AT_ONCE)
+        # deadlines at once must not wait for each other's Discord round trips. A few at a
+        # time, the next one starting as soon as one is done.
         taken_elsewhere = []
+        busy = []
 
         async def one(game_id: int, seats: list[int]) -> None:
-            async with limit:
-                if not await self.store.claim(game_id, self.owner, at + CLAIM_SECONDS, at):
-                    taken_elsewhere.append(game_id)
-                    return
-                try:
-                    await self.handle(game_id, at)
-                except Exception:
-                    metrics.error(None, "clock")
-                    log.exception("game %s: its timers failed; retrying later", game_id)
-                    await self._postpone(game_id, seats, at + RETRY_SECONDS)
-                finally:
-                    await self.store.release(game_id, self.owner)
+            if not await self.store.claim(game_id, self.owner, at + CLAIM_SECONDS, at):
+                taken_elsewhere.append(game_id)
+                return
+            try:
+                if not await self.handle(game_id, at):
+                    busy.append(game_id)
+            except Exception:
+                metrics.error(None, "clock")
+                log.exception("game %s: its timers failed; retrying later", game_id)
+                await self._postpone(game_id, seats, at + RETRY_SECONDS)
+            finally:
+                await self.store.release(game_id, self.owner)
 
-        await asyncio.gather(*(one(game_id, seats) for game_id, seats in games_due))
+        waiting = iter(games_due)
+        running: set[asyncio.Task] = set()
+        while True:
+            for game_id, seats in itertools.islice(waiting, GAMES_AT_ONCE - len(running)):
+                running.add(asyncio.ensure_future(one(game_id, seats)))
+            if not running:
+                break
+            try:
+                _, running = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+            except asyncio.CancelledError:
+                for task in running:
+                    task.cancel()
+                raise
         if taken_elsewhere:
             # Another process handles them now (or its claim runs out): look again later
             # instead of spinning on timers that stay due meanwhile.
             await self._sleep(RETRY_SECONDS)
+        elif busy:
+            await self._sleep(BUSY_SECONDS)
 
     async def _postpone(self, game_id: int, seats: list[int], to: float) -> None:
         current = await self.store.waits(game_id)
@@ -188,15 +205,22 @@ class Clock:
             game_id, WaitPlan(tuple(w.seat for w in current if w.seat not in seats), tuple(later))
         )
 
-    async def handle(self, game_id: int, at: float) -> None:
+    async def handle(self, game_id: int, at: float) -> bool:
         """Every timer of one game that is due at `at`: reminders first, then the table's
-        choice at the turn limit, then the AI for decisions nobody chose about in time."""
+        choice at the turn limit, then the AI for decisions nobody chose about in time.
+
+        False, and nothing done, while a move is being posted in the game's channel: the
+        clock does not wait behind it (that move may well replace the timers), it looks again
+        a little later."""
         record = await self.store.get(game_id)
-        async with self.tables.lock(record.channel_id):
+        lock = self.tables.lock(record.channel_id)
+        if lock.locked():
+            return False
+        async with lock:
             record = await self.store.get(game_id)
             if record.status != "active":
                 await self.store.put_waits(game_id, WaitPlan())
-                return
+                return True
             current = await self.store.waits(game_id)
             settings = record.settings
             steps: dict[int, str] = {}
@@ -215,17 +239,20 @@ class Clock:
                 else:  # expired: the AI's move for this seat will replace the timer
                     changed.append(standing_in(wait, at))
             if not changed:
-                return
+                return True
             kept = tuple(w.seat for w in current if w.seat not in steps)
             # Saved before anything is sent: a restart never repeats a reminder.
             await self.store.put_waits(game_id, WaitPlan(kept, tuple(changed)))
-            before = {w.seat: w for w in current}
-            await self._remind(record, [s for s, step in steps.items() if step == "remind"], before)
-            for seat in [s for s, step in steps.items() if step == "vote"]:
-                await self._ask_the_table(record, seat, before[seat], at)
+        # Sent without the channel's lock: a move in the channel does not wait behind the
+        # clock's posts (Discord's global limit may hold them when a thousand timers fall due).
+        before = {w.seat: w for w in current}
+        await self._remind(record, [s for s, step in steps.items() if step == "remind"], before)
+        for seat in [s for s, step in steps.items() if step == "vote"]:
+            await self._ask_the_table(record, seat, before[seat], at)
         for seat in [s for s, step in steps.items() if step == "expired"]:
             for listener in self._expired:
                 listener(record, seat)
+        return True
 
     async def _remind(self, record: GameRecord, seats: list[int], before: dict[int, Wait]) -> None:
         """The first reminder of a decision is a DM; later ones (and a closed DM) are one
@@ -308,10 +335,11 @@ class Clock:
             log.warning("game %s: could not ask the table (HTTP %s)", record.id, exc.status)
             return
         try:
-            current = {w.seat: w for w in await self.store.waits(record.id)}
-            if seat in current:
-                updated = replace(current[seat], vote_message=sent.id)
-                keep = tuple(s for s in current if s != seat)
-                await self.store.put_waits(record.id, WaitPlan(keep, (updated,)))
+            async with self.tables.lock(record.channel_id):
+                current = {w.seat: w for w in await self.store.waits(record.id)}
+                if seat in current:
+                    updated = replace(current[seat], vote_message=sent.id)
+                    keep = tuple(s for s in current if s != seat)
+                    await self.store.put_waits(record.id, WaitPlan(keep, (updated,)))
         except StorageError:
             log.exception("game %s: could not note the table's question", record.id)

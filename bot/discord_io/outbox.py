@@ -69,6 +69,9 @@ class Outbox:
         # (game id, item) -> its row, as stored; what this process knows is all there is.
         self.rows: dict[tuple[int, str], Delivery] = {}
         self._tasks: dict[tuple[int, str], asyncio.Task] = {}
+        # The tasks still waiting for their turn: only those are cancelled (one that is posting
+        # or writing to the store finishes, then finds its row gone or replaced).
+        self._asleep: set[asyncio.Task] = set()
         self._deliverers: dict[str, Deliverer] = {}
 
     @property
@@ -111,7 +114,7 @@ class Outbox:
         if self.rows.pop(key, None) is None:
             return
         task = self._tasks.pop(key, None)
-        if task is not None and task is not asyncio.current_task():
+        if task in self._asleep:
             task.cancel()
         try:
             await self.store.delivered(game_id, item)
@@ -121,7 +124,7 @@ class Outbox:
     def _wake(self, row: Delivery) -> None:
         key = (row.game_id, row.item)
         task = self._tasks.get(key)
-        if task is not None and task is not asyncio.current_task():
+        if task in self._asleep:
             task.cancel()
         self._tasks[key] = asyncio.get_running_loop().create_task(
             self._deliver(row), name=f"outbox-{row.game_id}-{row.item}"
@@ -129,8 +132,13 @@ class Outbox:
 
     async def _deliver(self, row: Delivery) -> None:
         key = (row.game_id, row.item)
+        me = asyncio.current_task()
         try:
-            await asyncio.sleep(max(row.due - now(), 0.0))
+            self._asleep.add(me)
+            try:
+                await asyncio.sleep(max(row.due - now(), 0.0))
+            finally:
+                self._asleep.discard(me)
             if self.rows.get(key) is not row:
                 return
             deliverer = self._deliverers.get(kind_of(row.item))
@@ -166,6 +174,7 @@ class Outbox:
     async def close(self) -> None:
         tasks = list(self._tasks.values())
         self._tasks.clear()
+        self._asleep.clear()
         for task in tasks:
             task.cancel()
         for task in tasks:
