@@ -5,8 +5,8 @@ A click, a typed `/game move`, an undo, an AI seat and the clock's stand-in all 
 `storage.play.apply_move` with the version the mover saw (the engine validates, the store
 appends the action and the new state in one transaction) -> the mover's own answer
 (`on_saved`) -> the channel's message, the changed screens by DM, the AI seats that decide
-next. Persisting comes first, so if Discord fails afterwards the next interaction sees the
-truth and posts what is missing (`announce`).
+next. Persisting comes first, so if Discord fails afterwards the outbox (or the next
+interaction) posts what is missing from the stored game (`announce`, `outbox`).
 
 The source (`SOURCES`) changes only what a refusal looks like: a person is told why (the gate
 raises a `Refused`, which the caller turns into a polite answer with the current prompt); the
