@@ -50,7 +50,7 @@ class Services:
         self.announcer = Announcer(bot, tables, self.outbox)
         self.threads = Threads(bot)
         self.guard = Guard(tables.lock, self.announcer, self.mail.locales, bot.on_error)
-        self.clock = Clock(bot, tables, self.announcer, self.mail)
+        self.clock = Clock(bot, tables, self.announcer, self.mail, self.outbox)
         self.publisher = Publisher(self.mail, self.announcer)
         self.gate = Gate(tables, self.clock, self.publisher)
         self.ai = AiSeats(bot, tables, self.gate, workers=ai_workers, budget=ai_budget)

@@ -18,6 +18,9 @@ later (`storage.clock.standing_in`), so a process that dies before that move lea
 decision to be played again, not a game waiting for ever. Reminders say only that a decision
 waits, never what it is about: they go out whether or not the player's choice is forced, and
 they are the same for everybody.
+
+A reminder or a question to the table that Discord still refuses once discord.py has given up
+waits in the outbox (`REMIND`, `ASK`): it is posted later, for the decisions still waiting then.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from bot.clock import components
 from bot.core import metrics
 from bot.core.timing import now
 from bot.discord_io.announce import message_link, pinging
+from bot.discord_io.outbox import UNDELIVERED
 from bot.text import present
 from bot.text.i18n import game_locale, text
 from storage import GameRecord, StorageError
@@ -64,17 +68,24 @@ GAMES_AT_ONCE = 4
 CLAIM_SECONDS = 300
 # A game whose channel is busy posting a move is looked at again this much later.
 BUSY_SECONDS = 10
+# Outbox items: "remind:<seat>,<seat>" (the channel's reminder for those seats), "ask:<seat>"
+# (the table's question about that seat's decision).
+REMIND = "remind"
+ASK = "ask"
 
 
 class Clock:
     """`tables` gives the channel locks; `announcer` and `mail` post reminders and questions;
     what should happen to a decision nobody made in time is told to `when_expired`'s listener."""
 
-    def __init__(self, bot: MaleconBot, tables, announcer, mail) -> None:
+    def __init__(self, bot: MaleconBot, tables, announcer, mail, outbox) -> None:
         self.bot = bot
         self.tables = tables
         self.announcer = announcer
         self.mail = mail
+        self.outbox = outbox
+        outbox.register(REMIND, self._remind_again)
+        outbox.register(ASK, self._ask_again)
         self._expired: list = []
         self._task: asyncio.Task | None = None
         # A poke while the clock works makes it look again; a poke while it sleeps wakes it.
@@ -270,6 +281,17 @@ class Clock:
             ping.append(seat)
         if not ping:
             return
+        try:
+            await self._remind_in_channel(record, ping, before, link, at)
+        except UNDELIVERED as exc:
+            log.warning(
+                "game %s: could not post a reminder (%s); tried again later", record.id, exc
+            )
+            await self.outbox.failed(record.id, f"{REMIND}:{','.join(map(str, ping))}", exc)
+
+    async def _remind_in_channel(
+        self, record: GameRecord, ping: list[int], before: dict[int, Wait], link: str, at: float
+    ) -> None:
         locale = game_locale(self.bot, record)
         waited = min(at - before[s].since for s in ping)
         users = [record.seats[s].user_id for s in ping]
@@ -281,11 +303,21 @@ class Clock:
             waited=present.duration(locale, waited),
             link=link,
         )
-        try:
-            await self.announcer.channel(record).send(content, allowed_mentions=pinging(users))
-            metrics.reminded(record.guild_id, "channel")
-        except discord.HTTPException as exc:
-            log.warning("game %s: could not post a reminder (HTTP %s)", record.id, exc.status)
+        await self.announcer.channel(record).send(content, allowed_mentions=pinging(users))
+        metrics.reminded(record.guild_id, "channel")
+
+    async def _remind_again(self, game_id: int, item: str) -> None:
+        """The outbox's turn: the channel's reminder, for those of its players still waiting
+        on a decision they were reminded of."""
+        record = await self.store.get(game_id)
+        seats = {int(s) for s in item.partition(":")[2].split(",") if s}
+        waits = {w.seat: w for w in await self.store.waits(game_id)}
+        still = [s for s in sorted(seats) if s in waits and waits[s].reminded > 0]
+        if record.status == "active" and still:
+            turn = await self.announcer.turn_message(record)
+            link = message_link(record, None if turn is None else str(turn.message_id))
+            await self._remind_in_channel(record, still, waits, link, now())
+        await self.outbox.done(game_id, item)
 
     async def _dm_reminder(
         self, record: GameRecord, seat: int, wait: Wait, link: str, at: float
@@ -309,6 +341,16 @@ class Clock:
             return False
         return True
 
+    async def _ask_again(self, game_id: int, item: str) -> None:
+        """The outbox's turn: the table's question, if that decision still waits for it."""
+        await self.outbox.done(game_id, item)
+        record = await self.store.get(game_id)
+        seat = int(item.partition(":")[2])
+        wait = next((w for w in await self.store.waits(game_id) if w.seat == seat), None)
+        asked = wait is not None and wait.vote_at is not None and wait.vote_message is None
+        if record.status == "active" and asked:
+            await self._ask_the_table(record, seat, wait, now())
+
     async def _ask_the_table(self, record: GameRecord, seat: int, wait: Wait, at: float) -> None:
         """The turn limit has passed: the other players choose what happens (first one counts)."""
         locale = game_locale(self.bot, record)
@@ -330,9 +372,10 @@ class Clock:
             sent = await self.announcer.channel(record).send(
                 content, view=view, allowed_mentions=pinging(others)
             )
-        except discord.HTTPException as exc:
-            # Nobody can choose then; a day later the AI plays the decision.
-            log.warning("game %s: could not ask the table (HTTP %s)", record.id, exc.status)
+        except UNDELIVERED as exc:
+            # Asked again later; if nobody can choose in time, the AI plays the decision.
+            log.warning("game %s: could not ask the table (%s); tried again later", record.id, exc)
+            await self.outbox.failed(record.id, f"{ASK}:{seat}", exc)
             return
         try:
             async with self.tables.lock(record.channel_id):

@@ -10,13 +10,14 @@ import pytest
 import games
 from bot.text import present
 from tests.bot.driver import Table
-from tests.bot.faults import rate_limited_every, server_error
+from tests.bot.faults import CANNOT_DM, dm_refused, rate_limited_every, server_error
 
 # Every third post refused once (discord.py waits and tries again), every seventh five times
 # in a row (discord.py gives up: the bot must post it again itself).
 REFUSALS = {3: 1, 7: 5}
 # How long a prompt may take to appear with nobody interacting, in virtual seconds.
 PATIENCE = 600
+DAY = 24 * 3600
 STEP = 2
 # discord.py's own waits: five 429s of a second each.
 OWN_TRIES = 6
@@ -125,3 +126,26 @@ async def test_a_pending_delivery_survives_a_restart_and_is_posted_once(
     assert await restarted.store.deliveries() == []
     # And play goes on from it.
     await game.step()
+
+
+async def test_a_reminder_the_channel_refused_is_posted_later_once(simcord_env, table, faults):
+    guild, channel, (ana, ben, cai, dee) = table
+    game = Table(simcord_env, channel, [ana, ben], random.Random(4), typed=0.0)
+    await game.open("santiago", 2)
+    waiting = game.named(game.prompt_message().content)
+    # Nobody's DMs are open: the day's reminder pings in the channel, and Discord fails it.
+    faults.add(dm_refused(CANNOT_DM, on="send"))
+    await simcord_env.advance_time(DAY - 10)
+    faults.add(server_error("POST", f"/channels/{channel.id}/messages", 503))
+
+    def reminders():
+        return [m for m in channel.history() if "has waited" in m.content]
+
+    await simcord_env.advance_time(11)
+    assert reminders() == []
+    await simcord_env.advance_time(30)
+    posted = reminders()
+    assert len(posted) == 1 and all(p.mention in posted[0].content for p in waiting)
+    await simcord_env.advance_time(PATIENCE)
+    assert len(reminders()) == 1
+    assert await simcord_env.bot.store.deliveries() == []
