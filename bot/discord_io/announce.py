@@ -108,6 +108,13 @@ def message_link(record: GameRecord, message_id: str | None) -> str:
     return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message_id}"
 
 
+def nonce(record: GameRecord, what: str | int) -> str:
+    """The nonce of a game's channel message (Discord keeps at most 25 characters): sent with
+    `enforce_nonce`, so a post tried again after its answer was lost (a timeout that Discord
+    did carry out) gives back the message already posted instead of a second one."""
+    return f"{record.id}.{what}"[:25]
+
+
 def pinging(user_ids: Sequence[int]) -> discord.AllowedMentions:
     """Only the players the bot means to ping; names and other text never ping anybody."""
     return discord.AllowedMentions(users=[discord.Object(u) for u in user_ids])
@@ -346,11 +353,19 @@ class Announcer:
             file = await pictures.board(
                 public, present.seat_names(record, locale), locale, record.version
             )
-            sent = await channel.send(content, file=file, view=view, allowed_mentions=mentions)
+            sent = await channel.send(
+                content,
+                file=file,
+                view=view,
+                allowed_mentions=mentions,
+                nonce=nonce(record, record.version),
+            )
             if file is not None:  # a board given up is drawn for the next turn message
                 self.boards[record.id] = key
         else:
-            sent = await channel.send(content, view=view, allowed_mentions=mentions)
+            sent = await channel.send(
+                content, view=view, allowed_mentions=mentions, nonce=nonce(record, record.version)
+            )
         await self._retire(record, current)
         turn = TurnMessage(sent.id, seats)
         turn.add(record, events)
@@ -385,7 +400,9 @@ class Announcer:
         events = present.clip("\n".join(event_lines), room) if event_lines and room > 1 else ""
         content = f"{events}\n{table}" if events else table
         people = present.final_pings(record)
-        await self.channel(record).send(content, file=file, allowed_mentions=pinging(people))
+        await self.channel(record).send(
+            content, file=file, allowed_mentions=pinging(people), nonce=nonce(record, "end")
+        )
         parent = await self.store.get_note(record.id, PARENT_CHANNEL)
         if parent is not None:
             # A game in a thread: its channel hears the result in one line.

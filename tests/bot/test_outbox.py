@@ -10,7 +10,7 @@ import pytest
 import games
 from bot.text import present
 from tests.bot.driver import Table
-from tests.bot.faults import CANNOT_DM, dm_refused, rate_limited_every, server_error
+from tests.bot.faults import CANNOT_DM, dm_refused, rate_limited_every, server_error, timeout
 
 # Every third post refused once (discord.py waits and tries again), every seventh five times
 # in a row (discord.py gives up: the bot must post it again itself).
@@ -117,12 +117,12 @@ async def test_a_pending_delivery_survives_a_restart_and_is_posted_once(
     await simcord_env.restart_bot(restarted)
     faults.install(restarted)
     await wait_for_prompt(simcord_env, game, restarted.store, channel)
-    assert len(channel.history()) == posts + 1
+    assert len(channel.history()) == posts + 1, [m.content[:90] for m in channel.history()]
     posted = channel.history()[-1]
     assert posted.author.id == restarted.user.id and "Havana" in posted.content
     # Once: later tries find nothing left to post.
     await simcord_env.advance_time(PATIENCE)
-    assert len(channel.history()) == posts + 1
+    assert len(channel.history()) == posts + 1, [m.content[:90] for m in channel.history()]
     assert await restarted.store.deliveries() == []
     # And play goes on from it.
     await game.step()
@@ -149,3 +149,28 @@ async def test_a_reminder_the_channel_refused_is_posted_later_once(simcord_env, 
     await simcord_env.advance_time(PATIENCE)
     assert len(reminders()) == 1
     assert await simcord_env.bot.store.deliveries() == []
+
+
+async def test_a_post_whose_answer_was_lost_is_not_posted_again(simcord_env, table, faults):
+    """Discord carried the post out but its answer never came (a timeout): the bot tries
+    again with the same nonce, and Discord gives back the message instead of a second one."""
+    guild, channel, (ana, ben, cai, dee) = table
+    game = Table(simcord_env, channel, [ana, ben, cai], random.Random(5), typed=0.0)
+    await game.open("havana", 3)
+    store = simcord_env.bot.store
+    lost = faults.add(
+        timeout("POST", f"/channels/{channel.id}/messages", after=10, applied=True, times=1)
+    )
+    for _ in range(40):
+        posts = len(channel.history())
+        await game.step()
+        if lost.answered:
+            break
+        await wait_for_prompt(simcord_env, game, store, channel)
+    else:
+        raise AssertionError("no move needed a new message")
+    await simcord_env.advance_time(PATIENCE)
+    assert len(channel.history()) == posts + 1, [m.content[:90] for m in channel.history()]
+    assert await prompt_shown(game, store, channel)
+    assert await store.deliveries() == []
+    await game.step()
