@@ -318,13 +318,14 @@ class Mail:
         self.pictured[(record.id, key)] = (note, digest)
 
     async def _dms_closed(self, record: GameRecord, user_id: int) -> None:
-        """Say once per game and player that DMs are closed; the game carries on."""
+        """Say once per game and player that DMs are closed; the game carries on. Noted once
+        it is said: a line Discord refused is said when the outbox tries the screen again."""
         key = f"dm_closed:{user_id}"
         if await self.store.get_note(record.id, key):
             return
-        await self.store.set_note(record.id, key, "1")
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         await channel.send(
             text(self.channel_locale_of(record), "bot.dm.closed", who=f"<@{user_id}>"),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
         )
+        await self.store.set_note(record.id, key, "1")
