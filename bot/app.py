@@ -115,6 +115,7 @@ class MaleconBot(commands.Bot):
         await self.services.announcer.load()
         await self.services.tables.away.load()
         await self.services.quiet.load()
+        await self.services.outbox.resume()
         await self.services.ai.resume()
         self.services.clock.start()
         self.add_dynamic_items(*COMPONENTS)
@@ -134,6 +135,7 @@ class MaleconBot(commands.Bot):
             await self.services.clock.close()
             await self.services.ai.close()
             await self.services.mail.close()
+            await self.services.outbox.close()
             await super().close()
         finally:
             # The picture workers end now, not with the process; waited for in a thread, as

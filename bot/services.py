@@ -16,6 +16,7 @@ from bot.core.tables import Tables
 from bot.discord_io.announce import Announcer
 from bot.discord_io.dms import Mail
 from bot.discord_io.guard import Guard
+from bot.discord_io.outbox import Outbox
 from bot.discord_io.quiet import Quiet
 from bot.discord_io.threads import Threads
 from bot.history.past import PastGames
@@ -52,11 +53,13 @@ class Services:
         self.tables = tables = Tables(bot)
         self.logs = GameLogs()
         self.quiet = Quiet(bot)
-        self.mail = Mail(bot, self.quiet, self.logs)
-        self.announcer = Announcer(bot, tables, self.quiet)
+        # What could not be posted yet, posted again from the stored games.
+        self.outbox = Outbox(bot)
+        self.mail = Mail(bot, tables, self.quiet, self.logs, self.outbox)
+        self.announcer = Announcer(bot, tables, self.quiet, self.outbox)
         self.threads = Threads(bot)
         self.guard = Guard(tables.lock, self.announcer, self.mail.locales, bot.on_error)
-        self.clock = Clock(bot, tables, self.announcer, self.mail, self.quiet)
+        self.clock = Clock(bot, tables, self.announcer, self.mail, self.quiet, self.outbox)
         self.publisher = Publisher(self.mail, self.announcer)
         self.gate = Gate(tables, self.clock, self.publisher)
         self.ai = AiSeats(bot, tables, self.gate, workers=ai_workers, budget=ai_budget)

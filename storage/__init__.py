@@ -19,7 +19,7 @@ from .errors import (
 from .exchange import EXPORT_FORMAT
 from .migrations import LATEST as SCHEMA_VERSION
 from .play import MoveResult, apply_move, start_game
-from .records import ActionRow, GameRecord, GameSummary, Seat
+from .records import ActionRow, Delivery, GameRecord, GameSummary, Seat
 from .store import Store
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "ActionRow",
     "ChannelBusy",
+    "Delivery",
     "CorruptGame",
     "GameNotFound",
     "GameRecord",

@@ -1,8 +1,8 @@
 """`python -m storage copy SRC DST`: every game, seat, log entry, result, setting, timer and note,
-the history (endings, placings, ratings), the servers' languages and the members' quiet hours
-(with the news held for their end) from one database into
-another (SQLite -> PostgreSQL is how an operator upgrades); every copied table is read back and
-compared with its source, and every copied game is replayed on the destination.
+the history (endings, placings, ratings), the servers' languages, the members' away days, text
+board wishes and quiet hours (with the news held for their end) and the outbox from one database
+into another (SQLite -> PostgreSQL is how an operator upgrades); every copied table is read back
+and compared with its source, and every copied game is replayed on the destination.
 
 The destination must hold no game: ids are kept as they are (the bot's buttons carry game ids),
 so the copy is all or nothing, in one transaction. PostgreSQL's id sequence is moved past the
@@ -37,6 +37,7 @@ TABLES = (
     # Members' quiet hours, and the news held for their end.
     ("member_quiet_hours", "user_id"),
     ("quiet_held", "user_id, game_id, kind"),
+    ("outbox", "game_id, item"),
 )
 BATCH = 2000
 

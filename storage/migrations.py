@@ -440,6 +440,30 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        16,
+        "outbox: what a game's channel or a player's DM does not show yet, and when to try again",
+        (
+            # `item`: "channel" (the turn message or the final scores) or "screen:<seat>" (that
+            # seat's screen DM); what to post is read from the game's stored state when it is
+            # delivered, so a row holds no content. `due`: POSIX time of the next attempt.
+            """CREATE TABLE outbox (
+                game_id INTEGER NOT NULL REFERENCES games (id),
+                item TEXT NOT NULL,
+                due REAL NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (game_id, item)
+            )""",
+            # The games that waited for the next interaction to post their channel message
+            # wait in the outbox now.
+            "INSERT INTO outbox (game_id, item, due, attempts)"
+            " SELECT game_id, 'channel', 0, 0 FROM notes WHERE key = 'unposted'",
+            "DELETE FROM notes WHERE key = 'unposted'",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

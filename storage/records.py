@@ -45,6 +45,17 @@ class Seat:
 
 
 @dataclass(frozen=True, slots=True)
+class Delivery:
+    """A row of the outbox: `item` of game `game_id` ("channel", "screen:<seat>") is not shown
+    yet; the next attempt is due at `due` (POSIX seconds), after `attempts` failed ones."""
+
+    game_id: int
+    item: str
+    due: float
+    attempts: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class ActionRow:
     """One entry of the append-only action log; `seq` counts from 1."""
 

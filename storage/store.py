@@ -32,6 +32,7 @@ from .records import (
     AI_PREFIX,
     HUMAN,
     ActionRow,
+    Delivery,
     GameRecord,
     GameSummary,
     Seat,
@@ -1087,6 +1088,34 @@ class Store:
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+    # -- outbox -----------------------------------------------------------------------------
+
+    async def deliveries(self) -> list[Delivery]:
+        """Everything a channel or a DM does not show yet (`outbox`), the earliest due first."""
+        async with self._lock:
+            rows = await self._db.fetchall(
+                "SELECT game_id, item, due, attempts FROM outbox ORDER BY due, game_id, item"
+            )
+        return [Delivery(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def put_delivery(self, delivery: Delivery) -> None:
+        """Remember (or reschedule) a delivery; a game that does not exist raises
+        `GameNotFound`."""
+        async with self._write() as db:
+            try:
+                await db.execute(
+                    "INSERT INTO outbox (game_id, item, due, attempts) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (game_id, item)"
+                    " DO UPDATE SET due = excluded.due, attempts = excluded.attempts",
+                    (delivery.game_id, delivery.item, delivery.due, delivery.attempts),
+                )
+            except self._db.IntegrityError:
+                raise GameNotFound(f"There is no game {delivery.game_id}.") from None
+
+    async def delivered(self, game_id: int, item: str) -> None:
+        async with self._write() as db:
+            await db.execute("DELETE FROM outbox WHERE game_id = ? AND item = ?", (game_id, item))
 
     async def server_languages(self) -> dict[int, str]:
         """Every server's chosen language (`/game language`), by guild id."""

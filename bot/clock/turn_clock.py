@@ -22,6 +22,9 @@ they are the same for everybody.
 A member in their quiet hours (`/game quiet`) is neither reminded nor pinged: the reminder is
 held and falls due when the hours end, and the same task sends what was held then, one DM per
 member (`digest.py`). Their timers run on unchanged: quiet hours never lengthen a turn.
+
+A reminder or a question to the table that Discord still refuses once discord.py has given up
+waits in the outbox (`REMIND`, `ASK`): it is posted later, for the decisions still waiting then.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from bot.clock.digest import Digests
 from bot.core import metrics
 from bot.core.timing import now
 from bot.discord_io.announce import message_link, pinging
+from bot.discord_io.outbox import UNDELIVERED
 from bot.text import present
 from bot.text.i18n import game_locale, text
 from storage import GameRecord, StorageError
@@ -68,14 +72,20 @@ IDLE_SECONDS = 24 * 3600
 GAMES_AT_ONCE = 4
 # How long a claim on a game's timers lasts: far longer than handling them takes.
 CLAIM_SECONDS = 300
+# A game whose channel is busy posting a move is looked at again this much later.
+BUSY_SECONDS = 10
+# Outbox items: "remind:<seat>,<seat>" (the channel's reminder for those seats), "ask:<seat>"
+# (the table's question about that seat's decision).
+REMIND = "remind"
+ASK = "ask"
 
 
 class Clock:
     """`tables` gives the channel locks; `announcer` and `mail` post reminders and questions;
     `quiet` says who is in their quiet hours (their news waits, and is sent when the hours end);
-    what should happen to a decision nobody made in time is told to `when_expired`'s listener."""
+    `outbox` tries again what Discord refused; what should happen to a decision nobody made in time is told to `when_expired`'s listener."""
 
-    def __init__(self, bot: MaleconBot, tables, announcer, mail, quiet) -> None:
+    def __init__(self, bot: MaleconBot, tables, announcer, mail, quiet, outbox) -> None:
         self.bot = bot
         self.tables = tables
         self.announcer = announcer
@@ -83,6 +93,9 @@ class Clock:
         self.quiet = quiet
         self.digests = Digests(bot, tables, announcer, mail)
         quiet.on_hold(self.poke)
+        self.outbox = outbox
+        outbox.register(REMIND, self._remind_again)
+        outbox.register(ASK, self._ask_again)
         self._expired: list = []
         self._task: asyncio.Task | None = None
         # A poke while the clock works makes it look again; a poke while it sleeps wakes it.
@@ -173,29 +186,44 @@ class Clock:
             for game_id, group in itertools.groupby(waits, key=lambda w: w.game_id)
         ]
         # Games are handled side by side (each under its own channel's lock): a thousand
-        # deadlines at once must not wait for each other's Discord round trips.
-        limit = asyncio.Semaphore(GAMES_AT_ONCE)
+        # deadlines at once must not wait for each other's Discord round trips. A few at a
+        # time, the next one starting as soon as one is done.
         taken_elsewhere = []
+        busy = []
 
         async def one(game_id: int, seats: list[int]) -> None:
-            async with limit:
-                if not await self.store.claim(game_id, self.owner, at + CLAIM_SECONDS, at):
-                    taken_elsewhere.append(game_id)
-                    return
-                try:
-                    await self.handle(game_id, at)
-                except Exception:
-                    metrics.error(None, "clock")
-                    log.exception("game %s: its timers failed; retrying later", game_id)
-                    await self._postpone(game_id, seats, at + RETRY_SECONDS)
-                finally:
-                    await self.store.release(game_id, self.owner)
+            if not await self.store.claim(game_id, self.owner, at + CLAIM_SECONDS, at):
+                taken_elsewhere.append(game_id)
+                return
+            try:
+                if not await self.handle(game_id, at):
+                    busy.append(game_id)
+            except Exception:
+                metrics.error(None, "clock")
+                log.exception("game %s: its timers failed; retrying later", game_id)
+                await self._postpone(game_id, seats, at + RETRY_SECONDS)
+            finally:
+                await self.store.release(game_id, self.owner)
 
-        await asyncio.gather(*(one(game_id, seats) for game_id, seats in games_due))
+        waiting = iter(games_due)
+        running: set[asyncio.Task] = set()
+        while True:
+            for game_id, seats in itertools.islice(waiting, GAMES_AT_ONCE - len(running)):
+                running.add(asyncio.ensure_future(one(game_id, seats)))
+            if not running:
+                break
+            try:
+                _, running = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+            except asyncio.CancelledError:
+                for task in running:
+                    task.cancel()
+                raise
         if taken_elsewhere:
             # Another process handles them now (or its claim runs out): look again later
             # instead of spinning on timers that stay due meanwhile.
             await self._sleep(RETRY_SECONDS)
+        elif busy:
+            await self._sleep(BUSY_SECONDS)
 
     async def _postpone(self, game_id: int, seats: list[int], to: float) -> None:
         current = await self.store.waits(game_id)
@@ -204,15 +232,22 @@ class Clock:
             game_id, WaitPlan(tuple(w.seat for w in current if w.seat not in seats), tuple(later))
         )
 
-    async def handle(self, game_id: int, at: float) -> None:
+    async def handle(self, game_id: int, at: float) -> bool:
         """Every timer of one game that is due at `at`: reminders first, then the table's
-        choice at the turn limit, then the AI for decisions nobody chose about in time."""
+        choice at the turn limit, then the AI for decisions nobody chose about in time.
+
+        False, and nothing done, while a move is being posted in the game's channel: the
+        clock does not wait behind it (that move may well replace the timers), it looks again
+        a little later."""
         record = await self.store.get(game_id)
-        async with self.tables.lock(record.channel_id):
+        lock = self.tables.lock(record.channel_id)
+        if lock.locked():
+            return False
+        async with lock:
             record = await self.store.get(game_id)
             if record.status != "active":
                 await self.store.put_waits(game_id, WaitPlan())
-                return
+                return True
             current = await self.store.waits(game_id)
             settings = record.settings
             steps: dict[int, str] = {}
@@ -243,17 +278,20 @@ class Clock:
                 else:  # expired: the AI's move for this seat will replace the timer
                     changed.append(standing_in(wait, at))
             if not changed:
-                return
+                return True
             kept = tuple(w.seat for w in current if w.seat not in steps)
             # Saved before anything is sent: a restart never repeats a reminder.
             await self.store.put_waits(game_id, WaitPlan(kept, tuple(changed)))
-            before = {w.seat: w for w in current}
-            await self._remind(record, [s for s, step in steps.items() if step == "remind"], before)
-            for seat in [s for s, step in steps.items() if step == "vote"]:
-                await self._ask_the_table(record, seat, before[seat], at)
+        # Sent without the channel's lock: a move in the channel does not wait behind the
+        # clock's posts (Discord's global limit may hold them when a thousand timers fall due).
+        before = {w.seat: w for w in current}
+        await self._remind(record, [s for s, step in steps.items() if step == "remind"], before)
+        for seat in [s for s, step in steps.items() if step == "vote"]:
+            await self._ask_the_table(record, seat, before[seat], at)
         for seat in [s for s, step in steps.items() if step == "expired"]:
             for listener in self._expired:
                 listener(record, seat)
+        return True
 
     def _away(self, record: GameRecord, seat: int, at: float) -> bool:
         found = record.seats[seat]
@@ -279,6 +317,17 @@ class Clock:
             ping.append(seat)
         if not ping:
             return
+        try:
+            await self._remind_in_channel(record, ping, before, link, at)
+        except UNDELIVERED as exc:
+            log.warning(
+                "game %s: could not post a reminder (%s); tried again later", record.id, exc
+            )
+            await self.outbox.failed(record.id, f"{REMIND}:{','.join(map(str, ping))}", exc)
+
+    async def _remind_in_channel(
+        self, record: GameRecord, ping: list[int], before: dict[int, Wait], link: str, at: float
+    ) -> None:
         locale = game_locale(self.bot, record)
         waited = min(at - before[s].since for s in ping)
         users = [record.seats[s].user_id for s in ping]
@@ -290,11 +339,21 @@ class Clock:
             waited=present.duration(locale, waited),
             link=link,
         )
-        try:
-            await self.announcer.channel(record).send(content, allowed_mentions=pinging(users))
-            metrics.reminded(record.guild_id, "channel")
-        except discord.HTTPException as exc:
-            log.warning("game %s: could not post a reminder (HTTP %s)", record.id, exc.status)
+        await self.announcer.channel(record).send(content, allowed_mentions=pinging(users))
+        metrics.reminded(record.guild_id, "channel")
+
+    async def _remind_again(self, game_id: int, item: str) -> None:
+        """The outbox's turn: the channel's reminder, for those of its players still waiting
+        on a decision they were reminded of."""
+        record = await self.store.get(game_id)
+        seats = {int(s) for s in item.partition(":")[2].split(",") if s}
+        waits = {w.seat: w for w in await self.store.waits(game_id)}
+        still = [s for s in sorted(seats) if s in waits and waits[s].reminded > 0]
+        if record.status == "active" and still:
+            turn = await self.announcer.turn_message(record)
+            link = message_link(record, None if turn is None else str(turn.message_id))
+            await self._remind_in_channel(record, still, waits, link, now())
+        await self.outbox.done(game_id, item)
 
     async def _dm_reminder(
         self, record: GameRecord, seat: int, wait: Wait, link: str, at: float
@@ -317,6 +376,16 @@ class Clock:
             # DMs closed, or no longer a member of any server we share: ping in the channel.
             return False
         return True
+
+    async def _ask_again(self, game_id: int, item: str) -> None:
+        """The outbox's turn: the table's question, if that decision still waits for it."""
+        await self.outbox.done(game_id, item)
+        record = await self.store.get(game_id)
+        seat = int(item.partition(":")[2])
+        wait = next((w for w in await self.store.waits(game_id) if w.seat == seat), None)
+        asked = wait is not None and wait.vote_at is not None and wait.vote_message is None
+        if record.status == "active" and asked:
+            await self._ask_the_table(record, seat, wait, now())
 
     async def _ask_the_table(self, record: GameRecord, seat: int, wait: Wait, at: float) -> None:
         """The turn limit has passed: the other players choose what happens (first one counts)."""
@@ -341,15 +410,17 @@ class Clock:
             sent = await self.announcer.channel(record).send(
                 content, view=view, allowed_mentions=pinging(pinged)
             )
-        except discord.HTTPException as exc:
-            # Nobody can choose then; a day later the AI plays the decision.
-            log.warning("game %s: could not ask the table (HTTP %s)", record.id, exc.status)
+        except UNDELIVERED as exc:
+            # Asked again later; if nobody can choose in time, the AI plays the decision.
+            log.warning("game %s: could not ask the table (%s); tried again later", record.id, exc)
+            await self.outbox.failed(record.id, f"{ASK}:{seat}", exc)
             return
         try:
-            current = {w.seat: w for w in await self.store.waits(record.id)}
-            if seat in current:
-                updated = replace(current[seat], vote_message=sent.id)
-                keep = tuple(s for s in current if s != seat)
-                await self.store.put_waits(record.id, WaitPlan(keep, (updated,)))
+            async with self.tables.lock(record.channel_id):
+                current = {w.seat: w for w in await self.store.waits(record.id)}
+                if seat in current:
+                    updated = replace(current[seat], vote_message=sent.id)
+                    keep = tuple(s for s in current if s != seat)
+                    await self.store.put_waits(record.id, WaitPlan(keep, (updated,)))
         except StorageError:
             log.exception("game %s: could not note the table's question", record.id)

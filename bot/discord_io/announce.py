@@ -2,8 +2,9 @@
 
 Moves are saved before they are announced, so a failed post (missing permissions, a Discord
 outage) never loses a move, but it would leave the table without a prompt: nobody pinged, no
-buttons. Such a game is remembered (in memory and as a note in the database, so a restart
-remembers it too) and the next interaction in its channel posts the missing message.
+buttons. Such a game is remembered (in memory and in the outbox, so a restart remembers it too)
+and the missing message is posted from the stored game by the outbox, after a wait, or by the
+next interaction in its channel, whichever comes first.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import discord
 
 import games
 from bot.discord_io import components, pictures
+from bot.discord_io.outbox import UNDELIVERED
 from bot.text import lengths, present
 from bot.text.i18n import game_locale
 from games import Event
@@ -32,7 +34,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-UNPOSTED = "unposted"
+# The outbox item of a game's channel message (its turn message or final scores).
+CHANNEL = "channel"
 TURN_MESSAGE = "turn_message"
 # The note of a game in a thread: the channel it was opened from, which hears its result.
 PARENT_CHANNEL = "parent_channel"
@@ -105,18 +108,28 @@ def message_link(record: GameRecord, message_id: str | None) -> str:
     return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message_id}"
 
 
+def nonce(record: GameRecord, what: str | int) -> str:
+    """The nonce of a game's channel message (Discord keeps at most 25 characters): sent with
+    `enforce_nonce`, so a post tried again after its answer was lost (a timeout that Discord
+    did carry out) gives back the message already posted instead of a second one."""
+    return f"{record.id}.{what}"[:25]
+
+
 def pinging(user_ids: Sequence[int]) -> discord.AllowedMentions:
     """Only the players the bot means to ping; names and other text never ping anybody."""
     return discord.AllowedMentions(users=[discord.Object(u) for u in user_ids])
 
 
 class Announcer:
-    def __init__(self, bot: MaleconBot, tables, quiet) -> None:
+    def __init__(self, bot: MaleconBot, tables, quiet, outbox) -> None:
         self.bot = bot
-        # The state cache (`tables.state_of`).
+        # The state cache (`tables.state_of`) and the channel locks.
         self.tables = tables
         # Members in their quiet hours are named but not pinged (`bot/discord_io/quiet.py`).
         self.quiet = quiet
+        # Tries again what could not be posted (`bot.discord_io.outbox`).
+        self.outbox = outbox
+        outbox.register(CHANNEL, self.redeliver)
         # channel id -> game whose latest turn message or final scores could not be posted.
         self.unposted: dict[int, int] = {}
         # game id -> its current turn message (also kept as a note, for restarts).
@@ -138,12 +151,14 @@ class Announcer:
 
     async def load(self) -> None:
         """After a restart: the games still waiting for a message in their channel."""
-        for game_id, _ in await self.store.notes_named(UNPOSTED):
+        for row in await self.store.deliveries():
+            if row.item != CHANNEL:
+                continue
             try:
-                record = await self.store.get(game_id)
+                record = await self.store.get(row.game_id)
             except StorageError:
                 continue
-            self.unposted[record.channel_id] = game_id
+            self.unposted[record.channel_id] = row.game_id
 
     async def after_move(
         self,
@@ -157,7 +172,7 @@ class Announcer:
         """Post what the move changed; False (remembered for repair) when Discord refused it."""
         try:
             await self._post(locale, record, state, events, actor, previous)
-        except discord.HTTPException as exc:
+        except UNDELIVERED as exc:
             await self._failed(record, exc)
             return False
         if self.unposted.get(record.channel_id) == record.id:
@@ -170,36 +185,51 @@ class Announcer:
         if game_id is None:
             return
         record = await self.store.get(game_id)
-        locale = game_locale(self.bot, record)
         try:
-            if record.status == "active":
-                state = self.tables.state_of(record)
-                await self._post(locale, record, state, (), None, set(), fresh=True)
-            else:
-                await self.post_result(locale, record, ())
-        except discord.HTTPException as exc:
+            await self._post_missing(record)
+        except UNDELIVERED as exc:
             log.debug("game %s: still cannot post in channel %s (%s)", game_id, channel_id, exc)
             return
         await self._repaired(record)
 
-    async def _failed(self, record: GameRecord, exc: discord.HTTPException) -> None:
+    async def redeliver(self, game_id: int, item: str) -> None:
+        """The outbox's turn: post the missing message under the channel's lock (raises when
+        Discord refuses again)."""
+        record = await self.store.get(game_id)
+        async with self.tables.lock(record.channel_id):
+            if not self.outbox.pending(game_id, item):
+                return  # a move or an interaction posted it meanwhile
+            record = await self.store.get(game_id)
+            await self._post_missing(record)
+            await self._repaired(record)
+
+    async def _post_missing(self, record: GameRecord) -> None:
+        locale = game_locale(self.bot, record)
+        if record.status == "active":
+            state = self.tables.state_of(record)
+            await self._post(locale, record, state, (), None, set(), fresh=True)
+        else:
+            await self.post_result(locale, record, ())
+
+    async def _failed(self, record: GameRecord, exc: BaseException) -> None:
         if self.unposted.get(record.channel_id) != record.id:
-            # Once per outage: the next interaction in the channel retries quietly.
+            # Once per outage: the outbox (or the next interaction) retries quietly.
             log.warning(
                 "game %s: could not post in channel %s (HTTP %s, code %s: %s);"
-                " the move is saved and the message will be posted on the next interaction",
+                " the move is saved and the message will be posted again",
                 record.id,
                 record.channel_id,
-                exc.status,
-                exc.code,
-                exc.text,
+                getattr(exc, "status", None),
+                getattr(exc, "code", None),
+                getattr(exc, "text", None) or type(exc).__name__,
             )
         self.unposted[record.channel_id] = record.id
-        await self.store.set_note(record.id, UNPOSTED, str(record.version))
+        await self.outbox.failed(record.id, CHANNEL, exc)
 
     async def _repaired(self, record: GameRecord) -> None:
-        self.unposted.pop(record.channel_id, None)
-        await self.store.delete_note(record.id, UNPOSTED)
+        if self.unposted.get(record.channel_id) == record.id:
+            del self.unposted[record.channel_id]
+        await self.outbox.done(record.id, CHANNEL)
 
     async def turn_message(self, record: GameRecord) -> TurnMessage | None:
         found = self.turns.get(record.id)
@@ -333,11 +363,19 @@ class Announcer:
             file = await pictures.board(
                 public, present.seat_names(record, locale), locale, record.version
             )
-            sent = await channel.send(content, file=file, view=view, allowed_mentions=mentions)
+            sent = await channel.send(
+                content,
+                file=file,
+                view=view,
+                allowed_mentions=mentions,
+                nonce=nonce(record, record.version),
+            )
             if file is not None:  # a board given up is drawn for the next turn message
                 self.boards[record.id] = key
         else:
-            sent = await channel.send(content, view=view, allowed_mentions=mentions)
+            sent = await channel.send(
+                content, view=view, allowed_mentions=mentions, nonce=nonce(record, record.version)
+            )
         await self._retire(record, current)
         turn = TurnMessage(sent.id, seats)
         turn.add(record, events)
@@ -388,7 +426,11 @@ class Announcer:
         ]
         view = None if self.final_view is None else self.final_view(locale, record)
         await self.channel(record).send(
-            content, file=file, view=view, allowed_mentions=pinging(people)
+            content,
+            file=file,
+            view=view,
+            allowed_mentions=pinging(people),
+            nonce=nonce(record, "end"),
         )
         parent = await self.store.get_note(record.id, PARENT_CHANNEL)
         if parent is not None:

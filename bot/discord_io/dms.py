@@ -1,8 +1,9 @@
 """Private screens by direct message: one DM per player and game, edited as holdings change.
 
 A DM is a courtesy, never a condition for play: closed DMs are said once in the channel (the
-player then uses `/game screen`), Discord being busy is waited out (`dm_channels.py`), and any
-other failure is logged and skipped, because the move that caused it is already saved.
+player then uses `/game screen`), Discord being busy is waited out (`dm_channels.py`), and a DM
+that still fails (a Discord outage, a timeout) is left to the outbox, which brings the player's
+screen up to date from the stored game later: the move that caused it is already saved.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from bot.core import metrics
 from bot.core.state_cache import StateCache
 from bot.discord_io import pictures
 from bot.discord_io.dm_channels import CANNOT_DM, DmChannels
+from bot.discord_io.outbox import UNDELIVERED
 from bot.text import lengths, present
 from bot.text.i18n import escape, game_locale, text
 from bot.text.recap import recap
@@ -34,6 +36,8 @@ log = logging.getLogger(__name__)
 
 # Screen DMs whose place is remembered (the players of the games played lately).
 SCREENS_KEPT = 2048
+# The outbox item of a seat's screen DM: "screen:<seat>".
+SCREEN = "screen"
 
 
 def private_part(view: Any) -> Any:
@@ -49,9 +53,9 @@ def private_part(view: Any) -> Any:
 class Pending:
     """A screen waiting for its DM: the newest view of the seat, everything it alone was told
     since its DM was last brought up to date, since when (`time.perf_counter`) it has waited, and
-    the channel's message it follows (`after`: done once that message is out), and whether a
-    decision waits for the seat (`deciding`: the DM then opens with what the others did since
-    the seat's last decision)."""
+    the channel's message it follows (`after`: done once that message is out or failed), and
+    whether a decision waits for the seat (`deciding`: the DM then opens with what the others did
+    since the seat's last decision)."""
 
     record: GameRecord
     view: Any
@@ -62,14 +66,25 @@ class Pending:
     deciding: bool = False
 
 
-class Mail:
-    """`quiet`: who is in their quiet hours, whose screen DM waits until they end; `logs`: the
-    games' logs as moves, for the recap of a DM whose seat decides."""
+def screen_item(seat: int) -> str:
+    return f"{SCREEN}:{seat}"
 
-    def __init__(self, bot: MaleconBot, quiet, logs) -> None:
+
+class Mail:
+    """`tables` gives the state cache; `quiet`: who is in their quiet hours, whose screen DM
+    waits until they end; `logs`: the games' logs as moves, for the recap of a DM whose seat
+    decides; `outbox` tries again the screen DMs that failed."""
+
+    def __init__(self, bot: MaleconBot, tables, quiet, logs, outbox) -> None:
         self.bot = bot
+        self.tables = tables
         self.quiet = quiet
         self.logs = logs
+        self.outbox = outbox
+        outbox.register(SCREEN, self.redeliver)
+        # (game id, seat) -> what that seat alone was told in DMs that failed, told with the
+        # outbox's next try (lost with a restart: the screen itself is not).
+        self.untold: dict[tuple[int, int], list] = {}
         # user id -> last locale seen, so their DMs speak their language.
         self.locales: dict[int, discord.Locale] = {}
         # (game id, note key) -> the player's screen DM as its note says "channel:message":
@@ -183,6 +198,20 @@ class Mail:
         if key not in self.couriers:
             self.couriers[key] = asyncio.create_task(self._courier(key))
 
+    async def redeliver(self, game_id: int, item: str) -> None:
+        """The outbox's turn: the seat's screen as the stored game has it now, to whoever
+        holds the seat (its courier reports to the outbox how that went)."""
+        seat = int(item.partition(":")[2])
+        record = await self.store.get(game_id)
+        if (
+            seat >= len(record.seats)
+            or record.options.get("open_holdings")
+            or not present.played_by_person(record, seat)
+        ):
+            await self.outbox.done(game_id, item)
+            return
+        self.hand_over(record, self.tables.state_of(record), seat)
+
     async def _courier(self, key: tuple[int, int]) -> None:
         try:
             while (job := self.pending.pop(key, None)) is not None:
@@ -194,19 +223,23 @@ class Mail:
                 # What the DM will show: the next change compares with it, not with the DM
                 # still being sent.
                 self.shown[key] = private_part(job.view)
+                told = [*self.untold.pop(key, ()), *job.told]
                 try:
-                    await self._dm_screen(
-                        job.record, seat, job.view, job.told, job.after, job.deciding
-                    )
-                except discord.HTTPException as exc:
+                    await self._dm_screen(job.record, seat, job.view, told, job.after, job.deciding)
+                except UNDELIVERED as exc:
                     self.shown.pop(key, None)
+                    self.untold[key] = told
                     log.warning(
-                        "game %s: could not DM seat %s its screen (HTTP %s, code %s)",
+                        "game %s: could not DM seat %s its screen (HTTP %s, code %s);"
+                        " it is tried again later",
                         job.record.id,
                         seat,
-                        exc.status,
-                        exc.code,
+                        getattr(exc, "status", None),
+                        getattr(exc, "code", None),
                     )
+                    await self.outbox.failed(job.record.id, screen_item(seat), exc)
+                    continue
+                await self.outbox.done(job.record.id, screen_item(seat))
                 self.delivered(time.perf_counter() - job.since)
         except BaseException:
             self.shown.pop(key, None)
@@ -262,7 +295,8 @@ class Mail:
             pictures.screen_png(view, names, locale, priority=pictures.LATER)
         )
         try:
-            await asyncio.shield(after)
+            # Whether the announcement was posted or not, the DM follows it.
+            await asyncio.wait([after])
             data = await picture
         finally:
             picture.cancel()
@@ -329,11 +363,11 @@ class Mail:
         return [discord.Embed(description=present.clip(words, lengths.EMBED_DESCRIPTION))]
 
     async def _dms_closed(self, record: GameRecord, user_id: int) -> None:
-        """Say once per game and player that DMs are closed; the game carries on."""
+        """Say once per game and player that DMs are closed; the game carries on. Noted once
+        it is said: a line Discord refused is said when the outbox tries the screen again."""
         key = f"dm_closed:{user_id}"
         if await self.store.get_note(record.id, key):
             return
-        await self.store.set_note(record.id, key, "1")
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         quiet = self.quiet.until(user_id) is not None
         await channel.send(
@@ -342,3 +376,4 @@ class Mail:
                 users=[] if quiet else [discord.Object(user_id)]
             ),
         )
+        await self.store.set_note(record.id, key, "1")

@@ -5,8 +5,8 @@ A click, a typed `/game move`, an undo, an AI seat and the clock's stand-in all 
 `storage.play.apply_move` with the version the mover saw (the engine validates, the store
 appends the action and the new state in one transaction) -> the mover's own answer
 (`on_saved`) -> the channel's message, the changed screens by DM, the AI seats that decide
-next. Persisting comes first, so if Discord fails afterwards the next interaction sees the
-truth and posts what is missing (`announce`).
+next. Persisting comes first, so if Discord fails afterwards the outbox (or the next
+interaction) posts what is missing from the stored game (`announce`, `outbox`).
 
 The source (`SOURCES`) changes only what a refusal looks like: a person is told why (the gate
 raises a `Refused`, which the caller turns into a polite answer with the current prompt); the
@@ -82,15 +82,16 @@ class Publisher:
         self, locale, result: MoveResult, before: Any, actor: int | None, deciders
     ) -> bool:
         """False when the channel message failed."""
-        # The screens are drawn while the board is: both in the picture workers.
-        announced = asyncio.get_running_loop().create_future()
-        self.mail.queue(result.record, before, result.state, result.events, announced)
-        try:
-            posted = await self.announcer.after_move(
+        # The screens are drawn while the board is: both in the picture workers. The DMs wait
+        # for the announcement's task itself, not for a flag it sets, so a test clock sees
+        # what they wait for (an announcement waiting out Discord's rate limits).
+        announced = asyncio.ensure_future(
+            self.announcer.after_move(
                 locale, result.record, result.state, result.events, actor, deciders
             )
-        finally:
-            announced.set_result(None)
+        )
+        self.mail.queue(result.record, before, result.state, result.events, announced)
+        posted = await announced
         for listener in self._listeners:
             listener(result.record, result.state)
         return posted

@@ -62,6 +62,9 @@ class Table:
         self.typed = typed
         self.moves = 0
         self.typed_moves = 0
+        # Awaited after every press, before the player looks at the channel again (a test under
+        # Discord's faults lets the bot's posts arrive first).
+        self.after_press = None
 
     def recent(self, count: int = 6):
         """The newest channel messages visible to everybody, oldest first.
@@ -126,6 +129,7 @@ class Table:
         ids = custom_ids(message)
         if any(i.startswith("mx:") for i in ids):
             shown = await player.click(message, label="Choose")
+            await self._pressed()
             private = private_answer(shown)
             assert private.ephemeral
             await self.answer(player, private)
@@ -146,12 +150,17 @@ class Table:
             else:
                 result = await player.click(message, custom_id=custom_id)
             assert result.acknowledged
+            await self._pressed()
             tried.add(custom_id)
             # Only the turn message offers choices a screen may not pay for; a private answer
             # lists legal ones alone (and its move may be saved where the channel cannot show it).
             if values is not None or message.flags.ephemeral or self._channel_now() != before:
                 break
         self.moves += 1
+
+    async def _pressed(self) -> None:
+        if self.after_press is not None:
+            await self.after_press()
 
     def _channel_now(self) -> list:
         """What the channel shows: a move edits the turn message or posts one, a refusal

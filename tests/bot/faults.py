@@ -43,6 +43,8 @@ CANNOT_DM = 50007  # "Cannot send messages to this user" (HTTP 403)
 OLD_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached" (HTTP 400)
 ARCHIVED_THREAD = 50083  # "Operation cannot be performed on an archived thread" (HTTP 400)
 MISSING_PERMISSIONS = 50013
+# How long Discord remembers a message's nonce for `enforce_nonce` ("the past few minutes").
+NONCE_SECONDS = 300
 
 _API = "/api/v"
 # The attempt under way in this task: what the bot asked for, before discord.py encoded it.
@@ -128,6 +130,34 @@ def rate_limited(
     """429 with `retry_after` (per route, or `is_global`)."""
     answer = Answer(429, 0, "You are being rate limited.", retry_after, is_global)
     return Rule(method, path, answer, times)
+
+
+def rate_limited_every(
+    method: str, path: str, every: dict[int, int], retry_after: float = 1.0
+) -> Rule:
+    """Requests (not attempts: discord.py's retries of one request count once) numbered from 1:
+    the n-th is answered 429 `every[k]` times in a row when n is a multiple of k (the most such
+    times wins), then passes. `{3: 1, 7: 5}`: every third post refused once, every seventh five
+    times in a row, which is every try discord.py makes."""
+    counted = [0]
+    # The last requests seen, each with how many more 429s it gets.
+    recent: dict[int, list] = {}
+
+    def refuse(request: Request) -> Answer | None:
+        call = _CALL.get()
+        entry = recent.get(id(call))
+        if entry is None or entry[0] is not call:
+            counted[0] += 1
+            times = max((t for k, t in every.items() if counted[0] % k == 0), default=0)
+            entry = recent[id(call)] = [call, times]
+            while len(recent) > 1000:
+                del recent[next(iter(recent))]
+        if entry[1] <= 0:
+            return None
+        entry[1] -= 1
+        return Answer(429, 0, "You are being rate limited.", retry_after)
+
+    return Rule(method, path, refuse)
 
 
 def server_error(method: str, path: str, status: int = 500, *, times: int | None = 1) -> Rule:
@@ -272,6 +302,8 @@ class Faults:
     # (virtual time, method, path, status) of every attempt a rule or the limit refused.
     refused: list[tuple[float, str, str, int]] = field(default_factory=list)
     _window: tuple[int, int] = (-1, 0)
+    # (channel path, nonce) -> (virtual time, the message Discord created with it).
+    _nonces: dict = field(default_factory=dict)
 
     def install(self, bot: Any = None) -> Faults:
         """Put the layer under `bot`'s HTTP client (the env's bot by default; again after a
@@ -364,11 +396,11 @@ class Faults:
                 if answer is not None:
                     break
         if answer is None:
-            return _Response(200, await self._pass(call))
+            return _Response(200, await self._carry_out(call, method, path))
         if answer.timeout is not None:
             self.refused.append((self.now, method, path, 0))
             if answer.applied:
-                await self._pass(call)
+                await self._carry_out(call, method, path)
             await asyncio.sleep(answer.timeout)
             raise TimeoutError
         self.refused.append((self.now, method, path, answer.status))
@@ -376,6 +408,25 @@ class Faults:
         if answer.status == 429 and answer.is_global:
             headers["X-RateLimit-Global"] = "true"
         return _Response(answer.status, answer.body(), headers)
+
+    async def _carry_out(self, call: _Call, method: str, path: str) -> Any:
+        """The request done by SimCord's backend, with Discord's `enforce_nonce`, which it
+        lacks: a message posted again with the nonce of one created in the last minutes gives
+        back that message instead of a second one."""
+        body = call.kwargs.get("json") or {}
+        if call.form:  # a message with files: its JSON travels as a part of the form
+            body = next(
+                (json.loads(f["value"]) for f in call.form if f.get("name") == "payload_json"),
+                {},
+            )
+        key = (path, body.get("nonce")) if method == "POST" and body.get("enforce_nonce") else None
+        known = self._nonces.get(key) if key is not None else None
+        if known is not None and self.now - known[0] < NONCE_SECONDS:
+            return known[1]
+        data = await self._pass(call)
+        if key is not None and isinstance(data, dict):
+            self._nonces[key] = (self.now, data)
+        return data
 
     async def _pass(self, call: _Call) -> Any:
         if call.files:
