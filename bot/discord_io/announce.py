@@ -83,6 +83,11 @@ def stays(current: TurnMessage | None, seats: frozenset[int], actor: int | None)
     )
 
 
+THREADS = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
 # An interaction's token edits its message for 15 minutes; a little less, to be sure.
 PRESS_LIFETIME = datetime.timedelta(minutes=14)
 
@@ -124,6 +129,12 @@ class Announcer:
         # message id -> a recent press on it (see `_edit`; given by the move and "Choose"
         # handlers, forgotten when its token expires).
         self.pressed: dict[int, discord.Interaction] = {}
+        # message id -> the interaction it was posted as a follow-up of (see `_send`), whose
+        # token edits it for as long as a press's would.
+        self.followed: dict[int, discord.Interaction] = {}
+        # game id -> the interaction whose move is being announced (given by the move handlers
+        # while the move is published): the new turn message is its follow-up.
+        self.movers: dict[int, discord.Interaction] = {}
 
     @property
     def store(self):
@@ -209,19 +220,29 @@ class Announcer:
     def press(self, message_id: int, interaction: discord.Interaction) -> None:
         """A press on the channel message `message_id`, deferred as an update of it: its token
         can edit that message for a while (see `_edit`)."""
-        for known, earlier in list(self.pressed.items()):
-            if not usable(earlier):
-                del self.pressed[known]
+        self._forget_expired()
         self.pressed[message_id] = interaction
 
-    def released(self, message_id: int, interaction: discord.Interaction) -> None:
-        if self.pressed.get(message_id) is interaction:
-            del self.pressed[message_id]
+    def moving(self, game_id: int, interaction: discord.Interaction) -> None:
+        """`interaction` made the move of `game_id` being saved now: what the move posts in
+        the channel is its follow-up (see `_send`)."""
+        self.movers[game_id] = interaction
+
+    def moved(self, game_id: int, interaction: discord.Interaction) -> None:
+        if self.movers.get(game_id) is interaction:
+            del self.movers[game_id]
+
+    def _forget_expired(self) -> None:
+        for known in (self.pressed, self.followed):
+            for message_id, earlier in list(known.items()):
+                if not usable(earlier):
+                    del known[message_id]
 
     async def _edit(self, record: GameRecord, message_id: int, **fields) -> None:
-        """Edit a turn message: through the press on it that made this move when there is one
-        (its answer: neither bound by Discord's global limit nor refused on a message older
-        than an hour, 30046), else as the channel's message."""
+        """Edit a turn message: through a recent press on it, or the interaction it was posted
+        as a follow-up of, when there is one (an interaction's answer: neither bound by
+        Discord's global limit nor refused on a message older than an hour, 30046), else as
+        the channel's message."""
         pressed = self.pressed.get(message_id)
         if pressed is not None and usable(pressed):
             try:
@@ -229,7 +250,41 @@ class Announcer:
                 return
             except discord.HTTPException as exc:
                 log.debug("game %s: not edited through the press (%s)", record.id, exc)
+        followed = self.followed.get(message_id)
+        if followed is not None and usable(followed):
+            try:
+                await followed.followup.edit_message(message_id, **fields)
+                return
+            except discord.HTTPException as exc:
+                log.debug("game %s: not edited through its interaction (%s)", record.id, exc)
         await self.channel(record).get_partial_message(message_id).edit(**fields)
+
+    async def _send(self, record: GameRecord, content: str, **fields) -> discord.abc.Snowflake:
+        """A new message in the game's channel: a follow-up of the interaction that made the
+        move when there is one in this channel (not bound by Discord's global limit; a new
+        message all the same, so its mentions ping), else the channel's message. AI and clock
+        moves have no interaction: theirs are channel messages."""
+        via = self.movers.get(record.id)
+        # A game thread archives itself after a week; the posts that reopen it go through the
+        # channel (see `threads.py`).
+        in_thread = via is not None and getattr(via.channel, "type", None) in THREADS
+        if (
+            via is not None
+            and via.channel_id == record.channel_id
+            and usable(via)
+            and not in_thread
+        ):
+            try:
+                sent = await via.followup.send(content, wait=True, **fields)
+            except discord.HTTPException as exc:
+                log.debug("game %s: no follow-up (%s); posting in the channel", record.id, exc)
+                for file in fields.get("files", ()):
+                    file.reset()
+            else:
+                self._forget_expired()
+                self.followed[sent.id] = via
+                return sent
+        return await self.channel(record).send(content, **fields)
 
     async def _retire(self, record: GameRecord, turn: TurnMessage | None) -> None:
         """The previous turn message loses its buttons, so only one message of a game ever
@@ -260,7 +315,6 @@ class Announcer:
         the turn message edited in place with this move's events and the next prompt. `fresh`:
         a new message in any case (a repair: the failed one pinged nobody)."""
         engine = games.get(record.kind)
-        channel = self.channel(record)
         event_lines = present.public_events(locale, record, events)
         current = await self.turn_message(record)
         if engine.is_over(state):
@@ -323,11 +377,14 @@ class Announcer:
             file = await pictures.board(
                 public, present.seat_names(record, locale), locale, record.version
             )
-            sent = await channel.send(content, file=file, view=view, allowed_mentions=mentions)
+            files = [] if file is None else [file]
+            sent = await self._send(
+                record, content, files=files, view=view, allowed_mentions=mentions
+            )
             if file is not None:  # a board given up is drawn for the next turn message
                 self.boards[record.id] = key
         else:
-            sent = await channel.send(content, view=view, allowed_mentions=mentions)
+            sent = await self._send(record, content, view=view, allowed_mentions=mentions)
         await self._retire(record, current)
         turn = TurnMessage(sent.id, seats)
         turn.add(record, events)
@@ -362,7 +419,8 @@ class Announcer:
         events = present.clip("\n".join(event_lines), room) if event_lines and room > 1 else ""
         content = f"{events}\n{table}" if events else table
         people = present.final_pings(record)
-        await self.channel(record).send(content, file=file, allowed_mentions=pinging(people))
+        files = [] if file is None else [file]
+        await self._send(record, content, files=files, allowed_mentions=pinging(people))
         parent = await self.store.get_note(record.id, PARENT_CHANNEL)
         if parent is not None:
             # A game in a thread: its channel hears the result in one line.

@@ -141,8 +141,12 @@ class Play:
                 # The channel message this press was on is edited (or loses its buttons)
                 # through the press's answer, whatever its age (see `Announcer._edit`).
                 announcer.press(pressed, interaction)
+            # A new turn message is this interaction's follow-up (see `Announcer._send`).
+            announcer.moving(record.id, interaction)
+            moving.append(record.id)
 
         announcer = self.guard.announcer
+        moving: list[int] = []
         pressed = (
             None if typed or from_ephemeral or not interaction.message else interaction.message.id
         )
@@ -159,8 +163,8 @@ class Play:
                 on_saved=saved,
             )
         finally:
-            if pressed is not None:
-                announcer.released(pressed, interaction)
+            for moved in moving:
+                announcer.moved(moved, interaction)
         if done is not None and not done.posted:
             await self.guard.answer_saved(interaction, text(locale, "bot.error.not_posted"))
 
