@@ -221,6 +221,7 @@ class Announcer:
         """A press on the channel message `message_id`, deferred as an update of it: its token
         can edit that message for a while (see `_edit`)."""
         self._forget_expired()
+        self.pressed.pop(message_id, None)  # kept in the order of the presses
         self.pressed[message_id] = interaction
 
     def moving(self, game_id: int, interaction: discord.Interaction) -> None:
@@ -233,10 +234,13 @@ class Announcer:
             del self.movers[game_id]
 
     def _forget_expired(self) -> None:
+        """Forget the tokens that expired: the oldest come first (a busy bot keeps thousands)."""
         for known in (self.pressed, self.followed):
-            for message_id, earlier in list(known.items()):
-                if not usable(earlier):
-                    del known[message_id]
+            while known:
+                oldest = next(iter(known))
+                if usable(known[oldest]):
+                    break
+                del known[oldest]
 
     async def _edit(self, record: GameRecord, message_id: int, **fields) -> None:
         """Edit a turn message: through a recent press on it, or the interaction it was posted
