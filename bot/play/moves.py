@@ -227,11 +227,18 @@ class Play:
             following, view = self._private_next(locale, result.record, result.state, mine)
             confirm = "\n".join([*told, *([following] if following else [])])
             await self.guard.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
+            self.guard.announcer.moving(done.record.id, interaction)
+            moving.append(done.record.id)
 
+        moving: list[int] = []
         source = "typed" if game_id is None else "click"
-        await self._submit(
-            interaction, locale, game_id, [games.UNDO], source, seat_of=mover, on_saved=saved
-        )
+        try:
+            await self._submit(
+                interaction, locale, game_id, [games.UNDO], source, seat_of=mover, on_saved=saved
+            )
+        finally:
+            for moved in moving:
+                self.guard.announcer.moved(moved, interaction)
 
     @handler(defer="press")
     async def show_choices(self, interaction, locale, game_id: int, version: int) -> None:
