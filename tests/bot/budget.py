@@ -59,6 +59,9 @@ class Played:
 async def play(env, guild, kind: str, size: int, seed: int, counted: Counted) -> Played:
     """One whole game of `size` seats in a new channel of `guild`, counted by `counted`."""
     rng = random.Random(seed)
+    # The AI standing in for a person thinks in a worker process, in real time, while the
+    # virtual clock waits for it: a busy machine may take longer than SimCord's usual 5 s.
+    env.settle_timeout = max(env.settle_timeout, 120.0)
     before, routes_before = counted.global_bound, Counter(counted.routes)
     channel = guild.create_text_channel(f"{kind}-{size}-{seed}")
     ai = 1 if size >= 3 else 0
