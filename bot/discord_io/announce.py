@@ -83,6 +83,7 @@ def stays(current: TurnMessage | None, seats: frozenset[int], actor: int | None)
     )
 
 
+# Where a game posts through the channel even after a person's move (see `Announcer._send`).
 THREADS = (
     discord.ChannelType.public_thread,
     discord.ChannelType.private_thread,
