@@ -86,6 +86,12 @@ def stays(current: TurnMessage | None, seats: frozenset[int], actor: int | None)
     )
 
 
+# Where a game posts through the channel even after a person's move (see `Announcer._send`).
+THREADS = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
 # An interaction's token edits its message for 15 minutes; a little less, to be sure.
 PRESS_LIFETIME = datetime.timedelta(minutes=14)
 
@@ -141,6 +147,12 @@ class Announcer:
         self.pressed: dict[int, discord.Interaction] = {}
         # (locale, record) -> the view under a game's final scores, or None (set by services).
         self.final_view = None
+        # message id -> the interaction it was posted as a follow-up of (see `_send`), whose
+        # token edits it for as long as a press's would.
+        self.followed: dict[int, discord.Interaction] = {}
+        # game id -> the interaction whose move is being announced (given by the move handlers
+        # while the move is published): the new turn message is its follow-up.
+        self.movers: dict[int, discord.Interaction] = {}
 
     @property
     def store(self):
@@ -243,19 +255,33 @@ class Announcer:
     def press(self, message_id: int, interaction: discord.Interaction) -> None:
         """A press on the channel message `message_id`, deferred as an update of it: its token
         can edit that message for a while (see `_edit`)."""
-        for known, earlier in list(self.pressed.items()):
-            if not usable(earlier):
-                del self.pressed[known]
+        self._forget_expired()
+        self.pressed.pop(message_id, None)  # kept in the order of the presses
         self.pressed[message_id] = interaction
 
-    def released(self, message_id: int, interaction: discord.Interaction) -> None:
-        if self.pressed.get(message_id) is interaction:
-            del self.pressed[message_id]
+    def moving(self, game_id: int, interaction: discord.Interaction) -> None:
+        """`interaction` made the move of `game_id` being saved now: what the move posts in
+        the channel is its follow-up (see `_send`)."""
+        self.movers[game_id] = interaction
+
+    def moved(self, game_id: int, interaction: discord.Interaction) -> None:
+        if self.movers.get(game_id) is interaction:
+            del self.movers[game_id]
+
+    def _forget_expired(self) -> None:
+        """Forget the tokens that expired: the oldest come first (a busy bot keeps thousands)."""
+        for known in (self.pressed, self.followed):
+            while known:
+                oldest = next(iter(known))
+                if usable(known[oldest]):
+                    break
+                del known[oldest]
 
     async def _edit(self, record: GameRecord, message_id: int, **fields) -> None:
-        """Edit a turn message: through the press on it that made this move when there is one
-        (its answer: neither bound by Discord's global limit nor refused on a message older
-        than an hour, 30046), else as the channel's message."""
+        """Edit a turn message: through a recent press on it, or the interaction it was posted
+        as a follow-up of, when there is one (an interaction's answer: neither bound by
+        Discord's global limit nor refused on a message older than an hour, 30046), else as
+        the channel's message."""
         pressed = self.pressed.get(message_id)
         if pressed is not None and usable(pressed):
             try:
@@ -263,7 +289,46 @@ class Announcer:
                 return
             except discord.HTTPException as exc:
                 log.debug("game %s: not edited through the press (%s)", record.id, exc)
+        followed = self.followed.get(message_id)
+        if followed is not None and usable(followed):
+            try:
+                await followed.followup.edit_message(message_id, **fields)
+                return
+            except discord.HTTPException as exc:
+                log.debug("game %s: not edited through its interaction (%s)", record.id, exc)
         await self.channel(record).get_partial_message(message_id).edit(**fields)
+
+    async def _send(
+        self, record: GameRecord, content: str, *, nonce: str, **fields
+    ) -> discord.abc.Snowflake:
+        """A new message in the game's channel: a follow-up of the interaction that made the
+        move when there is one in this channel (not bound by Discord's global limit; a new
+        message all the same, so its mentions ping), else the channel's message. AI and clock
+        moves have no interaction: theirs are channel messages, with `nonce` so that one sent
+        again after a lost answer is not posted twice (a follow-up takes no nonce)."""
+        if fields.get("view") is None:
+            fields.pop("view", None)
+        via = self.movers.get(record.id)
+        # A game thread archives itself after a week; the posts that reopen it go through the
+        # channel (see `threads.py`).
+        in_thread = via is not None and getattr(via.channel, "type", None) in THREADS
+        if (
+            via is not None
+            and via.channel_id == record.channel_id
+            and usable(via)
+            and not in_thread
+        ):
+            try:
+                sent = await via.followup.send(content, wait=True, **fields)
+            except discord.HTTPException as exc:
+                log.debug("game %s: no follow-up (%s); posting in the channel", record.id, exc)
+                for file in fields.get("files", ()):
+                    file.reset()
+            else:
+                self._forget_expired()
+                self.followed[sent.id] = via
+                return sent
+        return await self.channel(record).send(content, nonce=nonce, **fields)
 
     async def _retire(self, record: GameRecord, turn: TurnMessage | None) -> None:
         """The previous turn message loses its buttons, so only one message of a game ever
@@ -294,7 +359,6 @@ class Announcer:
         the turn message edited in place with this move's events and the next prompt. `fresh`:
         a new message in any case (a repair: the failed one pinged nobody)."""
         engine = games.get(record.kind)
-        channel = self.channel(record)
         event_lines = present.public_events(locale, record, events)
         current = await self.turn_message(record)
         if engine.is_over(state):
@@ -363,9 +427,11 @@ class Announcer:
             file = await pictures.board(
                 public, present.seat_names(record, locale), locale, record.version
             )
-            sent = await channel.send(
+            files = [] if file is None else [file]
+            sent = await self._send(
+                record,
                 content,
-                file=file,
+                files=files,
                 view=view,
                 allowed_mentions=mentions,
                 nonce=nonce(record, record.version),
@@ -373,8 +439,12 @@ class Announcer:
             if file is not None:  # a board given up is drawn for the next turn message
                 self.boards[record.id] = key
         else:
-            sent = await channel.send(
-                content, view=view, allowed_mentions=mentions, nonce=nonce(record, record.version)
+            sent = await self._send(
+                record,
+                content,
+                view=view,
+                allowed_mentions=mentions,
+                nonce=nonce(record, record.version),
             )
         await self._retire(record, current)
         turn = TurnMessage(sent.id, seats)
@@ -425,9 +495,11 @@ class Announcer:
             u for u in present.final_pings(record) if not await self.quiet.hold(u, record, "ended")
         ]
         view = None if self.final_view is None else self.final_view(locale, record)
-        await self.channel(record).send(
+        files = [] if file is None else [file]
+        await self._send(
+            record,
             content,
-            file=file,
+            files=files,
             view=view,
             allowed_mentions=pinging(people),
             nonce=nonce(record, "end"),

@@ -282,7 +282,12 @@ class Lobby:
                 text(ch, "bot.lobby.started", game=present.title(ch, record.kind)),
                 ephemeral=False,
             )
-            posted = await self.publisher.publish(ch, result, None, None, set())
+            # The first turn message is the start's follow-up (see `Announcer._send`).
+            self.announcer.moving(record.id, interaction)
+            try:
+                posted = await self.publisher.publish(ch, result, None, None, set())
+            finally:
+                self.announcer.moved(record.id, interaction)
             if not posted:
                 await self.guard.answer_saved(interaction, text(locale, "bot.error.not_posted"))
 

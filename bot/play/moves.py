@@ -144,8 +144,12 @@ class Play:
                 # The channel message this press was on is edited (or loses its buttons)
                 # through the press's answer, whatever its age (see `Announcer._edit`).
                 announcer.press(pressed, interaction)
+            # A new turn message is this interaction's follow-up (see `Announcer._send`).
+            announcer.moving(record.id, interaction)
+            moving.append(record.id)
 
         announcer = self.guard.announcer
+        moving: list[int] = []
         pressed = (
             None if typed or from_ephemeral or not interaction.message else interaction.message.id
         )
@@ -162,8 +166,8 @@ class Play:
                 on_saved=saved,
             )
         finally:
-            if pressed is not None:
-                announcer.released(pressed, interaction)
+            for moved in moving:
+                announcer.moved(moved, interaction)
         if done is not None and not done.posted:
             await self.guard.answer_saved(interaction, text(locale, "bot.error.not_posted"))
 
@@ -226,11 +230,18 @@ class Play:
             following, view = self._private_next(locale, result.record, result.state, mine)
             confirm = "\n".join([*told, *([following] if following else [])])
             await self.guard.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
+            self.guard.announcer.moving(done.record.id, interaction)
+            moving.append(done.record.id)
 
+        moving: list[int] = []
         source = "typed" if game_id is None else "click"
-        await self._submit(
-            interaction, locale, game_id, [games.UNDO], source, seat_of=mover, on_saved=saved
-        )
+        try:
+            await self._submit(
+                interaction, locale, game_id, [games.UNDO], source, seat_of=mover, on_saved=saved
+            )
+        finally:
+            for moved in moving:
+                self.guard.announcer.moved(moved, interaction)
 
     @handler(defer="press")
     async def show_choices(self, interaction, locale, game_id: int, version: int) -> None:

@@ -33,8 +33,10 @@ def custom_ids(message) -> list[str]:
 
 def private_answer(result):
     """The private answer to a press: a follow-up when the press updated its message (a move
-    or "Choose" on the turn message), else the response."""
-    return result.followups[-1] if result.followups else result.response
+    or "Choose" on the turn message), else the response. A move's public follow-ups (the next
+    turn message) are not it."""
+    private = [m for m in result.followups if m.ephemeral]
+    return private[-1] if private else result.response
 
 
 def random_move(message, rng, tried=frozenset()) -> tuple[str, list[str] | None]:
@@ -173,9 +175,7 @@ class Table:
         value = self.rng.choice(choices)["value"]
         result = await player.slash(self.channel, "game move", choice=value)
         assert result.ephemeral
-        assert "Done" in (
-            result.followups[0].content if result.followups else result.response.content
-        )
+        assert "Done" in private_answer(result).content
         self.moves += 1
         self.typed_moves += 1
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from simcord.results import to_discord_message
 
-from tests.bot.driver import components_of
+from tests.bot.driver import components_of, private_answer
 
 MOVE_PREFIXES = ("mc:", "ms:", "mx:")
 
@@ -162,11 +162,11 @@ class Measurer:
             if placed is None:
                 shown = await player.click(message, label="Choose")
                 self.figures.taps += 1
-                message = shown.followups[-1] if shown.followups else shown.response
+                message = private_answer(shown)
                 placed = _place_of(message, None, wanted)
                 assert placed is not None, (wanted, message.content)
             result = await self._tap(player, message, placed)
-            answer = result.followups[-1] if result.followups else result.response
+            answer = private_answer(result)
             record = await self.env.bot.store.get(record.id)
             if answer is None or not answer.ephemeral or record.status != "active":
                 return

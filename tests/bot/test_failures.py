@@ -7,7 +7,8 @@ import random
 
 import discord
 
-from tests.bot.driver import Table, components_of, custom_ids
+from tests.bot.driver import Table, components_of, custom_ids, private_answer
+from tests.bot.test_game_threads import game_in_thread
 from tests.bot.test_lobby import refused
 
 MISSING_PERMISSIONS = {"status": 403, "code": 50013, "message": "Missing Permissions"}
@@ -25,7 +26,7 @@ async def choose_and_move(game):
     ids = custom_ids(message)
     if any(i.startswith("mx:") for i in ids):
         shown = await player.click(message, label="Choose")
-        message = shown.followups[-1] if shown.followups else shown.response
+        message = private_answer(shown)
     comps = components_of(message)
     button = next(c for c in comps if c.get("custom_id", "").startswith(("mc:", "ms:")))
     if button["custom_id"].startswith("mc:"):
@@ -34,14 +35,42 @@ async def choose_and_move(game):
     return player, await player.select(message, values, custom_id=button["custom_id"])
 
 
-async def test_a_saved_move_is_reported_as_saved_and_posted_later(simcord_env, table, caplog):
+async def test_a_click_is_posted_through_its_own_interaction_when_the_channel_refuses(
+    simcord_env, table
+):
     guild, channel, (ana, ben, cai, dee) = table
     game = Table(simcord_env, channel, [ana, ben], random.Random(1))
     await game.open("santiago", 2)
+    # The bot may not write in the channel any more (its turn message, new or edited)...
+    simcord_env.inject_error(
+        "*", f"/channels/{channel.id}/messages*", times=None, **MISSING_PERMISSIONS
+    )
+    # ...but a person's move is posted as their interaction's follow-up, which needs no
+    # permission in the channel: the table still sees every move a person makes.
+    for _ in range(6):
+        posts = len(channel.history())
+        player, result = await choose_and_move(game)
+        texts = "\n".join(answer_texts(result))
+        assert "Done" in texts and "Your move is saved" not in texts, texts
+        if len(channel.history()) > posts:
+            break
+    else:
+        raise AssertionError("no move needed a new message")
+    posted = channel.history()[-1]
+    decider = game.named(posted.content)
+    assert decider and decider[0].mention in posted.content
+    assert simcord_env.bot.services.announcer.unposted == {}
+
+
+async def test_a_saved_move_is_reported_as_saved_and_posted_later(simcord_env, table, caplog):
+    guild, channel, (ana, ben, cai, dee) = table
+    # In a thread the bot posts through the channel (that is how it reopens an archived one),
+    # so a lost permission there stops the turn message of a person's move too.
+    channel, game = await game_in_thread(simcord_env, channel, (ana, ben), "santiago")
     store = simcord_env.bot.store
     before = (await store.by_channel(channel.id)).version
     posts_before = len(channel.history())
-    # The bot may not write in the channel any more (its turn message, new or edited).
+    # The bot may not write in the thread any more (its turn message, new or edited).
     simcord_env.inject_error(
         "*", f"/channels/{channel.id}/messages*", times=None, **MISSING_PERMISSIONS
     )
@@ -77,8 +106,8 @@ async def test_the_missing_message_is_posted_after_a_restart(
     simcord_env, simcord_bot, new_bot, table, db_path
 ):
     guild, channel, (ana, ben, cai, dee) = table
-    game = Table(simcord_env, channel, [ana, ben], random.Random(1))
-    await game.open("havana", 2)
+    # In a thread, where the bot posts through the channel (see above).
+    channel, game = await game_in_thread(simcord_env, channel, (ana, ben))
     count = len(channel.history())
     simcord_env.inject_error(
         "*", f"/channels/{channel.id}/messages*", times=None, **MISSING_PERMISSIONS

@@ -45,10 +45,12 @@ async def test_a_whole_game_ends_with_the_final_scores(simcord_env, table, kind,
 
     # Every player's screen DM is brought to the final figures after the final scores.
     requests = simcord_env.http_requests
+    # (Posted in the channel, or as the last move's follow-up, the interaction's webhook.)
     final_at = max(
         i
         for i, r in enumerate(requests)
-        if r.method == "POST" and r.path == f"/channels/{channel.id}/messages"
+        if r.method == "POST"
+        and (r.path == f"/channels/{channel.id}/messages" or r.path.startswith("/webhooks/"))
     )
     for member in game.players:
         dm = simcord_env.backend.dm_channels[member.id]

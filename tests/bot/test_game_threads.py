@@ -14,9 +14,9 @@ from tests.bot.faults import archived_threads
 A_WEEK = 10080  # minutes
 
 
-async def game_in_thread(env, channel, players):
+async def game_in_thread(env, channel, players, kind="havana"):
     ana, ben = players
-    await ana.slash(channel, "game new", game="havana", thread=True)
+    await ana.slash(channel, "game new", game=kind, thread=True)
     (room,) = channel.threads
     lobby = next(m for m in room.history() if "new game is open" in m.content)
     await ben.click(lobby, label="Join")

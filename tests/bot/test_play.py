@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 import re
 
-from tests.bot.driver import Table, components_of, custom_ids, press_together
+from tests.bot.driver import Table, components_of, custom_ids, press_together, private_answer
 from tests.bot.test_lobby import refused
 
 
 def answer(result):
-    return result.followups[-1] if result.followups else result.response
+    """The private answer (a move's public follow-up, the next turn message, is not it)."""
+    return private_answer(result)
 
 
 async def started(env, channel, members, kind="santiago", players=2, seed=1) -> Table:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
-from tests.bot.driver import Table, components_of, press_together
+from tests.bot.driver import Table, components_of, press_together, private_answer
 
 
 def answer(result):
-    return result.followups[-1] if result.followups else result.response
+    """The private answer (a move's public follow-up, the next turn message, is not it)."""
+    return private_answer(result)
 
 
 def a_choice(prompt):
