@@ -47,6 +47,8 @@ MISSING_PERMISSIONS = 50013
 NONCE_SECONDS = 300
 
 _API = "/api/v"
+# discord.py's webhook adapter tries a request five times (429s waited out, 5xx again).
+WEBHOOK_TRIES = 5
 # The attempt under way in this task: what the bot asked for, before discord.py encoded it.
 _CALL: contextvars.ContextVar[_Call] = contextvars.ContextVar("faults_call")
 
@@ -98,12 +100,12 @@ class Answer:
 
 @dataclass
 class Rule:
-    """Answers the attempts matching `method` (or "*") and the fnmatch `path` with `answer`
-    (an `Answer`, or a function of the `Request` giving one or None to let it pass), at most
-    `times` times (None: for ever)."""
+    """Answers the attempts matching `method` (or "*") and the fnmatch `path` (or one of several)
+    with `answer` (an `Answer`, or a function of the `Request` giving one or None to let it
+    pass), at most `times` times (None: for ever)."""
 
     method: str
-    path: str
+    path: str | tuple[str, ...]
     answer: Answer | Callable[[Request], Answer | None]
     times: int | None = None
     answered: int = 0
@@ -111,7 +113,10 @@ class Rule:
     def __call__(self, request: Request) -> Answer | None:
         if self.times is not None and self.answered >= self.times:
             return None
-        if self.method not in ("*", request.method) or not fnmatch.fnmatch(request.path, self.path):
+        paths = (self.path,) if isinstance(self.path, str) else self.path
+        if self.method not in ("*", request.method) or not any(
+            fnmatch.fnmatch(request.path, path) for path in paths
+        ):
             return None
         answer = self.answer(request) if callable(self.answer) else self.answer
         if answer is not None:
@@ -335,13 +340,61 @@ class Faults:
         if adapter is not None and not getattr(adapter, "_faults_counted", False):
             passed = adapter.request
 
-            async def counted(*args, **kwargs):
+            async def counted(route, session, **kwargs):
                 self.exempt += 1
-                return await passed(*args, **kwargs)
+                if not self.rules or not _path_of(route.url).startswith("/webhooks/"):
+                    return await passed(route, session, **kwargs)
+                token = _CALL.set(_Call(route, kwargs.get("files"), None, kwargs))
+                try:
+                    tries = self._webhook(passed, route, session, kwargs)
+                    if not self._declarable():
+                        return await tries
+                    return await self.env.external_wait(tries, reason="Discord's rate limits")
+                finally:
+                    _CALL.reset(token)
 
             adapter.request = counted
             adapter._faults_counted = True
         return self
+
+    async def _webhook(self, passed, route, session, kwargs: dict) -> Any:
+        """A request on an interaction's webhook (a follow-up, or an edit through its token)
+        as discord.py's webhook adapter makes it: the rules may answer it like any other; a 429
+        is waited out and a 5xx tried again, five tries in all, then it fails."""
+        method, path = route.method, _path_of(route.url)
+        body = kwargs.get("payload")
+        for part in kwargs.get("multipart") or ():
+            if part.get("name") == "payload_json":
+                body = json.loads(part["value"])
+        for attempt in range(WEBHOOK_TRIES):
+            request = Request(method, path, body, self.now, self)
+            answer = next((a for rule in self.rules if (a := rule(request)) is not None), None)
+            if answer is None:
+                for f in kwargs.get("files") or ():
+                    f.reset(seek=True)
+                return await passed(route, session, **kwargs)
+            self.refused.append((self.now, method, path, answer.status))
+            if answer.timeout is not None:
+                if answer.applied:
+                    await passed(route, session, **kwargs)
+                await asyncio.sleep(answer.timeout)
+                raise TimeoutError
+            last = attempt == WEBHOOK_TRIES - 1
+            if answer.status == 429 and not last:
+                await asyncio.sleep(answer.body()["retry_after"])
+                continue
+            if answer.status >= 500 and not last:
+                await asyncio.sleep(1 + attempt * 2)
+                continue
+            response, body = _Response(answer.status, answer.body()), answer.body()
+            if answer.status >= 500:
+                raise discord.DiscordServerError(response, body)
+            if answer.status == 403:
+                raise discord.Forbidden(response, body)
+            if answer.status == 404:
+                raise discord.NotFound(response, body)
+            raise discord.HTTPException(response, body)
+        raise AssertionError("unreachable")
 
     def add(self, *rules: Rule) -> Rule:
         self.rules.extend(rules)
