@@ -13,7 +13,7 @@ import discord
 
 import games
 from bot.core import metrics
-from bot.discord_io.announce import message_link
+from bot.discord_io.turn_messages import message_link
 from bot.text import present
 from bot.text.i18n import text
 from storage import GameRecord, StorageError

@@ -44,8 +44,8 @@ from bot.clock import components
 from bot.clock.digest import Digests
 from bot.core import metrics
 from bot.core.timing import now
-from bot.discord_io.announce import message_link, pinging
 from bot.discord_io.outbox import UNDELIVERED
+from bot.discord_io.turn_messages import message_link, pinging
 from bot.text import present
 from bot.text.i18n import game_locale, text
 from storage import GameRecord, StorageError

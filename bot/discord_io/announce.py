@@ -10,11 +10,9 @@ next interaction in its channel, whichever comes first.
 from __future__ import annotations
 
 import asyncio
-import datetime
 import json
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,6 +20,15 @@ import discord
 import games
 from bot.discord_io import components, pictures
 from bot.discord_io.outbox import UNDELIVERED
+from bot.discord_io.turn_messages import (
+    THREADS,
+    TurnMessage,
+    board_moment,
+    nonce,
+    pinging,
+    stays,
+    usable,
+)
 from bot.text import lengths, present
 from bot.text.i18n import game_locale
 from games import Event
@@ -39,91 +46,6 @@ CHANNEL = "channel"
 TURN_MESSAGE = "turn_message"
 # The note of a game in a thread: the channel it was opened from, which hears its result.
 PARENT_CHANNEL = "parent_channel"
-
-
-@dataclass
-class TurnMessage:
-    """The channel message of the current turn: it is edited while the same players decide (or
-    fewer of them, as players deciding at once decide), and replaced (its buttons removed) when
-    somebody else must decide. `deciders`: who decides now, as the message says; `events`:
-    the public events it lists. Every edit writes the whole message again from these, in the
-    channel's language of the moment: one header, one prompt, no line left in a language the
-    table has since left."""
-
-    message_id: int
-    deciders: frozenset[int]
-    events: list[Event] = field(default_factory=list)
-
-    def add(self, record: GameRecord, events: Sequence[Event]) -> None:
-        """This move's events the channel hears of below the earlier ones, the newest kept: a
-        move that says more than a message lists keeps all of its own (the message says how
-        many it leaves out, see `present.public_events`)."""
-        new = present.channel_events(record, events)
-        if len(new) >= present.MAX_EVENT_LINES:
-            self.events = new
-        else:
-            self.events = [*self.events, *new][-present.MAX_EVENT_LINES :]
-
-    def note(self) -> str:
-        return f"{self.message_id}:{','.join(str(s) for s in sorted(self.deciders))}"
-
-    @staticmethod
-    def from_note(value: str) -> TurnMessage | None:
-        head, _, seats = value.partition(":")
-        try:
-            return TurnMessage(int(head), frozenset(int(s) for s in seats.split(",") if s))
-        except ValueError:
-            return None
-
-
-def stays(current: TurnMessage | None, seats: frozenset[int], actor: int | None) -> bool:
-    """Does the turn message `current` go on for the players `seats` deciding now (edited in
-    place), rather than give way to a new one?"""
-    return current is not None and (
-        seats == current.deciders
-        # one of several players deciding at once has decided: the others still decide
-        or (actor in current.deciders and actor not in seats and seats < current.deciders)
-    )
-
-
-# Where a game posts through the channel even after a person's move (see `Announcer._send`).
-THREADS = (
-    discord.ChannelType.public_thread,
-    discord.ChannelType.private_thread,
-    discord.ChannelType.news_thread,
-)
-# An interaction's token edits its message for 15 minutes; a little less, to be sure.
-PRESS_LIFETIME = datetime.timedelta(minutes=14)
-
-
-def usable(interaction: discord.Interaction) -> bool:
-    return discord.utils.utcnow() - interaction.created_at < PRESS_LIFETIME
-
-
-def board_moment(public: Any) -> tuple:
-    """Whose turn it is and in which phase (and how many ships have sailed): a new board picture
-    is posted when this changes."""
-    return tuple(
-        getattr(public, name, None) for name in ("active_seat", "phase", "round", "ships_departed")
-    )
-
-
-def message_link(record: GameRecord, message_id: str | None) -> str:
-    if message_id is None:
-        return f"<#{record.channel_id}>"
-    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message_id}"
-
-
-def nonce(record: GameRecord, what: str | int) -> str:
-    """The nonce of a game's channel message (Discord keeps at most 25 characters): sent with
-    `enforce_nonce`, so a post tried again after its answer was lost (a timeout that Discord
-    did carry out) gives back the message already posted instead of a second one."""
-    return f"{record.id}.{what}"[:25]
-
-
-def pinging(user_ids: Sequence[int]) -> discord.AllowedMentions:
-    """Only the players the bot means to ping; names and other text never ping anybody."""
-    return discord.AllowedMentions(users=[discord.Object(u) for u in user_ids])
 
 
 class Announcer:
@@ -153,6 +75,11 @@ class Announcer:
         # game id -> the interaction whose move is being announced (given by the move handlers
         # while the move is published): the new turn message is its follow-up.
         self.movers: dict[int, discord.Interaction] = {}
+
+    def awake(self, user_ids) -> list[int]:
+        """The members of `user_ids` a post may ping now: not those in their quiet hours (a
+        post names them all the same)."""
+        return [u for u in user_ids if self.quiet.until(u) is None]
 
     @property
     def store(self):

@@ -13,8 +13,9 @@ from __future__ import annotations
 import discord
 
 from bot.core.errors import Refusal
-from bot.discord_io.announce import PARENT_CHANNEL, message_link, pinging
+from bot.discord_io.announce import PARENT_CHANNEL
 from bot.discord_io.guard import handler
+from bot.discord_io.turn_messages import message_link, pinging
 from bot.lobby import components
 from bot.lobby.opening import LOBBY_MESSAGE, missing_permissions
 from bot.seats.ai_seats import LEVELS
@@ -118,5 +119,5 @@ class Rematch:
                 link=message_link(record, str(sent.id)),
             )
             await self.lobby.announcer.channel(record).send(
-                content, allowed_mentions=pinging(others)
+                content, allowed_mentions=pinging(self.lobby.announcer.awake(others))
             )

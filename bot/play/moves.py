@@ -11,8 +11,8 @@ import discord
 import games
 from bot.core.errors import Refusal
 from bot.discord_io import components, pictures
-from bot.discord_io.announce import message_link
 from bot.discord_io.guard import answer, came_from_private, handler
+from bot.discord_io.turn_messages import message_link
 from bot.play.gate import Refused, Submitted
 from bot.text import present
 from bot.text.i18n import channel_locale, escape, reported_locale, text, text_msg

@@ -22,8 +22,8 @@ import discord
 import games
 from bot.core.errors import Refusal
 from bot.core.timing import now
-from bot.discord_io.announce import pinging
 from bot.discord_io.guard import handler
+from bot.discord_io.turn_messages import pinging
 from bot.seats import components
 from bot.text import present
 from bot.text.i18n import channel_locale, game_locale, text
@@ -138,7 +138,9 @@ class Seats:
 
     async def say(self, record: GameRecord, content: str, ping: list[int] = ()) -> None:
         try:
-            await self.announcer.channel(record).send(content, allowed_mentions=pinging(ping))
+            await self.announcer.channel(record).send(
+                content, allowed_mentions=pinging(self.announcer.awake(ping))
+            )
         except discord.HTTPException as exc:
             log.warning("game %s: could not post in the channel (HTTP %s)", record.id, exc.status)
 
@@ -221,7 +223,7 @@ class Seats:
         view = components.hand_over_view(ch, record.id, seat, holder, member.id)
         try:
             await self.announcer.channel(record).send(
-                content, view=view, allowed_mentions=pinging([holder])
+                content, view=view, allowed_mentions=pinging(self.announcer.awake([holder]))
             )
         except discord.HTTPException:
             await self.tables.store.delete_note(record.id, key)

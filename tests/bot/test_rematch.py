@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import discord
 import pytest
 
 from tests.bot.driver import Table, custom_ids
@@ -124,3 +125,17 @@ async def test_a_rematch_is_refused_politely_and_changes_nothing(simcord_env, ta
     await dee.slash(channel, "game abandon")
     refused(await ana.slash(channel, "game rematch"), "No game has ended in this channel")
     assert await store.by_channel(channel.id) is None
+
+
+async def test_a_rematch_names_a_player_in_quiet_hours_without_pinging_them(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    final = await a_finished_game(simcord_env, channel, [ana, ben, cai])
+    hour = discord.utils.utcnow().hour
+    quiet = {"from": hour, "to": (hour + 2) % 24, "timezone": "UTC"}
+    assert (await cai.slash(channel, "game quiet", **quiet)).ephemeral
+    before = len(bot_messages(simcord_env, channel))
+    await ben.click(final, label="Rematch")
+    said = bot_messages(simcord_env, channel)[before:]
+    (ping,) = [m for m in said if "rematch" in m.content and "<@" in m.content]
+    assert f"<@{cai.id}>" in ping.content and f"<@{ana.id}>" in ping.content
+    assert ping.ping_user_ids == [ana.id], "cai's quiet hours: named, not pinged"
