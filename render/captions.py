@@ -64,6 +64,13 @@ ENGLISH = {
     "pic.santiago.goods": "Goods",
     "pic.santiago.your_pawn": "Your pawn: {where} · You own: {owned}",
     "pic.santiago.the_harbour": "the harbour",
+    # A building's name on its board row when the whole name does not fit beside the markers:
+    # a word players know for it, not a cut one (the same as the name where that fits).
+    "pic.santiago.short.cigar_factory": "Cigar factory",
+    "pic.santiago.short.customs": "Customs",
+    "pic.santiago.short.distillery": "Distillery",
+    "pic.santiago.short.harbour_office": "Harbour office",
+    "pic.santiago.short.newspaper": "Newspaper",
     "pic.santiago.drove": "drove {n:plural|one=# stop|other=# stops}",
     "pic.santiago.drove_to": "drove {n:plural|one=# stop|other=# stops} to {to}",
     "pic.santiago.left_out_die": "left out the {good} die",

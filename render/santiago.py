@@ -548,7 +548,8 @@ def _groups(view: PublicView) -> list[tuple[str, list]]:
 def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
     boxes = _building_boxes(view)
     chip_w = chip_width()
-    # a name too long for its row at the floor shows its first words if they name no other
+    # a name too long for its row at the floor shows its short form (a word players know for
+    # it, from the catalogue), else its first words if they name no other
     names = [building_name(space.building) for space in view.buildings]
     for space in view.buildings:
         if space.index not in boxes:
@@ -566,10 +567,14 @@ def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
             right -= 44
         # every pixel counts: "Сигарная фабрика" needs 326 px of the 327 a row leaves it
         left = x0 + chip_w + 8
+        full = building_name(space.building)
+        short = dr.term(f"pic.santiago.short.{space.building}", full)
+        forms = [full, *dr.name_forms(short, names)[:-1], *dr.name_forms(full, names)[1:]]
+        forms = list(dict.fromkeys(forms))
         dr.fit_text(
             d,
             (left, cy),
-            dr.name_forms(building_name(space.building), names),
+            forms,
             right - left,
             size=MIN,
             anchor="lm",

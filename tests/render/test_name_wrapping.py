@@ -6,13 +6,14 @@ a row at the legibility floor: a name is cut only where it does not fit its row 
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
 import games
 from games.havana.game import _building_view
 from render import _board_layout, draw, havana, screen_image
-from render.captions import language
+from render.captions import language, say
 from render.demo import NAMES, play
 from render.havana import CARDS, card_name
 from render.santiago import GOODS, building_name, good_name
@@ -69,15 +70,25 @@ def _check(drawn, image, role: str, expected: set[str]) -> None:
         assert y0 >= 0 and y1 <= image.height
 
 
-def _check_rows(drawn, image, role: str, expected: set[str]) -> None:
+def _check_rows(drawn, image, role: str, expected: set[str], shorts=None) -> None:
     """Names drawn one to a row at the legibility floor: each whole where it fits its row at
-    that size, else its first words if they fit and start no other name, else left out;
-    never cut with an ellipsis, and inside its row."""
+    that size, else its short form (`shorts`: short form -> name), else its first words if
+    they fit and start no other name, else left out; never cut with an ellipsis, and inside
+    its row."""
     expected = {n.replace(SOFT_HYPHEN, "") for n in expected}  # a break point, never drawn
+    shorts = {
+        k.replace(SOFT_HYPHEN, ""): v.replace(SOFT_HYPHEN, "") for k, v in (shorts or {}).items()
+    }
     lines = [t for t in drawn if t.role == role]
     assert len(lines) <= len(expected)
     for t in lines:
         words = t.text.split()
+        short = [v for k, v in shorts.items() if k.split()[: len(words)] == words]
+        if t.text not in expected and not any(n.split()[: len(words)] == words for n in expected):
+            (name,) = short
+            assert draw.length(name, t.size) > t.room[1] - t.room[0], f"{name!r} would fit"
+            assert t.room[0] - 2 <= t.box[0] and t.box[2] <= t.room[1] + 2
+            continue
         (name,) = (
             [t.text]
             if t.text in expected
@@ -104,9 +115,14 @@ def test_santiago_buildings_and_goods_are_named_whole(lang):
     image, drawn = _board_layout(view, NAMES[:3], lang)
     with language(lang):
         buildings = {building_name(s.building) for s in view.buildings}
+        shorts = {
+            say(f"pic.santiago.short.{s.building}"): building_name(s.building)
+            for s in view.buildings
+            if say(f"pic.santiago.short.{s.building}") != f"pic.santiago.short.{s.building}"
+        }
         goods = {good_name(g) for g in GOODS}
     assert len(buildings) == 12
-    _check_rows(drawn, image, "building", buildings)
+    _check_rows(drawn, image, "building", buildings, shorts)
     # every good, held on a player's screen (the board shows goods by their letters)
     player = games.get("santiago").player_view(state, 0)
     holdings = dataclasses.replace(player.holdings, goods=tuple((g, 1) for g in GOODS))
@@ -160,3 +176,32 @@ def test_havana_buildings_and_cards_are_named_whole(lang):
     with language(lang):
         cards = {card_name(c) for c in CARDS}
     _check(drawn, image, "card", cards)
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "it", "ru"])
+def test_every_santiago_building_row_names_its_building_beside_its_markers(lang):
+    """Owners' and pawns' markers leave a row less room: a name too long for it gives way to
+    its short form from the catalogue ("Brennerei", "Издатель"), never to an empty row."""
+    game = games.get("santiago")
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new(4, seed)
+        for step in range(600):
+            if game.is_over(state):
+                break
+            decision = rng.choice(game.pending(state))
+            code = rng.choice(game.legal_codes(state, decision.seat))
+            state, _ = game.apply(state, decision.seat, code)
+            if step % 60:
+                continue
+            view = game.public_view(state)
+            image, drawn = _board_layout(view, ["Maximilian", "Anna", "Boris", "Eva"], lang)
+            with language(lang):
+                names = {building_name(s.building) for s in view.buildings}
+                shorts = {
+                    say(f"pic.santiago.short.{s.building}"): building_name(s.building)
+                    for s in view.buildings
+                }
+            _check_rows(drawn, image, "building", names, shorts)
+            rows = [t for t in drawn if t.role == "building" and t.text]
+            assert len(rows) == 12, (step, [t.text for t in rows])
