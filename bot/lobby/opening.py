@@ -109,13 +109,19 @@ class Lobby:
                 raise Refusal("bot.error.busy") from None
             for _ in range(ai_players):
                 record = await self.tables.store.add_ai(record.id, ai_level)
-            ch = channel_locale(interaction)
-            sent = await interaction.edit_original_response(
-                content=present.lobby(ch, record),
-                view=components.lobby_view(ch, record.id, LEVELS, record.settings),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            await self.tables.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
+            await self.show(interaction, record)
+
+    async def show(self, interaction: discord.Interaction, record: GameRecord):
+        """The new lobby as the answer to the command that opened it (pinging nobody), noted as
+        the lobby's message; the message is returned."""
+        ch = channel_locale(interaction)
+        sent = await interaction.edit_original_response(
+            content=present.lobby(ch, record),
+            view=components.lobby_view(ch, record.id, LEVELS, record.settings),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self.tables.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
+        return sent
 
     async def _create(self, interaction, channel_id: int, kind, options, settings) -> GameRecord:
         """A lobby in `channel_id` (the channel, or the game's own thread); its opener sits."""

@@ -18,7 +18,6 @@ from bot.discord_io.guard import handler
 from bot.discord_io.turn_messages import message_link, pinging
 from bot.lobby import components
 from bot.lobby.opening import LOBBY_MESSAGE, missing_permissions
-from bot.seats.ai_seats import LEVELS
 from bot.text import present
 from bot.text.i18n import channel_locale, reported_locale, text
 from storage import ChannelBusy, GameRecord
@@ -99,13 +98,8 @@ class Rematch:
         parent = await self.tables.store.get_note(old.id, PARENT_CHANNEL)
         if parent is not None:  # a game in a thread of its own: its result goes there too
             await self.tables.store.set_note(record.id, PARENT_CHANNEL, parent)
+        sent = await self.lobby.show(interaction, record)
         ch = channel_locale(interaction)
-        sent = await interaction.edit_original_response(
-            content=present.lobby(ch, record),
-            view=components.lobby_view(ch, record.id, LEVELS, record.settings),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        await self.tables.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
         others = [
             s.user_id for s in record.seats if s.has_person and s.user_id != interaction.user.id
         ]
