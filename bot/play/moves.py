@@ -170,6 +170,10 @@ class Play:
                 announcer.moved(moved, interaction)
         if done is not None and not done.posted:
             await self.guard.answer_saved(interaction, text(locale, "bot.error.not_posted"))
+        if done is not None:
+            # A member who reads the board as text gets the position their move left.
+            public = games.get(done.record.kind).public_view(done.result.state)
+            await self._text_board(interaction, locale, done.result.record, public)
 
     async def _submit(
         self, interaction, locale, game_id, codes, source, *, seat_of=None, **how

@@ -34,9 +34,11 @@ def custom_ids(message) -> list[str]:
 def private_answer(result):
     """The private answer to a press: a follow-up when the press updated its message (a move
     or "Choose" on the turn message), else the response. A move's public follow-ups (the next
-    turn message) are not it."""
+    turn message) are not it, nor the board as text that may follow it (`/game accessibility`):
+    the one with components wins."""
     private = [m for m in result.followups if m.ephemeral]
-    return private[-1] if private else result.response
+    with_choices = [m for m in private if components_of(m)]
+    return (with_choices or private or [result.response])[-1]
 
 
 def random_move(message, rng, tried=frozenset()) -> tuple[str, list[str] | None]:

@@ -296,6 +296,28 @@ async def test_text_boards_reach_only_the_member_who_asked_and_survive_a_restart
         assert private_answer(shown).ephemeral
         assert any(m.content.startswith("## ") for m in shown.followups)
 
+    # A move of his, by a button on the turn message, is answered with the board as text too;
+    # a move of Ana's is not.
+    answered = {}
+    for _ in range(40):
+        message = game.prompt_message()
+        deciders = game.named(message.content)
+        player = next((p for p in (ben, ana) if p in deciders and p not in answered), None)
+        choose = [i for i in custom_ids(message) if i.startswith("mx:")]
+        if player is not None and choose:
+            message = private_answer(await player.click(message, custom_id=choose[0]))
+        moves = [i for i in custom_ids(message) if i.startswith("mc:")]
+        if player is not None and moves:
+            pressed = await player.click(message, custom_id=moves[0])
+            answered[player] = [m.content for m in pressed.followups if m.flags.ephemeral]
+        else:
+            await step(game)
+        if len(answered) == 2:
+            break
+    assert set(answered) == {ana, ben}
+    assert any(t.startswith("## ") for t in answered[ben]), answered[ben]
+    assert not any(t.startswith("## ") for t in answered[ana]), answered[ana]
+
     # Turned off, the next DM has no text; the setting goes back to off.
     assert (
         "выключено"
