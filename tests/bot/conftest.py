@@ -50,6 +50,23 @@ def table(simcord_env):
 
 
 @pytest.fixture
+def client_locales(monkeypatch):
+    """user id -> the Discord locale their client sends (en-US when not listed)."""
+    from simcord import interactions
+
+    locales: dict[int, str] = {}
+    build = interactions.base_payload
+
+    def localized(backend, **kwargs):
+        record, payload = build(backend, **kwargs)
+        payload["locale"] = locales.get(kwargs["user_id"], "en-US")
+        return record, payload
+
+    monkeypatch.setattr(interactions, "base_payload", localized)
+    return locales
+
+
+@pytest.fixture
 def faults(simcord_env):
     """Discord's limits and failures under the bot's HTTP client (tests/bot/faults.py)."""
     from tests.bot.faults import Faults

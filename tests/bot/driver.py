@@ -31,6 +31,24 @@ def custom_ids(message) -> list[str]:
     return [c.get("custom_id", "") for c in components_of(message)]
 
 
+def last_answer(result):
+    """The last message of an interaction's answer: its newest follow-up, else the response."""
+    return result.followups[-1] if result.followups else result.response
+
+
+def bot_messages(env, channel) -> list:
+    """The bot's public messages in `channel` as SimCord stores them, oldest first."""
+    bot_id = env.bot.user.id
+    stored = env.backend.messages.get(channel.id, {}).values()
+    return [m for m in stored if m.author_id == bot_id and not m.is_ephemeral]
+
+
+async def settle_ai(env) -> None:
+    """Wait until the AI seats have thought and the bot has done what followed."""
+    await env.bot.services.ai.idle()
+    await env.settle()
+
+
 def private_answer(result):
     """The private answer to a press: a follow-up when the press updated its message (a move
     or "Choose" on the turn message), else the response. A move's public follow-ups (the next

@@ -29,23 +29,6 @@ PICTOGRAPHS = re.compile(r"[\u2600-\u27bf\U0001f000-\U0001faff]")
 
 
 @pytest.fixture
-def client_locales(monkeypatch):
-    """user id -> the Discord locale their client sends (en-US when not listed)."""
-    from simcord import interactions
-
-    locales: dict[int, str] = {}
-    build = interactions.base_payload
-
-    def localized(backend, **kwargs):
-        record, payload = build(backend, **kwargs)
-        payload["locale"] = locales.get(kwargs["user_id"], "en-US")
-        return record, payload
-
-    monkeypatch.setattr(interactions, "base_payload", localized)
-    return locales
-
-
-@pytest.fixture
 def server(simcord_env, client_locales):
     """A server owned by Ana, who chooses Italian for it; Ben's client speaks Russian."""
     ana = simcord_env.create_user("ana")

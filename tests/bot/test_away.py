@@ -12,6 +12,8 @@ from simcord.backend.errors import OptionError
 
 from bot.core.timing import now
 from tests.bot.driver import Table
+from tests.bot.driver import last_answer as answer
+from tests.bot.driver import settle_ai as settle
 from tests.bot.test_clock import bot_messages, channel_pings, reminders_to
 from tests.bot.test_lobby import refused
 
@@ -23,15 +25,6 @@ AWAY_UNTIL = re.compile(r"cai is away until <t:(\d+):D>")
 @pytest.fixture
 def simcord_bot(new_bot, db_path):
     return new_bot(db_path, rng=random.Random(7), ai_workers=1, ai_budget=8)
-
-
-def answer(result):
-    return result.followups[-1] if result.followups else result.response
-
-
-async def settle(env):
-    await env.bot.services.ai.idle()
-    await env.settle()
 
 
 async def until_named(env, game, player, limit=400):

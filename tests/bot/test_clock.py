@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tests.bot.driver import Table, custom_ids, press_together
+from tests.bot.driver import Table, bot_messages, custom_ids, press_together
 
 HOUR = 3600
 DAY = 24 * HOUR
@@ -16,12 +16,6 @@ DAY = 24 * HOUR
 @pytest.fixture
 def simcord_bot(new_bot, db_path):
     return new_bot(db_path, rng=random.Random(7), ai_workers=1, ai_budget=8)
-
-
-def bot_messages(env, channel):
-    bot_id = env.bot.user.id
-    stored = env.backend.messages.get(channel.id, {}).values()
-    return [m for m in stored if m.author_id == bot_id and not m.is_ephemeral]
 
 
 def dms(env, member):

@@ -15,6 +15,7 @@ from games import Msg
 from storage import Store
 from storage.endings import rebuild
 from tests.bot.driver import Table, custom_ids
+from tests.bot.driver import last_answer as answer
 from tests.bot.test_hostile_input import forged_press
 from tests.bot.test_lobby import refused
 
@@ -22,10 +23,6 @@ from tests.bot.test_lobby import refused
 @pytest.fixture
 def simcord_bot(new_bot, db_path):
     return new_bot(db_path, rng=random.Random(7), ai_workers=1, ai_budget=8)
-
-
-def answer(result):
-    return result.followups[-1] if result.followups else result.response
 
 
 def shown(env, message):

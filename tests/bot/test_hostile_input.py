@@ -7,12 +7,9 @@ import random
 
 from bot.text.i18n import escape
 from tests.bot.driver import Table, custom_ids, press_payload
+from tests.bot.driver import last_answer as answer
 from tests.bot.test_lobby import refused
 from tests.bot.test_simultaneous import a_choice
-
-
-def answer(result):
-    return result.followups[-1] if result.followups else result.response
 
 
 def stored_bot_messages(env, channel):

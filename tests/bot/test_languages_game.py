@@ -28,23 +28,6 @@ from tests.bot.driver import Table, custom_ids, private_answer
 
 
 @pytest.fixture
-def client_locales(monkeypatch):
-    """user id -> the Discord locale their client sends (en-US when not listed)."""
-    from simcord import interactions
-
-    locales: dict[int, str] = {}
-    build = interactions.base_payload
-
-    def localized(backend, **kwargs):
-        record, payload = build(backend, **kwargs)
-        payload["locale"] = locales.get(kwargs["user_id"], "en-US")
-        return record, payload
-
-    monkeypatch.setattr(interactions, "base_payload", localized)
-    return locales
-
-
-@pytest.fixture
 def server(simcord_env):
     """A server owned by Ana (so she may choose its language), with Ben as a member."""
     ana_user = simcord_env.create_user("ana")

@@ -9,7 +9,8 @@ import random
 import discord
 import pytest
 
-from tests.bot.driver import Table, custom_ids
+from tests.bot.driver import Table, bot_messages, custom_ids
+from tests.bot.driver import settle_ai as settle
 from tests.bot.test_lobby import refused
 
 DAY = 24 * 3600
@@ -18,17 +19,6 @@ DAY = 24 * 3600
 @pytest.fixture
 def simcord_bot(new_bot, db_path):
     return new_bot(db_path, rng=random.Random(7), ai_workers=1, ai_budget=8)
-
-
-def bot_messages(env, channel):
-    bot_id = env.bot.user.id
-    stored = env.backend.messages.get(channel.id, {}).values()
-    return [m for m in stored if m.author_id == bot_id and not m.is_ephemeral]
-
-
-async def settle(env):
-    await env.bot.services.ai.idle()
-    await env.settle()
 
 
 async def a_finished_game(env, channel, players):

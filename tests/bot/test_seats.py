@@ -9,22 +9,14 @@ import pytest
 
 import games
 from bot.text import present
-from tests.bot.driver import Table
+from tests.bot.driver import Table, settle_ai
+from tests.bot.driver import last_answer as answer
 from tests.bot.test_lobby import refused
 
 
 @pytest.fixture
 def simcord_bot(new_bot, db_path):
     return new_bot(db_path, rng=random.Random(7), ai_workers=1, ai_budget=8)
-
-
-def answer(result):
-    return result.followups[-1] if result.followups else result.response
-
-
-async def settle_ai(env):
-    await env.bot.services.ai.idle()
-    await env.settle()
 
 
 async def resign(env, member, channel):

@@ -5,11 +5,8 @@ from __future__ import annotations
 import random
 
 from tests.bot.driver import Table, components_of, custom_ids
+from tests.bot.driver import last_answer as answer
 from tests.bot.test_lobby import refused
-
-
-def answer(result):
-    return result.followups[-1] if result.followups else result.response
 
 
 async def drive_once(env, game):

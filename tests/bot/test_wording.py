@@ -17,7 +17,8 @@ from bot.text.i18n import text_msg
 from games.text import Msg
 from storage.records import GameRecord, Seat
 from tests.bot.driver import Table, components_of
-from tests.bot.test_languages_game import client_locales, server  # noqa: F401  (fixtures)
+from tests.bot.driver import last_answer as answer
+from tests.bot.test_languages_game import server  # noqa: F401  (a fixture)
 
 
 async def open_lobby(member, channel, game="santiago", **options):
@@ -54,10 +55,6 @@ def text_after_a_list(content: str) -> list[str]:
         for line, after in zip(lines, lines[1:], strict=False)
         if LIST_ITEM.match(line) and after.strip() and not LIST_ITEM.match(after)
     ]
-
-
-def answer(result):
-    return result.followups[-1] if result.followups else result.response
 
 
 @pytest.fixture
