@@ -321,13 +321,9 @@ class Faults:
         async def request(route, *, files=None, form=None, **kwargs):
             token = _CALL.set(_Call(route, files, form, dict(kwargs)))
             try:
-                call = HTTPClient.request(http, route, files=files, form=form, **kwargs)
-                if not self._declarable():
-                    return await call
-                # discord.py parks a request behind a rate limit on futures another request
-                # releases after its wait: declared, SimCord counts it as settled and keeps
-                # the waits on the virtual clock (only `advance_time` ends them).
-                return await self.env.external_wait(call, reason="Discord's rate limits")
+                return await self._declared(
+                    HTTPClient.request(http, route, files=files, form=form, **kwargs)
+                )
             finally:
                 _CALL.reset(token)
 
@@ -346,16 +342,26 @@ class Faults:
                     return await passed(route, session, **kwargs)
                 token = _CALL.set(_Call(route, kwargs.get("files"), None, kwargs))
                 try:
-                    tries = self._webhook(passed, route, session, kwargs)
-                    if not self._declarable():
-                        return await tries
-                    return await self.env.external_wait(tries, reason="Discord's rate limits")
+                    return await self._declared(self._webhook(passed, route, session, kwargs))
                 finally:
                     _CALL.reset(token)
 
             adapter.request = counted
             adapter._faults_counted = True
         return self
+
+    async def _declared(self, request: Any) -> Any:
+        """Await `request`, declared to SimCord where it may be: discord.py parks a request
+        behind a rate limit on futures another request releases after its wait; declared,
+        SimCord counts it as settled and keeps the waits on the virtual clock (only
+        `advance_time` ends them)."""
+        if not self._declarable():
+            return await request
+        return await self.env.external_wait(request, reason="Discord's rate limits")
+
+    def _answer(self, request: Request) -> Answer | None:
+        """The first rule's answer to `request`, or None to let it through."""
+        return next((a for rule in self.rules if (a := rule(request)) is not None), None)
 
     async def _webhook(self, passed, route, session, kwargs: dict) -> Any:
         """A request on an interaction's webhook (a follow-up, or an edit through its token)
@@ -368,7 +374,7 @@ class Faults:
                 body = json.loads(part["value"])
         for attempt in range(WEBHOOK_TRIES):
             request = Request(method, path, body, self.now, self)
-            answer = next((a for rule in self.rules if (a := rule(request)) is not None), None)
+            answer = self._answer(request)
             if answer is None:
                 for f in kwargs.get("files") or ():
                     f.reset(seek=True)
@@ -444,10 +450,7 @@ class Faults:
             if wait is not None:
                 answer = Answer(429, 0, "You are being rate limited.", wait, is_global=True)
         if answer is None:
-            for rule in self.rules:
-                answer = rule(request)
-                if answer is not None:
-                    break
+            answer = self._answer(request)
         if answer is None:
             return _Response(200, await self._carry_out(call, method, path))
         if answer.timeout is not None:
