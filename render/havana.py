@@ -277,6 +277,18 @@ def _draw_items(d, x: int, cy: int, items, role: str = "", gap: int = 12) -> int
     return x - gap
 
 
+def status_words(view: PublicView, p) -> list[str]:
+    """What a player's row says of their turn beside the pieces: protected, covering, done."""
+    words = []
+    if p.protected:
+        words.append(say("pic.havana.protected"))
+    if p.covering and p.placed:
+        words.append(say("pic.havana.covered"))
+    if p.has_played and view.phase == "actions":
+        words.append(say("pic.havana.done"))
+    return words
+
+
 def _entry(d, x: int, y: int, w: int, b: BuildingView, buyable: bool, others=()):
     """One building of a row on one line: VP, BUY if it may be bought, name, cost."""
     cy = y + ENTRY_H // 2
@@ -460,13 +472,7 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
     cy = y + 124
     items, gap = _fitted(_items(p.cubes, p.pesos, p.workers, skip_zero=False), PW - 24)
     end = _draw_items(d, x + 10, cy, items, role="holding", gap=gap)
-    status = []
-    if p.protected:
-        status.append(say("pic.havana.protected"))
-    if p.covering and p.placed:
-        status.append(say("pic.havana.covered"))
-    if p.has_played and view.phase == "actions":
-        status.append(say("pic.havana.done"))
+    status = status_words(view, p)
     room = x + PW - 12 - (end + 20)
     if status and room > 2 * TEXT:
         _label(d, x + PW - 12, cy, ", ".join(status), room, fill=MUTED, anchor="rm")

@@ -70,12 +70,7 @@ def _players(view: PublicView, names: list[str]) -> tuple[str, ...]:
         parts.append(say("pic.havana.hand_discard", hand=p.hand_size, discard=p.discard_size))
         built = ", ".join(say_msg(b.name) for b in p.buildings) or say("pic.havana.none_yet")
         parts.append(f"{say('pic.havana.built', n=len(p.buildings))} {built}")
-        if p.protected:
-            parts.append(say("pic.havana.protected"))
-        if p.covering and p.placed:
-            parts.append(say("pic.havana.covered"))
-        if p.has_played and view.phase == "actions":
-            parts.append(say("pic.havana.done"))
+        parts.extend(pic.status_words(view, p))
         what = ", ".join(parts)
         lines.append(say("pic.text.player", name=names[p.seat], number=p.seat + 1, what=what))
     return tuple(lines)
