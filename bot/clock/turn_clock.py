@@ -252,12 +252,13 @@ class Clock:
             settings = record.settings
             steps: dict[int, str] = {}
             changed: list[Wait] = []
+            away = self.tables.away.of_seats(record, at)
             for wait in current:
                 seat = record.seats[wait.seat]
                 step = due_step(wait, settings, seat.muted, at)
                 if wait.due is None or wait.due > at or step is None:
                     continue
-                if step in ("remind", "vote") and self._away(record, wait.seat, at):
+                if step in ("remind", "vote") and wait.seat in away:
                     # Away (`/game away`): no reminder reaches them, and at the turn limit the
                     # AI plays this one decision without asking the table; the seat stays theirs.
                     step = "away" if step == "remind" else "expired"
@@ -292,12 +293,6 @@ class Clock:
             for listener in self._expired:
                 listener(record, seat)
         return True
-
-    def _away(self, record: GameRecord, seat: int, at: float) -> bool:
-        found = record.seats[seat]
-        if not found.has_person:
-            return False
-        return self.tables.away.until(record.guild_id, found.user_id, at) is not None
 
     async def _remind(self, record: GameRecord, seats: list[int], before: dict[int, Wait]) -> None:
         """The first reminder of a decision is a DM; later ones (and a closed DM) are one

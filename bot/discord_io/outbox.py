@@ -161,9 +161,7 @@ class Outbox:
             except StorageError:
                 log.exception("game %s: %s dropped from the outbox", row.game_id, row.item)
                 await self.done(*key)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
+        except Exception:  # never a cancellation: that is no Exception
             log.exception("game %s: delivering %s failed; trying again later", *key)
             if self.rows.get(key) is row:
                 await self.failed(row.game_id, row.item, None)
