@@ -4,12 +4,16 @@ Moves are saved before they are announced, so a failed post (missing permissions
 outage) never loses a move, but it would leave the table without a prompt: nobody pinged, no
 buttons. Such a game is remembered (in memory and in the outbox, so a restart remembers it too)
 and the missing message is posted from the stored game by the outbox, after a wait, or by the
-next interaction in its channel, whichever comes first.
+next interaction in its channel, whichever comes first. A post whose outcome is unknown (no
+answer) may be there already: the channel is looked at before it is posted again
+(`look_back.py`), and a superseded message whose buttons could not be taken off is tried again
+from the outbox (`STRIP`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Sequence
@@ -19,15 +23,15 @@ import discord
 
 import games
 from bot.discord_io import components, pictures
+from bot.discord_io.channel_posts import ChannelPosts
+from bot.discord_io.look_back import final_of, move_of
 from bot.discord_io.outbox import UNDELIVERED
 from bot.discord_io.turn_messages import (
-    THREADS,
     TurnMessage,
     board_moment,
     nonce,
     pinging,
     stays,
-    usable,
 )
 from bot.text import lengths, present
 from bot.text.i18n import game_locale
@@ -46,6 +50,8 @@ CHANNEL = "channel"
 TURN_MESSAGE = "turn_message"
 # The note of a game in a thread: the channel it was opened from, which hears its result.
 PARENT_CHANNEL = "parent_channel"
+# The outbox item of a superseded turn message still carrying its buttons: "strip:<message id>".
+STRIP = "strip"
 
 
 class Announcer:
@@ -58,23 +64,17 @@ class Announcer:
         # Tries again what could not be posted (`bot.discord_io.outbox`).
         self.outbox = outbox
         outbox.register(CHANNEL, self.redeliver)
+        outbox.register(STRIP, self.strip)
         # channel id -> game whose latest turn message or final scores could not be posted.
         self.unposted: dict[int, int] = {}
         # game id -> its current turn message (also kept as a note, for restarts).
         self.turns: dict[int, TurnMessage] = {}
         # game id -> the moment of the game its last board picture showed (see `board_moment`).
         self.boards: dict[int, tuple] = {}
-        # message id -> a recent press on it (see `_edit`; given by the move and "Choose"
-        # handlers, forgotten when its token expires).
-        self.pressed: dict[int, discord.Interaction] = {}
         # (locale, record) -> the view under a game's final scores, or None (set by services).
         self.final_view = None
-        # message id -> the interaction it was posted as a follow-up of (see `_send`), whose
-        # token edits it for as long as a press's would.
-        self.followed: dict[int, discord.Interaction] = {}
-        # game id -> the interaction whose move is being announced (given by the move handlers
-        # while the move is published): the new turn message is its follow-up.
-        self.movers: dict[int, discord.Interaction] = {}
+        # The interactions' tokens, and posting in a game's channel.
+        self.posts = ChannelPosts(bot)
 
     def awake(self, user_ids) -> list[int]:
         """The members of `user_ids` a post may ping now: not those in their quiet hours (a
@@ -86,7 +86,19 @@ class Announcer:
         return self.bot.store
 
     def channel(self, record: GameRecord):
-        return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        return self.posts.channel(record)
+
+    def press(self, message_id: int, interaction: discord.Interaction) -> None:
+        """A press on the turn message `message_id`: its token edits it (`ChannelPosts.edit`)."""
+        self.posts.press(message_id, interaction)
+
+    def moving(self, game_id: int, interaction: discord.Interaction) -> None:
+        """`interaction` made the move of `game_id` being saved now: the move's new turn
+        message is its follow-up (`ChannelPosts.send`)."""
+        self.posts.moving(game_id, interaction)
+
+    def moved(self, game_id: int, interaction: discord.Interaction) -> None:
+        self.posts.moved(game_id, interaction)
 
     async def load(self) -> None:
         """After a restart: the games still waiting for a message in their channel."""
@@ -108,10 +120,14 @@ class Announcer:
         actor: int | None,
         previous: set[int],
     ) -> bool:
-        """Post what the move changed; False (remembered for repair) when Discord refused it."""
+        """Post what the move changed; False (remembered for repair) when Discord refused it or
+        gave no answer, or anything else failed: the move is saved, and whatever follows its
+        announcement (the screen DMs, the AI's turn) goes on."""
         try:
             await self._post(locale, record, state, events, actor, previous)
-        except UNDELIVERED as exc:
+        except Exception as exc:
+            if not isinstance(exc, UNDELIVERED):
+                log.exception("game %s: announcing move %s failed", record.id, record.version)
             await self._failed(record, exc)
             return False
         if self.unposted.get(record.channel_id) == record.id:
@@ -142,13 +158,42 @@ class Announcer:
             await self._post_missing(record)
             await self._repaired(record)
 
+    async def strip(self, game_id: int, item: str) -> None:
+        """The outbox's turn: a superseded turn message loses its buttons at last (raises when
+        Discord refuses again, e.g. 30046 on an old message, which passes with time)."""
+        message_id = int(item.partition(":")[2])
+        record = await self.store.get(game_id)
+        current = await self.turn_message(record)
+        if current is None or current.message_id != message_id:
+            # Deleted: nothing left to press.
+            with contextlib.suppress(discord.NotFound):
+                await self.posts.edit(record, message_id, view=None)
+        await self.outbox.done(game_id, item)
+
     async def _post_missing(self, record: GameRecord) -> None:
+        """Post the game's message that a failure left out, unless it is there after all (a
+        post whose answer was lost): then it is taken as the turn message."""
         locale = game_locale(self.bot, record)
         if record.status == "active":
             state = self.tables.state_of(record)
+            found = await self.posts.look_back(record, move_of(record.id, record.version))
+            if found is not None:
+                await self._adopt(record, state, found)
+                return
             await self._post(locale, record, state, (), None, set(), fresh=True)
         else:
-            await self.post_result(locale, record, ())
+            await self.post_result(locale, record, (), look_first=True)
+
+    async def _adopt(self, record: GameRecord, state: Any, found: discord.Message) -> None:
+        """`found` is the game's turn message now (posted, its answer lost); the one before
+        gives way to it."""
+        current = await self.turn_message(record)
+        seats = frozenset(d.seat for d in games.get(record.kind).pending(state))
+        turn = TurnMessage(found.id, seats)
+        self.turns[record.id] = turn
+        self.store.note_later(record.id, TURN_MESSAGE, turn.note())
+        if current is not None and current.message_id != found.id:
+            await self._retire(record, current)
 
     async def _failed(self, record: GameRecord, exc: BaseException) -> None:
         if self.unposted.get(record.channel_id) != record.id:
@@ -179,84 +224,6 @@ class Announcer:
                 self.turns[record.id] = found
         return found
 
-    def press(self, message_id: int, interaction: discord.Interaction) -> None:
-        """A press on the channel message `message_id`, deferred as an update of it: its token
-        can edit that message for a while (see `_edit`)."""
-        self._forget_expired()
-        self.pressed.pop(message_id, None)  # kept in the order of the presses
-        self.pressed[message_id] = interaction
-
-    def moving(self, game_id: int, interaction: discord.Interaction) -> None:
-        """`interaction` made the move of `game_id` being saved now: what the move posts in
-        the channel is its follow-up (see `_send`)."""
-        self.movers[game_id] = interaction
-
-    def moved(self, game_id: int, interaction: discord.Interaction) -> None:
-        if self.movers.get(game_id) is interaction:
-            del self.movers[game_id]
-
-    def _forget_expired(self) -> None:
-        """Forget the tokens that expired: the oldest come first (a busy bot keeps thousands)."""
-        for known in (self.pressed, self.followed):
-            while known:
-                oldest = next(iter(known))
-                if usable(known[oldest]):
-                    break
-                del known[oldest]
-
-    async def _edit(self, record: GameRecord, message_id: int, **fields) -> None:
-        """Edit a turn message: through a recent press on it, or the interaction it was posted
-        as a follow-up of, when there is one (an interaction's answer: neither bound by
-        Discord's global limit nor refused on a message older than an hour, 30046), else as
-        the channel's message."""
-        pressed = self.pressed.get(message_id)
-        if pressed is not None and usable(pressed):
-            try:
-                await pressed.edit_original_response(**fields)
-                return
-            except discord.HTTPException as exc:
-                log.debug("game %s: not edited through the press (%s)", record.id, exc)
-        followed = self.followed.get(message_id)
-        if followed is not None and usable(followed):
-            try:
-                await followed.followup.edit_message(message_id, **fields)
-                return
-            except discord.HTTPException as exc:
-                log.debug("game %s: not edited through its interaction (%s)", record.id, exc)
-        await self.channel(record).get_partial_message(message_id).edit(**fields)
-
-    async def _send(
-        self, record: GameRecord, content: str, *, nonce: str, **fields
-    ) -> discord.abc.Snowflake:
-        """A new message in the game's channel: a follow-up of the interaction that made the
-        move when there is one in this channel (not bound by Discord's global limit; a new
-        message all the same, so its mentions ping), else the channel's message. AI and clock
-        moves have no interaction: theirs are channel messages, with `nonce` so that one sent
-        again after a lost answer is not posted twice (a follow-up takes no nonce)."""
-        if fields.get("view") is None:
-            fields.pop("view", None)
-        via = self.movers.get(record.id)
-        # A game thread archives itself after a week; the posts that reopen it go through the
-        # channel (see `threads.py`).
-        in_thread = via is not None and getattr(via.channel, "type", None) in THREADS
-        if (
-            via is not None
-            and via.channel_id == record.channel_id
-            and usable(via)
-            and not in_thread
-        ):
-            try:
-                sent = await via.followup.send(content, wait=True, **fields)
-            except discord.HTTPException as exc:
-                log.debug("game %s: no follow-up (%s); posting in the channel", record.id, exc)
-                for file in fields.get("files", ()):
-                    file.reset()
-            else:
-                self._forget_expired()
-                self.followed[sent.id] = via
-                return sent
-        return await self.channel(record).send(content, nonce=nonce, **fields)
-
     async def _retire(self, record: GameRecord, turn: TurnMessage | None) -> None:
         """The previous turn message loses its buttons, so only one message of a game ever
         carries live move buttons: through the click that ended its turn when there was one
@@ -267,9 +234,14 @@ class Announcer:
         if turn is None:
             return
         try:
-            await self._edit(record, turn.message_id, view=None)
-        except discord.HTTPException as exc:
+            await self.posts.edit(record, turn.message_id, view=None)
+        except discord.NotFound:
+            return  # deleted: nothing left to press
+        except UNDELIVERED as exc:
+            # Refused for a while (30046, rate limits) or no answer: the outbox tries again,
+            # so no old message keeps live buttons for longer than its wait.
             log.debug("game %s: the old turn message kept its buttons (%s)", record.id, exc)
+            await self.outbox.failed(record.id, f"{STRIP}:{turn.message_id}", exc)
 
     async def _post(
         self,
@@ -301,6 +273,8 @@ class Announcer:
         )
         shown = {d.seat for d in people}
         same = stays(current, seats, actor)
+        # The message that should have been edited could not be: its players were pinged by it.
+        replacing = False
         if same and not fresh:
             edited = TurnMessage(current.message_id, seats, list(current.events))
             edited.add(record, events)
@@ -314,7 +288,7 @@ class Announcer:
                 away=self.tables.away.of_seats(record),
             )
             try:
-                await self._edit(
+                await self.posts.edit(
                     record,
                     current.message_id,
                     content=content,
@@ -323,13 +297,15 @@ class Announcer:
                 )
                 self.turns[record.id] = edited
                 return
-            except discord.HTTPException as exc:
-                # Deleted, or edited too often since it is old: post a new one instead.
+            except UNDELIVERED as exc:
+                # Deleted, edited too often since it is old, or no answer: post a new one
+                # instead (the old one gives way to it below).
                 log.debug("game %s: turn message not edited (%s); posting anew", record.id, exc)
+                replacing = True
         continuing = (
             current is not None and actor is not None and actor in current.deciders and not fresh
         )
-        ping = {s for s in shown if not (continuing and s == actor)}
+        ping = set() if replacing else {s for s in shown if not (continuing and s == actor)}
         # In their quiet hours a player is named without a ping, and told when the hours end.
         ping = {
             s for s in ping if not await self.quiet.hold(record.seats[s].user_id, record, "turn")
@@ -355,31 +331,35 @@ class Announcer:
                 public, present.seat_names(record, locale), locale, record.version
             )
             files = [] if file is None else [file]
-            sent = await self._send(
+            sent = await self.posts.send(
                 record,
                 content,
                 files=files,
                 view=view,
                 allowed_mentions=mentions,
                 nonce=nonce(record, record.version),
+                mine=move_of(record.id, record.version),
             )
             if file is not None:  # a board given up is drawn for the next turn message
                 self.boards[record.id] = key
         else:
-            sent = await self._send(
+            sent = await self.posts.send(
                 record,
                 content,
                 view=view,
                 allowed_mentions=mentions,
                 nonce=nonce(record, record.version),
+                mine=move_of(record.id, record.version),
             )
-        await self._retire(record, current)
+        # Recorded before the old one is retired: whatever happens to that edit, the game knows
+        # its live message.
         turn = TurnMessage(sent.id, seats)
         turn.add(record, events)
         self.turns[record.id] = turn
         # Reminders link to it, and a restart edits it again. Written with the next move's
         # transaction (any game's) when moves queue for the store: the bot reads it from memory.
         self.store.note_later(record.id, TURN_MESSAGE, turn.note())
+        await self._retire(record, current)
 
     async def refresh(self, locale, record: GameRecord, state: Any) -> None:
         """Write the turn message again as it stands (who is away changed): only one this
@@ -390,18 +370,25 @@ class Announcer:
             return
         try:
             await self._post(locale, record, state, (), None, set())
-        except discord.HTTPException as exc:
+        except UNDELIVERED as exc:
             log.debug("game %s: turn message not refreshed (%s)", record.id, exc)
 
-    async def post_result(self, locale, record: GameRecord, event_lines) -> None:
+    async def post_result(
+        self, locale, record: GameRecord, event_lines, *, look_first: bool = False
+    ) -> None:
         """The final scores as stored when the game ended (by the rules, a vote, resigning or
         abandon), with the picture, in a new message that mentions (and so pings) every person
-        of the table once."""
+        of the table once. `look_first`: a repair, which posts nothing when the channel shows
+        them already (a post whose answer was lost)."""
         stored = await self.store.result(record.id)
         if stored is None:  # ended before results were stored
             result = final_result(record, self.tables.state_of(record))
         else:
             result = result_from_json(json.loads(stored[1]))
+        table = present.final_table(locale, record, result)
+        mine = final_of(record.id, table)
+        if look_first and await self.posts.look_back(record, mine) is not None:
+            return
         rows = await self.store.actions(record.id)
         try:
             series = await asyncio.to_thread(
@@ -412,7 +399,6 @@ class Announcer:
             series = None
         names = present.seat_names(record, locale)
         file = await pictures.final_scores(record.kind, result, names, series, locale)
-        table = present.final_table(locale, record, result)
         # The last moves give way to the table when the message is too long: its mentions are
         # what pings the players.
         room = present.MAX_CONTENT - lengths.utf16_len(table) - 1
@@ -423,13 +409,14 @@ class Announcer:
         ]
         view = None if self.final_view is None else self.final_view(locale, record)
         files = [] if file is None else [file]
-        await self._send(
+        await self.posts.send(
             record,
             content,
             files=files,
             view=view,
             allowed_mentions=pinging(people),
             nonce=nonce(record, "end"),
+            mine=mine,
         )
         parent = await self.store.get_note(record.id, PARENT_CHANNEL)
         if parent is not None:
@@ -439,7 +426,9 @@ class Announcer:
                 await self.bot.get_partial_messageable(int(parent), guild_id=record.guild_id).send(
                     line, allowed_mentions=discord.AllowedMentions.none()
                 )
-            except discord.HTTPException as exc:
+            except UNDELIVERED as exc:
                 log.warning(
-                    "game %s: no result line in its channel (HTTP %s)", record.id, exc.status
+                    "game %s: no result line in its channel (%s)",
+                    record.id,
+                    getattr(exc, "status", None) or type(exc).__name__,
                 )

@@ -159,14 +159,22 @@ class ChooseButton(
         await interaction.client.services.play.show_choices(interaction, self.game, self.version)
 
 
-class ScreenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:(?P<game>\d+)"):
-    def __init__(self, game: int, label: str = "?") -> None:
-        super().__init__(button(label, discord.ButtonStyle.secondary, f"sc:{game}"))
-        self.game = game
+class ScreenButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"sc:(?P<game>\d+)(?::(?P<version>\d+))?"
+):
+    """ "My screen". On a turn message it names the move too, so that the message of a game's
+    move can be told from its components alone (see `look_back.py`), even where only the AI
+    decides and nothing else is there to press."""
+
+    def __init__(self, game: int, label: str = "?", version: int | None = None) -> None:
+        custom_id = f"sc:{game}" if version is None else f"sc:{game}:{version}"
+        super().__init__(button(label, discord.ButtonStyle.secondary, custom_id))
+        self.game, self.version = game, version
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls(int(match["game"]), item.label or "?")
+        version = None if match["version"] is None else int(match["version"])
+        return cls(int(match["game"]), item.label or "?", version)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.services.play.show_screen(interaction, self.game)
@@ -257,7 +265,7 @@ def choices_view(
             placeholder = text(locale, "bot.select.placeholder")
         view.add_item(MoveSelect(game, version, seat, options, placeholder, several))
     if screen:
-        view.add_item(ScreenButton(game, text(locale, "bot.button.screen")))
+        view.add_item(ScreenButton(game, text(locale, "bot.button.screen"), version))
     return view
 
 
@@ -278,7 +286,7 @@ def choose_view(
         if seat is not None and fits(game, version, seat, action.code):
             label = text_msg(locale, action.label, names)
             view.add_item(MoveButton(game, version, seat, action.code, label))
-    view.add_item(ScreenButton(game, text(locale, "bot.button.screen")))
+    view.add_item(ScreenButton(game, text(locale, "bot.button.screen"), version))
     return view
 
 
@@ -317,7 +325,7 @@ def turn_view(
     game, version = record.id, record.version
     if not people:
         # Only the AI decides now: nothing to press but "My screen"; it moves on its own.
-        return screen_view(locale, game), False
+        return screen_view(locale, game, version), False
     if len(decisions) == 1 and shows_choices_publicly(decisions[0]):
         seat = decisions[0].seat
         actions = engine.legal_actions(state, seat)
@@ -340,7 +348,7 @@ def turn_view(
     return choose_view(locale, game, version), True
 
 
-def screen_view(locale: Any, game: int) -> discord.ui.View:
+def screen_view(locale: Any, game: int, version: int | None = None) -> discord.ui.View:
     view = new_view()
-    view.add_item(ScreenButton(game, text(locale, "bot.button.screen")))
+    view.add_item(ScreenButton(game, text(locale, "bot.button.screen"), version))
     return view

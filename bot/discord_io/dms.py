@@ -23,7 +23,9 @@ from bot.core import metrics
 from bot.core.state_cache import StateCache
 from bot.discord_io import pictures
 from bot.discord_io.dm_channels import CANNOT_DM, DmChannels
+from bot.discord_io.look_back import unknown
 from bot.discord_io.outbox import UNDELIVERED
+from bot.discord_io.turn_messages import nonce
 from bot.text import lengths, present
 from bot.text.i18n import escape, game_locale, text
 from bot.text.recap import recap
@@ -329,12 +331,16 @@ class Mail:
                 if exc.code == CANNOT_DM:
                     await self._dms_closed(record, user_id)
                     return
+                if unknown(exc):
+                    raise  # perhaps edited: tried again later, never a second DM
                 # The old DM was deleted or cannot be edited: send a new one.
 
         async def send_new() -> discord.Message:
             dm = await self.channels.open(user_id)
             files = pictures.attached(pictures.screen_file(data, alt))
-            return await dm.send(content, files=files, embeds=embeds)
+            # A DM sent again after its answer was lost gives back the one already there.
+            once = nonce(record, f"s{seat}.{record.version}")
+            return await dm.send(content, files=files, embeds=embeds, nonce=once)
 
         try:
             # Discord busy (opening DMs too fast, rate limits, outages) says nothing of the

@@ -26,6 +26,7 @@ import discord
 
 from bot.core import metrics
 from bot.core.errors import Refusal
+from bot.discord_io.outbox import UNDELIVERED
 from bot.text import present
 from bot.text.i18n import text, user_locale
 
@@ -40,9 +41,10 @@ def came_from_private(interaction: discord.Interaction) -> bool:
 
 
 # `interaction.extras` keys: how a "thinking..." answer was deferred (True: only the user sees
-# it), and whether it has been filled in yet.
+# it), whether Discord confirmed it filled in, and whether the interaction's move was saved.
 THINKING = "malecon.thinking"
 FILLED = "malecon.filled"
+SAVED = "malecon.saved"
 
 
 async def think(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
@@ -91,12 +93,28 @@ async def answer(
             content, files=list(files), ephemeral=ephemeral, **options
         )
     elif interaction.extras.get(THINKING) is ephemeral and not interaction.extras.get(FILLED):
-        interaction.extras[FILLED] = True
         await interaction.edit_original_response(
             content=content, attachments=list(files), **options
         )
+        # Only once Discord said so: until then a follow-up would fill the "thinking..."
+        # answer instead of being a message of its own (see `followable`).
+        interaction.extras[FILLED] = True
     else:
         await interaction.followup.send(content, files=list(files), ephemeral=ephemeral, **options)
+
+
+def saved(interaction: discord.Interaction) -> None:
+    """The interaction's move is saved: whatever fails from here on, the user is told so."""
+    interaction.extras[SAVED] = True
+
+
+def followable(interaction: discord.Interaction) -> bool:
+    """Is a follow-up of `interaction` a new message of its own? Not while a "thinking..."
+    answer is unfilled, or filled with no word from Discord: the first follow-up would become
+    that answer, seen by the user alone and pinging nobody."""
+    if not interaction.response.is_done():
+        return False
+    return THINKING not in interaction.extras or interaction.extras.get(FILLED) is True
 
 
 def handler(defer: str | None = None):
@@ -176,8 +194,10 @@ class Guard:
         except Exception:
             metrics.error(interaction.guild_id, "interaction")
             log.exception("interaction failed in channel %s", interaction.channel_id)
-            with contextlib.suppress(discord.HTTPException):
-                await self.reply(interaction, text(locale, "bot.error.unexpected"))
+            # Never "nothing was changed" about a move that was saved.
+            key = "bot.error.unexpected_saved" if interaction.extras.get(SAVED) else None
+            with contextlib.suppress(*UNDELIVERED):
+                await self.reply(interaction, text(locale, key or "bot.error.unexpected"))
             # Let the client's error hook see it too (logging, test harnesses).
             await self.on_error("interaction", interaction)
         if unposted and interaction.channel_id in self.announcer.unposted:
@@ -187,18 +207,20 @@ class Guard:
     async def answer_saved(
         self, interaction, content: str, *, edit: bool = False, ephemeral: bool = True, view=None
     ) -> None:
-        """Answer after a move was saved: a failure here is logged, never reported as a failed
-        move (the move stands, and the channel shows it). `view`: the player's next choices."""
+        """Answer after a move was saved: a failure here, a refusal or no answer at all, is
+        logged, never reported as a failed move and never the end of the move's publication (the
+        move stands, and the channel shows it). `view`: the player's next choices."""
+        saved(interaction)
         content = present.clip(content, present.MAX_CONTENT)
         try:
             if edit:
                 await interaction.edit_original_response(content=content, view=view)
             else:
                 await answer(interaction, content, view=view, ephemeral=ephemeral)
-        except discord.HTTPException as exc:
+        except UNDELIVERED as exc:
             log.warning(
-                "channel %s: could not answer %s after a saved move (HTTP %s)",
+                "channel %s: could not answer %s after a saved move (%s)",
                 interaction.channel_id,
                 interaction.user.id,
-                exc.status,
+                getattr(exc, "status", None) or type(exc).__name__,
             )

@@ -183,8 +183,12 @@ class Gate:
                 # A move of their own is coming back from `/game away`.
                 await self.tables.away.came_back(record.guild_id, record.seats[seat].user_id)
             if on_saved is not None:
-                # Saved: from here on a failure to post must not be reported as "nothing changed".
-                await on_saved(done)
+                # Saved: from here on a failure to answer must neither be reported as "nothing
+                # changed" nor keep the table from hearing of the move.
+                try:
+                    await on_saved(done)
+                except Exception:
+                    log.exception("game %s: the mover's answer failed after the save", record.id)
             done.posted = await self.publisher.publish(
                 locale(result.record), combined, state, seat, deciders
             )

@@ -196,6 +196,7 @@ MESSAGES: dict[str, str] = {
     "bot.rematch.ping": "{who}: {by} asks for a rematch of **{game}**, with the same seats turned by one: {link}. The lobby's Leave button is there for anyone who does not want to play.",
     # refusals
     "bot.error.unexpected": "Sorry, something went wrong on my side. Nothing was changed; please try again.",
+    "bot.error.unexpected_saved": "Your move is saved. Something went wrong on my side while showing it; the channel will show it shortly, so there is no need to play it again.",
     "bot.error.no_game": "There is no game in this channel. Open one with `/game new`.",
     "bot.error.busy": "There is already a game in this channel. Finish or abandon it first (`/game abandon`), or use another channel.",
     "bot.error.no_rematch": "No game has ended in this channel yet, so there is nothing to play again. Open one with `/game new`.",

@@ -1,0 +1,135 @@
+"""How a game's message reaches its channel: through which interaction's token, or as the
+channel's own post.
+
+A press on a turn message, or the interaction whose move is announced, holds a token that edits
+that message or posts a follow-up for 15 minutes, free of Discord's global limit and of its
+limit on editing messages older than an hour (30046). The tokens are kept here, given by the
+move and "Choose" handlers, forgotten when they expire. A post whose answer was lost is looked
+for in the channel before it is made again (`look_back.py`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord_io.guard import followable
+from bot.discord_io.look_back import Match, find_posted, unknown
+from bot.discord_io.outbox import UNDELIVERED
+from bot.discord_io.turn_messages import THREADS, usable
+from storage import GameRecord
+
+if TYPE_CHECKING:
+    from bot.app import MaleconBot
+
+log = logging.getLogger(__name__)
+
+
+class ChannelPosts:
+    def __init__(self, bot: MaleconBot) -> None:
+        self.bot = bot
+        # message id -> a recent press on it (see `edit`).
+        self.pressed: dict[int, discord.Interaction] = {}
+        # message id -> the interaction it was posted as a follow-up of (see `send`), whose
+        # token edits it for as long as a press's would.
+        self.followed: dict[int, discord.Interaction] = {}
+        # game id -> the interaction whose move is being announced (given by the move handlers
+        # while the move is published): the new turn message is its follow-up.
+        self.movers: dict[int, discord.Interaction] = {}
+
+    def channel(self, record: GameRecord):
+        return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+
+    async def look_back(self, record: GameRecord, match: Match) -> discord.Message | None:
+        return await find_posted(self.channel(record), self.bot.user.id, match)
+
+    def press(self, message_id: int, interaction: discord.Interaction) -> None:
+        """A press on the channel message `message_id`, deferred as an update of it: its token
+        can edit that message for a while (see `edit`)."""
+        self.forget_expired()
+        self.pressed.pop(message_id, None)  # kept in the order of the presses
+        self.pressed[message_id] = interaction
+
+    def moving(self, game_id: int, interaction: discord.Interaction) -> None:
+        """`interaction` made the move of `game_id` being saved now: what the move posts in
+        the channel is its follow-up (see `send`)."""
+        self.movers[game_id] = interaction
+
+    def moved(self, game_id: int, interaction: discord.Interaction) -> None:
+        if self.movers.get(game_id) is interaction:
+            del self.movers[game_id]
+
+    def forget_expired(self) -> None:
+        """Forget the tokens that expired: the oldest come first (a busy bot keeps thousands)."""
+        for known in (self.pressed, self.followed):
+            while known:
+                oldest = next(iter(known))
+                if usable(known[oldest]):
+                    break
+                del known[oldest]
+
+    async def edit(self, record: GameRecord, message_id: int, **fields) -> None:
+        """Edit a turn message: through a recent press on it, or the interaction it was posted
+        as a follow-up of, when there is one (an interaction's answer: neither bound by
+        Discord's global limit nor refused on a message older than an hour, 30046), else as
+        the channel's message."""
+        pressed = self.pressed.get(message_id)
+        if pressed is not None and usable(pressed):
+            try:
+                await pressed.edit_original_response(**fields)
+                return
+            except discord.HTTPException as exc:
+                log.debug("game %s: not edited through the press (%s)", record.id, exc)
+        followed = self.followed.get(message_id)
+        if followed is not None and usable(followed):
+            try:
+                await followed.followup.edit_message(message_id, **fields)
+                return
+            except discord.HTTPException as exc:
+                log.debug("game %s: not edited through its interaction (%s)", record.id, exc)
+        await self.channel(record).get_partial_message(message_id).edit(**fields)
+
+    async def send(
+        self, record: GameRecord, content: str, *, nonce: str, mine: Match, **fields
+    ) -> discord.abc.Snowflake:
+        """A new message in the game's channel: a follow-up of the interaction that made the
+        move when there is one in this channel whose own answer Discord confirmed (not bound by
+        Discord's global limit; a new message all the same, so its mentions ping; before its
+        answer is confirmed a follow-up would become that private answer), else the channel's
+        message. AI and clock moves have no interaction: theirs are channel messages, with
+        `nonce` so that one sent again after a lost answer is not posted twice. A follow-up
+        takes no nonce: when its outcome is unknown, the channel's newest messages say whether
+        it is there (`mine` knows it), and so they do for a channel post with no answer."""
+        if fields.get("view") is None:
+            fields.pop("view", None)
+        via = self.movers.get(record.id)
+        # A game thread archives itself after a week; the posts that reopen it go through the
+        # channel (see `threads.py`).
+        in_thread = via is not None and getattr(via.channel, "type", None) in THREADS
+        if (
+            via is not None
+            and via.channel_id == record.channel_id
+            and usable(via)
+            and not in_thread
+            and followable(via)
+        ):
+            try:
+                sent = await via.followup.send(content, wait=True, **fields)
+            except UNDELIVERED as exc:
+                log.debug("game %s: no follow-up (%s); posting in the channel", record.id, exc)
+                for file in fields.get("files", ()):
+                    file.reset()
+                if unknown(exc) and (found := await self.look_back(record, mine)) is not None:
+                    return found
+            else:
+                self.forget_expired()
+                self.followed[sent.id] = via
+                return sent
+        try:
+            return await self.channel(record).send(content, nonce=nonce, **fields)
+        except UNDELIVERED as exc:
+            if unknown(exc) and (found := await self.look_back(record, mine)) is not None:
+                return found
+            raise

@@ -1,0 +1,66 @@
+"""What to do when Discord gave no answer: find out whether a post went out before posting again.
+
+A request ends delivered, refused, or unknown: a timeout, a connection lost, a 5xx after
+discord.py's last try. An unknown post may have been carried out. Within the few minutes
+Discord remembers a nonce, a channel post sent again with its nonce gives back the message
+already there; a follow-up has no nonce, and a nonce is forgotten after a restart that lasts,
+so then the channel's newest messages are read (one request) for the bot's own message of
+that game and move, which is then taken as posted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import aiohttp
+import discord
+
+# How many of a channel's newest messages are looked through (one request reads up to 100):
+# enough for the players' chatter between a lost post and the look.
+LOOK_BACK = 50
+
+Match = Callable[[discord.Message], bool]
+
+
+def unknown(exc: BaseException) -> bool:
+    """Did the request end with no answer we can trust, so that it may have been carried out?
+    A 4xx is a refusal (nothing was done); a 5xx after the last try, a timeout or a dropped
+    connection says nothing either way."""
+    if isinstance(exc, discord.DiscordServerError | TimeoutError | aiohttp.ClientError):
+        return True
+    return isinstance(exc, discord.HTTPException) and exc.status >= 500
+
+
+def custom_ids(message: discord.Message) -> list[str]:
+    found = []
+    for row in message.components:
+        for item in getattr(row, "children", (row,)):
+            custom_id = getattr(item, "custom_id", None)
+            if custom_id:
+                found.append(custom_id)
+    return found
+
+
+def move_of(game: int, version: int) -> Match:
+    """The turn message of `game` at `version`: its buttons, menu, "Choose" or "My screen" name
+    both (see `components.py`)."""
+    pattern = re.compile(rf"(?:mc|ms|mx|sc):{game}:{version}(?:[.:]|$)")
+    return lambda message: any(pattern.match(c) for c in custom_ids(message))
+
+
+def final_of(game: int, table: str) -> Match:
+    """The final scores of `game`: its Rematch button, or (an abandoned game's, which has
+    none) the table of scores the message ends with."""
+    rematch = f"rm:{game}"
+    return lambda message: rematch in custom_ids(message) or message.content.endswith(table)
+
+
+async def find_posted(
+    channel: discord.abc.Messageable, author_id: int, match: Match
+) -> discord.Message | None:
+    """The newest of the channel's last messages that the bot posted and `match` accepts."""
+    async for message in channel.history(limit=LOOK_BACK):
+        if message.author.id == author_id and match(message):
+            return message
+    return None
