@@ -8,6 +8,7 @@ result = await apply_move(store, record.id, seat, code, expected_version=result.
 """
 
 from .errors import (
+    AlreadyStored,
     ChannelBusy,
     CorruptGame,
     GameNotFound,
@@ -26,6 +27,7 @@ __all__ = [
     "EXPORT_FORMAT",
     "SCHEMA_VERSION",
     "ActionRow",
+    "AlreadyStored",
     "ChannelBusy",
     "Delivery",
     "CorruptGame",

@@ -5,7 +5,8 @@ DB is an SQLite file (a path or sqlite:///path) or a postgresql:// URL.
 python -m storage verify DB             replay every game and compare with the stored state
 python -m storage export DB GAME_ID     print one game as JSON (seed, options, seats, log)
 python -m storage import DB FILE        store an exported game again (replayed and checked:
-                                        a state or result the log does not give is refused)
+                                        a state or result the log does not give is refused,
+                                        and so is a game the server already holds)
 python -m storage copy SRC DST          every game and its rows into an empty DST, then verify
 python -m storage ratings --rebuild [DB] recompute every rating from the stored results
                                         (DB defaults to DATABASE_URL, else DATABASE_PATH)

@@ -27,6 +27,15 @@ class CorruptGame(StorageError):
         self.game_id = game_id
 
 
+class AlreadyStored(StorageError):
+    """An import of a game the database already holds: it would count twice in the history and
+    the ratings. Nothing was written."""
+
+    def __init__(self, message: str, game_id: int):
+        super().__init__(message)
+        self.game_id = game_id
+
+
 class SchemaTooNew(StorageError):
     """The database was written by a newer version of the bot; it is left untouched."""
 

@@ -20,9 +20,13 @@ from .results import RESIGNED_NOTE, result_of
 EXPORT_FORMAT = "malecon.game.v1"
 
 
+def named(data: Any) -> str:
+    """How a refusal names the exported game: by its id where it had one."""
+    return f"game {data.get('id')}" if isinstance(data, dict) and "id" in data else "the game"
+
+
 def _fail(data: Any, reason: str) -> StorageError:
-    name = f"game {data.get('id')}" if isinstance(data, dict) and "id" in data else "the game"
-    return StorageError(f"Cannot import {name}: {reason}.")
+    return StorageError(f"Cannot import {named(data)}: {reason}.")
 
 
 def check_import(data: Any) -> None:

@@ -39,6 +39,7 @@ from .records import (
     dump_state,
     result_to_json,
 )
+from .same_game import refuse_a_stored_copy
 
 _RECORD_COLUMNS = (
     "g.id, g.guild_id, g.channel_id, g.kind, g.status, g.options, g.seed, g.version,"
@@ -933,7 +934,8 @@ class Store:
 
         The rebuilt state and result must equal the exported ones (when given) and agree with
         the status; otherwise nothing is written. A lobby or active game still needs a free
-        channel.
+        channel. A started game the server already holds (`AlreadyStored`) would count twice,
+        and is refused.
         """
         checked = (
             data if isinstance(data, CheckedExport) else await asyncio.to_thread(check_export, data)
@@ -956,6 +958,7 @@ class Store:
         kind = data["kind"]
         status = data["status"]
         async with self._write() as db:
+            await refuse_a_stored_copy(db, data, guild)
             try:
                 row = await db.fetchone(
                     "INSERT INTO games (guild_id, channel_id, kind, status, options, seed, version,"

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import difflib
 import functools
+import importlib.resources
 import zoneinfo
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
 # Discord offers at most 25 choices in an autocomplete.
 MAX_CHOICES = 25
+# In the tz database but no place: the zone of a machine whose zone was never set.
+NOT_PLACES = frozenset({"Factory"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,15 +31,16 @@ class QuietHours:
     end: int
     zone: str
 
-    def local(self, at: float) -> datetime:
-        return datetime.fromtimestamp(at, zoneinfo.ZoneInfo(self.zone))
-
 
 def is_quiet(hours: QuietHours | None, at: float) -> bool:
-    """Is the POSIX moment `at` inside these quiet hours?"""
+    """Is the POSIX moment `at` inside these quiet hours? Never in a zone this host cannot
+    load: no setting of a member may stop the announcement of a move."""
     if hours is None or hours.start == hours.end:
         return False
-    hour = hours.local(at).hour
+    zone = zone_info(hours.zone)
+    if zone is None:
+        return False
+    hour = datetime.fromtimestamp(at, zone).hour
     if hours.start < hours.end:
         return hours.start <= hour < hours.end
     return hour >= hours.start or hour < hours.end
@@ -49,8 +53,8 @@ def quiet_until(hours: QuietHours | None, at: float) -> float | None:
     change at that very hour) ends the quiet when the clock jumps past it."""
     if not is_quiet(hours, at):
         return None
-    zone = zoneinfo.ZoneInfo(hours.zone)
-    day = hours.local(at).date()
+    zone = zone_info(hours.zone)
+    day = datetime.fromtimestamp(at, zone).date()
     for step in range(3):
         # fold=0: a skipped wall time counts with the offset before the change, which is the
         # instant of the change itself for a whole hour skipped at that hour.
@@ -62,8 +66,23 @@ def quiet_until(hours: QuietHours | None, at: float) -> float | None:
 
 @functools.cache
 def zones() -> tuple[str, ...]:
-    """Every IANA time zone name, sorted (from `tzdata` where the system has none)."""
-    return tuple(sorted(zoneinfo.available_timezones()))
+    """Every time zone a member may choose, sorted: the names the pinned `tzdata` lists, so
+    the same on every host. The system's own list would add `localtime`, the host's clock,
+    which means another zone wherever the database is moved."""
+    listed = importlib.resources.files("tzdata").joinpath("zones").read_text(encoding="utf-8")
+    return tuple(sorted(set(listed.split()) - NOT_PLACES))
+
+
+@functools.cache
+def zone_info(name: str) -> zoneinfo.ZoneInfo | None:
+    """The zone of that name, or None when it is none a member may choose or this host cannot
+    load it (a database from another host, a zone a tz update dropped, a damaged file)."""
+    if _by_folded().get(name.casefold()) != name:
+        return None
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (KeyError, ValueError, OSError):  # ZoneInfoNotFoundError is a KeyError
+        return None
 
 
 @functools.cache
@@ -72,8 +91,10 @@ def _by_folded() -> dict[str, str]:
 
 
 def known_zone(typed: str) -> str | None:
-    """The zone's IANA name as it is spelt, whatever the case typed; None if there is none."""
-    return _by_folded().get(typed.strip().casefold())
+    """The zone's IANA name as it is spelt, whatever the case typed; None if there is none
+    (or this host cannot load it)."""
+    name = _by_folded().get(typed.strip().casefold())
+    return name if name is not None and zone_info(name) is not None else None
 
 
 def zone_choices(typed: str) -> list[str]:

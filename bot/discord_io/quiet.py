@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from bot.core.quiet_hours import QuietHours, quiet_until
+from bot.core.quiet_hours import QuietHours, quiet_until, zone_info
 from bot.core.timing import now
 from storage import GameRecord
 from storage import quiet as stored
@@ -43,7 +43,18 @@ class Quiet:
 
     async def load(self) -> None:
         found = await stored.all_hours(self.store)
-        self.hours = {user: QuietHours(*hours) for user, hours in found.items()}
+        self.hours = {}
+        for user, (start, end, zone) in found.items():
+            if zone_info(zone) is None:
+                # Said here, once a start, rather than by every move that asks about them.
+                log.warning(
+                    "member %d set quiet hours in the time zone %r, which this host cannot"
+                    " load: they count as no quiet hours until the member sets them again",
+                    user,
+                    zone,
+                )
+                continue
+            self.hours[user] = QuietHours(start, end, zone)
 
     def on_hold(self, listener) -> None:
         """`listener(due)`: news is held until `due` (the clock wakes then)."""

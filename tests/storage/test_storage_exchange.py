@@ -63,8 +63,9 @@ async def test_an_active_game_needs_a_free_channel_to_come_back(store):
     started = await started_game(store, channel=10)
     await play_random_moves(store, started.record.id, 12)
     exported = await store.export_game(started.record.id)
+    # Another server: this one holds the very game, which it would refuse as a copy.
     with pytest.raises(ChannelBusy, match="channel 10|Channel 10"):
-        await store.import_game(exported)
+        await store.import_game(exported, guild_id=6)
     moved = await store.import_game(exported, guild_id=6, channel_id=20)
     assert moved.status == "active" and moved.channel_id == 20 and moved.guild_id == 6
     assert moved.state_json == (await store.get(started.record.id)).state_json

@@ -281,7 +281,7 @@ async def test_havana_states_stored_with_their_whole_deck_verify_play_on_and_exp
         assert report.problems == [] and report.verified == 1
         exported = await store.export_game(1)
         assert isinstance(exported["state"]["options"]["deck"], list)
-        copy = await store.import_game(exported, channel_id=3)
+        copy = await store.import_game(exported, guild_id=2, channel_id=3)
         assert copy.state() == (await store.get(1)).state()
 
         record = await store.get(1)

@@ -35,7 +35,7 @@ async def test_a_fresh_seed_is_stored_in_full_and_travels_in_an_export(store):
     assert report.problems == [] and report.verified == 1
     exported = json.loads(json.dumps(await store.export_game(lobby.id)))
     assert exported["seed"] == seed
-    copy = await store.import_game(exported, channel_id=20)
+    copy = await store.import_game(exported, guild_id=6, channel_id=20)
     assert copy.seed == seed and copy.state() == finished.state
 
 
