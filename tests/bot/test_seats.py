@@ -215,6 +215,35 @@ async def test_the_creator_asks_the_player_before_handing_their_seat_away(
     assert "Pesos" in answer(shown).content
 
 
+async def test_the_same_hand_over_request_asked_again_points_to_the_open_one(
+    simcord_env, simcord_bot, new_bot, db_path, table
+):
+    """Asked six times (once after a restart) for the same seat and member: one request in the
+    channel, one ping, one pair of buttons; the others are answered privately with its link."""
+    guild, channel, (ana, ben, cai, dee) = table
+    game = Table(simcord_env, channel, [ana, ben, cai], random.Random(4))
+    await game.open("santiago", 3)
+    before = len(channel_messages(simcord_env, channel))
+    asked = await ana.slash(channel, "game substitute", member=dee, seat=2)
+    assert "only if they agree" in answer(asked).content
+    (request,) = channel_messages(simcord_env, channel)[before:]
+    for time in range(5):
+        if time == 2:
+            await simcord_bot.store.close()
+            await simcord_env.restart_bot(new_bot(db_path, ai_workers=1, ai_budget=8))
+        again = refused(
+            await ana.slash(channel, "game substitute", member=dee, seat=2), "already asked ben"
+        )
+        assert f"/channels/{guild.id}/{channel.id}/{request.id}" in again, "with its link"
+    said = channel_messages(simcord_env, channel)[before:]
+    assert [m.id for m in said] == [request.id], "no new message"
+    assert [u for m in said for u in m.ping_user_ids] == [ben.id], "ben is pinged once"
+    # The one request still works: ben agrees, dee plays the seat.
+    await ben.click(channel.last_message, label="Hand it over")
+    record = await simcord_env.bot.store.by_channel(channel.id)
+    assert record.seats[1].user_id == dee.id
+
+
 async def test_a_seat_moves_at_once_when_its_player_is_away_and_the_taker_gets_its_screen(
     simcord_env, table
 ):
