@@ -298,28 +298,43 @@ class Seats:
     async def _hand_over(
         self, record: GameRecord, seat: int, user_id: int, name: str, ch, *, by: str | None
     ) -> GameRecord:
-        """`user_id` plays `seat` from now on: its clock starts for them, the channel is told
-        (`by`: who moved a seat not their own; its person, if any, is pinged), and they get
-        the seat's screen by DM at once."""
+        """`user_id` plays `seat` from now on: its clock starts for them, the turn message
+        names them at once if the seat decides now, the channel is told (`by`: who moved a seat
+        not their own; its person, if any, is pinged), which pings them once, and they get the
+        seat's screen by DM at once."""
         held = record.seats[seat]
         before = present.seat_name(record, seat, ch)
         record = await self.tables.store.substitute(record.id, seat, user_id, name)
         await self._new_timer(record, seat)
         # A request still open for the seat was made to the person who no longer holds it.
         await self.tables.store.delete_note(record.id, f"{HAND_OVER_NOTE}{seat}")
+        pinged = await self._name_in_turn_message(record, seat)
         who = f"<@{user_id}>"
+        new = [] if pinged else [user_id]
         if by is None:
-            await self.say(
-                record, text(ch, "bot.substitute.said", who=who, before=before), [user_id]
-            )
+            await self.say(record, text(ch, "bot.substitute.said", who=who, before=before), new)
         else:
             told = [held.user_id] if held.has_person else []
             if told:
                 before = f"<@{held.user_id}>"
             content = text(ch, "bot.substitute.said_by", who=who, before=before, by=by)
-            await self.say(record, content, [user_id, *told])
+            await self.say(record, content, [*new, *told])
         self.mail.hand_over(record, self.tables.state_of(record), seat)
         return record
+
+    async def _name_in_turn_message(self, record: GameRecord, seat: int) -> bool:
+        """The live turn message of a seat that decides now names its new holder at once (an
+        edit, which pings nobody). True when Discord refused the edit and a new turn message
+        was posted instead: that one pinged them already."""
+        state = self.tables.state_of(record)
+        if seat not in {d.seat for d in games.get(record.kind).pending(state)}:
+            return False
+        shown = self.announcer.turns.get(record.id)
+        await self.announcer.refresh(game_locale(self.bot, record), record, state)
+        now_shown = self.announcer.turns.get(record.id)
+        return (
+            shown is not None and now_shown is not None and now_shown.message_id != shown.message_id
+        )
 
     @handler(defer="thinking")
     async def return_seat(self, interaction: discord.Interaction, locale) -> None:
