@@ -464,6 +464,18 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        17,
+        "quiet hours: held news stays until its DM is out, tried again with growing waits",
+        (
+            # How many times Discord refused the DM of this news (busy, down): the next try
+            # waits longer. `due` is then the time of that try.
+            "ALTER TABLE quiet_held ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

@@ -1,6 +1,10 @@
 """Quiet hours in the database: each member's hours and time zone, and the news held back
 during them (which game, what kind), due when they end. Both survive restarts: the clock reads
-the earliest due time when it starts."""
+the earliest due time when it starts.
+
+Held news stays until its DM is out: the clock claims what is due (`take_due`), then forgets
+it once Discord took the DM or refused it for good (`sent`), or puts it back for a later try
+(`retry`) while Discord is busy or down."""
 
 from __future__ import annotations
 
@@ -17,6 +21,8 @@ class Held:
     kind: str
     guild_id: int
     due: float
+    # Tries Discord refused so far (busy, down).
+    attempts: int = 0
 
 
 async def all_hours(store: Any) -> dict[int, tuple[int, int, str]]:
@@ -55,7 +61,7 @@ async def hold(store: Any, held: Held) -> None:
     def steps():
         yield Execute(
             "INSERT INTO quiet_held (user_id, game_id, kind, guild_id, due) VALUES (?, ?, ?, ?, ?)"
-            " ON CONFLICT (user_id, game_id, kind) DO UPDATE SET due = excluded.due",
+            " ON CONFLICT (user_id, game_id, kind) DO UPDATE SET due = excluded.due, attempts = 0",
             (held.user_id, held.game_id, held.kind, held.guild_id, held.due),
         )
 
@@ -76,17 +82,42 @@ async def next_due(store: Any) -> float | None:
     return rows[0][0] if rows else None
 
 
-async def take_due(store: Any, at: float) -> list[Held]:
-    """Every held piece of news due by `at`, taken out (deleted) before it is sent: a restart
-    never sends it twice, and of two processes sharing the database only one takes it."""
+async def take_due(store: Any, at: float, claim: float) -> list[Held]:
+    """Every held piece of news due by `at`, claimed until `claim` (its `due` then): of two
+    processes sharing the database only one takes it, and news whose process stopped before
+    it was sent falls due again when the claim runs out. `sent` or `retry` ends the claim."""
 
     def steps():
         rows = yield Query(
-            "DELETE FROM quiet_held WHERE due <= ? RETURNING user_id, game_id, kind, guild_id, due",
-            (at,),
+            "UPDATE quiet_held SET due = ? WHERE due <= ?"
+            " RETURNING user_id, game_id, kind, guild_id, due, attempts",
+            (claim, at),
         )
         return rows
 
     rows = await store.transaction(steps())
-    found = [Held(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+    found = [Held(*r) for r in rows]
     return sorted(found, key=lambda h: (h.user_id, h.game_id, h.kind))
+
+
+async def sent(store: Any, user_id: int, claim: float) -> None:
+    """The member's news claimed until `claim` is out (or can never be): forget it. News held
+    again meanwhile (new quiet hours) has another `due` and stays."""
+
+    def steps():
+        yield Execute("DELETE FROM quiet_held WHERE user_id = ? AND due = ?", (user_id, claim))
+
+    await store.transaction(steps())
+
+
+async def retry(store: Any, user_id: int, claim: float, due: float, attempts: int) -> None:
+    """The member's news claimed until `claim` is tried again at `due`, after `attempts`
+    refusals."""
+
+    def steps():
+        yield Execute(
+            "UPDATE quiet_held SET due = ?, attempts = ? WHERE user_id = ? AND due = ?",
+            (due, attempts, user_id, claim),
+        )
+
+    await store.transaction(steps())

@@ -91,7 +91,7 @@ class Clock:
         self.announcer = announcer
         self.mail = mail
         self.quiet = quiet
-        self.digests = Digests(bot, tables, announcer, mail)
+        self.digests = Digests(bot, tables, announcer, mail, quiet)
         quiet.on_hold(self.poke)
         self.outbox = outbox
         outbox.register(REMIND, self._remind_again)

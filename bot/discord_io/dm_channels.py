@@ -16,6 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, TypeVar
 
+import aiohttp
 import discord
 
 from bot.core.state_cache import StateCache
@@ -48,6 +49,14 @@ def busy(exc: BaseException) -> bool:
     if isinstance(exc, discord.HTTPException):
         return exc.code == OPENING_TOO_FAST or exc.status == 429
     return False
+
+
+def passing(exc: BaseException) -> bool:
+    """A refusal that passes: Discord busy, down (5xx) or not answering. Anything else (50007,
+    closed DMs, above all) would be refused again."""
+    if busy(exc) or isinstance(exc, (TimeoutError, aiohttp.ClientError)):
+        return True
+    return isinstance(exc, discord.HTTPException) and exc.status >= 500
 
 
 class DmChannels:

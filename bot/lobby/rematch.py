@@ -5,7 +5,9 @@ opens a lobby with the same game, options and table settings and the same player
 seated, the seat order turned by one (each player moves one seat up, the first goes last) and
 the AI seats kept with their levels. Whoever asked opens it, so they start it like any lobby;
 the others are pinged once, in a message of their own (a mention added by editing notifies
-nobody), and who does not want to play leaves it.
+nobody), and who does not want to play leaves it. Once per ended game: a rematch abandoned and
+asked again opens its lobby and names the others, without pinging them again (noted on the
+ended game, so a restart keeps it).
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from storage.records import HUMAN
 
 # A note of the rematch's lobby: the game it replays (a second press points to it).
 REMATCH_OF = "rematch_of"
+# A note of the ended game: a rematch of it has pinged its table (the next ones only name it).
+REMATCH_PINGED = "rematch_pinged"
 
 
 def rotated(record: GameRecord) -> list[tuple[int, str, str]]:
@@ -112,6 +116,11 @@ class Rematch:
                 game=present.title(ch, record.kind),
                 link=message_link(record, str(sent.id)),
             )
+            store = self.tables.store
+            pinged = await store.get_note(old.id, REMATCH_PINGED) is not None
+            awake = [] if pinged else self.lobby.announcer.awake(others)
             await self.lobby.announcer.channel(record).send(
-                content, allowed_mentions=pinging(self.lobby.announcer.awake(others))
+                content, allowed_mentions=pinging(awake)
             )
+            if not pinged:
+                await store.set_note(old.id, REMATCH_PINGED, "1")

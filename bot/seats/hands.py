@@ -23,7 +23,7 @@ import games
 from bot.core.errors import Refusal
 from bot.core.timing import now
 from bot.discord_io.guard import handler
-from bot.discord_io.turn_messages import pinging
+from bot.discord_io.turn_messages import message_link, pinging
 from bot.seats import components
 from bot.text import present
 from bot.text.i18n import channel_locale, game_locale, text
@@ -180,6 +180,7 @@ class Seats:
                 )
             ch = channel_locale(interaction)
             if seat != mine and not moderator and not await self._free_to_move(record, seat):
+                await self._refuse_if_asked(record, seat, member, locale)
                 await self._ask_holder(interaction, record, seat, member, ch)
                 holder = present.seat_name(record, seat, locale)
                 who = present.escape(member.display_name)
@@ -203,6 +204,19 @@ class Seats:
                 return late or wait.vote_at is not None
         return False
 
+    async def _refuse_if_asked(self, record: GameRecord, seat: int, member, locale) -> None:
+        """The same request while it is open posts nothing again (one message, one ping, one
+        pair of buttons): the asker is given its link."""
+        note = await self.tables.store.get_note(record.id, f"{HAND_OVER_NOTE}{seat}")
+        asked = json.loads(note) if note else None
+        if asked is not None and asked.get("to") == member.id:
+            raise Refusal(
+                "bot.error.handover_open",
+                holder=present.seat_name(record, seat, locale),
+                who=present.escape(member.display_name),
+                link=message_link(record, asked.get("message")),
+            )
+
     async def _ask_holder(
         self, interaction: discord.Interaction, record: GameRecord, seat: int, member, ch
     ) -> None:
@@ -210,9 +224,8 @@ class Seats:
         kept as a note, so a restart still knows whom it was for."""
         holder = record.seats[seat].user_id
         key = f"{HAND_OVER_NOTE}{seat}"
-        await self.tables.store.set_note(
-            record.id, key, json.dumps({"to": member.id, "name": member.display_name})
-        )
+        asked = {"to": member.id, "name": member.display_name}
+        await self.tables.store.set_note(record.id, key, json.dumps(asked))
         content = text(
             ch,
             "bot.handover.ask",
@@ -222,12 +235,14 @@ class Seats:
         )
         view = components.hand_over_view(ch, record.id, seat, holder, member.id)
         try:
-            await self.announcer.channel(record).send(
+            sent = await self.announcer.channel(record).send(
                 content, view=view, allowed_mentions=pinging(self.announcer.awake([holder]))
             )
         except discord.HTTPException:
             await self.tables.store.delete_note(record.id, key)
             raise Refusal("bot.error.handover_not_posted") from None
+        asked["message"] = str(sent.id)
+        await self.tables.store.set_note(record.id, key, json.dumps(asked))
 
     @handler(defer="update")
     async def answer_hand_over(
@@ -283,28 +298,43 @@ class Seats:
     async def _hand_over(
         self, record: GameRecord, seat: int, user_id: int, name: str, ch, *, by: str | None
     ) -> GameRecord:
-        """`user_id` plays `seat` from now on: its clock starts for them, the channel is told
-        (`by`: who moved a seat not their own; its person, if any, is pinged), and they get
-        the seat's screen by DM at once."""
+        """`user_id` plays `seat` from now on: its clock starts for them, the turn message
+        names them at once if the seat decides now, the channel is told (`by`: who moved a seat
+        not their own; its person, if any, is pinged), which pings them once, and they get the
+        seat's screen by DM at once."""
         held = record.seats[seat]
         before = present.seat_name(record, seat, ch)
         record = await self.tables.store.substitute(record.id, seat, user_id, name)
         await self._new_timer(record, seat)
         # A request still open for the seat was made to the person who no longer holds it.
         await self.tables.store.delete_note(record.id, f"{HAND_OVER_NOTE}{seat}")
+        pinged = await self._name_in_turn_message(record, seat)
         who = f"<@{user_id}>"
+        new = [] if pinged else [user_id]
         if by is None:
-            await self.say(
-                record, text(ch, "bot.substitute.said", who=who, before=before), [user_id]
-            )
+            await self.say(record, text(ch, "bot.substitute.said", who=who, before=before), new)
         else:
             told = [held.user_id] if held.has_person else []
             if told:
                 before = f"<@{held.user_id}>"
             content = text(ch, "bot.substitute.said_by", who=who, before=before, by=by)
-            await self.say(record, content, [user_id, *told])
+            await self.say(record, content, [*new, *told])
         self.mail.hand_over(record, self.tables.state_of(record), seat)
         return record
+
+    async def _name_in_turn_message(self, record: GameRecord, seat: int) -> bool:
+        """The live turn message of a seat that decides now names its new holder at once (an
+        edit, which pings nobody). True when Discord refused the edit and a new turn message
+        was posted instead: that one pinged them already."""
+        state = self.tables.state_of(record)
+        if seat not in {d.seat for d in games.get(record.kind).pending(state)}:
+            return False
+        shown = self.announcer.turns.get(record.id)
+        await self.announcer.refresh(game_locale(self.bot, record), record, state)
+        now_shown = self.announcer.turns.get(record.id)
+        return (
+            shown is not None and now_shown is not None and now_shown.message_id != shown.message_id
+        )
 
     @handler(defer="thinking")
     async def return_seat(self, interaction: discord.Interaction, locale) -> None:

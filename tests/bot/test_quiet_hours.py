@@ -12,6 +12,7 @@ import pytest
 
 from bot.core.quiet_hours import QuietHours, is_quiet, quiet_until
 from tests.bot.driver import Table
+from tests.bot.faults import CANNOT_DM, DM_TOO_FAST, dm_refused
 from tests.bot.test_clock import bot_messages, dms
 
 HOUR = 3600
@@ -208,3 +209,56 @@ def test_quiet_hours_end_at_the_zones_wall_clock_hour(hours, moment, ends):
     end = quiet_until(hours, start)
     assert end == at(*ends) + EPOCH.timestamp()
     assert not is_quiet(hours, end) and is_quiet(hours, end - 1)
+
+
+async def test_held_news_refused_by_discord_as_the_hours_end_arrives_later_once(
+    simcord_env, table, faults
+):
+    """Discord refuses to open cai's DM (40003, "opening DMs too fast") three times as the
+    quiet hours end: the held news is not lost, it comes a little later, once, and the screen
+    after it. ana's DMs are closed (50007): hers is given up at once, and stops nothing."""
+    env = simcord_env
+    guild, channel, (ana, ben, cai, dee) = table
+    await ana.slash(channel, "game quiet", **{"from": 5, "to": 9, "timezone": "Asia/Kolkata"})
+    await in_quiet_hours_at_the_start(env, table)
+    busy = faults.add(dm_refused(DM_TOO_FAST, users=[cai.id], times=3))
+    closed = faults.add(dm_refused(CANNOT_DM, users=[ana.id]))
+    await advance_to(env, at(2026, 1, 1, 3, 30, 1))
+    assert busy.answered == 1 and dms(env, cai) == [], "refused: nothing yet"
+    await advance_to(env, at(2026, 1, 1, 3, 45))
+    assert busy.answered == 3
+    sent = dms(env, cai)
+    assert [m.content.startswith(DIGEST) for m in sent] == [True, False], "the news, the screen"
+    assert "your decision waits" in sent[0].content and "your screen changed" in sent[0].content
+    tried = closed.answered
+    assert tried >= 1 and dms(env, ana) == []
+    said = [m.content for m in bot_messages(env, channel) if "direct messages" in m.content]
+    assert len(said) == 1 and ana.mention in said[0], "closed DMs are said once in the channel"
+    await env.advance_time(6 * HOUR)
+    assert sum(m.content.startswith(DIGEST) for m in dms(env, cai)) == 1, "once"
+    assert closed.answered == tried, "closed DMs are not tried again and again"
+    assert await env.bot.store.read("SELECT * FROM quiet_held") == [], "nothing left held"
+
+
+async def test_held_news_refused_before_a_restart_is_sent_after_it(
+    simcord_env, simcord_bot, new_bot, table, db_path, faults
+):
+    env = simcord_env
+    await in_quiet_hours_at_the_start(env, table)
+    cai = table[2][2]
+    busy = faults.add(dm_refused(DM_TOO_FAST, users=[cai.id], times=2))
+    await advance_to(env, at(2026, 1, 1, 3, 30, 5))
+    assert busy.answered == 1 and dms(env, cai) == []
+    # The bot stops while the news waits for its next try.
+    await simcord_bot.store.close()
+    restarted = new_bot(db_path)
+    await env.restart_bot(restarted)
+    faults.install(restarted)
+    await advance_to(env, at(2026, 1, 1, 4, 0))
+    assert busy.answered == 2
+    sent = dms(env, cai)
+    assert [m.content.startswith(DIGEST) for m in sent] == [True, False], "the news, the screen"
+    assert "your decision waits" in sent[0].content
+    await env.advance_time(6 * HOUR)
+    assert sum(m.content.startswith(DIGEST) for m in dms(env, cai)) == 1, "once"
+    assert await restarted.store.read("SELECT * FROM quiet_held") == [], "nothing left held"

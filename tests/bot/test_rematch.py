@@ -129,3 +129,29 @@ async def test_a_rematch_names_a_player_in_quiet_hours_without_pinging_them(simc
     (ping,) = [m for m in said if "rematch" in m.content and "<@" in m.content]
     assert f"<@{cai.id}>" in ping.content and f"<@{ana.id}>" in ping.content
     assert ping.ping_user_ids == [ana.id], "cai's quiet hours: named, not pinged"
+
+
+async def test_rematches_of_one_game_ping_its_table_once_however_often_they_are_abandoned(
+    simcord_env, simcord_bot, new_bot, db_path, table
+):
+    """Rematch, abandon, five times over (once across a restart): every rematch opens its lobby
+    and names the table, but only the first pings them."""
+    env = simcord_env
+    guild, channel, (ana, ben, cai, dee) = table
+    final = await a_finished_game(env, channel, [ana, ben, cai])
+    before = len(bot_messages(env, channel))
+    for round in range(5):
+        if round == 3:
+            await env.bot.store.close()
+            await env.restart_bot(new_bot(db_path, rng=random.Random(7), ai_workers=1))
+        final = next(m for m in channel.history() if m.id == final.id)
+        await ben.click(final, label="Rematch")
+        lobby = await env.bot.store.by_channel(channel.id)
+        assert lobby is not None and lobby.status == "lobby", f"rematch {round + 1} opened"
+        assert not (await ben.slash(channel, "game abandon")).ephemeral
+        assert await env.bot.store.by_channel(channel.id) is None
+    said = bot_messages(env, channel)[before:]
+    named = [m for m in said if "rematch" in m.content and f"<@{ana.id}>" in m.content]
+    assert len(named) == 5 and all(f"<@{cai.id}>" in m.content for m in named), "each names them"
+    pinged = sorted(u for m in said for u in m.ping_user_ids)
+    assert pinged == sorted([ana.id, cai.id]), "the former table is pinged once"

@@ -9,8 +9,9 @@ import pytest
 
 import games
 from bot.text import present
-from tests.bot.driver import Table, settle_ai
+from tests.bot.driver import Table, private_answer, settle_ai
 from tests.bot.driver import last_answer as answer
+from tests.bot.faults import old_edits
 from tests.bot.test_lobby import refused
 
 
@@ -215,6 +216,35 @@ async def test_the_creator_asks_the_player_before_handing_their_seat_away(
     assert "Pesos" in answer(shown).content
 
 
+async def test_the_same_hand_over_request_asked_again_points_to_the_open_one(
+    simcord_env, simcord_bot, new_bot, db_path, table
+):
+    """Asked six times (once after a restart) for the same seat and member: one request in the
+    channel, one ping, one pair of buttons; the others are answered privately with its link."""
+    guild, channel, (ana, ben, cai, dee) = table
+    game = Table(simcord_env, channel, [ana, ben, cai], random.Random(4))
+    await game.open("santiago", 3)
+    before = len(channel_messages(simcord_env, channel))
+    asked = await ana.slash(channel, "game substitute", member=dee, seat=2)
+    assert "only if they agree" in answer(asked).content
+    (request,) = channel_messages(simcord_env, channel)[before:]
+    for time in range(5):
+        if time == 2:
+            await simcord_bot.store.close()
+            await simcord_env.restart_bot(new_bot(db_path, ai_workers=1, ai_budget=8))
+        again = refused(
+            await ana.slash(channel, "game substitute", member=dee, seat=2), "already asked ben"
+        )
+        assert f"/channels/{guild.id}/{channel.id}/{request.id}" in again, "with its link"
+    said = channel_messages(simcord_env, channel)[before:]
+    assert [m.id for m in said] == [request.id], "no new message"
+    assert [u for m in said for u in m.ping_user_ids] == [ben.id], "ben is pinged once"
+    # The one request still works: ben agrees, dee plays the seat.
+    await ben.click(channel.last_message, label="Hand it over")
+    record = await simcord_env.bot.store.by_channel(channel.id)
+    assert record.seats[1].user_id == dee.id
+
+
 async def test_a_seat_moves_at_once_when_its_player_is_away_and_the_taker_gets_its_screen(
     simcord_env, table
 ):
@@ -255,6 +285,69 @@ async def test_a_seat_moves_at_once_when_its_player_is_away_and_the_taker_gets_i
     assert record.seats[1].user_id == fay.id
     await screens_sent(simcord_env)
     assert screen_of(record, 1) in dm_of(simcord_env, fay).content
+
+
+async def picks_under_way(env, channel, players):
+    """Havana's opening picks, made by everybody at once: ana has picked her two cards, ben
+    and cai still pick. The turn message."""
+    ana, ben, cai = players
+    game = Table(env, channel, [ana, ben, cai], random.Random(6), typed=0.0)
+    await game.open("havana", 3)
+    turn = game.prompt_message()
+    assert {p.name for p in game.named(turn.content)} == {"ana", "ben", "cai"}, turn.content
+    while ana in game.named(turn.content):
+        shown = await ana.click(turn, label="Choose")
+        await game.answer(ana, private_answer(shown))
+        turn = game.prompt_message()
+    assert {p.name for p in game.named(turn.content)} == {"ben", "cai"}, turn.content
+    return game, turn
+
+
+async def test_a_seat_handed_over_mid_decision_is_named_at_once_in_the_turn_message(
+    simcord_env, table
+):
+    """cai hands his seat to dee while he still picks: the live turn message names dee at once
+    (edited, not posted again), cai is gone from it, and dee is pinged exactly once."""
+    guild, channel, (ana, ben, cai, dee) = table
+    game, turn = await picks_under_way(simcord_env, channel, [ana, ben, cai])
+    before = len(channel_messages(simcord_env, channel))
+
+    assert (await cai.slash(channel, "game substitute", member=dee)).ephemeral
+    game.players = [ana, ben, cai, dee]
+    now = game.prompt_message()
+    assert now.id == turn.id, "the same turn message, edited"
+    assert {p.name for p in game.named(now.content)} == {"ben", "dee"}, now.content
+    assert cai.mention not in now.content and "cai" not in now.content
+    said = channel_messages(simcord_env, channel)[before:]
+    assert [u for m in said for u in m.ping_user_ids].count(dee.id) == 1, "dee pinged once"
+    # Dee picks the seat's two cards from that message.
+    while dee in game.named(now.content):
+        shown = await dee.click(now, label="Choose")
+        await game.answer(dee, private_answer(shown))
+        now = game.prompt_message()
+    record = await simcord_env.bot.store.by_channel(channel.id)
+    assert 2 not in {d.seat for d in games.get("havana").pending(record.state())}
+
+
+async def test_a_turn_message_discord_will_not_edit_gives_way_and_the_new_holder_is_pinged_once(
+    simcord_env, table, faults
+):
+    """Two hours into the picks the turn message is too old for Discord to edit (30046): the
+    hand-over posts a new turn message naming dee instead, and dee is still pinged once."""
+    guild, channel, (ana, ben, cai, dee) = table
+    game, turn = await picks_under_way(simcord_env, channel, [ana, ben, cai])
+    await simcord_env.advance_time(2 * 3600)
+    faults.add(old_edits())
+    before = len(channel_messages(simcord_env, channel))
+
+    assert (await cai.slash(channel, "game substitute", member=dee)).ephemeral
+    game.players = [ana, ben, cai, dee]
+    now = game.prompt_message()
+    assert now.id != turn.id, "a new turn message"
+    assert {p.name for p in game.named(now.content)} == {"ben", "dee"}, now.content
+    said = channel_messages(simcord_env, channel)[before:]
+    assert [u for m in said for u in m.ping_user_ids].count(dee.id) == 1, "dee pinged once"
+    assert any("now plays the seat of cai" in m.content for m in said)
 
 
 def test_the_longest_hand_over_buttons_fit_discords_limit_and_read_back():

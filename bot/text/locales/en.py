@@ -233,6 +233,7 @@ MESSAGES: dict[str, str] = {
     "bot.error.seat_resigned": "That seat was resigned, and resigning is final: the AI plays it to the end of the game, and it cannot be handed to anyone.",
     "bot.error.handover_not_yours": "Only the player of that seat can answer this request.",
     "bot.error.handover_over": "This request is no longer open: it was answered or replaced, or the seat has changed hands since.",
+    "bot.error.handover_open": "You already asked {holder} to hand their seat to {who}, and they have not answered yet: {link}. The seat changes hands when they agree there.",
     "bot.error.handover_not_posted": "I could not post the request in this channel, so nothing changed. Please check my permissions here.",
     "bot.error.substitute_bot": "A seat can only be handed to a person.",
     "bot.error.substitute_seated": "{who} already has a seat in this game.",
