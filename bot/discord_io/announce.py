@@ -273,10 +273,11 @@ class Announcer:
         )
         shown = {d.seat for d in people}
         same = stays(current, seats, actor)
-        # The message that should have been edited could not be: its players were pinged by it.
+        # The message that should have been edited could not be: whom it pinged is not pinged
+        # again by the one that replaces it.
         replacing = False
         if same and not fresh:
-            edited = TurnMessage(current.message_id, seats, list(current.events))
+            edited = TurnMessage(current.message_id, seats, list(current.events), current.pinged)
             edited.add(record, events)
             content = present.turn(
                 locale,
@@ -305,7 +306,9 @@ class Announcer:
         continuing = (
             current is not None and actor is not None and actor in current.deciders and not fresh
         )
-        ping = set() if replacing else {s for s in shown if not (continuing and s == actor)}
+        ping = {s for s in shown if not (continuing and s == actor)}
+        if replacing:
+            ping = {s for s in ping if record.seats[s].user_id not in current.pinged}
         # In their quiet hours a player is named without a ping, and told when the hours end.
         ping = {
             s for s in ping if not await self.quiet.hold(record.seats[s].user_id, record, "turn")
@@ -353,7 +356,7 @@ class Announcer:
             )
         # Recorded before the old one is retired: whatever happens to that edit, the game knows
         # its live message.
-        turn = TurnMessage(sent.id, seats)
+        turn = TurnMessage(sent.id, seats, pinged=frozenset(u.id for u in mentions.users or ()))
         turn.add(record, events)
         self.turns[record.id] = turn
         # Reminders link to it, and a restart edits it again. Written with the next move's

@@ -21,13 +21,14 @@ class TurnMessage:
     """The channel message of the current turn: it is edited while the same players decide (or
     fewer of them, as players deciding at once decide), and replaced (its buttons removed) when
     somebody else must decide. `deciders`: who decides now, as the message says; `events`:
-    the public events it lists. Every edit writes the whole message again from these, in the
-    channel's language of the moment: one header, one prompt, no line left in a language the
-    table has since left."""
+    the public events it lists; `pinged`: the members its post pinged (kept in memory only).
+    Every edit writes the whole message again from these, in the channel's language of the
+    moment: one header, one prompt, no line left in a language the table has since left."""
 
     message_id: int
     deciders: frozenset[int]
     events: list[Event] = field(default_factory=list)
+    pinged: frozenset[int] = frozenset()
 
     def add(self, record: GameRecord, events: Sequence[Event]) -> None:
         """This move's events the channel hears of below the earlier ones, the newest kept: a

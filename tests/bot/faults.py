@@ -176,6 +176,56 @@ def timeout(
     return Rule(method, path, Answer(0, timeout=after, applied=applied), times)
 
 
+# The three ways a request ends with no answer the bot can trust.
+LOST_BEFORE = "lost before Discord saw it"  # a timeout: nothing was done
+LOST_AFTER = "answer lost"  # Discord carried it out; the answer never came
+SERVER_ERRORS = "5xx on every try"  # discord.py gives up after its last retry
+NO_ANSWER = (LOST_BEFORE, LOST_AFTER, SERVER_ERRORS)
+
+
+def no_answer(kind: str, after: float = 10.0) -> Answer:
+    assert kind in NO_ANSWER, kind
+    if kind == SERVER_ERRORS:
+        return Answer(500, 0, "Server error (injected)")
+    return Answer(0, timeout=after, applied=kind == LOST_AFTER)
+
+
+@dataclass
+class NthCall(Rule):
+    """Once armed (`arm`), the `nth` request the bot makes (counted from 1; every attempt
+    discord.py makes of one request answered alike) ends with `no_answer(kind)`; the rule then
+    disarms itself. `hit` says which request it was, `seen` how many were made since arming."""
+
+    nth: int = 1
+    kind: str = LOST_BEFORE
+    seen: int = 0
+    armed: bool = False
+    hit: tuple[str, str] | None = None
+    _call: Any = None
+    _counted: list = field(default_factory=list)
+
+    def arm(self) -> None:
+        self.armed, self.seen, self.hit, self._call = True, 0, None, None
+
+    def __call__(self, request: Request) -> Answer | None:
+        call = _CALL.get()
+        if self._call is not None and call is self._call:
+            return no_answer(self.kind)
+        if not self.armed or any(c is call for c in self._counted):
+            return None  # a retry of a request already counted
+        self._counted = [*self._counted[-20:], call]
+        self.seen += 1
+        if self.seen < self.nth:
+            return None
+        self.armed, self._call, self.hit = False, call, (request.method, request.path)
+        return no_answer(self.kind)
+
+
+def nth_call(nth: int, kind: str) -> NthCall:
+    """The `nth` Discord call after `arm()` gets no answer of the `kind` (see `NthCall`)."""
+    return NthCall("*", "*", None, nth=nth, kind=kind)
+
+
 def dm_refused(
     code: int, users: Iterable[int] | None = None, *, on: str = "open", times: int | None = None
 ) -> Rule:

@@ -126,3 +126,27 @@ async def test_a_deleted_turn_message_is_posted_anew(simcord_env, table, faults)
         assert (await store.by_channel(channel.id)).version == before + 1
         assert game.prompt_message() is not None
         assert live_buttons(simcord_env, channel) == [game.prompt_message().id]
+
+
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+async def test_a_superseded_turn_message_loses_its_buttons_once_discord_lets_it(
+    simcord_env, table, faults, kind
+):
+    """Typed moves 100 minutes apart: the turn message they end is edited through the channel,
+    and Discord refuses the first edits of old messages ("try again later", 30046). A refused
+    strip is tried again until it goes through: no superseded message keeps live buttons for
+    longer than the outbox's waits, and only the newest has them."""
+    guild, channel, members = table
+    refusing = faults.add(old_edits())
+    refusing.times = 4
+    game = Table(simcord_env, channel, members[:3], random.Random(6), typed=1.0)
+    await game.open(kind, 3)
+    store = simcord_env.bot.store
+    while game.moves < 25 and not game.finished():
+        await simcord_env.advance_time(100 * 60)
+        assert len(live_buttons(simcord_env, channel)) <= 1, live_buttons(simcord_env, channel)
+        await game.step()
+    assert refusing.answered == 4, "Discord refused old edits"
+    await simcord_env.advance_time(100 * 60)
+    assert len(live_buttons(simcord_env, channel)) <= 1
+    assert await store.deliveries() == []
