@@ -16,17 +16,18 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 import games
-from bot.discord_io import components, pictures
+from bot.core.published import Published
+from bot.discord_io import pictures
 from bot.discord_io.channel_posts import ChannelPosts
 from bot.discord_io.look_back import final_of, move_of
 from bot.discord_io.outbox import UNDELIVERED
 from bot.discord_io.turn_messages import (
+    Prompt,
     TurnMessage,
     board_moment,
     nonce,
@@ -35,7 +36,6 @@ from bot.discord_io.turn_messages import (
 )
 from bot.text import lengths, present
 from bot.text.i18n import game_locale
-from games import Event
 from storage import GameRecord, StorageError
 from storage.play import final_result
 from storage.records import result_from_json
@@ -92,14 +92,6 @@ class Announcer:
         """A press on the turn message `message_id`: its token edits it (`ChannelPosts.edit`)."""
         self.posts.press(message_id, interaction)
 
-    def moving(self, game_id: int, interaction: discord.Interaction) -> None:
-        """`interaction` made the move of `game_id` being saved now: the move's new turn
-        message is its follow-up (`ChannelPosts.send`)."""
-        self.posts.moving(game_id, interaction)
-
-    def moved(self, game_id: int, interaction: discord.Interaction) -> None:
-        self.posts.moved(game_id, interaction)
-
     async def load(self) -> None:
         """After a restart: the games still waiting for a message in their channel."""
         for row in await self.store.deliveries():
@@ -111,20 +103,13 @@ class Announcer:
                 continue
             self.unposted[record.channel_id] = row.game_id
 
-    async def after_move(
-        self,
-        locale: discord.Locale,
-        record: GameRecord,
-        state: Any,
-        events: Sequence[Event],
-        actor: int | None,
-        previous: set[int],
-    ) -> bool:
+    async def after_move(self, published: Published) -> bool:
         """Post what the move changed; False (remembered for repair) when Discord refused it or
         gave no answer, or anything else failed: the move is saved, and whatever follows its
         announcement (the screen DMs, the AI's turn) goes on."""
+        record = published.record
         try:
-            await self._post(locale, record, state, events, actor, previous)
+            await self._post(published)
         except Exception as exc:
             if not isinstance(exc, UNDELIVERED):
                 log.exception("game %s: announcing move %s failed", record.id, record.version)
@@ -180,7 +165,7 @@ class Announcer:
             if found is not None:
                 await self._adopt(record, state, found)
                 return
-            await self._post(locale, record, state, (), None, set(), fresh=True)
+            await self._post(Published(record, state, locale=locale), fresh=True)
         else:
             await self.post_result(locale, record, (), look_first=True)
 
@@ -243,72 +228,80 @@ class Announcer:
             log.debug("game %s: the old turn message kept its buttons (%s)", record.id, exc)
             await self.outbox.failed(record.id, f"{STRIP}:{turn.message_id}", exc)
 
-    async def _post(
-        self,
-        locale: discord.Locale,
-        record: GameRecord,
-        state: Any,
-        events: Sequence[Event],
-        actor: int | None,
-        previous: set[int],
-        *,
-        fresh: bool = False,
-    ) -> None:
+    async def _post(self, published: Published, *, fresh: bool = False) -> None:
         """A new message when somebody else must decide (the only time a ping is needed), else
         the turn message edited in place with this move's events and the next prompt. `fresh`:
         a new message in any case (a repair: the failed one pinged nobody)."""
-        engine = games.get(record.kind)
-        event_lines = present.public_events(locale, record, events)
+        record, locale = published.record, published.locale
         current = await self.turn_message(record)
-        if engine.is_over(state):
+        if games.get(record.kind).is_over(published.state):
             await self._retire(record, current)
             self.turns.pop(record.id, None)
-            await self.post_result(locale, record, event_lines)
+            lines = present.public_events(locale, record, published.events)
+            await self.post_result(locale, record, lines, via=published.interaction)
             return
-        decisions = tuple(engine.pending(state))
-        seats = frozenset(d.seat for d in decisions)
-        people = [d for d in decisions if present.played_by_person(record, d.seat)]
-        view, hidden_choices = components.turn_view(
-            locale, record, engine, state, decisions, present.seat_names(record, locale), people
-        )
-        shown = {d.seat for d in people}
-        same = stays(current, seats, actor)
-        # The message that should have been edited could not be: whom it pinged is not pinged
-        # again by the one that replaces it.
-        replacing = False
-        if same and not fresh:
-            edited = TurnMessage(current.message_id, seats, list(current.events), current.pinged)
-            edited.add(record, events)
-            content = present.turn(
-                locale,
-                record,
-                decisions,
-                present.public_events(locale, record, edited.events),
-                ping=shown,
-                hidden_choices=hidden_choices,
-                away=self.tables.away.of_seats(record),
-            )
-            try:
-                await self.posts.edit(
-                    record,
-                    current.message_id,
-                    content=content,
-                    view=view,
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-                self.turns[record.id] = edited
+        prompt = Prompt.of(published)
+        pinged = frozenset()
+        if current is not None and not fresh and stays(current, prompt.seats, published.actor):
+            if await self._edit_in_place(published, current, prompt):
                 return
-            except UNDELIVERED as exc:
-                # Deleted, edited too often since it is old, or no answer: post a new one
-                # instead (the old one gives way to it below).
-                log.debug("game %s: turn message not edited (%s); posting anew", record.id, exc)
-                replacing = True
+            # Not edited: its replacement does not ping again whom it pinged.
+            pinged = current.pinged
+        await self._post_new(published, current, prompt, fresh=fresh, pinged_before=pinged)
+
+    async def _edit_in_place(
+        self, published: Published, current: TurnMessage, prompt: Prompt
+    ) -> bool:
+        """The turn message goes on for the players deciding now: this move's events and the
+        next prompt written into it. False when Discord would not (deleted, edited too often
+        since it is old, no answer): a new one is posted instead."""
+        record, locale = published.record, published.locale
+        edited = TurnMessage(current.message_id, prompt.seats, list(current.events), current.pinged)
+        edited.add(record, published.events)
+        content = present.turn(
+            locale,
+            record,
+            prompt.decisions,
+            present.public_events(locale, record, edited.events),
+            ping=prompt.shown,
+            hidden_choices=prompt.hidden_choices,
+            away=self.tables.away.of_seats(record),
+        )
+        try:
+            await self.posts.edit(
+                record,
+                current.message_id,
+                content=content,
+                view=prompt.view,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except UNDELIVERED as exc:
+            log.debug("game %s: turn message not edited (%s); posting anew", record.id, exc)
+            return False
+        self.turns[record.id] = edited
+        return True
+
+    async def _post_new(
+        self,
+        published: Published,
+        current: TurnMessage | None,
+        prompt: Prompt,
+        *,
+        fresh: bool,
+        pinged_before: frozenset[int],
+    ) -> None:
+        """A new turn message, pinging whoever must decide now (not the mover who goes on, nor
+        whom a message it replaces pinged already, nor anybody in their quiet hours), with a
+        new board when the game has moved on; then the old one gives way to it."""
+        record, locale, actor = published.record, published.locale, published.actor
         continuing = (
             current is not None and actor is not None and actor in current.deciders and not fresh
         )
-        ping = {s for s in shown if not (continuing and s == actor)}
-        if replacing:
-            ping = {s for s in ping if record.seats[s].user_id not in current.pinged}
+        ping = {
+            s
+            for s in prompt.shown
+            if not (continuing and s == actor) and record.seats[s].user_id not in pinged_before
+        }
         # In their quiet hours a player is named without a ping, and told when the hours end.
         ping = {
             s for s in ping if not await self.quiet.hold(record.seats[s].user_id, record, "turn")
@@ -316,10 +309,10 @@ class Announcer:
         content = present.turn(
             locale,
             record,
-            decisions,
-            event_lines,
-            ping=shown,
-            hidden_choices=hidden_choices,
+            prompt.decisions,
+            present.public_events(locale, record, published.events),
+            ping=prompt.shown,
+            hidden_choices=prompt.hidden_choices,
             away=self.tables.away.of_seats(record),
         )
         mentions = pinging([record.seats[s].user_id for s in sorted(ping)])
@@ -327,37 +320,29 @@ class Announcer:
         # phase); between them, as delivery rounds or El Zorro's victims go round, the text says
         # what changed and `/game board` shows the board any time. Pictures are most of what a
         # game uploads.
-        public = engine.public_view(state)
+        public = games.get(record.kind).public_view(published.state)
         key = board_moment(public)
+        file = None
         if fresh or self.boards.get(record.id) != key:
             file = await pictures.board(
                 public, present.seat_names(record, locale), locale, record.version
             )
-            files = [] if file is None else [file]
-            sent = await self.posts.send(
-                record,
-                content,
-                files=files,
-                view=view,
-                allowed_mentions=mentions,
-                nonce=nonce(record, record.version),
-                mine=move_of(record.id, record.version),
-            )
-            if file is not None:  # a board given up is drawn for the next turn message
-                self.boards[record.id] = key
-        else:
-            sent = await self.posts.send(
-                record,
-                content,
-                view=view,
-                allowed_mentions=mentions,
-                nonce=nonce(record, record.version),
-                mine=move_of(record.id, record.version),
-            )
+        sent = await self.posts.send(
+            record,
+            content,
+            via=published.interaction,
+            files=[] if file is None else [file],
+            view=prompt.view,
+            allowed_mentions=mentions,
+            nonce=nonce(record, record.version),
+            mine=move_of(record.id, record.version),
+        )
+        if file is not None:  # a board given up is drawn for the next turn message
+            self.boards[record.id] = key
         # Recorded before the old one is retired: whatever happens to that edit, the game knows
         # its live message.
-        turn = TurnMessage(sent.id, seats, pinged=frozenset(u.id for u in mentions.users or ()))
-        turn.add(record, events)
+        turn = TurnMessage(sent.id, prompt.seats, pinged=frozenset(u.id for u in mentions.users))
+        turn.add(record, published.events)
         self.turns[record.id] = turn
         # Reminders link to it, and a restart edits it again. Written with the next move's
         # transaction (any game's) when moves queue for the store: the bot reads it from memory.
@@ -372,12 +357,18 @@ class Announcer:
         if current is None or not stays(current, seats, None):
             return
         try:
-            await self._post(locale, record, state, (), None, set())
+            await self._post(Published(record, state, locale=locale))
         except UNDELIVERED as exc:
             log.debug("game %s: turn message not refreshed (%s)", record.id, exc)
 
     async def post_result(
-        self, locale, record: GameRecord, event_lines, *, look_first: bool = False
+        self,
+        locale,
+        record: GameRecord,
+        event_lines,
+        *,
+        look_first: bool = False,
+        via: discord.Interaction | None = None,
     ) -> None:
         """The final scores as stored when the game ended (by the rules, a vote, resigning or
         abandon), with the picture, in a new message that mentions (and so pings) every person
@@ -415,6 +406,7 @@ class Announcer:
         await self.posts.send(
             record,
             content,
+            via=via,
             files=files,
             view=view,
             allowed_mentions=pinging(people),

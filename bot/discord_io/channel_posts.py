@@ -30,14 +30,10 @@ log = logging.getLogger(__name__)
 class ChannelPosts:
     def __init__(self, bot: MaleconBot) -> None:
         self.bot = bot
-        # message id -> a recent press on it (see `edit`).
-        self.pressed: dict[int, discord.Interaction] = {}
-        # message id -> the interaction it was posted as a follow-up of (see `send`), whose
-        # token edits it for as long as a press's would.
-        self.followed: dict[int, discord.Interaction] = {}
-        # game id -> the interaction whose move is being announced (given by the move handlers
-        # while the move is published): the new turn message is its follow-up.
-        self.movers: dict[int, discord.Interaction] = {}
+        # message id -> an interaction whose token edits it for a while, and whether that
+        # message is the interaction's own ("original": a press deferred as an update of it)
+        # or a follow-up the interaction posted. Oldest first; expired ones are forgotten.
+        self.tokens: dict[int, tuple[discord.Interaction, bool]] = {}
 
     def channel(self, record: GameRecord):
         return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
@@ -48,54 +44,44 @@ class ChannelPosts:
     def press(self, message_id: int, interaction: discord.Interaction) -> None:
         """A press on the channel message `message_id`, deferred as an update of it: its token
         can edit that message for a while (see `edit`)."""
-        self.forget_expired()
-        self.pressed.pop(message_id, None)  # kept in the order of the presses
-        self.pressed[message_id] = interaction
+        self._keep(message_id, interaction, original=True)
 
-    def moving(self, game_id: int, interaction: discord.Interaction) -> None:
-        """`interaction` made the move of `game_id` being saved now: what the move posts in
-        the channel is its follow-up (see `send`)."""
-        self.movers[game_id] = interaction
-
-    def moved(self, game_id: int, interaction: discord.Interaction) -> None:
-        if self.movers.get(game_id) is interaction:
-            del self.movers[game_id]
-
-    def forget_expired(self) -> None:
-        """Forget the tokens that expired: the oldest come first (a busy bot keeps thousands)."""
-        for known in (self.pressed, self.followed):
-            while known:
-                oldest = next(iter(known))
-                if usable(known[oldest]):
-                    break
-                del known[oldest]
+    def _keep(self, message_id: int, interaction: discord.Interaction, *, original: bool) -> None:
+        # Forget the tokens that expired: the oldest come first (a busy bot keeps thousands).
+        while self.tokens and not usable(next(iter(self.tokens.values()))[0]):
+            del self.tokens[next(iter(self.tokens))]
+        self.tokens.pop(message_id, None)  # kept in the order they came
+        self.tokens[message_id] = (interaction, original)
 
     async def edit(self, record: GameRecord, message_id: int, **fields) -> None:
         """Edit a turn message: through a recent press on it, or the interaction it was posted
         as a follow-up of, when there is one (an interaction's answer: neither bound by
         Discord's global limit nor refused on a message older than an hour, 30046), else as
         the channel's message."""
-        pressed = self.pressed.get(message_id)
-        if pressed is not None and usable(pressed):
+        interaction, original = self.tokens.get(message_id, (None, False))
+        if interaction is not None and usable(interaction):
             try:
-                await pressed.edit_original_response(**fields)
-                return
-            except discord.HTTPException as exc:
-                log.debug("game %s: not edited through the press (%s)", record.id, exc)
-        followed = self.followed.get(message_id)
-        if followed is not None and usable(followed):
-            try:
-                await followed.followup.edit_message(message_id, **fields)
+                if original:
+                    await interaction.edit_original_response(**fields)
+                else:
+                    await interaction.followup.edit_message(message_id, **fields)
                 return
             except discord.HTTPException as exc:
                 log.debug("game %s: not edited through its interaction (%s)", record.id, exc)
         await self.channel(record).get_partial_message(message_id).edit(**fields)
 
     async def send(
-        self, record: GameRecord, content: str, *, nonce: str, mine: Match, **fields
+        self,
+        record: GameRecord,
+        content: str,
+        *,
+        via: discord.Interaction | None,
+        nonce: str,
+        mine: Match,
+        **fields,
     ) -> discord.abc.Snowflake:
-        """A new message in the game's channel: a follow-up of the interaction that made the
-        move when there is one in this channel whose own answer Discord confirmed (not bound by
+        """A new message in the game's channel: a follow-up of `via`, the interaction that made
+        the move, when it is in this channel and its own answer Discord confirmed (not bound by
         Discord's global limit; a new message all the same, so its mentions ping; before its
         answer is confirmed a follow-up would become that private answer), else the channel's
         message. AI and clock moves have no interaction: theirs are channel messages, with
@@ -104,7 +90,6 @@ class ChannelPosts:
         it is there (`mine` knows it), and so they do for a channel post with no answer."""
         if fields.get("view") is None:
             fields.pop("view", None)
-        via = self.movers.get(record.id)
         # A game thread archives itself after a week; the posts that reopen it go through the
         # channel (see `threads.py`).
         in_thread = via is not None and getattr(via.channel, "type", None) in THREADS
@@ -124,8 +109,7 @@ class ChannelPosts:
                 if unknown(exc) and (found := await self.look_back(record, mine)) is not None:
                     return found
             else:
-                self.forget_expired()
-                self.followed[sent.id] = via
+                self._keep(sent.id, via, original=False)
                 return sent
         try:
             return await self.channel(record).send(content, nonce=nonce, **fields)

@@ -20,6 +20,7 @@ import discord
 
 import games
 from bot.core import metrics
+from bot.core.published import Published
 from bot.core.state_cache import StateCache
 from bot.discord_io import pictures
 from bot.discord_io.dm_channels import CANNOT_DM, DmChannels
@@ -66,6 +67,19 @@ class Pending:
     since: float
     after: asyncio.Future
     deciding: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class ScreenDm:
+    """A screen DM as composed: its text, its picture's PNG (None: given up) and alt text,
+    and the text boards of a member who reads boards as text."""
+
+    seat: int
+    user_id: int
+    content: str
+    data: bytes | None
+    alt: str
+    embeds: list
 
 
 def screen_item(seat: int) -> str:
@@ -135,13 +149,13 @@ class Mail:
             return f"<#{record.channel_id}>"
         return text(locale, "bot.dm.where", channel=escape(channel.name), server=escape(guild.name))
 
-    def queue(
-        self, record: GameRecord, before: Any, after: Any, events, announced: asyncio.Future
-    ) -> None:
+    def queue(self, published: Published, announced: asyncio.Future) -> None:
         """After a move: DM every player whose screen changed (or who was told something
         alone); at the end of the game every player's screen DM is brought to its final
         figures. The pictures are drawn while the channel's message is; each DM is sent once
         that message is out (`announced` done), so the table's news comes first."""
+        record, before, after = published.record, published.before, published.state
+        events = published.events
         engine = games.get(record.kind)
         if record.options.get("open_holdings"):
             # Nothing lies behind a screen: the board shows every holding, and what a player
@@ -275,6 +289,16 @@ class Mail:
         after: asyncio.Future,
         deciding: bool = False,
     ) -> None:
+        """The seat's screen DM brought up to date, once the channel's message is out."""
+        screen = await self._compose(record, seat, view, told, after, deciding)
+        await self._deliver(record, screen)
+
+    async def _compose(
+        self, record: GameRecord, seat: int, view: Any, told: list, after, deciding: bool
+    ) -> ScreenDm:
+        """What the DM shows: what happened since the seat last decided (when it decides
+        now), the figures, what it was told alone, the picture (drawn while the channel's
+        message is posted, waited for once it is out) and the text boards if asked for."""
         user_id = record.seats[seat].user_id
         locale = self.locale_of(user_id, record)
         names = present.seat_names(record, locale)
@@ -302,8 +326,19 @@ class Mail:
             data = await picture
         finally:
             picture.cancel()
-        alt = pictures.screen_alt(view, names, locale)
-        embeds = self._text_boards(record, user_id, view, names, locale)
+        return ScreenDm(
+            seat,
+            user_id,
+            content,
+            data,
+            pictures.screen_alt(view, names, locale),
+            self._text_boards(record, user_id, view, names, locale),
+        )
+
+    async def _deliver(self, record: GameRecord, screen: ScreenDm) -> None:
+        """The DM edited in place (its picture kept when it is the same), or sent anew when
+        there is none yet or it was deleted; closed DMs are said once in the channel."""
+        user_id, data = screen.user_id, screen.data
         digest = None if data is None else hashlib.blake2b(data, digest_size=16).digest()
         key = f"dm:{user_id}"
         note = self.screens.get((record.id, key))
@@ -316,13 +351,14 @@ class Mail:
                     message_id
                 )
                 if data is not None and self.pictured.get((record.id, key)) == (note, digest):
-                    await message.edit(content=content, embeds=embeds)  # the picture stays
+                    # The picture stays.
+                    await message.edit(content=screen.content, embeds=screen.embeds)
                 else:
                     # Without its picture (given up), rather than beside an old one.
                     await message.edit(
-                        content=content,
-                        embeds=embeds,
-                        attachments=pictures.attached(pictures.screen_file(data, alt)),
+                        content=screen.content,
+                        embeds=screen.embeds,
+                        attachments=pictures.attached(pictures.screen_file(data, screen.alt)),
                     )
                 self.screens[(record.id, key)] = note
                 self.pictured[(record.id, key)] = (note, digest)
@@ -337,10 +373,10 @@ class Mail:
 
         async def send_new() -> discord.Message:
             dm = await self.channels.open(user_id)
-            files = pictures.attached(pictures.screen_file(data, alt))
+            files = pictures.attached(pictures.screen_file(data, screen.alt))
             # A DM sent again after its answer was lost gives back the one already there.
-            once = nonce(record, f"s{seat}.{record.version}")
-            return await dm.send(content, files=files, embeds=embeds, nonce=once)
+            once = nonce(record, f"s{screen.seat}.{record.version}")
+            return await dm.send(screen.content, files=files, embeds=screen.embeds, nonce=once)
 
         try:
             # Discord busy (opening DMs too fast, rate limits, outages) says nothing of the

@@ -11,6 +11,9 @@ from typing import Any
 
 import discord
 
+import games
+from bot.core.published import Published
+from bot.discord_io import components
 from bot.text import present
 from games import Event
 from storage import GameRecord
@@ -100,3 +103,26 @@ def nonce(record: GameRecord, what: str | int) -> str:
 def pinging(user_ids: Sequence[int]) -> discord.AllowedMentions:
     """Only the players the bot means to ping; names and other text never ping anybody."""
     return discord.AllowedMentions(users=[discord.Object(u) for u in user_ids])
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the turn message asks now: the pending decisions and their deciding seats, its
+    components (and whether they include "Choose"), and the seats a person plays."""
+
+    decisions: tuple
+    seats: frozenset[int]
+    view: discord.ui.View
+    hidden_choices: bool
+    shown: frozenset[int]
+
+    @staticmethod
+    def of(published: Published) -> Prompt:
+        record, locale, state = published.record, published.locale, published.state
+        engine = games.get(record.kind)
+        decisions = tuple(engine.pending(state))
+        people = [d for d in decisions if present.played_by_person(record, d.seat)]
+        names = present.seat_names(record, locale)
+        view, hidden = components.turn_view(locale, record, engine, state, decisions, names, people)
+        seats = frozenset(d.seat for d in decisions)
+        return Prompt(decisions, seats, view, hidden, frozenset(d.seat for d in people))

@@ -11,6 +11,7 @@ import discord
 import games
 from bot.core import metrics
 from bot.core.errors import Refusal
+from bot.core.published import Published
 from bot.core.timing import now
 from bot.discord_io.announce import PARENT_CHANNEL
 from bot.discord_io.guard import answer, handler, think
@@ -288,13 +289,9 @@ class Lobby:
                 text(ch, "bot.lobby.started", game=present.title(ch, record.kind)),
                 ephemeral=False,
             )
-            # The first turn message is the start's follow-up (see `Announcer._send`).
-            self.announcer.moving(record.id, interaction)
-            try:
-                posted = await self.publisher.publish(ch, result, None, None, set())
-            finally:
-                self.announcer.moved(record.id, interaction)
-            if not posted:
+            # The first turn message is the start's follow-up (see `ChannelPosts.send`).
+            started = Published(result.record, result.state, locale=ch, interaction=interaction)
+            if not await self.publisher.publish(started):
                 await self.guard.answer_saved(interaction, text(locale, "bot.error.not_posted"))
 
     async def _close_lobby(self, interaction, record: GameRecord, button: bool) -> None:

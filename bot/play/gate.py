@@ -22,8 +22,11 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import discord
+
 import games
 from bot.core import metrics
+from bot.core.published import Published
 from bot.core.timing import now
 from games import IllegalAction
 from storage import GameRecord, VersionConflict
@@ -60,7 +63,6 @@ class Submitted:
     record: GameRecord
     before: Any
     seat: int
-    deciders: set[int]
     result: MoveResult
     applied: list[tuple[str, Any]] = field(default_factory=list)
     posted: bool = True
@@ -78,22 +80,16 @@ class Publisher:
     def listen(self, listener: Callable[[GameRecord, Any], None]) -> None:
         self._listeners.append(listener)
 
-    async def publish(
-        self, locale, result: MoveResult, before: Any, actor: int | None, deciders
-    ) -> bool:
+    async def publish(self, published: Published) -> bool:
         """False when the channel message failed."""
         # The screens are drawn while the board is: both in the picture workers. The DMs wait
         # for the announcement's task itself, not for a flag it sets, so a test clock sees
         # what they wait for (an announcement waiting out Discord's rate limits).
-        announced = asyncio.ensure_future(
-            self.announcer.after_move(
-                locale, result.record, result.state, result.events, actor, deciders
-            )
-        )
-        self.mail.queue(result.record, before, result.state, result.events, announced)
+        announced = asyncio.ensure_future(self.announcer.after_move(published))
+        self.mail.queue(published, announced)
         posted = await announced
         for listener in self._listeners:
-            listener(result.record, result.state)
+            listener(published.record, published.state)
         return posted
 
 
@@ -120,12 +116,14 @@ class Gate:
         server_locale: str | None = None,
         locale: Callable[[GameRecord], Any],
         on_saved: Callable[[Submitted], Awaitable[None]] | None = None,
+        interaction: discord.Interaction | None = None,
     ) -> Submitted | None:
         """Apply `codes` (several in a row: a menu taking several) for the seat `seat_of`
         names in the game `locate` finds (both under the channel's lock; either may raise a
         refusal of its own, or give None: nothing to do). `version` and `made_for` say which
         decision a component was made for; `resolve` turns a typed value into a code.
-        `locale` is the channel's language for the announcement."""
+        `locale` is the channel's language for the announcement; `interaction`: the person's
+        that made the move, whose follow-up the next turn message may be."""
         assert source in SOURCES, source
         codes = list(codes)
         async with self.tables.lock(channel_id):
@@ -178,7 +176,7 @@ class Gate:
                 events.extend(result.events)
                 applied.append((chosen, label))
             combined = MoveResult(result.record, result.state, events)
-            done = Submitted(record, state, seat, deciders, combined, applied)
+            done = Submitted(record, state, seat, combined, applied)
             if source not in AI_SOURCES:
                 # A move of their own is coming back from `/game away`.
                 await self.tables.away.came_back(record.guild_id, record.seats[seat].user_id)
@@ -190,7 +188,15 @@ class Gate:
                 except Exception:
                     log.exception("game %s: the mover's answer failed after the save", record.id)
             done.posted = await self.publisher.publish(
-                locale(result.record), combined, state, seat, deciders
+                Published(
+                    combined.record,
+                    combined.state,
+                    combined.events,
+                    before=state,
+                    actor=seat,
+                    locale=locale(combined.record),
+                    interaction=interaction,
+                )
             )
             return done
 

@@ -142,32 +142,23 @@ class Play:
             await self.guard.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
             if pressed is not None:
                 # The channel message this press was on is edited (or loses its buttons)
-                # through the press's answer, whatever its age (see `Announcer._edit`).
-                announcer.press(pressed, interaction)
-            # A new turn message is this interaction's follow-up (see `Announcer._send`).
-            announcer.moving(record.id, interaction)
-            moving.append(record.id)
+                # through the press's answer, whatever its age (see `ChannelPosts.edit`).
+                self.guard.announcer.press(pressed, interaction)
 
-        announcer = self.guard.announcer
-        moving: list[int] = []
         pressed = (
             None if typed or from_ephemeral or not interaction.message else interaction.message.id
         )
-        try:
-            done = await self._submit(
-                interaction,
-                locale,
-                game_id,
-                codes,
-                "typed" if typed else "click",
-                version=version,
-                made_for=made_for,
-                resolve=resolve if typed else None,
-                on_saved=saved,
-            )
-        finally:
-            for moved in moving:
-                announcer.moved(moved, interaction)
+        done = await self._submit(
+            interaction,
+            locale,
+            game_id,
+            codes,
+            "typed" if typed else "click",
+            version=version,
+            made_for=made_for,
+            resolve=resolve if typed else None,
+            on_saved=saved,
+        )
         if done is not None and not done.posted:
             await self.guard.answer_saved(interaction, text(locale, "bot.error.not_posted"))
         if done is not None:
@@ -189,6 +180,7 @@ class Play:
                 source,
                 server_locale=reported_locale(interaction),
                 locale=lambda record: channel_locale(interaction),
+                interaction=interaction,
                 **how,
             )
         except Refused as refused:
@@ -234,18 +226,11 @@ class Play:
             following, view = self._private_next(locale, result.record, result.state, mine)
             confirm = "\n".join([*told, *([following] if following else [])])
             await self.guard.answer_saved(interaction, confirm, edit=from_ephemeral, view=view)
-            self.guard.announcer.moving(done.record.id, interaction)
-            moving.append(done.record.id)
 
-        moving: list[int] = []
         source = "typed" if game_id is None else "click"
-        try:
-            await self._submit(
-                interaction, locale, game_id, [games.UNDO], source, seat_of=mover, on_saved=saved
-            )
-        finally:
-            for moved in moving:
-                self.guard.announcer.moved(moved, interaction)
+        await self._submit(
+            interaction, locale, game_id, [games.UNDO], source, seat_of=mover, on_saved=saved
+        )
 
     @handler(defer="press")
     async def show_choices(self, interaction, locale, game_id: int, version: int) -> None:

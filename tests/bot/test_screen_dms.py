@@ -10,6 +10,7 @@ import time
 
 import games
 import render
+from bot.core.published import Published
 from bot.discord_io.dms import private_part
 from bot.text import present
 from tests.bot.driver import Table
@@ -73,7 +74,7 @@ async def test_two_changes_before_the_dm_is_drawn_give_one_dm_with_the_newest_sc
     loop = asyncio.get_running_loop()
     announced = [loop.create_future() for _ in changes]
     for (before, after, events), done in zip(changes, announced, strict=True):
-        bot.services.mail.queue(record, before, after, events, done)
+        bot.services.mail.queue(Published(record, after, events, before=before), done)
     for done in announced:
         done.set_result(None)
     await delivered(simcord_env)
@@ -98,13 +99,13 @@ async def test_a_change_while_a_dm_waits_for_its_channel_message_ends_on_the_new
     loop = asyncio.get_running_loop()
     first, second = loop.create_future(), loop.create_future()
 
-    bot.services.mail.queue(record, b1, a1, e1, first)
+    bot.services.mail.queue(Published(record, a1, e1, before=b1), first)
     # Time enough (real time: the picture workers are processes) to draw the screen.
     await asyncio.to_thread(time.sleep, 0.5)
     for _ in range(5):
         await asyncio.sleep(0)
     assert len(dm_requests(simcord_env, ana)) == sent_before, "no DM before the channel's news"
-    bot.services.mail.queue(record, b2, a2, e2, second)
+    bot.services.mail.queue(Published(record, a2, e2, before=b2), second)
     first.set_result(None)
     second.set_result(None)
     await delivered(simcord_env)
@@ -161,7 +162,7 @@ async def test_a_line_told_alone_keeps_the_dm_picture_instead_of_uploading_it_ag
     # The DM first shows the screen just before the forced step...
     done = loop.create_future()
     done.set_result(None)
-    bot.services.mail.queue(record, start, before, events_before, done)
+    bot.services.mail.queue(Published(record, before, events_before, before=start), done)
     await delivered(simcord_env)
     uploads = dm_attachments(simcord_env, player)
     picture = render.screen_png(engine.player_view(before, seat), names, "en")
@@ -170,7 +171,7 @@ async def test_a_line_told_alone_keeps_the_dm_picture_instead_of_uploading_it_ag
     # ...then the player is told alone what was done for them: the words change, not the picture.
     done = loop.create_future()
     done.set_result(None)
-    bot.services.mail.queue(record, before, after, events, done)
+    bot.services.mail.queue(Published(record, after, events, before=before), done)
     await delivered(simcord_env)
 
     dm = newest_dm(simcord_env, player)
