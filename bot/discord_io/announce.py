@@ -255,18 +255,10 @@ class Announcer:
         """The turn message goes on for the players deciding now: this move's events and the
         next prompt written into it. False when Discord would not (deleted, edited too often
         since it is old, no answer): a new one is posted instead."""
-        record, locale = published.record, published.locale
+        record = published.record
         edited = TurnMessage(current.message_id, prompt.seats, list(current.events), current.pinged)
         edited.add(record, published.events)
-        content = present.turn(
-            locale,
-            record,
-            prompt.decisions,
-            present.public_events(locale, record, edited.events),
-            ping=prompt.shown,
-            hidden_choices=prompt.hidden_choices,
-            away=self.tables.away.of_seats(record),
-        )
+        content = self._content(published, prompt, edited.events)
         try:
             await self.posts.edit(
                 record,
@@ -280,6 +272,20 @@ class Announcer:
             return False
         self.turns[record.id] = edited
         return True
+
+    def _content(self, published: Published, prompt: Prompt, events) -> str:
+        """The turn message's text: `events` (the public ones), the header, whoever decides
+        (named, pinged or not by the post) and who of them is away."""
+        record, locale = published.record, published.locale
+        return present.turn(
+            locale,
+            record,
+            prompt.decisions,
+            present.public_events(locale, record, events),
+            ping=prompt.shown,
+            hidden_choices=prompt.hidden_choices,
+            away=self.tables.away.of_seats(record),
+        )
 
     async def _post_new(
         self,
@@ -306,15 +312,7 @@ class Announcer:
         ping = {
             s for s in ping if not await self.quiet.hold(record.seats[s].user_id, record, "turn")
         }
-        content = present.turn(
-            locale,
-            record,
-            prompt.decisions,
-            present.public_events(locale, record, published.events),
-            ping=prompt.shown,
-            hidden_choices=prompt.hidden_choices,
-            away=self.tables.away.of_seats(record),
-        )
+        content = self._content(published, prompt, published.events)
         mentions = pinging([record.seats[s].user_id for s in sorted(ping)])
         # A fresh picture of the board when the game has moved on to another player's turn (or
         # phase); between them, as delivery rounds or El Zorro's victims go round, the text says
