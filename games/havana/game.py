@@ -10,7 +10,7 @@ from games import undo
 from games.core import Action, Decision, Event, IllegalAction, OptionError, Result
 from games.text import Msg
 
-from . import catalogue, engine, labels, serial, views  # noqa: F401 - catalogue registers the English
+from . import engine, labels, serial, text_en, views  # noqa: F401 - text_en registers the English catalogue
 from .cards import TARGET_VP
 from .deck import buildings_of
 from .state import State
