@@ -178,6 +178,11 @@ class PublicView:
     synthetic_deck: bool
     last_move: LastMove | None = None  # None before the first decision
 
+    @property
+    def player_count(self) -> int:
+        """The name every game's public view shares (`games.PublicView`)."""
+        return self.players_count
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
