@@ -46,7 +46,7 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
         what = pic.describe(view.last_move, names)
         name = names[view.last_move.seat]
         sections.append(Section("last", say("pic.last", name=name, what=what)))
-    sections.append(Section("players", say("pic.santiago.players"), _players(view, names)))
+    sections.append(Section("players", say("pic.havana.players"), _players(view, names)))
     sections.append(_centre(view, names))
     labels = (say("pic.havana.top_row"), say("pic.havana.bottom_row"))
     for label, row in zip(labels, view.rows, strict=True):
