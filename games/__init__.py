@@ -32,7 +32,7 @@ from .core import (
     StateError,
 )
 from .rng import fresh_seed
-from .scores import vp_series
+from .series import vp_series
 from .standings import no_winner, put_last
 from .text import Msg, msg
 from .undo import UNDO, History, UndoCheck, replay, replay_states, undoable

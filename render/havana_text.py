@@ -43,7 +43,7 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
     if found is not None:
         sections.append(found)
     if view.last_move is not None:
-        what = pic.describe(view.last_move, names)
+        what = pic.last_move_words(view.last_move, names)
         name = names[view.last_move.seat]
         sections.append(Section("last", say("pic.last", name=name, what=what)))
     sections.append(Section("players", say("pic.havana.players"), _players(view, names)))
