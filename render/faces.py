@@ -30,6 +30,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import games
+
 
 @dataclass(frozen=True)
 class Faces:
@@ -44,6 +46,11 @@ class Faces:
     screen_text: Callable[[Any, list[str]], list[Any]]
     alt_order: tuple[str, ...] = ()
     caption: Callable[[Any, list[str], int | None], str] | None = None
+
+    @property
+    def engine(self) -> games.Game:
+        """The game's rules, from the game registry (`games.get`)."""
+        return games.get(self.kind)
 
 
 _BY_KIND: dict[str, Faces] = {}

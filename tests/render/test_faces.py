@@ -144,6 +144,7 @@ def test_our_games_have_their_faces_and_other_faces_are_refused():
         state = engine.new(2, 1)
         assert faces.faces_of(engine.public_view(state)).kind == kind
         assert faces.faces_of(engine.player_view(state, 0)).kind == kind
+        assert faces.faces(kind).engine is engine
     with pytest.raises(ValueError):
         faces.register(
             "santiago",
