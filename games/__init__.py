@@ -24,12 +24,15 @@ from .core import (
     Game,
     IllegalAction,
     OptionError,
+    PendingSeat,
+    PlayerView,
+    PublicView,
     Replay,
     Result,
     StateError,
 )
 from .rng import fresh_seed
-from .scores import vp_series
+from .series import vp_series
 from .standings import no_winner, put_last
 from .text import Msg, msg
 from .undo import UNDO, History, UndoCheck, replay, replay_states, undoable
@@ -96,6 +99,9 @@ __all__ = [
     "IllegalAction",
     "Msg",
     "OptionError",
+    "PendingSeat",
+    "PlayerView",
+    "PublicView",
     "Replay",
     "Result",
     "StateError",

@@ -192,6 +192,59 @@ class Game(Protocol):
         """True when that action must not be taken back: `undo_barrier` gives a reason."""
 
 
+class PendingSeat(Protocol):
+    """One pending decision as a public view lists it: who decides, what kind of decision, and
+    the prompt (a game may add more, as Havana's `secret`)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def prompt(self) -> Msg: ...
+
+
+@runtime_checkable
+class PublicView(Protocol):
+    """What render/ and bot/ read from any game's public view, under the same names in every
+    game (each game's view has more, read only by that game's own faces). A view that has a
+    phase, a round or ships that sailed names them `phase`, `round` and `ships_departed`: the
+    bot posts a new board picture when one of them, or `active_seat`, changes."""
+
+    @property
+    def player_count(self) -> int:
+        """How many seats the table has."""
+
+    @property
+    def active_seat(self) -> int | None:
+        """The seat whose turn it is, None when nobody's turn is under way (players choosing at
+        the same time, the end)."""
+
+    @property
+    def pending(self) -> Sequence[PendingSeat]:
+        """The decisions waiting, as `Game.pending` gives them, in public terms."""
+
+    @property
+    def game_over(self) -> bool: ...
+
+    @property
+    def last_move(self) -> Any:
+        """The latest decision in public terms, for the board to show; None before the first."""
+
+
+@runtime_checkable
+class PlayerView(Protocol):
+    """What one seat sees: its own hidden part (game-specific fields) and the public view."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def public(self) -> PublicView: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Replay:
     """A game as it is stored: enough to rebuild every state."""

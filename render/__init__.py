@@ -15,22 +15,12 @@ from collections.abc import Sequence
 
 from games.core import Result
 
-from . import draw
+from . import draw, faces
 from .captions import language
 
 
-def _game_module(view):
-    """The renderer module for a view of either game (imported lazily)."""
-    module = type(view).__module__
-    if module.startswith("games.santiago"):
-        from . import santiago
-
-        return santiago
-    if module.startswith("games.havana"):
-        from . import havana
-
-        return havana
-    raise TypeError(f"no renderer for {type(view).__name__} from {module}")
+def _player_view(view) -> bool:
+    return hasattr(view, "public") and hasattr(view, "seat")
 
 
 def board_image(
@@ -39,27 +29,26 @@ def board_image(
     """The public board as a Pillow image (for callers that compose pictures). `move`: how many
     moves the game has had, which the picture names ("after move N"): a picture stays on screen
     while later prompts follow it, so it never says who acts now."""
-    if hasattr(view, "public") and hasattr(view, "seat"):
+    if _player_view(view):
         raise TypeError("board_png takes the public view, not a player view")
+    game = faces.faces_of(view)
     with language(lang):
-        return _game_module(view).board(view, names, move)
+        return game.board(view, draw.seat_names(view.player_count, names), move)
 
 
 def board_caption(
     view, names: Sequence[str] | None = None, lang: str | None = None, move: int | None = None
 ) -> str:
     """The words on top of the board picture for the same arguments (the position it shows,
-    never who acts now), for the picture's alt text. A game whose renderer has no `caption`
+    never who acts now), for the picture's alt text. A game whose faces have no `caption`
     gets its title, and "game over" at the end."""
-    module = _game_module(view)
+    game = faces.faces_of(view)
     with language(lang):
-        caption = getattr(module, "caption", None)
-        if caption is not None:
-            return caption(view, names, move)
-        kind = module.__name__.rsplit(".", 1)[-1]
-        if getattr(view, "game_over", False):
+        if game.caption is not None:
+            return game.caption(view, draw.seat_names(view.player_count, names), move)
+        if view.game_over:
             return draw.term("pic.game_over")
-        return draw.term(f"{kind}.title")
+        return draw.term(f"{game.kind}.title")
 
 
 def _board_layout(
@@ -81,8 +70,9 @@ def board_png(
 
 def screen_image(player_view, names: Sequence[str] | None = None, lang: str | None = None):
     """One player's private screen as a Pillow image."""
+    game = faces.faces_of(player_view)
     with language(lang):
-        return _game_module(player_view).screen(player_view, names)
+        return game.screen(player_view, draw.seat_names(player_view.public.player_count, names))
 
 
 def screen_png(player_view, names: Sequence[str] | None = None, lang: str | None = None) -> bytes:
@@ -119,14 +109,47 @@ def final_scores_png(
 
 
 def warm() -> None:
-    """Load both boards' renderers and the common faces (a picture worker does it at start-up,
-    so that a player's first picture is not the one that pays for it)."""
-    from . import havana, santiago, scores, typeface  # noqa: F401
+    """Load the final scores' renderer and the common typefaces (a picture worker does it at
+    start-up, so that a player's first picture is not the one that pays for it)."""
+    from . import scores, typeface  # noqa: F401
 
     for size in (16, 20, 24, 28):
         typeface.font(size)
         typeface.font(size, bold=True)
 
+
+def _register_our_games() -> None:
+    """The faces of the games this project hosts (another game registers its own)."""
+    from games.havana import views as havana_views
+    from games.santiago import views as santiago_views
+
+    from . import havana, havana_text, santiago, santiago_text
+
+    faces.register(
+        "santiago",
+        public_view=santiago_views.PublicView,
+        player_view=santiago_views.PlayerView,
+        board=santiago.board,
+        screen=santiago.screen,
+        board_text=santiago_text.board,
+        screen_text=santiago_text.screen,
+        alt_order=santiago_text.ALT_ORDER,
+        caption=santiago.caption,
+    )
+    faces.register(
+        "havana",
+        public_view=havana_views.PublicView,
+        player_view=havana_views.PlayerView,
+        board=havana.board,
+        screen=havana.screen,
+        board_text=havana_text.board,
+        screen_text=havana_text.screen,
+        alt_order=havana_text.ALT_ORDER,
+        caption=havana.caption,
+    )
+
+
+_register_our_games()
 
 __all__ = [
     "board_caption",

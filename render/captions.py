@@ -101,6 +101,7 @@ ENGLISH = {
     "pic.santiago.letter.red": "R",
     "pic.santiago.letter.white": "W",
     # Havana board
+    "pic.havana.players": "Players",
     "pic.havana.letter.red": "R",
     "pic.havana.letter.yellow": "Y",
     "pic.havana.letter.brown": "W",

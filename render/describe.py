@@ -18,6 +18,7 @@ from games.core import Result
 
 from . import draw as dr
 from .captions import language, say, say_msg
+from .faces import faces_of
 
 # Discord's limit for an attachment's description, in UTF-16 code units (the bot clips again).
 ALT_MAX = 1024
@@ -30,19 +31,6 @@ class Section:
     key: str
     heading: str
     lines: tuple[str, ...] = ()
-
-
-def _game_module(view):
-    module = type(view).__module__
-    if module.startswith("games.santiago"):
-        from . import santiago_text
-
-        return santiago_text
-    if module.startswith("games.havana"):
-        from . import havana_text
-
-        return havana_text
-    raise TypeError(f"no description for {type(view).__name__} from {module}")
 
 
 def waiting(view, names: Sequence[str]) -> Section | None:
@@ -60,23 +48,22 @@ def board_sections(
     """The public board in sections, from the public view only (it may go to a channel)."""
     if hasattr(view, "public") and hasattr(view, "seat"):
         raise TypeError("a board is described from the public view, not a player view")
-    module = _game_module(view)
+    game = faces_of(view)
     with language(lang):
-        return module.board(view, _names(view, names), move)
+        return game.board_text(view, _names(view, names), move)
 
 
 def screen_sections(
     player_view, names: Sequence[str] | None = None, lang: str | None = None
 ) -> list[Section]:
     """What lies behind one player's screen (only for that player: a DM or a private answer)."""
-    module = _game_module(player_view)
+    game = faces_of(player_view)
     with language(lang):
-        return module.screen(player_view, _names(player_view.public, names))
+        return game.screen_text(player_view, _names(player_view.public, names))
 
 
 def _names(view, names: Sequence[str] | None) -> list[str]:
-    players = getattr(view, "players_count", None) or view.players
-    return dr.seat_names(players, names)
+    return dr.seat_names(view.player_count, names)
 
 
 def alt_text(sections: Sequence[Section], limit: int = ALT_MAX) -> str:
@@ -116,8 +103,7 @@ def board_alt(
 ) -> str:
     """The board picture's alt text."""
     sections = board_sections(view, names, lang, move)
-    module = _game_module(view)
-    order = {key: k for k, key in enumerate(module.ALT_ORDER)}
+    order = {key: k for k, key in enumerate(faces_of(view).alt_order)}
     sections.sort(key=lambda s: order.get(s.key, len(order)))
     return alt_text(sections)
 

@@ -146,7 +146,7 @@ font = typeface.font
 
 def length(s: str, size: int, bold: bool = False) -> float:
     """The advance width of `s` as drawn on one line (soft hyphens are not drawn)."""
-    return typeface.length(syllables.plain(s), size, bold)
+    return typeface.advance(syllables.plain(s), size, bold)
 
 
 LAYOUT = typeface.LAYOUT

@@ -579,20 +579,20 @@ def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: 
         y = ENTRY_Y0 - 12 if move.end == "left" or n == 0 else _entry_y(n - 1, n) + ENTRY_H + 3
         d.rounded_rectangle((x + 8, y, x + COL_W - 8, y + 8), radius=4, fill=colour, outline=INK)
     width = W - 60 - M
-    captions = dr.last_captions(names[move.seat], details(move, names))
+    captions = dr.last_captions(names[move.seat], last_move_wordings(move, names))
     _disc(d, 32, LAST_Y, move.seat, r=20)
     dr.fit_text(d, (60, LAST_Y), captions, width, TEXT, anchor="lm", min_size=TEXT, role="last")
 
 
-def describe(move: LastMove, names: list[str]) -> str:
+def last_move_words(move: LastMove, names: list[str]) -> str:
     """What the last decision did, in a few words, from public facts only (a secret card choice
     is only said to have happened)."""
-    return details(move, names)[0]
+    return last_move_wordings(move, names)[0]
 
 
-def details(move: LastMove, names: list[str]) -> list[str]:
-    """What the last decision did (see `describe`), then shorter ways to say it, for a caption
-    that must say less to fit: without which end of which row."""
+def last_move_wordings(move: LastMove, names: list[str]) -> list[str]:
+    """What the last decision did (see `last_move_words`), then shorter ways to say it, for a
+    caption that must say less to fit: without which end of which row."""
     building = _words(move.building.name) if move.building is not None else None
     where = None
     if move.row and move.end:

@@ -43,10 +43,10 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
     if found is not None:
         sections.append(found)
     if view.last_move is not None:
-        what = pic.describe(view.last_move, names)
+        what = pic.last_move_words(view.last_move, names)
         name = names[view.last_move.seat]
         sections.append(Section("last", say("pic.last", name=name, what=what)))
-    sections.append(Section("players", say("pic.santiago.players"), _players(view, names)))
+    sections.append(Section("players", say("pic.havana.players"), _players(view, names)))
     sections.append(_centre(view, names))
     labels = (say("pic.havana.top_row"), say("pic.havana.bottom_row"))
     for label, row in zip(labels, view.rows, strict=True):

@@ -806,21 +806,21 @@ def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: 
     if ring is not None:
         d.rounded_rectangle(ring, radius=10, outline=colour, width=5)
     room = W - 2 * M - 56
-    captions = dr.last_captions(names[move.seat], details(view, move))
+    captions = dr.last_captions(names[move.seat], last_move_wordings(view, move))
     badge(d, M + 24, LAST_Y, move.seat, r=20)
     dr.fit_text(
         d, (M + 56, LAST_Y), captions, room, size=MIN, anchor="lm", min_size=MIN, role="last"
     )
 
 
-def describe(view: PublicView, move: LastMove) -> str:
+def last_move_words(view: PublicView, move: LastMove) -> str:
     """What the last decision did, in a few words, from public facts only."""
-    return details(view, move)[0]
+    return last_move_wordings(view, move)[0]
 
 
-def details(view: PublicView, move: LastMove) -> list[str]:
-    """What the last decision did (see `describe`), then shorter ways to say it, for a caption
-    that must say less to fit: without where the car stopped, or without the building."""
+def last_move_wordings(view: PublicView, move: LastMove) -> list[str]:
+    """What the last decision did (see `last_move_words`), then shorter ways to say it, for a
+    caption that must say less to fit: without where the car stopped, or without the building."""
     head, _, rest = move.code.partition(":")
     building = building_name(move.building) if move.building else None
     citizen = _split_role(citizen_name(move.citizen))[0] if move.citizen else None

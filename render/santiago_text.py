@@ -41,7 +41,7 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
         sections.append(found)
     if view.last_move is not None:
         last = view.last_move
-        what = pic.describe(view, last)
+        what = pic.last_move_words(view, last)
         sections.append(Section("last", say("pic.last", name=names[last.seat], what=what)))
     sections.append(Section("players", say("pic.santiago.players"), _players(view, names)))
     sections.append(_ship(view))

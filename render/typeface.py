@@ -162,7 +162,7 @@ def emoji_scale(size: int) -> float:
     return size * EMOJI_SCALE / EMOJI_PX
 
 
-def length(s: str, size: int, bold: bool = False) -> float:
+def advance(s: str, size: int, bold: bool = False) -> float:
     """The advance width of `s` at `size`, run by run as it is drawn."""
     total = 0.0
     for face, run in runs(s, bold):

@@ -123,65 +123,65 @@ def parse_deck(raw: Any) -> list[dict]:
         raise _error("deck_not_list")
     if not MIN_DECK <= len(raw) <= MAX_DECK:
         raise _error("deck_size", count=len(raw), low=MIN_DECK, high=MAX_DECK)
-    cards: list[dict] = []
     seen: set[str] = set()
-    for index, card in enumerate(raw):
-        if not isinstance(card, Mapping):
-            raise _card_error(index, "?", "card", "not_object")
-        card_id = card.get("id")
-        if not isinstance(card_id, str) or not card_id.strip():
-            raise _card_error(index, "?", "id", "missing" if card_id is None else "not_text")
-        if len(card_id) > MAX_ID:
-            raise _card_error(
-                index, _shown(card_id), "id", "too_long", limit=MAX_ID, length=len(card_id)
-            )
-        if not ID_PATTERN.fullmatch(card_id):
-            raise _card_error(index, _shown(card_id), "id", "bad_id", limit=MAX_ID)
-        if card_id in seen:
-            raise _card_error(index, card_id, "id", "duplicate")
-        seen.add(card_id)
-        name = card.get("name", card_id)
-        problem, params = _text_problem(name, MAX_NAME)
-        if problem:
-            raise _card_error(index, card_id, "name", problem, **params)
-        if "vp" not in card:
-            raise _card_error(index, card_id, "vp", "missing")
-        vp = card["vp"]
-        if not isinstance(vp, int) or isinstance(vp, bool):
-            raise _card_error(index, card_id, "vp", "not_integer")
-        if vp < 1:
-            raise _card_error(index, card_id, "vp", "not_positive")
-        cost = card.get("cost")
-        if not isinstance(cost, Mapping):
-            raise _card_error(index, card_id, "cost", "missing" if cost is None else "not_object")
-        for key in cost:
-            if key not in COST_FIELDS:
-                raise _card_error(index, card_id, f"cost.{key}", "unknown_field")
-        clean_cost = {}
-        for key in COST_FIELDS:
-            value = cost.get(key, 0)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise _card_error(index, card_id, f"cost.{key}", "not_integer")
-            if value < 0:
-                raise _card_error(index, card_id, f"cost.{key}", "negative")
-            if value > 50:
-                raise _card_error(index, card_id, f"cost.{key}", "too_large")
-            clean_cost[key] = value
-        if not any(clean_cost.values()):
-            raise _card_error(index, card_id, "cost", "empty")
-        arch = card.get("requires_architect", False)
-        if not isinstance(arch, bool):
-            raise _card_error(index, card_id, "requires_architect", "not_boolean")
-        cards.append(
-            {
-                "id": card_id,
-                "name": name,
-                "vp": vp,
-                "cost": clean_cost,
-                "requires_architect": arch,
-            }
+    return [_card(index, card, seen) for index, card in enumerate(raw)]
+
+
+def _card(index: int, card: Any, seen: set[str]) -> dict:
+    """One card of a deck, validated and normalised; its id is added to `seen`."""
+    if not isinstance(card, Mapping):
+        raise _card_error(index, "?", "card", "not_object")
+    card_id = card.get("id")
+    if not isinstance(card_id, str) or not card_id.strip():
+        raise _card_error(index, "?", "id", "missing" if card_id is None else "not_text")
+    if len(card_id) > MAX_ID:
+        raise _card_error(
+            index, _shown(card_id), "id", "too_long", limit=MAX_ID, length=len(card_id)
         )
-    return cards
+    if not ID_PATTERN.fullmatch(card_id):
+        raise _card_error(index, _shown(card_id), "id", "bad_id", limit=MAX_ID)
+    if card_id in seen:
+        raise _card_error(index, card_id, "id", "duplicate")
+    seen.add(card_id)
+    name = card.get("name", card_id)
+    problem, params = _text_problem(name, MAX_NAME)
+    if problem:
+        raise _card_error(index, card_id, "name", problem, **params)
+    if "vp" not in card:
+        raise _card_error(index, card_id, "vp", "missing")
+    vp = card["vp"]
+    if not isinstance(vp, int) or isinstance(vp, bool):
+        raise _card_error(index, card_id, "vp", "not_integer")
+    if vp < 1:
+        raise _card_error(index, card_id, "vp", "not_positive")
+    cost = card.get("cost")
+    if not isinstance(cost, Mapping):
+        raise _card_error(index, card_id, "cost", "missing" if cost is None else "not_object")
+    for key in cost:
+        if key not in COST_FIELDS:
+            raise _card_error(index, card_id, f"cost.{key}", "unknown_field")
+    clean_cost = {}
+    for key in COST_FIELDS:
+        value = cost.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise _card_error(index, card_id, f"cost.{key}", "not_integer")
+        if value < 0:
+            raise _card_error(index, card_id, f"cost.{key}", "negative")
+        if value > 50:
+            raise _card_error(index, card_id, f"cost.{key}", "too_large")
+        clean_cost[key] = value
+    if not any(clean_cost.values()):
+        raise _card_error(index, card_id, "cost", "empty")
+    arch = card.get("requires_architect", False)
+    if not isinstance(arch, bool):
+        raise _card_error(index, card_id, "requires_architect", "not_boolean")
+    return {
+        "id": card_id,
+        "name": name,
+        "vp": vp,
+        "cost": clean_cost,
+        "requires_architect": arch,
+    }
 
 
 def to_buildings(cards: list[dict]) -> tuple[Building, ...]:

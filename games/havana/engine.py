@@ -790,170 +790,227 @@ def public_last(before: State, seat: int, code: str, after: State) -> tuple:
 def do_action(state: State, seat: int, code: str, events: list) -> None:
     """Apply a code already known to be legal, then settle."""
     head, _, arg = code.partition(":")
-    p = state.players[seat]
-    phase = state.phase
-    if phase == "pick":
-        card = CARD_INDEX[arg]
-        p.hand.remove(card)
-        p.unrevealed.append(card)
-        _event(events, "picked", seat, player=player_msg(seat))
-        _event(events, "picked_card", seat, seat, card=card_msg(card))
-        if all(len(q.unrevealed) == 2 for q in state.players):
-            for v, q in enumerate(state.players):
-                q.face_up = sorted(q.unrevealed)
-                q.unrevealed = []
-                _event(
-                    events,
-                    "first_reveal",
-                    v,
-                    player=player_msg(v),
-                    left=card_msg(q.face_up[0]),
-                    right=card_msg(q.face_up[1]),
-                    number=f"{number_of(q.face_up):02d}",
-                )
-            _start_round(state, events)
-            settle(state, events)
-        return
-    if phase == "place":
+    if state.phase == "pick":
+        _pick(state, seat, CARD_INDEX[arg], events)
+    elif state.phase == "place":
         if head == "cover":
-            p.cover = SIDES.index(arg)
-            _event(
-                events,
-                "cover",
-                seat,
-                player=player_msg(seat),
-                side=Msg("havana.side." + arg),
-                card=card_msg(p.face_up[p.cover]),
-            )
-            return
-        card = CARD_INDEX[arg]
-        p.hand.remove(card)
-        p.unrevealed = [card]
-        _event(events, "placed", seat, player=player_msg(seat))
-        _event(events, "placed_card", seat, seat, card=card_msg(card))
-        state.turn += 1
-        if state.turn >= state.player_count:
-            _reveal_phase_three(state, events)
+            _cover(state, seat, arg, events)
+        else:
+            _place(state, seat, CARD_INDEX[arg], events)
+    else:  # phase I
+        _PHASE_ONE[head](state, seat, arg, events)
+        if state.phase == "actions":
             settle(state, events)
-        return
-    # phase I
-    if head == "first":
-        card = CARD_INDEX[arg]
-        state.cards_to_resolve = tuple(c for c in state.cards_to_resolve if c != card)
-        state.step = None
-        resolve(state, seat, card, events)
-    elif head == "end":
-        p.played = True
-        _event(events, "turn_end", seat, player=player_msg(seat))
-        state.turn += 1
-        state.cards_to_resolve = None
-        state.step = None
-    elif head == "buy":
-        r_name, _, e_name = arg.partition(":")
-        r, e = ROWS.index(r_name), ENDS.index(e_name)
-        row = state.rows[r]
-        b = row[0] if e == 0 or len(row) == 1 else row[-1]
-        state.step = ("pay", b, r, e, 0, 0, 0, 0, 0, 0)
-    elif head == "pay":
-        _pay_choose(state, arg in ("pesos", "rubble"))
-    elif head == "skip":
-        if state.step[0] == "refresh":
-            _event(events, "refresh_declined", seat, player=player_msg(seat))
-        else:
-            _event(events, "demolish_declined", seat, player=player_msg(seat))
-        state.step = None
-    elif head == "refresh":
-        card = CARD_INDEX[arg]
-        p.discard.remove(card)
-        p.hand.append(card)
-        p.hand.sort()
-        _event(events, "refreshed", seat, player=player_msg(seat))
-        _event(events, "refreshed_card", seat, seat, card=card_msg(card))
-        state.step = None
-    elif head == "demolish":
-        r_name, _, e_name = arg.partition(":")
-        r, e = ROWS.index(r_name), ENDS.index(e_name)
-        b = take_from_row(state, r, e, events)
-        state.box_buildings.append(b)
-        state.flags |= DEMOLISHED
-        _event(events, "demolished", seat, player=player_msg(seat), building=building_msg(state, b))
-        state.step = None
-        _after_removal(state, events)
-    elif head == "remove":
-        victim_seat = state.step[1]
-        victim = state.players[victim_seat]
-        if arg == "worker":
-            victim.workers -= 1
-            state.bank_workers += 1
-            what = _msg("havana.a_worker")
-        else:
-            colour = COLOUR_INDEX[arg]
-            victim.cubes[colour] -= 1
-            state.box_cubes[colour] += 1
-            what = _msg("havana.a_cube", colour=colour_msg(colour))
-        _event(
-            events,
-            "taxed",
-            seat,
-            player=player_msg(seat),
-            victim=player_msg(victim_seat),
-            what=what,
-        )
-        state.step = ("tax", *state.step[2:])
-    elif head == "target":
-        victim_seat = int(arg) - 1
-        victim = state.players[victim_seat]
-        if state.step[1] == PESO_THIEF:
-            take = victim.pesos // 2
-            victim.pesos -= take
-            p.pesos += take
+
+
+# ------------------------------------------------------------ the secret pick and phase III
+
+
+def _pick(state: State, seat: int, card: int, events: list) -> None:
+    """One of the two opening picks; the last one of the table turns them all up."""
+    p = state.players[seat]
+    p.hand.remove(card)
+    p.unrevealed.append(card)
+    _event(events, "picked", seat, player=player_msg(seat))
+    _event(events, "picked_card", seat, seat, card=card_msg(card))
+    if all(len(q.unrevealed) == 2 for q in state.players):
+        for v, q in enumerate(state.players):
+            q.face_up = sorted(q.unrevealed)
+            q.unrevealed = []
             _event(
                 events,
-                "peso_theft",
-                seat,
-                player=player_msg(seat),
-                victim=player_msg(victim_seat),
-                pesos=take,
+                "first_reveal",
+                v,
+                player=player_msg(v),
+                left=card_msg(q.face_up[0]),
+                right=card_msg(q.face_up[1]),
+                number=f"{number_of(q.face_up):02d}",
             )
-            state.step = None
-        else:
-            c = victim.cubes
-            entitled = 2 if c[0] + c[1] + c[2] + c[3] > 3 else 1
-            count = min(entitled, sum(c))
-            _event(
-                events,
-                "material_target",
-                seat,
-                player=player_msg(seat),
-                victim=player_msg(victim_seat),
-                count=count,
-            )
-            state.step = ("steal", victim_seat, count) if count else None
-    elif head == "take":
-        colour = COLOUR_INDEX[arg]
-        if state.step[0] == "steal":
-            _, victim_seat, left = state.step
-            state.players[victim_seat].cubes[colour] -= 1
-            p.cubes[colour] += 1
-            _event(
-                events,
-                "stolen",
-                seat,
-                player=player_msg(seat),
-                victim=player_msg(victim_seat),
-                colour=colour_msg(colour),
-            )
-            state.step = ("steal", victim_seat, left - 1) if left > 1 else None
-        else:
-            state.centre[colour] -= 1
-            p.cubes[colour] += 1
-            _event(events, "mama_take", seat, player=player_msg(seat), colour=colour_msg(colour))
-            left = state.step[1] - 1
-            state.step = ("mama", left) if left else None
-    if state.phase == "actions":
+        _start_round(state, events)
         settle(state, events)
 
 
-def _msg(key: str, **params):
+def _cover(state: State, seat: int, side: str, events: list) -> None:
+    p = state.players[seat]
+    p.cover = SIDES.index(side)
+    _event(
+        events,
+        "cover",
+        seat,
+        player=player_msg(seat),
+        side=Msg("havana.side." + side),
+        card=card_msg(p.face_up[p.cover]),
+    )
 
+
+def _place(state: State, seat: int, card: int, events: list) -> None:
+    """The face-down card on the covered one; the last placement turns them all up."""
+    p = state.players[seat]
+    p.hand.remove(card)
+    p.unrevealed = [card]
+    _event(events, "placed", seat, player=player_msg(seat))
+    _event(events, "placed_card", seat, seat, card=card_msg(card))
+    state.turn += 1
+    if state.turn >= state.player_count:
+        _reveal_phase_three(state, events)
+        settle(state, events)
+
+
+# ------------------------------------------------------------ phase I, one helper per code
+
+
+def _first(state: State, seat: int, arg: str, events: list) -> None:
+    card = CARD_INDEX[arg]
+    state.cards_to_resolve = tuple(c for c in state.cards_to_resolve if c != card)
+    state.step = None
+    resolve(state, seat, card, events)
+
+
+def _end(state: State, seat: int, arg: str, events: list) -> None:
+    state.players[seat].played = True
+    _event(events, "turn_end", seat, player=player_msg(seat))
+    state.turn += 1
+    state.cards_to_resolve = None
+    state.step = None
+
+
+def _buy(state: State, seat: int, arg: str, events: list) -> None:
+    r_name, _, e_name = arg.partition(":")
+    r, e = ROWS.index(r_name), ENDS.index(e_name)
+    row = state.rows[r]
+    b = row[0] if e == 0 or len(row) == 1 else row[-1]
+    state.step = ("pay", b, r, e, 0, 0, 0, 0, 0, 0)
+
+
+def _pay(state: State, seat: int, arg: str, events: list) -> None:
+    _pay_choose(state, arg in ("pesos", "rubble"))
+
+
+def _skip(state: State, seat: int, arg: str, events: list) -> None:
+    if state.step[0] == "refresh":
+        _event(events, "refresh_declined", seat, player=player_msg(seat))
+    else:
+        _event(events, "demolish_declined", seat, player=player_msg(seat))
+    state.step = None
+
+
+def _refresh(state: State, seat: int, arg: str, events: list) -> None:
+    p = state.players[seat]
+    card = CARD_INDEX[arg]
+    p.discard.remove(card)
+    p.hand.append(card)
+    p.hand.sort()
+    _event(events, "refreshed", seat, player=player_msg(seat))
+    _event(events, "refreshed_card", seat, seat, card=card_msg(card))
+    state.step = None
+
+
+def _demolish(state: State, seat: int, arg: str, events: list) -> None:
+    r_name, _, e_name = arg.partition(":")
+    r, e = ROWS.index(r_name), ENDS.index(e_name)
+    b = take_from_row(state, r, e, events)
+    state.box_buildings.append(b)
+    state.flags |= DEMOLISHED
+    _event(events, "demolished", seat, player=player_msg(seat), building=building_msg(state, b))
+    state.step = None
+    _after_removal(state, events)
+
+
+def _remove(state: State, seat: int, arg: str, events: list) -> None:
+    """The tax collector takes a worker or a cube from the victim of the step."""
+    victim_seat = state.step[1]
+    victim = state.players[victim_seat]
+    if arg == "worker":
+        victim.workers -= 1
+        state.bank_workers += 1
+        what = _msg("havana.a_worker")
+    else:
+        colour = COLOUR_INDEX[arg]
+        victim.cubes[colour] -= 1
+        state.box_cubes[colour] += 1
+        what = _msg("havana.a_cube", colour=colour_msg(colour))
+    _event(
+        events,
+        "taxed",
+        seat,
+        player=player_msg(seat),
+        victim=player_msg(victim_seat),
+        what=what,
+    )
+    state.step = ("tax", *state.step[2:])
+
+
+def _target(state: State, seat: int, arg: str, events: list) -> None:
+    """A thief's victim: half the pesos at once, or the materials to take one by one."""
+    victim_seat = int(arg) - 1
+    victim = state.players[victim_seat]
+    if state.step[1] == PESO_THIEF:
+        take = victim.pesos // 2
+        victim.pesos -= take
+        state.players[seat].pesos += take
+        _event(
+            events,
+            "peso_theft",
+            seat,
+            player=player_msg(seat),
+            victim=player_msg(victim_seat),
+            pesos=take,
+        )
+        state.step = None
+        return
+    c = victim.cubes
+    entitled = 2 if c[0] + c[1] + c[2] + c[3] > 3 else 1
+    count = min(entitled, sum(c))
+    _event(
+        events,
+        "material_target",
+        seat,
+        player=player_msg(seat),
+        victim=player_msg(victim_seat),
+        count=count,
+    )
+    state.step = ("steal", victim_seat, count) if count else None
+
+
+def _take(state: State, seat: int, arg: str, events: list) -> None:
+    """A cube taken from the material thief's victim, or from the centre with Mama."""
+    p = state.players[seat]
+    colour = COLOUR_INDEX[arg]
+    if state.step[0] == "steal":
+        _, victim_seat, left = state.step
+        state.players[victim_seat].cubes[colour] -= 1
+        p.cubes[colour] += 1
+        _event(
+            events,
+            "stolen",
+            seat,
+            player=player_msg(seat),
+            victim=player_msg(victim_seat),
+            colour=colour_msg(colour),
+        )
+        state.step = ("steal", victim_seat, left - 1) if left > 1 else None
+    else:
+        state.centre[colour] -= 1
+        p.cubes[colour] += 1
+        _event(events, "mama_take", seat, player=player_msg(seat), colour=colour_msg(colour))
+        left = state.step[1] - 1
+        state.step = ("mama", left) if left else None
+
+
+# A phase I code's first word -> what it does.
+_PHASE_ONE = {
+    "first": _first,
+    "end": _end,
+    "buy": _buy,
+    "pay": _pay,
+    "skip": _skip,
+    "refresh": _refresh,
+    "demolish": _demolish,
+    "remove": _remove,
+    "target": _target,
+    "take": _take,
+}
+
+
+def _msg(key: str, **params):
     return Msg(key, params)

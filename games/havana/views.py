@@ -16,6 +16,12 @@ from dataclasses import dataclass
 
 from games.text import Msg
 
+from .cards import CARD_IDS, TARGET_VP, number_of
+from .deck import bundled
+from .engine import ENDS, ROWS, building_msg, pending_seats, protected, row_ends
+from .labels import decision
+from .state import DEMOLISHED, FIRST_BLACK_MARKET, FIRST_WORKERS, State
+
 
 @dataclass(frozen=True, slots=True)
 class Cubes:
@@ -172,6 +178,11 @@ class PublicView:
     synthetic_deck: bool
     last_move: LastMove | None = None  # None before the first decision
 
+    @property
+    def player_count(self) -> int:
+        """The name every game's public view shares (`games.PublicView`)."""
+        return self.players_count
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
@@ -183,6 +194,119 @@ class PlayerView:
     discard: tuple[str, ...]
     secret_picks: tuple[str, ...]
     public: PublicView
+
+
+def _cubes(c: list[int]) -> Cubes:
+    return Cubes(c[0], c[1], c[2], c[3], c[4])
+
+
+def _building_view(state: State, b: int) -> BuildingView:
+    building = state.deck[b]
+    c = building.cost
+    return BuildingView(
+        id=building.id,
+        name=building_msg(state, b),
+        vp=building.vp,
+        cost=Cost(Cubes(c[0], c[1], c[2], c[3], c[4]), c[5], c[6], building.requires_architect),
+    )
+
+
+def public_view(state: State) -> PublicView:
+    """Everything on the table; nothing of a hand, a discard pile or a face-down card."""
+    pending = tuple(decision(state, seat) for seat in pending_seats(state))
+    players = []
+    for seat, p in enumerate(state.players):
+        number = number_of(p.face_up) if p.face_up else None
+        players.append(
+            PlayerPublic(
+                seat=seat,
+                face_up=tuple(CARD_IDS[c] for c in p.face_up),
+                number=number,
+                number_text=f"{number:02d}" if number is not None else "",
+                picked=len(p.unrevealed) if state.phase == "pick" else 0,
+                covering=("left", "right")[p.cover] if p.cover >= 0 else None,
+                placed=state.phase == "place" and bool(p.unrevealed),
+                cubes=_cubes(p.cubes),
+                workers=p.workers,
+                pesos=p.pesos,
+                buildings=tuple(_building_view(state, b) for b in p.buildings),
+                vp=p.vp,
+                hand_size=len(p.hand),
+                discard_size=len(p.discard),
+                age_rank=p.age,
+                protected=protected(p),
+                has_played=p.played,
+            )
+        )
+    rows = tuple(
+        RowView(
+            name=ROWS[r],
+            buildings=tuple(_building_view(state, b) for b in state.rows[r]),
+            buyable_ends=tuple(ENDS[e] for e in row_ends(state.rows[r])),
+        )
+        for r in (0, 1)
+    )
+    return PublicView(
+        players_count=state.player_count,
+        target_vp=TARGET_VP[state.player_count],
+        round=state.round,
+        max_rounds=state.options["max_rounds"],
+        phase=state.phase,
+        rows=rows,  # type: ignore[arg-type]
+        centre=Pool(state.centre_pesos, _cubes(state.centre)),
+        bank_pesos=state.bank_pesos,
+        bank_workers=state.bank_workers,
+        bag_count=sum(state.bag),
+        deck_count=len(state.stack),
+        box_cubes=_cubes(state.box_cubes),
+        box_buildings=len(state.box_buildings),
+        turn_order=state.order if state.phase in ("actions", "place") else (),
+        active_seat=state.order[state.turn] if state.phase == "actions" else None,
+        demolition_used=bool(state.flags & DEMOLISHED),
+        workers_first_used=bool(state.flags & FIRST_WORKERS),
+        black_market_first_used=bool(state.flags & FIRST_BLACK_MARKET),
+        players=tuple(players),
+        pending=tuple(PendingView(d.seat, d.kind, d.prompt, d.secret) for d in pending),
+        game_over=state.phase == "over",
+        winners=state.winners,
+        end_reason=Msg(
+            "havana.end." + state.reason,
+            {"target": TARGET_VP[state.player_count], "rounds": state.options["max_rounds"]},
+        )
+        if state.reason
+        else None,
+        synthetic_deck=state.deck is bundled(),
+        last_move=_last_move(state),
+    )
+
+
+def _last_move(state: State) -> LastMove | None:
+    if state.last is None:
+        return None
+    seat, kind, action, card, b, row, end, bought, changed, victim = state.last
+    return LastMove(
+        seat=seat,
+        kind=kind,
+        action=action,
+        card=None if card < 0 else CARD_IDS[card],
+        building=None if b < 0 else _building_view(state, b),
+        row=None if row < 0 else ROWS[row],
+        end=None if end < 0 else ENDS[end],
+        bought=bool(bought),
+        rows_changed=tuple(ROWS[r] for r in (0, 1) if changed >> r & 1),
+        victim=None if victim < 0 else victim,
+    )
+
+
+def player_view(state: State, seat: int) -> PlayerView:
+    p = state.players[seat]
+    return PlayerView(
+        seat=seat,
+        hand=tuple(CARD_IDS[c] for c in p.hand),
+        discard=tuple(CARD_IDS[c] for c in sorted(p.discard)),
+        secret_picks=tuple(CARD_IDS[c] for c in p.unrevealed),
+        public=public_view(state),
+    )
 
 
 # Options a front end shows on a line of their own (not as "house rule: name = value").

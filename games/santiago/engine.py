@@ -543,18 +543,7 @@ def do(state: State, seat: int, code: str, events: list) -> None:
     elif phase == AMOUNT:
         _deliver(state, seat, int(code[7:]), events)
     elif phase == CITIZEN:
-        citizen = state.road[state.car]
-        if code == "skip":
-            _event(events, seat, "skip_citizen", citizen=CITIZEN_MSG[citizen])
-        if citizen == D.EL_ZORRO:  # the pawn stays, used or not (exception 1)
-            if code == "use":
-                _begin_zorro(state, seat, events)
-            else:
-                _after_zorro(state, seat, events)
-        else:
-            if code == "use":
-                _simple_gain(state, seat, citizen, events)
-            _step_b(state, seat, events)
+        _at_citizen(state, seat, code, events)
     elif phase == PABLO:
         if code != "skip":
             g = D.GOOD_INDEX[code[6:]]
@@ -594,25 +583,46 @@ def do(state: State, seat: int, code: str, events: list) -> None:
         _event(events, seat, "market", give=GOOD_MSG[given], take=GOOD_MSG[g])
         _after_building(state, seat, via_alonso, events)
     elif phase == CASINO_AMOUNT:
-        direction, via_alonso, first = state.phase_data
-        if code == "casino:more" or code == "casino:less":
-            step = CASINO_PAGE if code == "casino:more" else -CASINO_PAGE
-            state.phase_data = (direction, via_alonso, first + step)
-            return
-        k = int(code[7:])
-        if direction == "vp":
-            state.pesos[seat] -= 3 * k
-            _add_vp(state, seat, VP_BUILDINGS, k)
-            _event(events, seat, "casino_vp", pesos=3 * k, vp=k)
-        else:
-            _add_vp(state, seat, VP_BUILDINGS, -k)
-            state.pesos[seat] += 3 * k
-            _event(events, seat, "casino_pesos", pesos=3 * k, vp=k)
-        _after_building(state, seat, via_alonso, events)
+        _casino_amount(state, seat, code, events)
     elif phase == ZORRO:
         _zorro_give(state, seat, code[11:] if code != "zorro:nothing" else "", events)
     else:  # pragma: no cover
         raise AssertionError(phase)
+
+
+def _at_citizen(state: State, seat: int, code: str, events: list) -> None:
+    """The citizen at the car's stop, used or skipped."""
+    citizen = state.road[state.car]
+    if code == "skip":
+        _event(events, seat, "skip_citizen", citizen=CITIZEN_MSG[citizen])
+    if citizen == D.EL_ZORRO:  # the pawn stays, used or not (exception 1)
+        if code == "use":
+            _begin_zorro(state, seat, events)
+        else:
+            _after_zorro(state, seat, events)
+    else:
+        if code == "use":
+            _simple_gain(state, seat, citizen, events)
+        _step_b(state, seat, events)
+
+
+def _casino_amount(state: State, seat: int, code: str, events: list) -> None:
+    """An amount of VP bought or sold at the casino, or another page of amounts."""
+    direction, via_alonso, first = state.phase_data
+    if code == "casino:more" or code == "casino:less":
+        step = CASINO_PAGE if code == "casino:more" else -CASINO_PAGE
+        state.phase_data = (direction, via_alonso, first + step)
+        return
+    k = int(code[7:])
+    if direction == "vp":
+        state.pesos[seat] -= 3 * k
+        _add_vp(state, seat, VP_BUILDINGS, k)
+        _event(events, seat, "casino_vp", pesos=3 * k, vp=k)
+    else:
+        _add_vp(state, seat, VP_BUILDINGS, -k)
+        state.pesos[seat] += 3 * k
+        _event(events, seat, "casino_pesos", pesos=3 * k, vp=k)
+    _after_building(state, seat, via_alonso, events)
 
 
 # ---------------------------------------------------------------- turn flow

@@ -54,6 +54,40 @@ def label(state: State, seat: int, code: str) -> Msg:
         return _msg("action.alonso_" + rest)
     if head in ("claim", "own", "pawn"):
         return _msg("action." + head, building=_building(rest))
+    if head in _BUILDING_HEADS:
+        return _building_action(state, head, rest)
+    if head == "deliver":
+        return _msg("action.deliver", good=_good(rest))
+    if head == "wood":
+        return _msg("action.wood", good=_good(rest))
+    if head == "amount":
+        k = int(rest)
+        if state.phase == AMOUNT:
+            _seat, kind, g = state.phase_data
+            vp = k if kind == "w" else k * state.price
+            what = _good("wood") if kind == "w" else _good(D.GOODS[g])
+            return _msg("action.amount", amount=k, good=what, vp=vp)
+        return _msg("action.amount_plain", amount=k)
+    if code == "zorro:nothing":
+        return _msg("action.zorro_nothing")
+    if head == "zorro":
+        what = rest.partition(":")[2]
+        if what == "peso":
+            return _msg("action.zorro_peso")
+        if what == "vp":
+            return _msg("action.zorro_vp")
+        return _msg("action.zorro_good", good=_good(what))
+    return _msg("action.unknown", code=code)
+
+
+# The first words of the codes that use a building's own options.
+_BUILDING_HEADS = frozenset(
+    {"convert", "market", "cafe", "customs", "casino", "price", "office", "flip"}
+)
+
+
+def _building_action(state: State, head: str, rest: str) -> Msg:
+    """The label of one of a building's own options (`_BUILDING_HEADS`)."""
     if head == "convert":
         src, dst = (
             ("sugar_cane", "rum")
@@ -79,30 +113,7 @@ def label(state: State, seat: int, code: str) -> Msg:
         return _msg("action.price_" + rest, price=state.price)
     if head == "office":
         return _msg("action.office", good=_good(rest))
-    if head == "flip":
-        return _msg("action.flip", citizen=Msg("santiago.citizen." + rest))
-    if head == "deliver":
-        return _msg("action.deliver", good=_good(rest))
-    if head == "wood":
-        return _msg("action.wood", good=_good(rest))
-    if head == "amount":
-        k = int(rest)
-        if state.phase == AMOUNT:
-            _seat, kind, g = state.phase_data
-            vp = k if kind == "w" else k * state.price
-            what = _good("wood") if kind == "w" else _good(D.GOODS[g])
-            return _msg("action.amount", amount=k, good=what, vp=vp)
-        return _msg("action.amount_plain", amount=k)
-    if code == "zorro:nothing":
-        return _msg("action.zorro_nothing")
-    if head == "zorro":
-        what = rest.partition(":")[2]
-        if what == "peso":
-            return _msg("action.zorro_peso")
-        if what == "vp":
-            return _msg("action.zorro_vp")
-        return _msg("action.zorro_good", good=_good(what))
-    return _msg("action.unknown", code=code)
+    return _msg("action.flip", citizen=Msg("santiago.citizen." + rest))
 
 
 def prompt(state: State, seat: int, kind: str) -> Msg:

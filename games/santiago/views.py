@@ -119,6 +119,11 @@ class PublicView:
     rolled: tuple[Die, ...] | None = None
     last_move: LastMove | None = None  # None before the first decision
 
+    @property
+    def player_count(self) -> int:
+        """The name every game's public view shares (`games.PublicView`)."""
+        return self.players
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:

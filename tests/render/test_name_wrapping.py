@@ -11,7 +11,7 @@ import random
 import pytest
 
 import games
-from games.havana.game import _building_view
+from games.havana.views import _building_view
 from render import _board_layout, draw, havana, screen_image
 from render.captions import language, say
 from render.demo import NAMES, play
