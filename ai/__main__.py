@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai")
     sub = parser.add_subparsers(dest="command", required=True)
     d = sub.add_parser("duel", help="play games between levels")
-    d.add_argument("--game", choices=games.NAMES, required=True)
+    d.add_argument("--game", choices=games.names(), required=True)
     d.add_argument("--players", type=int, required=True)
     d.add_argument("--seats", required=True, help="levels, comma separated (one per seat or fewer)")
     d.add_argument("--games", type=int, default=10)

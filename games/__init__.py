@@ -39,16 +39,47 @@ from .undo import UNDO, History, UndoCheck, replay, replay_states, undoable
 
 # Game name -> module that defines `GAME`. Imported lazily so one game's import cost is not paid by the other.
 _MODULES = {"santiago": "games.santiago", "havana": "games.havana"}
-
+# The games of this package; `names()` adds those registered from outside it.
 NAMES = tuple(_MODULES)
+# Game name -> the package of a game registered from outside games/ (see `register`).
+_OUTSIDE: dict[str, Any] = {}
+
+
+def register(package: Any) -> None:
+    """Host a game that lives outside this package: `package` offers what ours do, `GAME`
+    (the engine, known by its `name`), `views` (`figures`, `option_notes`,
+    `OPTIONS_SHOWN_APART`) and `front` (`OPTIONS`, see `games.front`). Registering the same
+    package again changes nothing; another game of the same name is refused."""
+    name = package.GAME.name
+    known = _OUTSIDE.get(name)
+    if name in _MODULES or (known is not None and known is not package):
+        raise ValueError(f"a game called {name!r} is registered already")
+    _OUTSIDE[name] = package
+
+
+def names() -> tuple[str, ...]:
+    """Every game hosted: ours, then those registered from outside, in their order."""
+    return (*_MODULES, *_OUTSIDE)
+
+
+def part(name: str, face: str) -> Any:
+    """The module (or object) `face` ("views", "front") of the game called `name`."""
+    outside = _OUTSIDE.get(name)
+    if outside is not None:
+        return getattr(outside, face)
+    get(name)  # the same KeyError for an unknown game
+    return importlib.import_module(f"{_MODULES[name]}.{face}")
 
 
 def get(name: str) -> Game:
     """The game called `name`; KeyError names the known games."""
+    outside = _OUTSIDE.get(name)
+    if outside is not None:
+        return outside.GAME
     try:
         module = _MODULES[name]
     except KeyError:
-        raise KeyError(f"unknown game {name!r}; known: {', '.join(NAMES)}") from None
+        raise KeyError(f"unknown game {name!r}; known: {', '.join(names())}") from None
     return importlib.import_module(module).GAME
 
 
@@ -57,8 +88,7 @@ def option_defaults(name: str) -> Mapping[str, Any]:
 
 
 def _views(name: str):
-    get(name)  # the same KeyError for an unknown game
-    return importlib.import_module(_MODULES[name] + ".views")
+    return part(name, "views")
 
 
 def figures(name: str, player_view: Any) -> Msg:
@@ -108,6 +138,9 @@ __all__ = [
     "UndoCheck",
     "fresh_seed",
     "get",
+    "names",
+    "part",
+    "register",
     "msg",
     "no_winner",
     "option_defaults",

@@ -7,10 +7,9 @@ seats, the clock); the rest after them, in the registry's order.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 
-from . import NAMES, get
+from . import names, part
 
 
 @dataclass(frozen=True)
@@ -25,8 +24,7 @@ class FrontOption:
 
 
 def front_options(name: str) -> tuple[FrontOption, ...]:
-    get(name)  # the same KeyError for an unknown game
-    return tuple(importlib.import_module(f"games.{name}.front").OPTIONS)
+    return tuple(part(name, "front").OPTIONS)
 
 
 def all_front_options() -> list[FrontOption]:
@@ -34,7 +32,7 @@ def all_front_options() -> list[FrontOption]:
     is listed once)."""
     listed: dict[str, FrontOption] = {}
     for first in (True, False):
-        for name in NAMES:
+        for name in names():
             for option in front_options(name):
                 if option.first == first:
                     listed.setdefault(option.name, option)

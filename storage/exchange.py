@@ -35,7 +35,7 @@ def check_import(data: Any) -> None:
         raise _fail(data, "an export is a JSON object")
     if data.get("format") != EXPORT_FORMAT:
         raise _fail(data, f"unknown format {data.get('format')!r}, expected {EXPORT_FORMAT!r}")
-    if data.get("kind") not in games.NAMES:
+    if data.get("kind") not in games.names():
         raise _fail(data, f"unknown game kind {data.get('kind')!r}")
     if data.get("status") not in ("lobby", "active", "finished", "abandoned"):
         raise _fail(data, f"unknown status {data.get('status')!r}")

@@ -169,11 +169,11 @@ async def recent(store: Store, guild_id: int, count: int = 25, before: int | Non
 async def stats(store: Store, guild_id: int, player: str) -> list[KindStats]:
     """One member's figures per game in a server (the games they have played there)."""
     # Every game of the registry: the list lets the index on (guild, player, kind) serve it.
-    kinds = ", ".join("?" * len(games.NAMES))
+    kinds = ", ".join("?" * len(games.names()))
     sums = await store.read(
         "SELECT kind, count(*), count(CASE WHEN place = 1 THEN 1 END), avg(place), avg(score)"
         f" FROM placings WHERE guild_id = ? AND player = ? AND kind IN ({kinds}) GROUP BY kind",
-        (guild_id, player, *games.NAMES),
+        (guild_id, player, *games.names()),
     )
     out = []
     for kind, played, wins, average_place, average_score in sums:

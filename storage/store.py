@@ -335,8 +335,8 @@ class Store:
         `seats`: (user id, name, controller) of every seat in order, the creator's among them
         (a rematch seats its table at once)."""
         settings = (settings or Settings()).checked()
-        if kind not in games.NAMES:
-            raise StorageError(f"Unknown game {kind!r}; known: {', '.join(games.NAMES)}.")
+        if kind not in games.names():
+            raise StorageError(f"Unknown game {kind!r}; known: {', '.join(games.names())}.")
         stamp = now()
         try:
             async with self._write() as db:

@@ -39,7 +39,7 @@ def _ensure_registered() -> None:
     # Each game registers its English templates on import, and so do the pictures' captions.
     import render.captions  # noqa: F401
 
-    for name in games.NAMES:
+    for name in games.names():
         try:
             games.get(name)
         except ImportError:  # a game package that is not installed has no texts to offer
