@@ -61,6 +61,7 @@ class State:
     scores: tuple[int, int] = (0, 0)
     trick: int = 1
     last_winner: int | None = None
+    last: tuple[int, str] | None = None
     version: int = 0
     seed: int = 0
     options: dict = field(default_factory=dict)
@@ -72,7 +73,8 @@ class State:
 
 @dataclass(frozen=True)
 class PublicView:
-    """What both players see: no field for a card still in a hand."""
+    """What both players see: no field for a card still in a hand. It answers
+    `games.PublicView` (`player_count`, `active_seat`, `pending`, `game_over`, `last_move`)."""
 
     version: int
     round: int
@@ -83,6 +85,17 @@ class PublicView:
     stake: int | None
     led: int | None
     leader: int
+    pending: tuple[Decision, ...] = ()
+    # (seat, code) of the latest decision: a stake or a card played face up, all public.
+    last_move: tuple[int, str] | None = None
+
+    @property
+    def player_count(self) -> int:
+        return 2
+
+    @property
+    def game_over(self) -> bool:
+        return self.phase == "over"
 
 
 @dataclass(frozen=True)
@@ -163,7 +176,8 @@ class Duel:
         if kind == "stake" and phase == "stake" and value in ("1", "2"):
             stake = int(value)
             event = Event(msg("duel.event.stake", player=player(seat), points=stake), seat)
-            return replace(state, stake=stake, version=state.version + 1), [event]
+            after = replace(state, stake=stake, last=(seat, code), version=state.version + 1)
+            return after, [event]
         if kind != "play" or phase not in ("lead", "follow") or not value.isdigit():
             raise IllegalAction(msg("duel.refused.code"))
         card = int(value)
@@ -173,7 +187,9 @@ class Duel:
         hand.remove(card)
         hands = list(state.hands)
         hands[seat] = tuple(hand)
-        played = replace(state, hands=(hands[0], hands[1]), version=state.version + 1)
+        played = replace(
+            state, hands=(hands[0], hands[1]), last=(seat, code), version=state.version + 1
+        )
         if phase == "lead":
             event = Event(msg("duel.event.lead", player=player(seat), card=card), seat)
             return replace(played, led=card), [event]
@@ -231,6 +247,8 @@ class Duel:
             stake=state.stake,
             led=state.led,
             leader=state.leader,
+            pending=self.pending(state),
+            last_move=state.last,
         )
 
     def player_view(self, state: State, seat: int) -> PlayerView:
@@ -246,6 +264,7 @@ class Duel:
             "scores": list(state.scores),
             "trick": state.trick,
             "last_winner": state.last_winner,
+            "last": None if state.last is None else list(state.last),
             "version": state.version,
             "seed": state.seed,
             "options": state.options,
@@ -264,6 +283,7 @@ class Duel:
                 scores=(int(data["scores"][0]), int(data["scores"][1])),
                 trick=int(data["trick"]),
                 last_winner=data["last_winner"],
+                last=None if data["last"] is None else (int(data["last"][0]), str(data["last"][1])),
                 version=int(data["version"]),
                 seed=int(data["seed"]),
                 options=dict(data["options"]),
