@@ -188,6 +188,16 @@ async def test_duelo_is_played_by_the_bot_from_lobby_to_replay(simcord_env, tabl
     listed = answer(await dee.slash(channel, "game history list"))
     assert listed.content.count("Duelo") == 2, listed.content
     assert f"#{first_id}" in listed.content
+    only = answer(await dee.slash(channel, "game history list", game="duel"))
+    assert "of Duelo: 1-2 of 2" in only.content and "Newest" in labels(only), only.content
+    assert any(i.startswith("hp:0:duel:") for i in custom_ids(only))
+
+    # /game help offers Duelo's rules, which its own catalogue holds.
+    helped = answer(await dee.slash(channel, "game help"))
+    assert "Rules: Duelo" in labels(helped)
+    await dee.click(helped, label="Rules: Duelo")
+    assert "A stake may be taken back" in shown(simcord_env, helped).content
+
     replay = answer(await dee.slash(channel, "game history replay", game=first_id))
     steps = (await store.get(first_id)).version
     assert replay.ephemeral and f"step 0 of {steps}" in replay.content, replay.content
