@@ -7,15 +7,19 @@ seat, and find both games in `/game history list` and `/game history replay`."""
 from __future__ import annotations
 
 import io
+import json
 import logging
 import random
 from contextlib import contextmanager
+from dataclasses import replace
 
 import pytest
 from PIL import Image
 
 import games
+import render
 from bot.discord_io import pictures
+from games.simulate import play_random
 from games.text import ENGLISH
 from render import faces
 from tests.bot.driver import Table, components_of, custom_ids, private_answer
@@ -209,3 +213,32 @@ async def test_duelo_is_played_by_the_bot_from_lobby_to_replay(simcord_env, tabl
     assert custom_ids(last)
     # Nothing failed on the way: no AI level fell back, no picture was lost.
     assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def test_duelo_keeps_the_promises_the_house_relies_on(duel):
+    """The contract of games/core.py, checked at every step of random games, and the secret kept:
+    twin positions that differ only in the hands give the same board, picture and words."""
+    engine = games.get("duel")
+    assert isinstance(engine, games.Game)
+    for seed in range(12):
+        state, decisions = play_random("duel", 2, seed, check=True)
+        assert decisions == 12  # four tricks of a stake and two cards
+        assert engine.from_json(json.loads(json.dumps(engine.to_json(state)))) == state
+        assert engine.result(state) == engine.standing(state)
+        assert isinstance(engine.public_view(state), games.PublicView)
+        assert isinstance(engine.player_view(state, 1), games.PlayerView)
+
+    state = engine.apply(engine.new(2, 5), 0, "stake:2")[0]
+    swapped = replace(state, hands=(state.hands[1], state.hands[0]))
+    assert swapped.hands != state.hands
+    names = ["Ana", "Ben"]
+    public, twin = engine.public_view(state), engine.public_view(swapped)
+    assert public == twin
+    assert render.board_png(public, names, "en", 1) == render.board_png(twin, names, "en", 1)
+    assert render.describe.board_alt(public, names, "en", 1) == (
+        render.describe.board_alt(twin, names, "en", 1)
+    )
+    # Rule 12: a stake may be taken back, a card never.
+    assert engine.undo_barrier(engine.new(2, 5), 0, "stake:2", state, []) is None
+    card = engine.legal_codes(state, 0)[0]
+    assert engine.undo_barrier(state, 0, card, engine.apply(state, 0, card)[0], []) is not None
