@@ -8,7 +8,8 @@ evaluation per game) and `strong` (determinized Monte Carlo tree search with gre
 strong first replace every hidden part of the state (other screens, hands and secret picks, the
 deck order, the generator of future dice) by a sample drawn from the seed, so the code depends only
 on the seat's view, the level, the seed and the budget. Everything is passed as arguments and no
-global state changes, so `choose` can run in any worker process.
+global state changes, so `choose` can run in any worker process. A game of the registry that
+has no model here (one registered from outside games/) is played at random at every level.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from typing import Any
+
+import games
 
 from .mcts import DEFAULT_BUDGET, search
 from .models import MODELS
@@ -38,13 +41,12 @@ def choose(
     `budget` is the number of search simulations of the strong level (default `DEFAULT_BUDGET`).
     Raise ValueError for an unknown game or level, or a seat with nothing to decide.
     """
-    try:
-        model = MODELS[game_name]
-    except KeyError:
-        raise ValueError(f"unknown game {game_name!r}") from None
+    model = MODELS.get(game_name)
+    if model is None and game_name not in games.names():
+        raise ValueError(f"unknown game {game_name!r}")
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
-    game = model.game
+    game = games.get(game_name) if model is None else model.game
     if isinstance(state, Mapping):
         state = game.from_json(state)
     codes = game.legal_codes(state, seat)
@@ -53,7 +55,7 @@ def choose(
     rng = random.Random(f"{game_name}:{level}:{seed}")
     if len(codes) == 1:
         return codes[0]
-    if level == "random":
+    if level == "random" or model is None:
         return random_code(codes, rng)
     if level == "greedy":
         world = model.determinize(state, seat, rng)

@@ -13,7 +13,7 @@ from bot.lobby import commands as lobby
 from bot.play import commands as play
 from bot.seats import commands as seats
 from bot.settings import commands as settings
-from bot.text.present import GAME_CHOICES
+from bot.text.present import kind_choices
 
 if TYPE_CHECKING:
     from bot.app import MaleconBot
@@ -37,7 +37,7 @@ class GameGroup(app_commands.Group):
         # Usable in DMs too, for `/game mine`; every other command checks it is in a server.
         super().__init__(
             name="game",
-            description=f"Play {' or '.join(c.name for c in GAME_CHOICES)} in this channel",
+            description=f"Play {' or '.join(c.name for c in kind_choices())} in this channel",
             allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
         )
         self.bot = bot

@@ -62,6 +62,12 @@ def names() -> tuple[str, ...]:
     return (*_MODULES, *_OUTSIDE)
 
 
+def outside() -> tuple[str, ...]:
+    """The modules of the games registered from outside this package, by name: importing one
+    registers its game, so another process (a worker) hosts the same games by importing them."""
+    return tuple(package.__name__ for package in _OUTSIDE.values())
+
+
 def part(name: str, face: str) -> Any:
     """The module (or object) `face` ("views", "front") of the game called `name`."""
     outside = _OUTSIDE.get(name)
@@ -144,6 +150,7 @@ __all__ = [
     "msg",
     "no_winner",
     "option_defaults",
+    "outside",
     "put_last",
     "replay",
     "replay_states",

@@ -140,7 +140,7 @@ def _breakdown_lines(kind: str, parts, names: Sequence[str]) -> list[list[tuple[
     ]
     if not shown:
         return [[(_caption("nothing"), "")]]
-    other = _caption("other.havana" if kind == "havana" else "other")
+    other = _caption(f"other.{kind}" if f"other.{kind}" in CAPTIONS else "other")
     # largest first, ties to the earlier part
     by_size = sorted(range(len(shown)), key=lambda i: (-abs(shown[i][1]), i))
     for keep in range(len(shown), 0, -1):

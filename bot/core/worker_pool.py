@@ -17,12 +17,16 @@ the bot's orderly close.
 from __future__ import annotations
 
 import concurrent.futures
+import importlib
 import multiprocessing
 import os
 import select
 import signal
 import threading
 import time
+from collections.abc import Sequence
+
+import games
 
 # How often a worker looks at its parent where the system cannot tell it (no pidfd).
 LOOK_EVERY = 1.0
@@ -44,14 +48,17 @@ def pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=end_with,
-        initargs=(os.getpid(),),
+        initargs=(os.getpid(), games.outside()),
     )
 
 
-def end_with(parent: int) -> None:
-    """In a worker: end this process when `parent`, the process that started it, ends."""
+def end_with(parent: int, outside: Sequence[str] = ()) -> None:
+    """In a worker: end this process when `parent`, the process that started it, ends; host
+    the games it hosts from outside games/ (`games.outside`)."""
     if os.getppid() != parent:  # gone already, before the worker was up
         os._exit(0)
+    for module in outside:
+        importlib.import_module(module)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     threading.Thread(target=_watch, args=(parent,), name="parent", daemon=True).start()

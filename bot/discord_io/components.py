@@ -24,17 +24,33 @@ ho), `bot.history.server_history` (the history's pages) and `bot.history.replay`
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
 
+import games
 from bot.text import lengths
 from bot.text.i18n import text, text_msg
 from bot.text.present import clip
 from games import Action, Decision
 
 CUSTOM_ID_LIMIT = 100
+
+
+class GamesTemplate:
+    """The template of a component whose custom id names a game, set on its class after the
+    class is made (`Item.__discord_ui_compiled_template__ = GamesTemplate(template)`): read when
+    the bot adds its components, it names every game of the registry then (`template(names)`),
+    so a game registered from outside games/ before the bot is built has its buttons."""
+
+    def __init__(self, template: Callable[[Sequence[str]], str]) -> None:
+        self.template = template
+
+    def __get__(self, item: Any, owner: type | None = None) -> re.Pattern[str]:
+        return re.compile(self.template(games.names()))  # re keeps the compiled ones
+
+
 # Up to this many choices are buttons (one tap each); more go in one select menu (at most 25
 # entries; a tap to open it and one per entry picked). The channel's turn message keeps to two
 # rows, which a phone shows without much scrolling; a player's private answer, which nobody

@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 
 from bot.history.past import game_choices
-from bot.text.present import GAME_CHOICES
+from bot.text.present import kind_choices
 
 
 async def past_games(
@@ -61,7 +61,7 @@ def commands() -> list[app_commands.Command | app_commands.Group]:
 
     @app_commands.command(name="list", description="The games played in this server")
     @app_commands.describe(member="Only the games of this member", game="Only this game")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=kind_choices())
     async def listing(
         interaction: discord.Interaction,
         member: discord.Member | None = None,
@@ -78,7 +78,7 @@ def commands() -> list[app_commands.Command | app_commands.Group]:
 
     @app_commands.command(name="leaderboard", description="The best players of this server")
     @app_commands.describe(game="Which game")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=kind_choices())
     async def leaderboard(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await interaction.client.services.stats.show_leaderboard(interaction, game.value)
 

@@ -29,8 +29,15 @@ from storage.records import Seat
 # Eight games fill a message: four long names and the links of each still fit in 2,000 characters.
 PAGE = 8
 NAME_LENGTH = 24
+
+
 # The kinds a page can be filtered by: every game of the registry (ids made before stay valid).
-KINDS = games.NAMES
+def _template(kinds) -> str:
+    return (
+        r"hp:(?P<member>\d{1,20}):(?P<kind>all|"
+        + "|".join(kinds)
+        + r"):(?P<op>[fno]):(?P<seq>\d{1,19})"
+    )
 
 
 def page_view(locale: Any, member: int, kind: str | None, shown: past.Page) -> discord.ui.View:
@@ -107,9 +114,7 @@ def page_text(locale: Any, shown: past.Page, filters: str) -> str:
 
 class HistoryButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"hp:(?P<member>\d{1,20}):(?P<kind>all|"
-    + "|".join(KINDS)
-    + r"):(?P<op>[fno]):(?P<seq>\d{1,19})",
+    template=_template(games.NAMES),
 ):
     def __init__(self, member: int, kind: str, op: str, seq: int, label: str = "?") -> None:
         super().__init__(
@@ -130,6 +135,9 @@ class HistoryButton(
         await interaction.client.services.history.history_page(
             interaction, self.member, kind, self.op, self.seq
         )
+
+
+HistoryButton.__discord_ui_compiled_template__ = components.GamesTemplate(_template)
 
 
 class HistoryViews:

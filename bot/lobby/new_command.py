@@ -16,7 +16,7 @@ from bot.core.errors import Refusal
 from bot.seats.ai_seats import DEFAULT_LEVEL
 from bot.settings.commands import SETTING_CHOICES
 from bot.text.i18n import text, user_locale
-from bot.text.present import GAME_CHOICES
+from bot.text.present import kind_choices
 from games import jsonin
 from games.front import all_front_options
 
@@ -119,7 +119,7 @@ def new_command() -> app_commands.Command:
         **{o.name: o.description for o in options},
     )(new)
     chosen_from = app_commands.choices(
-        game=GAME_CHOICES,
+        game=kind_choices(),
         ai_level=AI_LEVEL_CHOICES,
         reminders=SETTING_CHOICES["reminders"],
         turn_limit=SETTING_CHOICES["turn_limit"],

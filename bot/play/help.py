@@ -14,17 +14,20 @@ from typing import Any
 import discord
 
 import games
-from bot.discord_io.components import button, new_view
+from bot.discord_io.components import GamesTemplate, button, new_view
 from bot.discord_io.guard import handler
 from bot.text import present
-from bot.text.i18n import reader_locale, text
+from bot.text.i18n import english, reader_locale, text
 
 TURN_LINES = 5
 COMMAND_LINES = ("before", "playing", "waiting", "seats", "after", "rematch", "server")
 # A member's own settings have their page: with them the commands page outgrew one message
 # (2,000 characters) in Italian.
 OWN_LINES = ("away", "quiet", "access")
-TOPICS = ("turn", "commands", "yours", *games.NAMES)
+
+
+def _template(kinds) -> str:
+    return r"gh:(?P<topic>" + "|".join(("turn", "commands", "yours", *kinds)) + ")"
 
 
 def page(locale: Any, topic: str) -> str:
@@ -39,14 +42,16 @@ def page(locale: Any, topic: str) -> str:
         lines = [text(locale, "bot.help.yours.title")]
         lines += ["• " + text(locale, f"bot.help.commands.{part}") for part in OWN_LINES]
     else:
-        lines = [text(locale, f"bot.help.{topic}")]
+        # A game's rules: ours in the bot's catalogue, another game's in its own.
+        key = f"bot.help.{topic}" if f"bot.help.{topic}" in english() else f"{topic}.rules"
+        lines = [text(locale, key)]
     return present.end_lists("\n".join(lines))
 
 
 def help_view(locale: Any, shown: str, first: str | None = None) -> discord.ui.View:
     """A button per page; the page shown is greyed out. `first`: the game played here, whose
     rules come before the other games'."""
-    kinds = sorted(games.NAMES, key=lambda kind: kind != first)
+    kinds = sorted(games.names(), key=lambda kind: kind != first)
     view = new_view()
     for topic in ("turn", "commands", "yours", *kinds):
         if topic in ("turn", "commands", "yours"):
@@ -59,7 +64,7 @@ def help_view(locale: Any, shown: str, first: str | None = None) -> discord.ui.V
 
 class HelpButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"gh:(?P<topic>" + "|".join(TOPICS) + ")",
+    template=_template(games.NAMES),
 ):
     def __init__(self, topic: str, label: str = "?", disabled: bool = False) -> None:
         style = discord.ButtonStyle.primary if topic == "turn" else discord.ButtonStyle.secondary
@@ -72,6 +77,9 @@ class HelpButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.services.help.show_page(interaction, self.topic)
+
+
+HelpButton.__discord_ui_compiled_template__ = GamesTemplate(_template)
 
 
 class Help:

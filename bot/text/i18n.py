@@ -22,7 +22,8 @@ from bot.text.locales import en
 from games.text import ENGLISH as GAME_ENGLISH
 from games.text import Msg, render
 
-_CATALOGUES: dict[str, dict[str, str]] = {}
+# Keyed by the number of the games' English texts too: a game registered later adds its own.
+_CATALOGUES: dict[tuple[str, int], dict[str, str]] = {}
 # Where more English comes from (the slash commands' texts, read off the command tree by
 # `command_texts`, which registers itself): this module knows no module above it.
 _MORE_ENGLISH: list[Callable[[], Mapping[str, str]]] = []
@@ -57,7 +58,7 @@ def english() -> Mapping[str, str]:
 
 
 def catalogue(lang: str) -> Mapping[str, str]:
-    found = _CATALOGUES.get(lang)
+    found = _CATALOGUES.get((lang, len(GAME_ENGLISH)))
     if found is not None:
         return found
     _ensure_registered()
@@ -66,7 +67,7 @@ def catalogue(lang: str) -> Mapping[str, str]:
         merged.update(source())
     if lang != "en":
         merged = translations.translated(lang, merged)
-    _CATALOGUES[lang] = merged
+    _CATALOGUES[(lang, len(GAME_ENGLISH))] = merged
     return merged
 
 

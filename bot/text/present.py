@@ -27,11 +27,11 @@ MAX_CONTENT = 1900
 
 
 # Every game of the registry as a slash command's choice, by its English title (translated like
-# every command text).
-GAME_CHOICES = [
-    app_commands.Choice(name=text_msg("en", games.get(name).title), value=name)
-    for name in games.NAMES
-]
+# every command text); asked when the command tree is built, after any game registered itself.
+def kind_choices() -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=str(games.get(name).title), value=name) for name in games.names()
+    ]
 
 
 # A Markdown list item as Discord reads it: "1. ", "2) ", "- ", "* " or "+ " at a line's start.
