@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import gc
 import logging
@@ -17,14 +16,13 @@ from bot.clock import components as clock_components
 from bot.command_texts import CatalogueTranslator
 from bot.commands import GameGroup
 from bot.core import command_sync, metrics
-from bot.discord_io import components, guard, pictures
+from bot.discord_io import components, guard
 from bot.history.replay import ReplayButton
 from bot.history.server_history import HistoryButton
 from bot.lobby import components as lobby_components
 from bot.play.help import HelpButton
 from bot.seats import components as seats_components
 from bot.services import Services
-from bot.settings import accessibility, server_language
 from bot.text.i18n import text, user_locale
 from storage import Store
 from storage.store import Shards
@@ -55,7 +53,7 @@ class GameTree(app_commands.CommandTree):
         else:
             key = "bot.error.unexpected"
             log.error("command failed", exc_info=error)
-        content = text(user_locale(interaction), key)
+        content = text(user_locale(interaction.client.services.preferences, interaction), key)
         with contextlib.suppress(discord.HTTPException):
             await guard.answer(interaction, content)
 
@@ -77,8 +75,6 @@ class MaleconBot(commands.Bot):
         # No privileged intent: slash commands and components arrive as interactions.
         intents = discord.Intents.none()
         intents.guilds = True
-        # The shards this process runs: its turn clock handles only their servers' timers.
-        self.shard_scope = shards
         sharding = (
             {} if shards is None else {"shard_count": shards.count, "shard_ids": list(shards.ids)}
         )
@@ -91,35 +87,22 @@ class MaleconBot(commands.Bot):
             # Nothing pings unless a message names whom it pings (see `announce.pinging`).
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        # A file, or a URL (sqlite:///..., postgresql://...) that `Store.open` understands.
-        self.db_path = db_path if isinstance(db_path, str) and "://" in db_path else Path(db_path)
         self.sync_guild_id = sync_guild_id
         # Send the slash commands to Discord at start even when they did not change.
         self.force_sync = force_sync
-        self.store: Store | None = None
-        # guild id -> the language the server chose with `/game language`.
-        self.server_languages: dict[int, str] = {}
-        # (guild id, user id) of the members who asked for text boards (`/game accessibility`).
-        self.text_board_members: set[tuple[int, int]] = set()
-        self.services = Services(self, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget)
+        self.services = Services(
+            self, db_path, shards=shards, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget
+        )
+
+    @property
+    def store(self) -> Store | None:
+        """The database, open while the bot runs."""
+        return self.services.store_holder.store
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.db_path)
-        self.services.threads.install(self.http)
-        await server_language.load(self)
-        await accessibility.load(self)
-        pictures.POOL.warm()
-        metrics.active_games(
-            [g.guild_id for g in await self.store.list_active() if g.status == "active"]
-        )
-        await self.services.announcer.load()
-        await self.services.tables.away.load()
-        await self.services.quiet.load()
-        await self.services.outbox.resume()
-        await self.services.ai.resume()
-        self.services.clock.start()
+        await self.services.start()
         self.add_dynamic_items(*COMPONENTS)
-        self.tree.add_command(GameGroup(self))
+        self.tree.add_command(GameGroup())
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync_guild_id is not None:
             guild = discord.Object(self.sync_guild_id)
@@ -132,18 +115,11 @@ class MaleconBot(commands.Bot):
 
     async def close(self) -> None:
         try:
-            await self.services.clock.close()
-            await self.services.ai.close()
-            await self.services.mail.close()
-            await self.services.outbox.close()
+            await self.services.stop()
             await super().close()
         finally:
-            # The picture workers end now, not with the process; waited for in a thread, as
-            # each finishes the picture it is drawing.
-            await asyncio.to_thread(pictures.POOL.close)
-            if self.store is not None:
-                await self.store.close()
-                self.store = None
+            # The picture workers and the store end now, not with the process.
+            await self.services.release()
 
 
 class ShardedMaleconBot(MaleconBot, commands.AutoShardedBot):

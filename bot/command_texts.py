@@ -52,7 +52,7 @@ def key_of(context: app_commands.TranslationContextTypes, english: str) -> str |
 def english_texts() -> dict[str, str]:
     """key -> English of every command text (for the catalogues), read off the command tree."""
     found: dict[str, str] = {}
-    group = GameGroup(None)
+    group = GameGroup()
     found[_path(group) + ".name"] = group.name
     found[_path(group) + ".description"] = group.description
     for command in group.walk_commands():

@@ -29,7 +29,7 @@ from storage import GameRecord, StorageError
 from storage import quiet as stored
 
 if TYPE_CHECKING:
-    from bot.app import MaleconBot
+    from bot.core.store_holder import StoreHolder
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +41,8 @@ CLAIM_SECONDS = 300.0
 
 
 class Digests:
-    def __init__(self, bot: MaleconBot, tables, announcer, mail, quiet) -> None:
-        self.bot = bot
+    def __init__(self, store_holder: StoreHolder, tables, announcer, mail, quiet) -> None:
+        self.store_holder = store_holder
         self.tables = tables
         self.announcer = announcer
         self.mail = mail
@@ -50,7 +50,7 @@ class Digests:
 
     @property
     def store(self):
-        return self.bot.store
+        return self.store_holder.store
 
     async def next_due(self) -> float | None:
         return await stored.next_due(self.store)

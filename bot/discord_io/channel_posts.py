@@ -11,7 +11,6 @@ for in the channel before it is made again (`look_back.py`).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -21,15 +20,12 @@ from bot.discord_io.outbox import UNDELIVERED
 from bot.discord_io.turn_messages import THREADS, usable
 from storage import GameRecord
 
-if TYPE_CHECKING:
-    from bot.app import MaleconBot
-
 log = logging.getLogger(__name__)
 
 
 class ChannelPosts:
-    def __init__(self, bot: MaleconBot) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
         # message id -> a recent press on it (see `edit`).
         self.pressed: dict[int, discord.Interaction] = {}
         # message id -> the interaction it was posted as a follow-up of (see `send`), whose
@@ -40,10 +36,10 @@ class ChannelPosts:
         self.movers: dict[int, discord.Interaction] = {}
 
     def channel(self, record: GameRecord):
-        return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        return self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
 
     async def look_back(self, record: GameRecord, match: Match) -> discord.Message | None:
-        return await find_posted(self.channel(record), self.bot.user.id, match)
+        return await find_posted(self.channel(record), self.client.user.id, match)
 
     def press(self, message_id: int, interaction: discord.Interaction) -> None:
         """A press on the channel message `message_id`, deferred as an update of it: its token

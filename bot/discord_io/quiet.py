@@ -22,7 +22,7 @@ from storage import GameRecord
 from storage import quiet as stored
 
 if TYPE_CHECKING:
-    from bot.app import MaleconBot
+    from bot.core.store_holder import StoreHolder
 
 log = logging.getLogger(__name__)
 
@@ -32,14 +32,14 @@ KINDS = ("turn", "screen", "ask", "ended")
 
 
 class Quiet:
-    def __init__(self, bot: MaleconBot) -> None:
-        self.bot = bot
+    def __init__(self, store_holder: StoreHolder) -> None:
+        self.store_holder = store_holder
         self.hours: dict[int, QuietHours] = {}
         self._listeners: list = []
 
     @property
     def store(self):
-        return self.bot.store
+        return self.store_holder.store
 
     async def load(self) -> None:
         found = await stored.all_hours(self.store)

@@ -25,6 +25,7 @@ from bot.discord_io import pictures
 from bot.discord_io.guard import answer, handler
 from bot.text import lengths, present
 from bot.text.i18n import text
+from bot.text.preferences import Preferences
 from storage import GameRecord, StorageError
 from storage import history as past
 
@@ -70,8 +71,8 @@ async def game_choices(
 class PastGames:
     """The board, log and export of the game here or of the server's history."""
 
-    def __init__(self, tables, guard, play) -> None:
-        self.tables, self.guard, self.play = tables, guard, play
+    def __init__(self, preferences: Preferences, tables, guard, play) -> None:
+        self.preferences, self.tables, self.guard, self.play = preferences, tables, guard, play
 
     async def game_of_server(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
         """A started game of the server the interaction comes from, by its number."""
@@ -152,9 +153,7 @@ class PastGames:
         names = present.seat_names(record, locale)
         file = await pictures.board(public, names, locale, record.version)
         await answer(interaction, content, files=pictures.attached(file))
-        if as_text or pictures.wants_text(
-            interaction.client, interaction.guild_id, interaction.user.id
-        ):
+        if as_text or self.preferences.wants_text(interaction.guild_id, interaction.user.id):
             # Only the public board: a player's own screen in words goes to their DM alone.
             board = pictures.board_text(public, names, locale, record.version)
             for piece in pictures.pieces(board):

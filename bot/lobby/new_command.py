@@ -88,7 +88,7 @@ def new_command() -> app_commands.Command:
                 try:
                     value = await read_deck(value)
                 except Refusal as refusal:
-                    locale = user_locale(interaction)
+                    locale = user_locale(services.preferences, interaction)
                     await services.guard.reply(
                         interaction, text(locale, refusal.key, **refusal.params)
                     )

@@ -22,6 +22,7 @@ from bot.lobby import components
 from bot.lobby.opening import LOBBY_MESSAGE, missing_permissions
 from bot.text import present
 from bot.text.i18n import channel_locale, reported_locale, text
+from bot.text.preferences import Preferences
 from storage import ChannelBusy, GameRecord
 from storage.records import HUMAN
 
@@ -39,8 +40,8 @@ def rotated(record: GameRecord) -> list[tuple[int, str, str]]:
 
 
 class Rematch:
-    def __init__(self, tables, guard, lobby) -> None:
-        self.tables, self.guard, self.lobby = tables, guard, lobby
+    def __init__(self, preferences: Preferences, tables, guard, lobby) -> None:
+        self.preferences, self.tables, self.guard, self.lobby = preferences, tables, guard, lobby
 
     def final_view(self, locale, record: GameRecord) -> discord.ui.View | None:
         """The "Rematch" button under a game's final scores (not under an abandoned game's)."""
@@ -103,7 +104,7 @@ class Rematch:
         if parent is not None:  # a game in a thread of its own: its result goes there too
             await self.tables.store.set_note(record.id, PARENT_CHANNEL, parent)
         sent = await self.lobby.show(interaction, record)
-        ch = channel_locale(interaction)
+        ch = channel_locale(self.preferences, interaction)
         others = [
             s.user_id for s in record.seats if s.has_person and s.user_id != interaction.user.id
         ]

@@ -98,12 +98,12 @@ class Publisher:
 
 
 class Gate:
-    """`tables` gives the channel locks, the store and the state cache; `clock` is told of new
-    timers; `publisher` announces a saved move."""
+    """`tables` gives the channel locks, the store and the state cache; `poke(due)` tells the
+    clock of new timers; `publisher` announces a saved move."""
 
-    def __init__(self, tables, clock, publisher: Publisher) -> None:
+    def __init__(self, tables, poke: Callable[[float | None], None], publisher: Publisher) -> None:
         self.tables = tables
-        self.clock = clock
+        self.poke = poke
         self.publisher = publisher
 
     async def submit(
@@ -228,5 +228,5 @@ class Gate:
             metrics.game_ended(record.guild_id)
         self.tables.keep(result.record.id, result.record.version, result.state)
         if result.next_due is not None:
-            self.clock.poke(result.next_due)
+            self.poke(result.next_due)
         return result

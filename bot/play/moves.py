@@ -16,6 +16,7 @@ from bot.discord_io.turn_messages import message_link
 from bot.play.gate import Refused, Submitted
 from bot.text import present
 from bot.text.i18n import channel_locale, escape, reported_locale, text, text_msg
+from bot.text.preferences import Preferences
 from bot.text.recap import recap
 from games import Decision
 from storage import GameRecord
@@ -29,8 +30,8 @@ MAX_CODE = components.CUSTOM_ID_LIMIT
 class Play:
     """Moves from buttons, menus and `/game move`, undo, private choices and screens."""
 
-    def __init__(self, tables, guard, gate, logs) -> None:
-        self.tables, self.guard, self.gate = tables, guard, gate
+    def __init__(self, preferences: Preferences, tables, guard, gate, logs) -> None:
+        self.preferences, self.tables, self.guard, self.gate = preferences, tables, guard, gate
         # The games' logs as moves, for the recap that opens a player's private prompt.
         self.logs = logs
 
@@ -188,7 +189,7 @@ class Play:
                 codes,
                 source,
                 server_locale=reported_locale(interaction),
-                locale=lambda record: channel_locale(interaction),
+                locale=lambda record: channel_locale(self.preferences, interaction),
                 **how,
             )
         except Refused as refused:
@@ -285,7 +286,7 @@ class Play:
         await answer(
             interaction, present.figures(locale, record.kind, view), files=pictures.attached(file)
         )
-        if pictures.wants_text(interaction.client, interaction.guild_id, interaction.user.id):
+        if self.preferences.wants_text(interaction.guild_id, interaction.user.id):
             for piece in pictures.pieces(pictures.screen_text(view, names, locale)):
                 await answer(interaction, piece)
             await self._text_board(interaction, locale, record, view.public)
@@ -293,7 +294,7 @@ class Play:
     async def _text_board(self, interaction, locale, record: GameRecord, public: Any) -> None:
         """The board as text after a private answer, for a member who asked for text boards
         (`/game accessibility`)."""
-        if not pictures.wants_text(interaction.client, interaction.guild_id, interaction.user.id):
+        if not self.preferences.wants_text(interaction.guild_id, interaction.user.id):
             return
         names = present.seat_names(record, locale)
         for piece in pictures.pieces(pictures.board_text(public, names, locale, record.version)):

@@ -15,14 +15,16 @@ from bot.core.timing import now
 from bot.discord_io.guard import handler
 from bot.text import present
 from bot.text.i18n import game_locale, text
+from bot.text.preferences import Preferences
 
 DAY = 24 * 3600
 MAX_DAYS = 30
 
 
 class AwayMode:
-    def __init__(self, tables, guard, announcer) -> None:
-        self.tables, self.guard, self.announcer = tables, guard, announcer
+    def __init__(self, preferences: Preferences, tables, guard, announcer) -> None:
+        self.preferences, self.tables = preferences, tables
+        self.guard, self.announcer = guard, announcer
 
     @handler(defer="thinking")
     async def away(self, interaction: discord.Interaction, locale, days: int) -> None:
@@ -53,5 +55,5 @@ class AwayMode:
                 record = await self.tables.store.get(found.id)
                 if record.status != "active":
                     continue
-                locale = game_locale(self.tables.bot, record)
+                locale = game_locale(self.preferences, record)
                 await self.announcer.refresh(locale, record, self.tables.state_of(record))

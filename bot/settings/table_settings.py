@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import discord
@@ -33,8 +34,8 @@ def parse_setting(value: str, allowed) -> int | None:
 class TableSettings:
     """The table's reminders and turn limit, a player's muting, `/game mine`."""
 
-    def __init__(self, tables, guard, clock, lobby) -> None:
-        self.tables, self.guard, self.clock, self.lobby = tables, guard, clock, lobby
+    def __init__(self, tables, guard, poke: Callable[[], None], lobby) -> None:
+        self.tables, self.guard, self.poke, self.lobby = tables, guard, poke, lobby
 
     @handler()
     async def lobby_setting(
@@ -101,7 +102,7 @@ class TableSettings:
                 again = rescheduled(mine[0], record.settings, not on)
                 others = tuple(w.seat for w in waits if w.seat != seat)
                 await self.tables.store.put_waits(record.id, WaitPlan(others, (again,)))
-                self.clock.poke()
+                self.poke()
         await self.guard.reply(
             interaction, text(locale, "bot.reminders.on" if on else "bot.reminders.off")
         )

@@ -25,7 +25,7 @@ async def synced() -> dict:
     from bot.commands import GameGroup
 
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
-    group = GameGroup(None)
+    group = GameGroup()
     tree.add_command(group)
     payload = await group.get_translated_payload(tree, CatalogueTranslator())
     templates = {item.__discord_ui_compiled_template__.pattern for item in COMPONENTS}
