@@ -31,6 +31,7 @@ from bot.history.past import PastGames
 from bot.history.replay import Replays
 from bot.history.server_history import HistoryViews
 from bot.history.stats import Statistics
+from bot.lobby.lobby_settings import LobbySettings
 from bot.lobby.opening import Lobby
 from bot.lobby.rematch import Rematch
 from bot.play.gate import Gate, Publisher
@@ -100,8 +101,9 @@ class Services:
         self.rematch = Rematch(preferences, tables, self.guard, self.lobby)
         # The final scores carry its button (the announcer does not know the lobby).
         self.announcer.final_view = self.rematch.final_view
-        self.settings = TableSettings(tables, self.guard, poke, self.lobby)
-        self.past = PastGames(preferences, tables, self.guard, self.play)
+        self.lobby_settings = LobbySettings(tables, self.guard, self.lobby)
+        self.settings = TableSettings(tables, self.guard, poke)
+        self.past = PastGames(preferences, tables, self.guard)
         self.history = HistoryViews(tables, self.guard)
         self.replays = Replays(tables, self.guard, self.past)
         self.stats = Statistics(tables, self.guard)

@@ -21,7 +21,7 @@ from discord import app_commands
 
 import games
 from bot.core.errors import Refusal
-from bot.discord_io import pictures
+from bot.discord_io import components, pictures
 from bot.discord_io.guard import answer, handler
 from bot.text import lengths, present
 from bot.text.i18n import text
@@ -71,8 +71,8 @@ async def game_choices(
 class PastGames:
     """The board, log and export of the game here or of the server's history."""
 
-    def __init__(self, preferences: Preferences, tables, guard, play) -> None:
-        self.preferences, self.tables, self.guard, self.play = preferences, tables, guard, play
+    def __init__(self, preferences: Preferences, tables, guard) -> None:
+        self.preferences, self.tables, self.guard = preferences, tables, guard
 
     async def game_of_server(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
         """A started game of the server the interaction comes from, by its number."""
@@ -144,7 +144,7 @@ class PastGames:
         state = self.tables.state_of(record)
         engine = games.get(record.kind)
         if record.status == "active":
-            content, _ = self.play.prompt_for(
+            content, _ = components.prompt_for(
                 locale, record, state, record.seat_of(interaction.user.id)
             )
         else:

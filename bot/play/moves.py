@@ -38,35 +38,13 @@ class Play:
     def _pending(self, record: GameRecord, state: Any) -> tuple[Decision, ...]:
         return tuple(games.get(record.kind).pending(state))
 
-    def prompt_for(self, locale, record: GameRecord, state: Any, seat: int | None):
-        """The current prompt as one player should see it: their own choices if they decide."""
-        engine = games.get(record.kind)
-        decisions = self._pending(record, state)
-        mine = [d for d in decisions if d.seat == seat]
-        if mine and seat is not None:
-            actions = engine.legal_actions(state, seat)
-            content = present.decision_line(locale, record, mine[0], ping=False)
-            return content, components.choices_view(
-                locale,
-                record.id,
-                record.version,
-                actions,
-                seat=seat,
-                screen=True,
-                names=present.seat_names(record, locale),
-                several=mine[0].repeat,
-                buttons=components.MAX_PRIVATE_BUTTONS,
-            )
-        others = " ".join(present.decision_line(locale, record, d, ping=False) for d in decisions)
-        return text(locale, "bot.turn.not_yours", waiting=others), None
-
     def _private_next(self, locale, record: GameRecord, state: Any, seat: int):
         """After a choice: the seat's next choices, if it decides again, in the same private
         answer (public ones are on the channel message too), so a whole turn can be played in
         one ephemeral message without pressing "Choose" again."""
         if seat not in {d.seat for d in self._pending(record, state)}:
             return None, None
-        return self.prompt_for(locale, record, state, seat)
+        return components.prompt_for(locale, record, state, seat)
 
     def _match_typed(self, locale, record: GameRecord, actions, typed: str) -> str:
         """A typed `/game move` value: a code from the autocomplete list, or a label typed by
@@ -195,7 +173,7 @@ class Play:
         except Refused as refused:
             record, state, seat = refused.record, refused.state, refused.seat
             if refused.why == Refused.OUTDATED:
-                content, view = self.prompt_for(locale, record, state, seat)
+                content, view = components.prompt_for(locale, record, state, seat)
                 # Discord may have refused to take the buttons off an old message (30046):
                 # pressed there, the player is shown the way to the newest one.
                 turn = await self.guard.announcer.turn_message(record)
@@ -204,13 +182,13 @@ class Play:
                     content = f"{content}\n{message_link(record, str(turn.message_id))}"
                 raise Refusal("bot.error.outdated", current=content, view=view) from None
             if refused.why == Refused.NOT_DECIDING:
-                content, _ = self.prompt_for(locale, record, state, seat)
+                content, _ = components.prompt_for(locale, record, state, seat)
                 raise Refusal("bot.error.not_your_decision", current=content) from None
             if refused.why == Refused.ILLEGAL:
                 key = "bot.error.cannot_undo" if codes == [games.UNDO] else "bot.error.illegal"
                 raise Refusal(key, reason=refused.reason) from None
             fresh = await self.tables.store.get(record.id)
-            content, view = self.prompt_for(locale, fresh, self.tables.state_of(fresh), seat)
+            content, view = components.prompt_for(locale, fresh, self.tables.state_of(fresh), seat)
             raise Refusal("bot.error.conflict", current=content, view=view) from None
 
     @handler(defer="private")
@@ -262,7 +240,7 @@ class Play:
         record = await self.tables.playing_game(interaction, game_id)
         seat = self.tables.seat_of(record, interaction.user.id)
         state = self.tables.state_of(record)
-        content, view = self.prompt_for(locale, record, state, seat)
+        content, view = components.prompt_for(locale, record, state, seat)
         if view is None:
             raise Refusal("bot.error.not_your_decision", current=content)
         since = recap(locale, record, await self.logs.steps(self.tables.store, record), seat)

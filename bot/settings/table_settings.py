@@ -34,27 +34,8 @@ def parse_setting(value: str, allowed) -> int | None:
 class TableSettings:
     """The table's reminders and turn limit, a player's muting, `/game mine`."""
 
-    def __init__(self, tables, guard, poke: Callable[[], None], lobby) -> None:
-        self.tables, self.guard, self.poke, self.lobby = tables, guard, poke, lobby
-
-    @handler()
-    async def lobby_setting(
-        self, interaction, locale, game_id: int, which: str, value: str
-    ) -> None:
-        """The lobby's menus: who opened the game sets the reminder interval or turn limit."""
-        await self.lobby.ack_lobby(interaction, True)
-        async with self.tables.lock(interaction.channel_id):
-            record = await self.lobby.lobby_game(interaction, game_id)
-            if interaction.user.id != record.creator_id:
-                raise Refusal("bot.error.not_creator_settings", creator=f"<@{record.creator_id}>")
-            if which == "reminders":
-                changed = replace(record.settings, reminders=parse_setting(value, REMINDER_CHOICES))
-            else:
-                changed = replace(
-                    record.settings, turn_limit=parse_setting(value, TURN_LIMIT_CHOICES)
-                )
-            record = await self.tables.store.set_settings(record.id, changed)
-            await self.lobby.show_lobby(interaction, record, True)
+    def __init__(self, tables, guard, poke: Callable[[], None]) -> None:
+        self.tables, self.guard, self.poke = tables, guard, poke
 
     @handler(defer="thinking")
     async def show_settings(
