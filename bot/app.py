@@ -12,11 +12,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock import components as clock_components
 from bot.command_texts import CatalogueTranslator
-from bot.commands import GameGroup
 from bot.core import command_sync, metrics
 from bot.discord_io import components, guard
+from bot.game_group import GameGroup
 from bot.history.replay import ReplayButton
 from bot.history.server_history import HistoryButton
 from bot.lobby import components as lobby_components
@@ -24,6 +23,7 @@ from bot.play.help import HelpButton
 from bot.seats import components as seats_components
 from bot.services import Services
 from bot.text.i18n import text, user_locale
+from bot.timers import components as timer_components
 from storage import Store
 from storage.store import Shards
 
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 COMPONENTS = (
     *components.ITEMS,
     *lobby_components.ITEMS,
-    *clock_components.ITEMS,
+    *timer_components.ITEMS,
     *seats_components.ITEMS,
     HistoryButton,
     ReplayButton,

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from discord.ext import commands
 
-from bot.clock.turn_clock import Clock
 from bot.core import metrics
 from bot.core.game_log import GameLogs
 from bot.core.store_holder import StoreHolder
@@ -25,7 +24,7 @@ from bot.discord_io.announce import Announcer
 from bot.discord_io.dms import Mail
 from bot.discord_io.guard import Guard
 from bot.discord_io.outbox import Outbox
-from bot.discord_io.quiet import Quiet
+from bot.discord_io.quiet_members import Quiet
 from bot.discord_io.threads import Threads
 from bot.history.past import PastGames
 from bot.history.replay import Replays
@@ -41,11 +40,12 @@ from bot.play.recap import Recaps
 from bot.seats.ai_seats import AiSeats
 from bot.seats.hands import Seats
 from bot.settings.accessibility import Accessibility
-from bot.settings.away import AwayMode
+from bot.settings.away_setting import AwayMode
 from bot.settings.quiet_setting import QuietSetting
 from bot.settings.server_language import Languages
 from bot.settings.table_settings import TableSettings
 from bot.text.preferences import Preferences
+from bot.timers.turn_clock import Clock
 from storage.store import Shards
 
 

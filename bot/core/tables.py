@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.core.away import AwayBook
+from bot.core.away_book import AwayBook
 from bot.core.errors import Refusal
 from bot.core.state_cache import StateCache
 from bot.core.store_holder import StoreHolder

@@ -68,7 +68,7 @@ class Announcer:
         self.client, self.store_holder, self.preferences = client, store_holder, preferences
         # The state cache (`tables.state_of`) and the channel locks.
         self.tables = tables
-        # Members in their quiet hours are named but not pinged (`bot/discord_io/quiet.py`).
+        # Members in their quiet hours are named but not pinged (`bot/discord_io/quiet_members.py`).
         self.quiet = quiet
         # Tries again what could not be posted (`bot.discord_io.outbox`).
         self.outbox = outbox

@@ -17,7 +17,7 @@ at the same time do not outdate each other's buttons. Ids made before seats were
     ud:<game>:<seat>             take back your latest decision
 
 The table's other components live with their concern, each module listing its ids:
-`bot.lobby.components` (lb, la, ls), `bot.clock.components` (tl), `bot.seats.components` (rs,
+`bot.lobby.components` (lb, la, ls), `bot.timers.components` (tl), `bot.seats.components` (rs,
 ho), `bot.history.server_history` (the history's pages) and `bot.history.replay` (its steps).
 """
 

@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.core.errors import Refusal
 from bot.seats.ai_seats import DEFAULT_LEVEL
-from bot.settings.commands import SETTING_CHOICES
+from bot.settings.settings_commands import SETTING_CHOICES
 from bot.text.i18n import text, user_locale
 from bot.text.present import GAME_CHOICES
 from games import jsonin

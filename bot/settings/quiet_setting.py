@@ -2,7 +2,7 @@
 
 `/game quiet from:22 to:8 timezone:Europe/Rome` sets them, `/game quiet off:True` ends them,
 `/game quiet` alone says what is set. They belong to the person, not to a server: the DMs they
-silence reach the person wherever they play. What the hours do is in `bot/discord_io/quiet.py`.
+silence reach the person wherever they play. What the hours do is in `bot/discord_io/quiet_members.py`.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Every path that would DM or ping a member (the screen DMs, the turn messages, reminders, the
 table's question, the final scores) asks `until` first; inside the hours it holds the news
 (`hold`) instead: the turn message is still posted, with the member's name but no ping, and
-their DM waits. The clock (`bot/clock/digest.py`) sends what was held as one message per member
+their DM waits. The clock (`bot/timers/digest.py`) sends what was held as one message per member
 when their hours end, and keeps it until Discord takes it. The turn clock itself does not stop: quiet hours change who is told when,
 never how long a decision may wait.
 

@@ -1,16 +1,16 @@
 """The `/game` slash command group: one group, its subcommands declared by concern
-(`bot/<concern>/commands.py`) and put here in the order players know."""
+(`bot/<concern>/<concern>_commands.py`) and put here in the order players know."""
 
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
-from bot.history import commands as history
-from bot.lobby import commands as lobby
-from bot.play import commands as play
-from bot.seats import commands as seats
-from bot.settings import commands as settings
+from bot.history import history_commands as history
+from bot.lobby import lobby_commands as lobby
+from bot.play import play_commands as play
+from bot.seats import seats_commands as seats
+from bot.settings import settings_commands as settings
 from bot.text.present import GAME_CHOICES
 
 # Commands that also work in a DM with the bot.

@@ -40,14 +40,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.clock import components
-from bot.clock.digest import Digests
 from bot.core import metrics
 from bot.core.timing import now
 from bot.discord_io.outbox import UNDELIVERED
 from bot.discord_io.turn_messages import message_link, pinging
 from bot.text import present
 from bot.text.i18n import game_locale, text
+from bot.timers import components
+from bot.timers.digest import Digests
 from storage import GameRecord, StorageError
 from storage.clock import (
     Wait,

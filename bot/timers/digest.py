@@ -1,5 +1,5 @@
 """The message a member gets when their quiet hours end: what was held for them during the
-hours (`bot/discord_io/quiet.py`), one line per game and kind, in one DM. A decision that no
+hours (`bot/discord_io/quiet_members.py`), one line per game and kind, in one DM. A decision that no
 longer waits for them by then is left out; a held screen DM is brought up to date after it (an
 edit of the screen's DM, which notifies nobody, or its first DM).
 

@@ -2,8 +2,8 @@
 
 While away, no reminder reaches them, the others read "away until" in the turn message and in
 `/game mine`, and a decision of theirs that reaches the turn limit is played by the AI without
-asking the table, that decision only: the seat stays theirs (`bot.clock.turn_clock`). A move of
-their own, or `days:0`, ends it early (`bot.core.away` keeps it).
+asking the table, that decision only: the seat stays theirs (`bot.timers.turn_clock`). A move of
+their own, or `days:0`, ends it early (`bot.core.away_book` keeps it).
 """
 
 from __future__ import annotations
