@@ -107,8 +107,12 @@ class MaleconBot(commands.Bot):
         if self.sync_guild_id is not None:
             guild = discord.Object(self.sync_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await command_sync.sync_if_changed(self, guild, force=self.force_sync)
-        await command_sync.sync_if_changed(self, force=self.force_sync)
+            await command_sync.sync_if_changed(
+                self.tree, self.application_id, self.store, guild, force=self.force_sync
+            )
+        await command_sync.sync_if_changed(
+            self.tree, self.application_id, self.store, force=self.force_sync
+        )
         # What start-up loaded lives as long as the process: keep it out of the collector's way,
         # so a full collection never stalls every channel at once.
         gc.freeze()
