@@ -72,18 +72,18 @@ class Services:
         self.quiet = Quiet(store)
         # What could not be posted yet, posted again from the stored games.
         self.outbox = Outbox(store)
-        self.mail = Mail(client, store, preferences, tables, self.quiet, self.logs, self.outbox)
-        self.announcer = Announcer(client, store, preferences, tables, self.quiet, self.outbox)
+        self.mail = Mail(client, preferences, tables, self.quiet, self.logs, self.outbox)
+        self.announcer = Announcer(client, preferences, tables, self.quiet, self.outbox)
         self.threads = Threads(client, store, preferences)
         self.guard = Guard(tables.lock, self.announcer, preferences, client.on_error)
         self.clock = Clock(
-            store, shards, preferences, tables, self.announcer, self.mail, self.quiet, self.outbox
+            shards, preferences, tables, self.announcer, self.mail, self.quiet, self.outbox
         )
         poke = self.clock.poke
         self.publisher = Publisher(self.mail, self.announcer)
         self.gate = Gate(tables, poke, self.publisher)
         self.ai = AiSeats(
-            store, shards, preferences, tables, self.gate, workers=ai_workers, budget=ai_budget
+            shards, preferences, tables, self.gate, workers=ai_workers, budget=ai_budget
         )
         # A saved move wakes the AI seats that decide next; a decision nobody made in time is
         # the AI's to play once.

@@ -41,7 +41,9 @@ from storage.play import final_result
 from storage.records import result_from_json
 
 if TYPE_CHECKING:
-    from bot.core.store_holder import StoreHolder
+    from bot.core.tables import Tables
+    from bot.discord_io.outbox import Outbox
+    from bot.discord_io.quiet_members import Quiet
     from bot.text.preferences import Preferences
 
 log = logging.getLogger(__name__)
@@ -59,13 +61,12 @@ class Announcer:
     def __init__(
         self,
         client: discord.Client,
-        store_holder: StoreHolder,
         preferences: Preferences,
-        tables,
-        quiet,
-        outbox,
+        tables: Tables,
+        quiet: Quiet,
+        outbox: Outbox,
     ) -> None:
-        self.client, self.store_holder, self.preferences = client, store_holder, preferences
+        self.client, self.preferences = client, preferences
         # The state cache (`tables.state_of`) and the channel locks.
         self.tables = tables
         # Members in their quiet hours are named but not pinged (`bot/discord_io/quiet_members.py`).
@@ -92,7 +93,7 @@ class Announcer:
 
     @property
     def store(self):
-        return self.store_holder.store
+        return self.tables.store
 
     def channel(self, record: GameRecord):
         return self.posts.channel(record)

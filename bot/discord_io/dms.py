@@ -32,7 +32,10 @@ from bot.text.recap import recap
 from storage import GameRecord
 
 if TYPE_CHECKING:
-    from bot.core.store_holder import StoreHolder
+    from bot.core.game_log import GameLogs
+    from bot.core.tables import Tables
+    from bot.discord_io.outbox import Outbox
+    from bot.discord_io.quiet_members import Quiet
     from bot.text.preferences import Preferences
 
 log = logging.getLogger(__name__)
@@ -81,14 +84,13 @@ class Mail:
     def __init__(
         self,
         client: discord.Client,
-        store_holder: StoreHolder,
         preferences: Preferences,
-        tables,
-        quiet,
-        logs,
-        outbox,
+        tables: Tables,
+        quiet: Quiet,
+        logs: GameLogs,
+        outbox: Outbox,
     ) -> None:
-        self.client, self.store_holder, self.preferences = client, store_holder, preferences
+        self.client, self.preferences = client, preferences
         self.tables = tables
         self.quiet = quiet
         self.logs = logs
@@ -121,7 +123,7 @@ class Mail:
 
     @property
     def store(self):
-        return self.store_holder.store
+        return self.tables.store
 
     def locale_of(self, user_id: int, record: GameRecord | None = None) -> discord.Locale | str:
         """What a player reads alone: their own Discord language once they have interacted

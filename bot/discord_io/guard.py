@@ -139,8 +139,9 @@ def handler(defer: str | None = None):
 
 class Guard:
     """Answers and runs handlers. `lock` gives a channel's lock, `announcer` repairs what an
-    earlier failure left unposted, `locales` remembers each user's language for their DMs,
-    `on_error` is the client's error hook."""
+    earlier failure left unposted (untyped: the announcer's channel posts use this module),
+    `preferences` keep each user's language for their DMs, `on_error` is the client's error
+    hook."""
 
     def __init__(self, lock, announcer, preferences: Preferences, on_error) -> None:
         self.lock = lock

@@ -14,7 +14,7 @@ import asyncio
 import io
 import json
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -28,6 +28,10 @@ from bot.text.i18n import text
 from bot.text.preferences import Preferences
 from storage import GameRecord, StorageError
 from storage import history as past
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.guard import Guard
 
 # Game ids are SQLite integers; a typed or forged number may have any number of digits.
 MAX_ID = 2**63 - 1
@@ -71,7 +75,7 @@ async def game_choices(
 class PastGames:
     """The board, log and export of the game here or of the server's history."""
 
-    def __init__(self, preferences: Preferences, tables, guard) -> None:
+    def __init__(self, preferences: Preferences, tables: Tables, guard: Guard) -> None:
         self.preferences, self.tables, self.guard = preferences, tables, guard
 
     async def game_of_server(self, interaction: discord.Interaction, game_id: int) -> GameRecord:

@@ -4,17 +4,23 @@ the turn limit before it starts (`/game settings` does the same by command, in s
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from bot.core.errors import Refusal
 from bot.discord_io.guard import handler
 from bot.settings.table_settings import parse_setting
 from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES
 
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.guard import Guard
+    from bot.lobby.opening import Lobby
+
 
 class LobbySettings:
     """`lobby` acknowledges the press, finds the lobby and shows it again."""
 
-    def __init__(self, tables, guard, lobby) -> None:
+    def __init__(self, tables: Tables, guard: Guard, lobby: Lobby) -> None:
         self.tables, self.guard, self.lobby = tables, guard, lobby
 
     @handler()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -23,6 +25,13 @@ from bot.text.preferences import Preferences
 from storage import ChannelBusy, GameRecord, StorageError
 from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, Settings
 from storage.play import start_game
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.announce import Announcer
+    from bot.discord_io.guard import Guard
+    from bot.play.gate import Publisher
+    from bot.seats.hands import Seats
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +62,15 @@ class Lobby:
     """Opening a game: the lobby's commands and buttons, starting, abandoning."""
 
     def __init__(
-        self, preferences: Preferences, tables, guard, announcer, poke, publisher, seats, rng=None
+        self,
+        preferences: Preferences,
+        tables: Tables,
+        guard: Guard,
+        announcer: Announcer,
+        poke: Callable[[], None],
+        publisher: Publisher,
+        seats: Seats,
+        rng=None,
     ) -> None:
         self.preferences, self.tables, self.guard = preferences, tables, guard
         self.announcer, self.poke, self.publisher, self.seats = announcer, poke, publisher, seats

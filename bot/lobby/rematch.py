@@ -12,6 +12,8 @@ ended game, so a restart keeps it).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 
 from bot.core.errors import Refusal
@@ -25,6 +27,11 @@ from bot.text.i18n import channel_locale, reported_locale, text
 from bot.text.preferences import Preferences
 from storage import ChannelBusy, GameRecord
 from storage.records import HUMAN
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.guard import Guard
+    from bot.lobby.opening import Lobby
 
 # A note of the rematch's lobby: the game it replays (a second press points to it).
 REMATCH_OF = "rematch_of"
@@ -40,7 +47,9 @@ def rotated(record: GameRecord) -> list[tuple[int, str, str]]:
 
 
 class Rematch:
-    def __init__(self, preferences: Preferences, tables, guard, lobby) -> None:
+    def __init__(
+        self, preferences: Preferences, tables: Tables, guard: Guard, lobby: Lobby
+    ) -> None:
         self.preferences, self.tables, self.guard, self.lobby = preferences, tables, guard, lobby
 
     def final_view(self, locale, record: GameRecord) -> discord.ui.View | None:

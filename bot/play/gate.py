@@ -20,7 +20,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import games
 from bot.core import metrics
@@ -28,6 +28,11 @@ from bot.core.timing import now
 from games import IllegalAction
 from storage import GameRecord, VersionConflict
 from storage.play import MoveResult, apply_move
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.announce import Announcer
+    from bot.discord_io.dms import Mail
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +75,7 @@ class Publisher:
     """After a saved move (or a start): the channel's message, the changed screens by DM, and
     whoever listens (the AI seats that decide next start thinking)."""
 
-    def __init__(self, mail, announcer) -> None:
+    def __init__(self, mail: Mail, announcer: Announcer) -> None:
         self.mail = mail
         self.announcer = announcer
         self._listeners: list[Callable[[GameRecord, Any], None]] = []
@@ -101,7 +106,9 @@ class Gate:
     """`tables` gives the channel locks, the store and the state cache; `poke(due)` tells the
     clock of new timers; `publisher` announces a saved move."""
 
-    def __init__(self, tables, poke: Callable[[float | None], None], publisher: Publisher) -> None:
+    def __init__(
+        self, tables: Tables, poke: Callable[[float | None], None], publisher: Publisher
+    ) -> None:
         self.tables = tables
         self.poke = poke
         self.publisher = publisher

@@ -9,7 +9,7 @@ restart-proof like every component (see `bot.discord_io.components`):
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -19,6 +19,10 @@ from bot.discord_io.guard import handler
 from bot.text import present
 from bot.text.i18n import reader_locale, text
 from bot.text.preferences import Preferences
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.guard import Guard
 
 TURN_LINES = 5
 COMMAND_LINES = ("before", "playing", "waiting", "seats", "after", "rematch", "server")
@@ -78,7 +82,7 @@ class HelpButton(
 class Help:
     """The help's first page, and the page each of its buttons asks for."""
 
-    def __init__(self, preferences: Preferences, tables, guard) -> None:
+    def __init__(self, preferences: Preferences, tables: Tables, guard: Guard) -> None:
         self.preferences, self.tables, self.guard = preferences, tables, guard
 
     async def _game_here(self, interaction: discord.Interaction) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -21,6 +21,12 @@ from bot.text.recap import recap
 from games import Decision
 from storage import GameRecord
 
+if TYPE_CHECKING:
+    from bot.core.game_log import GameLogs
+    from bot.core.tables import Tables
+    from bot.discord_io.guard import Guard
+    from bot.play.gate import Gate
+
 log = logging.getLogger(__name__)
 
 # No action code is longer: codes travel in custom ids, which hold at most 100 characters.
@@ -30,7 +36,9 @@ MAX_CODE = components.CUSTOM_ID_LIMIT
 class Play:
     """Moves from buttons, menus and `/game move`, undo, private choices and screens."""
 
-    def __init__(self, preferences: Preferences, tables, guard, gate, logs) -> None:
+    def __init__(
+        self, preferences: Preferences, tables: Tables, guard: Guard, gate: Gate, logs: GameLogs
+    ) -> None:
         self.preferences, self.tables, self.guard, self.gate = preferences, tables, guard, gate
         # The games' logs as moves, for the recap that opens a player's private prompt.
         self.logs = logs

@@ -34,7 +34,8 @@ from storage import GameRecord, StorageError
 from storage.clock import vote_closed
 
 if TYPE_CHECKING:
-    from bot.core.store_holder import StoreHolder
+    from bot.core.tables import Tables
+    from bot.play.gate import Gate
     from bot.text.preferences import Preferences
     from storage.store import Shards
 
@@ -55,16 +56,15 @@ def ai_seed(record: GameRecord, seat: int) -> int:
 class AiSeats:
     def __init__(
         self,
-        store_holder: StoreHolder,
         shards: Shards | None,
         preferences: Preferences,
-        tables,
-        gate,
+        tables: Tables,
+        gate: Gate,
         *,
         workers: int | None = None,
         budget: int | None = None,
     ) -> None:
-        self.store_holder, self.preferences = store_holder, preferences
+        self.preferences = preferences
         # The shards this process runs (None: all): it resumes only their servers' AI seats.
         self.shards = shards
         self.tables = tables
@@ -122,7 +122,7 @@ class AiSeats:
 
         Only this process's shards: the process that runs another shard thinks for its seats.
         """
-        store = self.store_holder.store
+        store = self.tables.store
         shards = self.shards
         for summary in await store.list_active():
             if summary.status != "active":
@@ -155,7 +155,7 @@ class AiSeats:
         task.add_done_callback(functools.partial(self._done, key))
 
     async def _stand_in(self, game_id: int, seat: int, level: str) -> None:
-        record = await self.store_holder.store.get(game_id)
+        record = await self.tables.store.get(game_id)
         if record.status != "active":
             return
         state = self.tables.state_of(record)
@@ -168,7 +168,7 @@ class AiSeats:
         """Decide for `seat` for as long as it is the seat's turn (one task per seat: a turn of
         several decisions is played by the same task, in order)."""
         while True:
-            record = await self.store_holder.store.get(game_id)
+            record = await self.tables.store.get(game_id)
             if record.status != "active" or record.seats[seat].ai_level is None:
                 return
             state = self.tables.state_of(record)
@@ -212,7 +212,7 @@ class AiSeats:
         """`stand_in`: the AI plays this one decision for a person's seat (the clock's)."""
 
         async def locate() -> GameRecord:
-            return await self.store_holder.store.get(thought_at.id)
+            return await self.tables.store.get(thought_at.id)
 
         def mover(record: GameRecord) -> int | None:
             if record.seats[seat].ai_level is None and not stand_in:

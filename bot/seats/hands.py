@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -33,6 +35,13 @@ from storage.clock import EXTENSION, WaitPlan, ai_plays_once, fresh, scheduled, 
 from storage.play import standing_now
 from storage.records import AI_PREFIX, HUMAN, result_to_json
 
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.announce import Announcer
+    from bot.discord_io.dms import Mail
+    from bot.discord_io.guard import Guard
+    from bot.seats.ai_seats import AiSeats
+
 log = logging.getLogger(__name__)
 
 # The level the AI plays at when it stands in for a person.
@@ -44,7 +53,16 @@ HAND_OVER_NOTE = "handover:"
 class Seats:
     """Who plays a seat: resigning, handing over, coming back, the turn limit's choice."""
 
-    def __init__(self, preferences: Preferences, tables, guard, announcer, poke, ai, mail) -> None:
+    def __init__(
+        self,
+        preferences: Preferences,
+        tables: Tables,
+        guard: Guard,
+        announcer: Announcer,
+        poke: Callable[..., None],
+        ai: AiSeats,
+        mail: Mail,
+    ) -> None:
         self.preferences, self.tables, self.guard = preferences, tables, guard
         self.announcer, self.poke, self.ai, self.mail = announcer, poke, ai, mail
 

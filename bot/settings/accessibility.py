@@ -19,13 +19,14 @@ from bot.text.i18n import text
 
 if TYPE_CHECKING:
     from bot.core.store_holder import StoreHolder
+    from bot.discord_io.guard import Guard
     from bot.text.preferences import Preferences
 
 
 class Accessibility:
     """`/game accessibility` (the guard answers and runs it)."""
 
-    def __init__(self, store_holder: StoreHolder, preferences: Preferences, guard) -> None:
+    def __init__(self, store_holder: StoreHolder, preferences: Preferences, guard: Guard) -> None:
         self.store_holder, self.preferences, self.guard = store_holder, preferences, guard
 
     @handler(defer="thinking")

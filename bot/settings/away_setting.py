@@ -8,6 +8,8 @@ their own, or `days:0`, ends it early (`bot.core.away_book` keeps it).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 
 from bot.core.errors import Refusal
@@ -17,12 +19,19 @@ from bot.text import present
 from bot.text.i18n import game_locale, text
 from bot.text.preferences import Preferences
 
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.announce import Announcer
+    from bot.discord_io.guard import Guard
+
 DAY = 24 * 3600
 MAX_DAYS = 30
 
 
 class AwayMode:
-    def __init__(self, preferences: Preferences, tables, guard, announcer) -> None:
+    def __init__(
+        self, preferences: Preferences, tables: Tables, guard: Guard, announcer: Announcer
+    ) -> None:
         self.preferences, self.tables = preferences, tables
         self.guard, self.announcer = guard, announcer
 

@@ -21,6 +21,7 @@ from bot.text.i18n import channel_locale, languages, text
 
 if TYPE_CHECKING:
     from bot.core.store_holder import StoreHolder
+    from bot.discord_io.guard import Guard
     from bot.text.preferences import Preferences
 
 # Back to the server's own locale (or English).
@@ -41,7 +42,7 @@ def choices() -> list[app_commands.Choice[str]]:
 class Languages:
     """`/game language` (the guard answers and runs it)."""
 
-    def __init__(self, store_holder: StoreHolder, preferences: Preferences, guard) -> None:
+    def __init__(self, store_holder: StoreHolder, preferences: Preferences, guard: Guard) -> None:
         self.store_holder, self.preferences, self.guard = store_holder, preferences, guard
 
     @handler()

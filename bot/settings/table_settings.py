@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -14,6 +15,10 @@ from bot.text import present
 from bot.text.i18n import text
 from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, SettingsError, WaitPlan
 from storage.clock import scheduled as rescheduled
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.guard import Guard
 
 # `/game mine` lists at most this many games (one message).
 MINE_LIMIT = 20
@@ -34,7 +39,7 @@ def parse_setting(value: str, allowed) -> int | None:
 class TableSettings:
     """The table's reminders and turn limit, a player's muting, `/game mine`."""
 
-    def __init__(self, tables, guard, poke: Callable[[], None]) -> None:
+    def __init__(self, tables: Tables, guard: Guard, poke: Callable[[], None]) -> None:
         self.tables, self.guard, self.poke = tables, guard, poke
 
     @handler(defer="thinking")

@@ -29,7 +29,10 @@ from storage import GameRecord, StorageError
 from storage import quiet as stored
 
 if TYPE_CHECKING:
-    from bot.core.store_holder import StoreHolder
+    from bot.core.tables import Tables
+    from bot.discord_io.announce import Announcer
+    from bot.discord_io.dms import Mail
+    from bot.discord_io.quiet_members import Quiet
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +44,7 @@ CLAIM_SECONDS = 300.0
 
 
 class Digests:
-    def __init__(self, store_holder: StoreHolder, tables, announcer, mail, quiet) -> None:
-        self.store_holder = store_holder
+    def __init__(self, tables: Tables, announcer: Announcer, mail: Mail, quiet: Quiet) -> None:
         self.tables = tables
         self.announcer = announcer
         self.mail = mail
@@ -50,7 +52,7 @@ class Digests:
 
     @property
     def store(self):
-        return self.store_holder.store
+        return self.tables.store
 
     async def next_due(self) -> float | None:
         return await stored.next_due(self.store)

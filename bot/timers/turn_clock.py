@@ -60,7 +60,11 @@ from storage.clock import (
 )
 
 if TYPE_CHECKING:
-    from bot.core.store_holder import StoreHolder
+    from bot.core.tables import Tables
+    from bot.discord_io.announce import Announcer
+    from bot.discord_io.dms import Mail
+    from bot.discord_io.outbox import Outbox
+    from bot.discord_io.quiet_members import Quiet
     from bot.text.preferences import Preferences
     from storage.store import Shards
 
@@ -89,23 +93,22 @@ class Clock:
 
     def __init__(
         self,
-        store_holder: StoreHolder,
         shards: Shards | None,
         preferences: Preferences,
-        tables,
-        announcer,
-        mail,
-        quiet,
-        outbox,
+        tables: Tables,
+        announcer: Announcer,
+        mail: Mail,
+        quiet: Quiet,
+        outbox: Outbox,
     ) -> None:
-        self.store_holder, self.preferences = store_holder, preferences
+        self.preferences = preferences
         # The shards this process runs (None: all): it handles only their servers' timers.
         self.shards = shards
         self.tables = tables
         self.announcer = announcer
         self.mail = mail
         self.quiet = quiet
-        self.digests = Digests(store_holder, tables, announcer, mail, quiet)
+        self.digests = Digests(tables, announcer, mail, quiet)
         quiet.on_hold(self.poke)
         self.outbox = outbox
         outbox.register(REMIND, self._remind_again)
@@ -122,7 +125,7 @@ class Clock:
 
     @property
     def store(self):
-        return self.store_holder.store
+        return self.tables.store
 
     def when_expired(self, listener) -> None:
         """`listener(record, seat)`: the AI stands in for that decision."""
