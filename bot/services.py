@@ -64,17 +64,17 @@ class Services:
         ai_budget: int | None = None,
     ) -> None:
         self.client = client
-        self.store_holder = store = StoreHolder(location)
+        self.store_holder = holder = StoreHolder(location)
         # Servers' languages, members' text boards and Discord languages.
         self.preferences = preferences = Preferences()
-        self.tables = tables = Tables(store)
+        self.tables = tables = Tables(holder)
         self.logs = GameLogs()
-        self.quiet = Quiet(store)
+        self.quiet = Quiet(holder)
         # What could not be posted yet, posted again from the stored games.
-        self.outbox = Outbox(store)
+        self.outbox = Outbox(holder)
         self.mail = Mail(client, preferences, tables, self.quiet, self.logs, self.outbox)
         self.announcer = Announcer(client, preferences, tables, self.quiet, self.outbox)
-        self.threads = Threads(client, store, preferences)
+        self.threads = Threads(client, holder, preferences)
         self.guard = Guard(tables.lock, self.announcer, preferences, client.on_error)
         self.clock = Clock(
             shards, preferences, tables, self.announcer, self.mail, self.quiet, self.outbox
@@ -107,9 +107,9 @@ class Services:
         self.history = HistoryViews(tables, self.guard)
         self.replays = Replays(tables, self.guard, self.past)
         self.stats = Statistics(tables, self.guard)
-        self.languages = Languages(store, preferences, self.guard)
+        self.languages = Languages(holder, preferences, self.guard)
         self.away = AwayMode(preferences, tables, self.guard, self.announcer)
-        self.accessibility = Accessibility(store, preferences, self.guard)
+        self.accessibility = Accessibility(holder, preferences, self.guard)
         self.quiet_setting = QuietSetting(self.guard, self.quiet)
 
     async def start(self) -> None:
