@@ -4,13 +4,13 @@
     text/        catalogues and wording (i18n, locales, present)
     discord_io/  the handler guard, buttons and menus, pictures, turn messages, DMs
     play/        the move gate and the players' moves
-    clock/       reminders and the turn limit
+    timers/      the turn clock: reminders, the turn limit; the quiet hours' digest
     seats/       AI seats, resigning, handing seats over
     settings/    table settings, muting, `/game mine`, the server's language
     lobby/       opening and starting a game, abandoning it
     history/     board, log, export, replay, history, statistics
 
-At the top: `services` puts the services together, `commands` is the `/game` tree,
+At the top: `services` puts the services together, `game_group` is the `/game` tree,
 `app` the bot, `__main__` the entry point.
 """
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import gc
 import logging
@@ -13,19 +12,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock import components as clock_components
 from bot.command_texts import CatalogueTranslator
-from bot.commands import GameGroup
 from bot.core import command_sync, metrics
-from bot.discord_io import components, guard, pictures
+from bot.discord_io import components, guard
+from bot.game_group import GameGroup
 from bot.history.replay import ReplayButton
 from bot.history.server_history import HistoryButton
 from bot.lobby import components as lobby_components
 from bot.play.help import HelpButton
 from bot.seats import components as seats_components
 from bot.services import Services
-from bot.settings import accessibility, server_language
 from bot.text.i18n import text, user_locale
+from bot.timers import components as timer_components
 from storage import Store
 from storage.store import Shards
 
@@ -35,7 +33,7 @@ log = logging.getLogger(__name__)
 COMPONENTS = (
     *components.ITEMS,
     *lobby_components.ITEMS,
-    *clock_components.ITEMS,
+    *timer_components.ITEMS,
     *seats_components.ITEMS,
     HistoryButton,
     ReplayButton,
@@ -55,7 +53,7 @@ class GameTree(app_commands.CommandTree):
         else:
             key = "bot.error.unexpected"
             log.error("command failed", exc_info=error)
-        content = text(user_locale(interaction), key)
+        content = text(user_locale(interaction.client.services.preferences, interaction), key)
         with contextlib.suppress(discord.HTTPException):
             await guard.answer(interaction, content)
 
@@ -77,8 +75,6 @@ class MaleconBot(commands.Bot):
         # No privileged intent: slash commands and components arrive as interactions.
         intents = discord.Intents.none()
         intents.guilds = True
-        # The shards this process runs: its turn clock handles only their servers' timers.
-        self.shard_scope = shards
         sharding = (
             {} if shards is None else {"shard_count": shards.count, "shard_ids": list(shards.ids)}
         )
@@ -91,59 +87,43 @@ class MaleconBot(commands.Bot):
             # Nothing pings unless a message names whom it pings (see `announce.pinging`).
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        # A file, or a URL (sqlite:///..., postgresql://...) that `Store.open` understands.
-        self.db_path = db_path if isinstance(db_path, str) and "://" in db_path else Path(db_path)
         self.sync_guild_id = sync_guild_id
         # Send the slash commands to Discord at start even when they did not change.
         self.force_sync = force_sync
-        self.store: Store | None = None
-        # guild id -> the language the server chose with `/game language`.
-        self.server_languages: dict[int, str] = {}
-        # (guild id, user id) of the members who asked for text boards (`/game accessibility`).
-        self.text_board_members: set[tuple[int, int]] = set()
-        self.services = Services(self, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget)
+        self.services = Services(
+            self, db_path, shards=shards, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget
+        )
+
+    @property
+    def store(self) -> Store | None:
+        """The database, open while the bot runs."""
+        return self.services.store_holder.store
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.db_path)
-        self.services.threads.install(self.http)
-        await server_language.load(self)
-        await accessibility.load(self)
-        pictures.POOL.warm()
-        metrics.active_games(
-            [g.guild_id for g in await self.store.list_active() if g.status == "active"]
-        )
-        await self.services.announcer.load()
-        await self.services.tables.away.load()
-        await self.services.quiet.load()
-        await self.services.outbox.resume()
-        await self.services.ai.resume()
-        self.services.clock.start()
+        await self.services.start()
         self.add_dynamic_items(*COMPONENTS)
-        self.tree.add_command(GameGroup(self))
+        self.tree.add_command(GameGroup())
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync_guild_id is not None:
             guild = discord.Object(self.sync_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await command_sync.sync_if_changed(self, guild, force=self.force_sync)
-        await command_sync.sync_if_changed(self, force=self.force_sync)
+            await command_sync.sync_if_changed(
+                self.tree, self.application_id, self.store, guild, force=self.force_sync
+            )
+        await command_sync.sync_if_changed(
+            self.tree, self.application_id, self.store, force=self.force_sync
+        )
         # What start-up loaded lives as long as the process: keep it out of the collector's way,
         # so a full collection never stalls every channel at once.
         gc.freeze()
 
     async def close(self) -> None:
         try:
-            await self.services.clock.close()
-            await self.services.ai.close()
-            await self.services.mail.close()
-            await self.services.outbox.close()
+            await self.services.stop()
             await super().close()
         finally:
-            # The picture workers end now, not with the process; waited for in a thread, as
-            # each finishes the picture it is drawing.
-            await asyncio.to_thread(pictures.POOL.close)
-            if self.store is not None:
-                await self.store.close()
-                self.store = None
+            # The picture workers and the store end now, not with the process.
+            await self.services.release()
 
 
 class ShardedMaleconBot(MaleconBot, commands.AutoShardedBot):

@@ -2,7 +2,7 @@
 
 Discord shows a command's `name_localizations` and `description_localizations` in the client's
 language; discord.py asks an `app_commands.Translator` for them when the tree is synced. The
-English stays in `bot/commands.py` where each command is declared; each text has a key built
+English stays in `bot/game_group.py` where each command is declared; each text has a key built
 from where it sits (`cmd.game.new.description`, `cmd.game.new.ai_level.description`,
 `cmd.choice.24_hours_default`), and the translation comes from the same catalogues as every
 other text. A command or option name is localized only when its translation is a valid name
@@ -17,7 +17,7 @@ import re
 import discord
 from discord import app_commands
 
-from bot.commands import GameGroup
+from bot.game_group import GameGroup
 from bot.settings.server_language import choices
 from bot.text.i18n import add_english, catalogue, language
 
@@ -52,7 +52,7 @@ def key_of(context: app_commands.TranslationContextTypes, english: str) -> str |
 def english_texts() -> dict[str, str]:
     """key -> English of every command text (for the catalogues), read off the command tree."""
     found: dict[str, str] = {}
-    group = GameGroup(None)
+    group = GameGroup()
     found[_path(group) + ".name"] = group.name
     found[_path(group) + ".description"] = group.description
     for command in group.walk_commands():

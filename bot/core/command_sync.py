@@ -11,9 +11,13 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+
+if TYPE_CHECKING:
+    from storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -32,17 +36,22 @@ def digest(body: list) -> str:
 
 
 async def sync_if_changed(
-    bot, guild: discord.abc.Snowflake | None = None, *, force: bool = False
+    tree: app_commands.CommandTree,
+    application_id: int | None,
+    store: Store,
+    guild: discord.abc.Snowflake | None = None,
+    *,
+    force: bool = False,
 ) -> bool:
     """Sync the commands of `guild` (None: the global ones) when they differ from the last sync
     of this application; True when they were sent."""
     scope = "global" if guild is None else str(guild.id)
-    key = f"commands:{bot.application_id}:{scope}"
-    wanted = digest(await payload(bot.tree, guild))
-    if not force and await bot.store.fact(key) == wanted:
+    key = f"commands:{application_id}:{scope}"
+    wanted = digest(await payload(tree, guild))
+    if not force and await store.fact(key) == wanted:
         log.info("slash commands unchanged (%s): not synced", scope)
         return False
-    await bot.tree.sync(guild=guild)
-    await bot.store.set_fact(key, wanted)
+    await tree.sync(guild=guild)
+    await store.set_fact(key, wanted)
     log.info("slash commands synced (%s)", scope)
     return True

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.core.away import AwayBook
+from bot.core.away_book import AwayBook
 from bot.core.errors import Refusal
 from bot.core.state_cache import StateCache
+from bot.core.store_holder import StoreHolder
 from storage import GameRecord, StorageError
-
-if TYPE_CHECKING:
-    from bot.app import MaleconBot
 
 log = logging.getLogger(__name__)
 
@@ -28,17 +26,17 @@ MAX_ID = 2**63 - 1
 
 
 class Tables:
-    def __init__(self, bot: MaleconBot) -> None:
-        self.bot = bot
+    def __init__(self, store_holder: StoreHolder) -> None:
+        self.store_holder = store_holder
         self._locks: dict[int, asyncio.Lock] = {}
         # game id -> (version, state): saves parsing the stored JSON for every move.
         self._states = StateCache()
         # Who is away from their games (`/game away`): the clock, the turn messages, the gate.
-        self.away = AwayBook(bot)
+        self.away = AwayBook(store_holder)
 
     @property
     def store(self):
-        return self.bot.store
+        return self.store_holder.store
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         found = self._locks.get(channel_id)

@@ -41,7 +41,10 @@ from storage.play import final_result
 from storage.records import result_from_json
 
 if TYPE_CHECKING:
-    from bot.app import MaleconBot
+    from bot.core.tables import Tables
+    from bot.discord_io.outbox import Outbox
+    from bot.discord_io.quiet_members import Quiet
+    from bot.text.preferences import Preferences
 
 log = logging.getLogger(__name__)
 
@@ -55,11 +58,18 @@ STRIP = "strip"
 
 
 class Announcer:
-    def __init__(self, bot: MaleconBot, tables, quiet, outbox) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        client: discord.Client,
+        preferences: Preferences,
+        tables: Tables,
+        quiet: Quiet,
+        outbox: Outbox,
+    ) -> None:
+        self.client, self.preferences = client, preferences
         # The state cache (`tables.state_of`) and the channel locks.
         self.tables = tables
-        # Members in their quiet hours are named but not pinged (`bot/discord_io/quiet.py`).
+        # Members in their quiet hours are named but not pinged (`bot/discord_io/quiet_members.py`).
         self.quiet = quiet
         # Tries again what could not be posted (`bot.discord_io.outbox`).
         self.outbox = outbox
@@ -74,7 +84,7 @@ class Announcer:
         # (locale, record) -> the view under a game's final scores, or None (set by services).
         self.final_view = None
         # The interactions' tokens, and posting in a game's channel.
-        self.posts = ChannelPosts(bot)
+        self.posts = ChannelPosts(client)
 
     def awake(self, user_ids) -> list[int]:
         """The members of `user_ids` a post may ping now: not those in their quiet hours (a
@@ -83,7 +93,7 @@ class Announcer:
 
     @property
     def store(self):
-        return self.bot.store
+        return self.tables.store
 
     def channel(self, record: GameRecord):
         return self.posts.channel(record)
@@ -158,7 +168,7 @@ class Announcer:
     async def _post_missing(self, record: GameRecord) -> None:
         """Post the game's message that a failure left out, unless it is there after all (a
         post whose answer was lost): then it is taken as the turn message."""
-        locale = game_locale(self.bot, record)
+        locale = game_locale(self.preferences, record)
         if record.status == "active":
             state = self.tables.state_of(record)
             found = await self.posts.look_back(record, move_of(record.id, record.version))
@@ -416,9 +426,9 @@ class Announcer:
             # A game in a thread: its channel hears the result in one line.
             line = present.result_line(locale, record, result)
             try:
-                await self.bot.get_partial_messageable(int(parent), guild_id=record.guild_id).send(
-                    line, allowed_mentions=discord.AllowedMentions.none()
-                )
+                await self.client.get_partial_messageable(
+                    int(parent), guild_id=record.guild_id
+                ).send(line, allowed_mentions=discord.AllowedMentions.none())
             except UNDELIVERED as exc:
                 log.warning(
                     "game %s: no result line in its channel (%s)",

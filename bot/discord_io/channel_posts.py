@@ -11,7 +11,6 @@ for in the channel before it is made again (`look_back.py`).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -21,25 +20,22 @@ from bot.discord_io.outbox import UNDELIVERED
 from bot.discord_io.turn_messages import THREADS, usable
 from storage import GameRecord
 
-if TYPE_CHECKING:
-    from bot.app import MaleconBot
-
 log = logging.getLogger(__name__)
 
 
 class ChannelPosts:
-    def __init__(self, bot: MaleconBot) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
         # message id -> an interaction whose token edits it for a while, and whether that
         # message is the interaction's own ("original": a press deferred as an update of it)
         # or a follow-up the interaction posted. Oldest first; expired ones are forgotten.
         self.tokens: dict[int, tuple[discord.Interaction, bool]] = {}
 
     def channel(self, record: GameRecord):
-        return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        return self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
 
     async def look_back(self, record: GameRecord, match: Match) -> discord.Message | None:
-        return await find_posted(self.channel(record), self.bot.user.id, match)
+        return await find_posted(self.channel(record), self.client.user.id, match)
 
     def press(self, message_id: int, interaction: discord.Interaction) -> None:
         """A press on the channel message `message_id`, deferred as an update of it: its token

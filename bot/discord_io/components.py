@@ -17,7 +17,7 @@ at the same time do not outdate each other's buttons. Ids made before seats were
     ud:<game>:<seat>             take back your latest decision
 
 The table's other components live with their concern, each module listing its ids:
-`bot.lobby.components` (lb, la, ls), `bot.clock.components` (tl), `bot.seats.components` (rs,
+`bot.lobby.components` (lb, la, ls), `bot.timers.components` (tl), `bot.seats.components` (rs,
 ho), `bot.history.server_history` (the history's pages) and `bot.history.replay` (its steps).
 """
 
@@ -25,15 +25,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 import games
-from bot.text import lengths
+from bot.text import lengths, present
 from bot.text.i18n import text, text_msg
 from bot.text.present import clip
 from games import Action, Decision
+
+if TYPE_CHECKING:
+    from storage import GameRecord
 
 CUSTOM_ID_LIMIT = 100
 
@@ -283,6 +286,30 @@ def choices_view(
     if screen:
         view.add_item(ScreenButton(game, text(locale, "bot.button.screen"), version))
     return view
+
+
+def prompt_for(locale: Any, record: GameRecord, state: Any, seat: int | None):
+    """The current prompt as one player should see it: their own choices if they decide
+    (content, view), else who the game waits for (content, None)."""
+    engine = games.get(record.kind)
+    decisions = tuple(engine.pending(state))
+    mine = [d for d in decisions if d.seat == seat]
+    if mine and seat is not None:
+        actions = engine.legal_actions(state, seat)
+        content = present.decision_line(locale, record, mine[0], ping=False)
+        return content, choices_view(
+            locale,
+            record.id,
+            record.version,
+            actions,
+            seat=seat,
+            screen=True,
+            names=present.seat_names(record, locale),
+            several=mine[0].repeat,
+            buttons=MAX_PRIVATE_BUTTONS,
+        )
+    others = " ".join(present.decision_line(locale, record, d, ping=False) for d in decisions)
+    return text(locale, "bot.turn.not_yours", waiting=others), None
 
 
 def choose_view(

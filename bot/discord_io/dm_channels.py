@@ -14,15 +14,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 import aiohttp
 import discord
 
 from bot.core.state_cache import StateCache
-
-if TYPE_CHECKING:
-    from bot.app import MaleconBot
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +57,8 @@ def passing(exc: BaseException) -> bool:
 
 
 class DmChannels:
-    def __init__(self, bot: MaleconBot) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
         # user id -> their DM channel's id.
         self.ids = StateCache(CHANNELS_KEPT)
         # When the next opening may start if the burst is spent (event loop time): each
@@ -71,9 +68,9 @@ class DmChannels:
     async def open(self, user_id: int) -> discord.abc.Messageable:
         known = self.ids.get(user_id)
         if known is not None:
-            return self.bot.get_partial_messageable(known, type=discord.ChannelType.private)
+            return self.client.get_partial_messageable(known, type=discord.ChannelType.private)
         await self._turn()
-        channel = await self.bot.create_dm(discord.Object(user_id))
+        channel = await self.client.create_dm(discord.Object(user_id))
         self.ids[user_id] = channel.id
         return channel
 

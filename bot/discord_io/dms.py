@@ -33,7 +33,11 @@ from bot.text.recap import recap
 from storage import GameRecord
 
 if TYPE_CHECKING:
-    from bot.app import MaleconBot
+    from bot.core.game_log import GameLogs
+    from bot.core.tables import Tables
+    from bot.discord_io.outbox import Outbox
+    from bot.discord_io.quiet_members import Quiet
+    from bot.text.preferences import Preferences
 
 log = logging.getLogger(__name__)
 
@@ -91,8 +95,16 @@ class Mail:
     waits until they end; `logs`: the games' logs as moves, for the recap of a DM whose seat
     decides; `outbox` tries again the screen DMs that failed."""
 
-    def __init__(self, bot: MaleconBot, tables, quiet, logs, outbox) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        client: discord.Client,
+        preferences: Preferences,
+        tables: Tables,
+        quiet: Quiet,
+        logs: GameLogs,
+        outbox: Outbox,
+    ) -> None:
+        self.client, self.preferences = client, preferences
         self.tables = tables
         self.quiet = quiet
         self.logs = logs
@@ -102,7 +114,7 @@ class Mail:
         # outbox's next try (lost with a restart: the screen itself is not).
         self.untold: dict[tuple[int, int], list] = {}
         # user id -> last locale seen, so their DMs speak their language.
-        self.locales: dict[int, discord.Locale] = {}
+        self.locales = preferences.member_locales
         # (game id, note key) -> the player's screen DM as its note says "channel:message":
         # a move edits it without asking the store where it is. The note stays the truth
         # (restarts read it); only this process writes it.
@@ -121,11 +133,11 @@ class Mail:
         self.pending: dict[tuple[int, int], Pending] = {}
         self.couriers: dict[tuple[int, int], asyncio.Task] = {}
         # Where each player's DMs go, opened at a steady pace and kept.
-        self.channels = DmChannels(bot)
+        self.channels = DmChannels(client)
 
     @property
     def store(self):
-        return self.bot.store
+        return self.tables.store
 
     def locale_of(self, user_id: int, record: GameRecord | None = None) -> discord.Locale | str:
         """What a player reads alone: their own Discord language once they have interacted
@@ -138,13 +150,13 @@ class Mail:
         return self.channel_locale_of(record)
 
     def channel_locale_of(self, record: GameRecord) -> discord.Locale | str:
-        return game_locale(self.bot, record)
+        return game_locale(self.preferences, record)
 
     def where(self, locale: Any, record: GameRecord) -> str:
         """The game's channel and server in plain words: in a DM a channel mention reads
         "#unknown" to whoever cannot see that channel."""
-        channel = self.bot.get_channel(record.channel_id)
-        guild = self.bot.get_guild(record.guild_id)
+        channel = self.client.get_channel(record.channel_id)
+        guild = self.client.get_guild(record.guild_id)
         if channel is None or guild is None or not hasattr(channel, "name"):
             return f"<#{record.channel_id}>"
         return text(locale, "bot.dm.where", channel=escape(channel.name), server=escape(guild.name))
@@ -347,7 +359,7 @@ class Mail:
         if note:
             channel_id, message_id = (int(x) for x in note.split(":"))
             try:
-                message = self.bot.get_partial_messageable(channel_id).get_partial_message(
+                message = self.client.get_partial_messageable(channel_id).get_partial_message(
                     message_id
                 )
                 if data is not None and self.pictured.get((record.id, key)) == (note, digest):
@@ -398,7 +410,7 @@ class Mail:
         """For a member who asked for text boards (`/game accessibility`): their screen and the
         board as text, in an embed (a DM's own text stays short). A player's screen in words
         is only ever in their own DM."""
-        if not pictures.wants_text(self.bot, record.guild_id, user_id):
+        if not self.preferences.wants_text(record.guild_id, user_id):
             return []
         board = pictures.board_text(view.public, names, locale, record.version)
         words = f"{pictures.screen_text(view, names, locale)}\n\n{board}"
@@ -410,7 +422,7 @@ class Mail:
         key = f"dm_closed:{user_id}"
         if await self.store.get_note(record.id, key):
             return
-        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         quiet = self.quiet.until(user_id) is not None
         await channel.send(
             text(self.channel_locale_of(record), "bot.dm.closed", who=f"<@{user_id}>"),

@@ -29,6 +29,7 @@ from bot.core.errors import Refusal
 from bot.discord_io.outbox import UNDELIVERED
 from bot.text import present
 from bot.text.i18n import text, user_locale
+from bot.text.preferences import Preferences
 
 log = logging.getLogger(__name__)
 
@@ -138,18 +139,19 @@ def handler(defer: str | None = None):
 
 class Guard:
     """Answers and runs handlers. `lock` gives a channel's lock, `announcer` repairs what an
-    earlier failure left unposted, `locales` remembers each user's language for their DMs,
-    `on_error` is the client's error hook."""
+    earlier failure left unposted (untyped: the announcer's channel posts use this module),
+    `preferences` keep each user's language for their DMs, `on_error` is the client's error
+    hook."""
 
-    def __init__(self, lock, announcer, locales: dict, on_error) -> None:
+    def __init__(self, lock, announcer, preferences: Preferences, on_error) -> None:
         self.lock = lock
         self.announcer = announcer
-        self.locales = locales
+        self.preferences = preferences
         self.on_error = on_error
 
     def remember(self, interaction: discord.Interaction) -> discord.Locale | str:
-        locale = user_locale(interaction)
-        self.locales[interaction.user.id] = locale
+        locale = user_locale(self.preferences, interaction)
+        self.preferences.member_locales[interaction.user.id] = locale
         return locale
 
     async def reply(

@@ -25,7 +25,7 @@ from bot.core.timing import now
 from storage import Delivery, StorageError
 
 if TYPE_CHECKING:
-    from bot.app import MaleconBot
+    from bot.core.store_holder import StoreHolder
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +64,8 @@ def kind_of(item: str) -> str:
 
 
 class Outbox:
-    def __init__(self, bot: MaleconBot) -> None:
-        self.bot = bot
+    def __init__(self, store_holder: StoreHolder) -> None:
+        self.store_holder = store_holder
         # (game id, item) -> its row, as stored; what this process knows is all there is.
         self.rows: dict[tuple[int, str], Delivery] = {}
         self._tasks: dict[tuple[int, str], asyncio.Task] = {}
@@ -76,7 +76,7 @@ class Outbox:
 
     @property
     def store(self):
-        return self.bot.store
+        return self.store_holder.store
 
     def register(self, kind: str, deliverer: Deliverer) -> None:
         """`deliverer(game_id, item)` posts the item again from the stored game (and calls

@@ -181,12 +181,6 @@ def board_text(public_view: Any, names: Sequence[str], locale: Any, move: int | 
     return describe.text_board(sections)
 
 
-def wants_text(client: Any, guild_id: int | None, user_id: int) -> bool:
-    """Did this member ask for the text board beside every picture (`/game accessibility`)?
-    The settings keep the members who did in `client.text_board_members`."""
-    return (guild_id, user_id) in getattr(client, "text_board_members", ())
-
-
 def pieces(content: str, limit: int = lengths.CONTENT) -> list[str]:
     """A long text as messages of at most `limit` characters, cut between its sections (blank
     lines) where one fits whole in a message, else between lines."""

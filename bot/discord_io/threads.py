@@ -23,7 +23,8 @@ from bot.text import present
 from bot.text.i18n import game_locale, text
 
 if TYPE_CHECKING:
-    from bot.app import MaleconBot
+    from bot.core.store_holder import StoreHolder
+    from bot.text.preferences import Preferences
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +54,10 @@ class ThreadClosed(discord.HTTPException):
 
 
 class Threads:
-    def __init__(self, bot: MaleconBot) -> None:
-        self.bot = bot
+    def __init__(
+        self, client: discord.Client, store_holder: StoreHolder, preferences: Preferences
+    ) -> None:
+        self.client, self.store_holder, self.preferences = client, store_holder, preferences
         # thread id -> when (event loop time) the bot last failed to reopen it.
         self.closed: dict[int, float] = {}
 
@@ -71,7 +74,6 @@ class Threads:
             )
 
         http.send_message, http.edit_message = send_message, edit_message
-        self.bot.add_listener(self.on_thread_update)
 
     async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
         """A moderator unlocked or reopened the thread: posting there may work again."""
@@ -85,7 +87,7 @@ class Threads:
             if asyncio.get_running_loop().time() - closed_at < CLOSED_PAUSE:
                 raise ThreadClosed()
             del self.closed[channel_id]
-        known = self.bot.get_channel(channel_id)
+        known = self.client.get_channel(channel_id)
         if isinstance(known, discord.Thread) and known.archived and not known.locked:
             await self._reopen(channel_id)
         try:
@@ -100,7 +102,7 @@ class Threads:
 
     async def _reopen(self, thread_id: int) -> None:
         try:
-            await self.bot.http.edit_channel(thread_id, archived=False)
+            await self.client.http.edit_channel(thread_id, archived=False)
         except discord.HTTPException as exc:
             if exc.status != 403 and exc.code != ARCHIVED_THREAD:
                 raise  # Discord busy: the post fails as any post may, and is made again
@@ -114,7 +116,7 @@ class Threads:
 
     async def _tell_parent(self, thread_id: int) -> None:
         """Say once per game, in the channel the thread was opened from, why the game stopped."""
-        store = self.bot.store
+        store = self.store_holder.store
         record = None if store is None else await store.by_channel(thread_id)
         if record is None or await store.get_note(record.id, CLOSED_NOTE):
             return
@@ -122,8 +124,10 @@ class Threads:
         if parent_id is None:
             return
         try:
-            locale = game_locale(self.bot, record)
-            await self.bot.get_partial_messageable(int(parent_id), guild_id=record.guild_id).send(
+            locale = game_locale(self.preferences, record)
+            await self.client.get_partial_messageable(
+                int(parent_id), guild_id=record.guild_id
+            ).send(
                 text(
                     locale,
                     "bot.thread.closed",

@@ -14,19 +14,24 @@ import asyncio
 import io
 import json
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 import games
 from bot.core.errors import Refusal
-from bot.discord_io import pictures
+from bot.discord_io import components, pictures
 from bot.discord_io.guard import answer, handler
 from bot.text import lengths, present
 from bot.text.i18n import text
+from bot.text.preferences import Preferences
 from storage import GameRecord, StorageError
 from storage import history as past
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.guard import Guard
 
 # Game ids are SQLite integers; a typed or forged number may have any number of digits.
 MAX_ID = 2**63 - 1
@@ -70,8 +75,8 @@ async def game_choices(
 class PastGames:
     """The board, log and export of the game here or of the server's history."""
 
-    def __init__(self, tables, guard, play) -> None:
-        self.tables, self.guard, self.play = tables, guard, play
+    def __init__(self, preferences: Preferences, tables: Tables, guard: Guard) -> None:
+        self.preferences, self.tables, self.guard = preferences, tables, guard
 
     async def game_of_server(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
         """A started game of the server the interaction comes from, by its number."""
@@ -143,7 +148,7 @@ class PastGames:
         state = self.tables.state_of(record)
         engine = games.get(record.kind)
         if record.status == "active":
-            content, _ = self.play.prompt_for(
+            content, _ = components.prompt_for(
                 locale, record, state, record.seat_of(interaction.user.id)
             )
         else:
@@ -152,9 +157,7 @@ class PastGames:
         names = present.seat_names(record, locale)
         file = await pictures.board(public, names, locale, record.version)
         await answer(interaction, content, files=pictures.attached(file))
-        if as_text or pictures.wants_text(
-            interaction.client, interaction.guild_id, interaction.user.id
-        ):
+        if as_text or self.preferences.wants_text(interaction.guild_id, interaction.user.id):
             # Only the public board: a player's own screen in words goes to their DM alone.
             board = pictures.board_text(public, names, locale, record.version)
             for piece in pictures.pieces(board):

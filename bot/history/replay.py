@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -23,6 +23,11 @@ from bot.discord_io.guard import answer, handler
 from bot.text import present
 from bot.text.i18n import text
 from storage import GameRecord
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.guard import Guard
+    from bot.history.past import PastGames
 
 MOVES = {"first": None, "b10": -10, "back": -1, "next": 1, "n10": 10, "last": None}
 
@@ -79,7 +84,7 @@ class ReplayButton(
 class Replays:
     """`/game history replay` and its buttons."""
 
-    def __init__(self, tables, guard, past) -> None:
+    def __init__(self, tables: Tables, guard: Guard, past: PastGames) -> None:
         self.tables, self.guard, self.past = tables, guard, past
 
     async def _replay_frame(self, locale, record: GameRecord, step: int):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -25,6 +25,10 @@ from bot.text.i18n import escape, text
 from storage import history as past
 from storage.ratings import user_identity
 from storage.records import Seat
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.guard import Guard
 
 # Eight games fill a message: four long names and the links of each still fit in 2,000 characters.
 PAGE = 8
@@ -143,7 +147,7 @@ HistoryButton.__discord_ui_compiled_template__ = components.GamesTemplate(_templ
 class HistoryViews:
     """`/game history list` and its pages."""
 
-    def __init__(self, tables, guard) -> None:
+    def __init__(self, tables: Tables, guard: Guard) -> None:
         self.tables, self.guard = tables, guard
 
     async def _history(self, locale, guild_id: int, member: int, kind, **where) -> tuple:

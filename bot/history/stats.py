@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import TYPE_CHECKING
 
 import discord
 from babel.numbers import format_decimal
@@ -22,6 +23,10 @@ from games.text import Msg
 from render.rating_chart import rating_chart_png
 from storage import history as past
 from storage.ratings import LEADERBOARD_GAMES, ai_level, user_identity, user_of
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.guard import Guard
 
 CHART_FILE = "rating.png"
 # The chart shows a member's latest rated games, however many they played.
@@ -58,7 +63,7 @@ def opening_text(locale, kind: str, opening: str) -> str:
 class Statistics:
     """`/game history stats` and `/game history leaderboard`."""
 
-    def __init__(self, tables, guard) -> None:
+    def __init__(self, tables: Tables, guard: Guard) -> None:
         self.tables, self.guard = tables, guard
 
     @handler(defer="thinking")

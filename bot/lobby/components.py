@@ -84,7 +84,7 @@ class LobbySettingSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0] if self.item.values else ""
-        await interaction.client.services.settings.lobby_setting(
+        await interaction.client.services.lobby_settings.lobby_setting(
             interaction, self.game, self.which, value
         )
 

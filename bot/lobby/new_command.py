@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.core.errors import Refusal
 from bot.seats.ai_seats import DEFAULT_LEVEL
-from bot.settings.commands import SETTING_CHOICES
+from bot.settings.settings_commands import SETTING_CHOICES
 from bot.text.i18n import text, user_locale
 from bot.text.present import kind_choices
 from games import jsonin
@@ -88,7 +88,7 @@ def new_command() -> app_commands.Command:
                 try:
                     value = await read_deck(value)
                 except Refusal as refusal:
-                    locale = user_locale(interaction)
+                    locale = user_locale(services.preferences, interaction)
                     await services.guard.reply(
                         interaction, text(locale, refusal.key, **refusal.params)
                     )

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -20,9 +22,17 @@ from bot.seats.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.settings.table_settings import parse_setting
 from bot.text import lengths, present
 from bot.text.i18n import channel_locale, reported_locale, text
+from bot.text.preferences import Preferences
 from storage import ChannelBusy, GameRecord, StorageError
 from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, Settings
 from storage.play import start_game
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.announce import Announcer
+    from bot.discord_io.guard import Guard
+    from bot.play.gate import Publisher
+    from bot.seats.hands import Seats
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +62,19 @@ def missing_permissions(interaction: discord.Interaction, *, thread: bool = Fals
 class Lobby:
     """Opening a game: the lobby's commands and buttons, starting, abandoning."""
 
-    def __init__(self, tables, guard, announcer, clock, publisher, seats, rng=None) -> None:
-        self.tables, self.guard, self.announcer = tables, guard, announcer
-        self.clock, self.publisher, self.seats = clock, publisher, seats
+    def __init__(
+        self,
+        preferences: Preferences,
+        tables: Tables,
+        guard: Guard,
+        announcer: Announcer,
+        poke: Callable[[], None],
+        publisher: Publisher,
+        seats: Seats,
+        rng=None,
+    ) -> None:
+        self.preferences, self.tables, self.guard = preferences, tables, guard
+        self.announcer, self.poke, self.publisher, self.seats = announcer, poke, publisher, seats
         # Where new games' seeds come from: `secrets` unless a test passes a seeded source.
         self.rng = rng
 
@@ -115,7 +135,7 @@ class Lobby:
     async def show(self, interaction: discord.Interaction, record: GameRecord):
         """The new lobby as the answer to the command that opened it (pinging nobody), noted as
         the lobby's message; the message is returned."""
-        ch = channel_locale(interaction)
+        ch = channel_locale(self.preferences, interaction)
         sent = await interaction.edit_original_response(
             content=present.lobby(ch, record),
             view=components.lobby_view(ch, record.id, LEVELS, record.settings),
@@ -142,7 +162,7 @@ class Lobby:
     ) -> None:
         """A game in a thread of its own: the lobby and every turn go there; the channel gets
         one line with the link now and the result at the end."""
-        ch = channel_locale(interaction)
+        ch = channel_locale(self.preferences, interaction)
         await think(interaction, ephemeral=False)
         name = present.clip(
             text(ch, "bot.thread.name", game=present.title(ch, kind)), lengths.THREAD_NAME
@@ -227,7 +247,7 @@ class Lobby:
     async def show_lobby(self, interaction, record: GameRecord, edit: bool) -> None:
         """The lobby is one message: a button edits it; a command edits it too (and answers
         only the person), so joining never posts again or pings anybody."""
-        ch = channel_locale(interaction)
+        ch = channel_locale(self.preferences, interaction)
         content = present.lobby(ch, record)
         view = components.lobby_view(ch, record.id, LEVELS, record.settings)
         if edit:
@@ -244,7 +264,8 @@ class Lobby:
                     )
                 )
                 await self.guard.reply(
-                    interaction, text(channel_locale(interaction), "bot.lobby.updated")
+                    interaction,
+                    text(channel_locale(self.preferences, interaction), "bot.lobby.updated"),
                 )
                 return
             except discord.HTTPException:
@@ -253,7 +274,9 @@ class Lobby:
             content, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
         await self.tables.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
-        await self.guard.reply(interaction, text(channel_locale(interaction), "bot.lobby.updated"))
+        await self.guard.reply(
+            interaction, text(channel_locale(self.preferences, interaction), "bot.lobby.updated")
+        )
 
     @handler()
     async def start(self, interaction, locale, game_id: int | None = None) -> None:
@@ -280,10 +303,10 @@ class Lobby:
                 server_locale=reported_locale(interaction),
             )
             metrics.game_started(record.guild_id)
-            self.clock.poke()
+            self.poke()
             self.tables.keep(record.id, result.record.version, result.state)
             # Saved: from here on a failure to post must not be reported as "nothing changed".
-            ch = channel_locale(interaction)
+            ch = channel_locale(self.preferences, interaction)
             await self.guard.answer_saved(
                 interaction,
                 text(ch, "bot.lobby.started", game=present.title(ch, record.kind)),
@@ -362,9 +385,11 @@ class Lobby:
                 await answer(
                     interaction,
                     text(
-                        channel_locale(interaction),
+                        channel_locale(self.preferences, interaction),
                         "bot.abandoned",
-                        game=present.title(channel_locale(interaction), record.kind),
+                        game=present.title(
+                            channel_locale(self.preferences, interaction), record.kind
+                        ),
                         who=present.escape(interaction.user.display_name),
                     ),
                     ephemeral=False,
@@ -372,7 +397,7 @@ class Lobby:
                 return
             await self.tables.store.abandon(record.id)
             self.tables.forget(record.id)
-            ch = channel_locale(interaction)
+            ch = channel_locale(self.preferences, interaction)
             await interaction.response.send_message(
                 text(
                     ch,

@@ -12,6 +12,8 @@ ended game, so a restart keeps it).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 
 from bot.core.errors import Refusal
@@ -22,8 +24,14 @@ from bot.lobby import components
 from bot.lobby.opening import LOBBY_MESSAGE, missing_permissions
 from bot.text import present
 from bot.text.i18n import channel_locale, reported_locale, text
+from bot.text.preferences import Preferences
 from storage import ChannelBusy, GameRecord
 from storage.records import HUMAN
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.guard import Guard
+    from bot.lobby.opening import Lobby
 
 # A note of the rematch's lobby: the game it replays (a second press points to it).
 REMATCH_OF = "rematch_of"
@@ -39,8 +47,10 @@ def rotated(record: GameRecord) -> list[tuple[int, str, str]]:
 
 
 class Rematch:
-    def __init__(self, tables, guard, lobby) -> None:
-        self.tables, self.guard, self.lobby = tables, guard, lobby
+    def __init__(
+        self, preferences: Preferences, tables: Tables, guard: Guard, lobby: Lobby
+    ) -> None:
+        self.preferences, self.tables, self.guard, self.lobby = preferences, tables, guard, lobby
 
     def final_view(self, locale, record: GameRecord) -> discord.ui.View | None:
         """The "Rematch" button under a game's final scores (not under an abandoned game's)."""
@@ -103,7 +113,7 @@ class Rematch:
         if parent is not None:  # a game in a thread of its own: its result goes there too
             await self.tables.store.set_note(record.id, PARENT_CHANNEL, parent)
         sent = await self.lobby.show(interaction, record)
-        ch = channel_locale(interaction)
+        ch = channel_locale(self.preferences, interaction)
         others = [
             s.user_id for s in record.seats if s.has_person and s.user_id != interaction.user.id
         ]

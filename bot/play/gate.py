@@ -20,7 +20,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -31,6 +31,11 @@ from bot.core.timing import now
 from games import IllegalAction
 from storage import GameRecord, VersionConflict
 from storage.play import MoveResult, apply_move
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.announce import Announcer
+    from bot.discord_io.dms import Mail
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +77,7 @@ class Publisher:
     """After a saved move (or a start): the channel's message, the changed screens by DM, and
     whoever listens (the AI seats that decide next start thinking)."""
 
-    def __init__(self, mail, announcer) -> None:
+    def __init__(self, mail: Mail, announcer: Announcer) -> None:
         self.mail = mail
         self.announcer = announcer
         self._listeners: list[Callable[[GameRecord, Any], None]] = []
@@ -94,12 +99,14 @@ class Publisher:
 
 
 class Gate:
-    """`tables` gives the channel locks, the store and the state cache; `clock` is told of new
-    timers; `publisher` announces a saved move."""
+    """`tables` gives the channel locks, the store and the state cache; `poke(due)` tells the
+    clock of new timers; `publisher` announces a saved move."""
 
-    def __init__(self, tables, clock, publisher: Publisher) -> None:
+    def __init__(
+        self, tables: Tables, poke: Callable[[float | None], None], publisher: Publisher
+    ) -> None:
         self.tables = tables
-        self.clock = clock
+        self.poke = poke
         self.publisher = publisher
 
     async def submit(
@@ -234,5 +241,5 @@ class Gate:
             metrics.game_ended(record.guild_id)
         self.tables.keep(result.record.id, result.record.version, result.state)
         if result.next_due is not None:
-            self.clock.poke(result.next_due)
+            self.poke(result.next_due)
         return result

@@ -9,7 +9,7 @@ restart-proof like every component (see `bot.discord_io.components`):
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -18,6 +18,11 @@ from bot.discord_io.components import GamesTemplate, button, new_view
 from bot.discord_io.guard import handler
 from bot.text import present
 from bot.text.i18n import english, reader_locale, text
+from bot.text.preferences import Preferences
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.guard import Guard
 
 TURN_LINES = 5
 COMMAND_LINES = ("before", "playing", "waiting", "seats", "after", "rematch", "server")
@@ -85,8 +90,8 @@ HelpButton.__discord_ui_compiled_template__ = GamesTemplate(_template)
 class Help:
     """The help's first page, and the page each of its buttons asks for."""
 
-    def __init__(self, tables, guard) -> None:
-        self.tables, self.guard = tables, guard
+    def __init__(self, preferences: Preferences, tables: Tables, guard: Guard) -> None:
+        self.preferences, self.tables, self.guard = preferences, tables, guard
 
     async def _game_here(self, interaction: discord.Interaction) -> str | None:
         if interaction.channel_id is None:
@@ -98,7 +103,7 @@ class Help:
     async def show(self, interaction: discord.Interaction, locale) -> None:
         # Help explains the bot: a client left at Discord's default English reads it in the
         # language the server chose, as the channel does.
-        locale = reader_locale(interaction)
+        locale = reader_locale(self.preferences, interaction)
         here = await self._game_here(interaction)
         await self.guard.reply(
             interaction, page(locale, "turn"), view=help_view(locale, "turn", here)
@@ -106,7 +111,7 @@ class Help:
 
     @handler(defer="update")
     async def show_page(self, interaction: discord.Interaction, locale, topic: str) -> None:
-        locale = reader_locale(interaction)
+        locale = reader_locale(self.preferences, interaction)
         here = await self._game_here(interaction)
         await interaction.edit_original_response(
             content=page(locale, topic), view=help_view(locale, topic, here)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -16,9 +16,16 @@ from bot.discord_io.turn_messages import message_link
 from bot.play.gate import Refused, Submitted
 from bot.text import present
 from bot.text.i18n import channel_locale, escape, reported_locale, text, text_msg
+from bot.text.preferences import Preferences
 from bot.text.recap import recap
 from games import Decision
 from storage import GameRecord
+
+if TYPE_CHECKING:
+    from bot.core.game_log import GameLogs
+    from bot.core.tables import Tables
+    from bot.discord_io.guard import Guard
+    from bot.play.gate import Gate
 
 log = logging.getLogger(__name__)
 
@@ -29,35 +36,15 @@ MAX_CODE = components.CUSTOM_ID_LIMIT
 class Play:
     """Moves from buttons, menus and `/game move`, undo, private choices and screens."""
 
-    def __init__(self, tables, guard, gate, logs) -> None:
-        self.tables, self.guard, self.gate = tables, guard, gate
+    def __init__(
+        self, preferences: Preferences, tables: Tables, guard: Guard, gate: Gate, logs: GameLogs
+    ) -> None:
+        self.preferences, self.tables, self.guard, self.gate = preferences, tables, guard, gate
         # The games' logs as moves, for the recap that opens a player's private prompt.
         self.logs = logs
 
     def _pending(self, record: GameRecord, state: Any) -> tuple[Decision, ...]:
         return tuple(games.get(record.kind).pending(state))
-
-    def prompt_for(self, locale, record: GameRecord, state: Any, seat: int | None):
-        """The current prompt as one player should see it: their own choices if they decide."""
-        engine = games.get(record.kind)
-        decisions = self._pending(record, state)
-        mine = [d for d in decisions if d.seat == seat]
-        if mine and seat is not None:
-            actions = engine.legal_actions(state, seat)
-            content = present.decision_line(locale, record, mine[0], ping=False)
-            return content, components.choices_view(
-                locale,
-                record.id,
-                record.version,
-                actions,
-                seat=seat,
-                screen=True,
-                names=present.seat_names(record, locale),
-                several=mine[0].repeat,
-                buttons=components.MAX_PRIVATE_BUTTONS,
-            )
-        others = " ".join(present.decision_line(locale, record, d, ping=False) for d in decisions)
-        return text(locale, "bot.turn.not_yours", waiting=others), None
 
     def _private_next(self, locale, record: GameRecord, state: Any, seat: int):
         """After a choice: the seat's next choices, if it decides again, in the same private
@@ -65,7 +52,7 @@ class Play:
         one ephemeral message without pressing "Choose" again."""
         if seat not in {d.seat for d in self._pending(record, state)}:
             return None, None
-        return self.prompt_for(locale, record, state, seat)
+        return components.prompt_for(locale, record, state, seat)
 
     def _match_typed(self, locale, record: GameRecord, actions, typed: str) -> str:
         """A typed `/game move` value: a code from the autocomplete list, or a label typed by
@@ -179,14 +166,14 @@ class Play:
                 codes,
                 source,
                 server_locale=reported_locale(interaction),
-                locale=lambda record: channel_locale(interaction),
+                locale=lambda record: channel_locale(self.preferences, interaction),
                 interaction=interaction,
                 **how,
             )
         except Refused as refused:
             record, state, seat = refused.record, refused.state, refused.seat
             if refused.why == Refused.OUTDATED:
-                content, view = self.prompt_for(locale, record, state, seat)
+                content, view = components.prompt_for(locale, record, state, seat)
                 # Discord may have refused to take the buttons off an old message (30046):
                 # pressed there, the player is shown the way to the newest one.
                 turn = await self.guard.announcer.turn_message(record)
@@ -195,13 +182,13 @@ class Play:
                     content = f"{content}\n{message_link(record, str(turn.message_id))}"
                 raise Refusal("bot.error.outdated", current=content, view=view) from None
             if refused.why == Refused.NOT_DECIDING:
-                content, _ = self.prompt_for(locale, record, state, seat)
+                content, _ = components.prompt_for(locale, record, state, seat)
                 raise Refusal("bot.error.not_your_decision", current=content) from None
             if refused.why == Refused.ILLEGAL:
                 key = "bot.error.cannot_undo" if codes == [games.UNDO] else "bot.error.illegal"
                 raise Refusal(key, reason=refused.reason) from None
             fresh = await self.tables.store.get(record.id)
-            content, view = self.prompt_for(locale, fresh, self.tables.state_of(fresh), seat)
+            content, view = components.prompt_for(locale, fresh, self.tables.state_of(fresh), seat)
             raise Refusal("bot.error.conflict", current=content, view=view) from None
 
     @handler(defer="private")
@@ -246,7 +233,7 @@ class Play:
         record = await self.tables.playing_game(interaction, game_id)
         seat = self.tables.seat_of(record, interaction.user.id)
         state = self.tables.state_of(record)
-        content, view = self.prompt_for(locale, record, state, seat)
+        content, view = components.prompt_for(locale, record, state, seat)
         if view is None:
             raise Refusal("bot.error.not_your_decision", current=content)
         since = recap(locale, record, await self.logs.steps(self.tables.store, record), seat)
@@ -270,7 +257,7 @@ class Play:
         await answer(
             interaction, present.figures(locale, record.kind, view), files=pictures.attached(file)
         )
-        if pictures.wants_text(interaction.client, interaction.guild_id, interaction.user.id):
+        if self.preferences.wants_text(interaction.guild_id, interaction.user.id):
             for piece in pictures.pieces(pictures.screen_text(view, names, locale)):
                 await answer(interaction, piece)
             await self._text_board(interaction, locale, record, view.public)
@@ -278,7 +265,7 @@ class Play:
     async def _text_board(self, interaction, locale, record: GameRecord, public: Any) -> None:
         """The board as text after a private answer, for a member who asked for text boards
         (`/game accessibility`)."""
-        if not pictures.wants_text(interaction.client, interaction.guild_id, interaction.user.id):
+        if not self.preferences.wants_text(interaction.guild_id, interaction.user.id):
             return
         names = present.seat_names(record, locale)
         for piece in pictures.pieces(pictures.board_text(public, names, locale, record.version)):

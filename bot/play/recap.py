@@ -3,13 +3,20 @@ opens your private prompt and your screen DM while a decision waits for you)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.discord_io.guard import handler
 from bot.text.i18n import text
 from bot.text.recap import recap
 
+if TYPE_CHECKING:
+    from bot.core.game_log import GameLogs
+    from bot.core.tables import Tables
+    from bot.discord_io.guard import Guard
+
 
 class Recaps:
-    def __init__(self, tables, guard, logs) -> None:
+    def __init__(self, tables: Tables, guard: Guard, logs: GameLogs) -> None:
         self.tables, self.guard, self.logs = tables, guard, logs
 
     @handler(defer="thinking")

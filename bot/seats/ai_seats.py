@@ -34,7 +34,10 @@ from storage import GameRecord, StorageError
 from storage.clock import vote_closed
 
 if TYPE_CHECKING:
-    from bot.app import MaleconBot
+    from bot.core.tables import Tables
+    from bot.play.gate import Gate
+    from bot.text.preferences import Preferences
+    from storage.store import Shards
 
 log = logging.getLogger(__name__)
 
@@ -53,14 +56,17 @@ def ai_seed(record: GameRecord, seat: int) -> int:
 class AiSeats:
     def __init__(
         self,
-        bot: MaleconBot,
-        tables,
-        gate,
+        shards: Shards | None,
+        preferences: Preferences,
+        tables: Tables,
+        gate: Gate,
         *,
         workers: int | None = None,
         budget: int | None = None,
     ) -> None:
-        self.bot = bot
+        self.preferences = preferences
+        # The shards this process runs (None: all): it resumes only their servers' AI seats.
+        self.shards = shards
         self.tables = tables
         self.gate = gate
         self.workers = workers or os.cpu_count() or 1
@@ -116,8 +122,8 @@ class AiSeats:
 
         Only this process's shards: the process that runs another shard thinks for its seats.
         """
-        store = self.bot.store
-        shards = self.bot.shard_scope
+        store = self.tables.store
+        shards = self.shards
         for summary in await store.list_active():
             if summary.status != "active":
                 continue
@@ -149,7 +155,7 @@ class AiSeats:
         task.add_done_callback(functools.partial(self._done, key))
 
     async def _stand_in(self, game_id: int, seat: int, level: str) -> None:
-        record = await self.bot.store.get(game_id)
+        record = await self.tables.store.get(game_id)
         if record.status != "active":
             return
         state = self.tables.state_of(record)
@@ -162,7 +168,7 @@ class AiSeats:
         """Decide for `seat` for as long as it is the seat's turn (one task per seat: a turn of
         several decisions is played by the same task, in order)."""
         while True:
-            record = await self.bot.store.get(game_id)
+            record = await self.tables.store.get(game_id)
             if record.status != "active" or record.seats[seat].ai_level is None:
                 return
             state = self.tables.state_of(record)
@@ -206,7 +212,7 @@ class AiSeats:
         """`stand_in`: the AI plays this one decision for a person's seat (the clock's)."""
 
         async def locate() -> GameRecord:
-            return await self.bot.store.get(thought_at.id)
+            return await self.tables.store.get(thought_at.id)
 
         def mover(record: GameRecord) -> int | None:
             if record.seats[seat].ai_level is None and not stand_in:
@@ -222,7 +228,7 @@ class AiSeats:
                 "clock" if stand_in else "ai",
                 version=thought_at.version,
                 made_for=seat,
-                locale=lambda record: game_locale(self.bot, record),
+                locale=lambda record: game_locale(self.preferences, record),
             )
         except Refused:
             # The seat's decision changed while it thought, or another process moved first:

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -27,10 +29,18 @@ from bot.discord_io.turn_messages import message_link, pinging
 from bot.seats import components
 from bot.text import present
 from bot.text.i18n import channel_locale, game_locale, text
+from bot.text.preferences import Preferences
 from storage import GameRecord, VersionConflict
 from storage.clock import EXTENSION, WaitPlan, ai_plays_once, fresh, scheduled, vote_closed
 from storage.play import standing_now
 from storage.records import AI_PREFIX, HUMAN, result_to_json
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.announce import Announcer
+    from bot.discord_io.dms import Mail
+    from bot.discord_io.guard import Guard
+    from bot.seats.ai_seats import AiSeats
 
 log = logging.getLogger(__name__)
 
@@ -43,9 +53,18 @@ HAND_OVER_NOTE = "handover:"
 class Seats:
     """Who plays a seat: resigning, handing over, coming back, the turn limit's choice."""
 
-    def __init__(self, bot, tables, guard, announcer, clock, ai, mail) -> None:
-        self.bot, self.tables, self.guard = bot, tables, guard
-        self.announcer, self.clock, self.ai, self.mail = announcer, clock, ai, mail
+    def __init__(
+        self,
+        preferences: Preferences,
+        tables: Tables,
+        guard: Guard,
+        announcer: Announcer,
+        poke: Callable[..., None],
+        ai: AiSeats,
+        mail: Mail,
+    ) -> None:
+        self.preferences, self.tables, self.guard = preferences, tables, guard
+        self.announcer, self.poke, self.ai, self.mail = announcer, poke, ai, mail
 
     # ------------------------------------------------------------------ ending early
 
@@ -65,7 +84,7 @@ class Seats:
             expected_version=record.version,
         )
         self.tables.forget(record.id)
-        locale = game_locale(self.bot, record)
+        locale = game_locale(self.preferences, record)
         try:
             await self.announcer.post_result(locale, record, ())
         except discord.HTTPException as exc:
@@ -96,14 +115,14 @@ class Seats:
                 raise Refusal("bot.error.not_your_seat")
             if record.seats[seat].resigned:
                 raise Refusal("bot.error.already_resigned")
-            name = present.seat_name(record, seat, channel_locale(interaction))
+            name = present.seat_name(record, seat, channel_locale(self.preferences, interaction))
             await self.tables.store.set_seat_flags(record.id, seat, resigned=True)
             record = await self.hand_to_ai(record, seat)
             await interaction.edit_original_response(
                 content=text(locale, "bot.resign.done"), view=None
             )
             staying = [s for s in record.seats if not s.resigned]
-            ch = channel_locale(interaction)
+            ch = channel_locale(self.preferences, interaction)
             if len(staying) <= 1:
                 await self.end_now(record, how="resigned")
                 return
@@ -134,7 +153,7 @@ class Seats:
             found = record.seats[seat]
             new = (fresh(record.id, seat, now(), record.settings, found.muted),)
         await self.tables.store.put_waits(record.id, WaitPlan(keep, new))
-        self.clock.poke()
+        self.poke()
 
     async def say(self, record: GameRecord, content: str, ping: list[int] = ()) -> None:
         try:
@@ -178,7 +197,7 @@ class Seats:
                 raise Refusal(
                     "bot.error.substitute_seated", who=present.escape(member.display_name)
                 )
-            ch = channel_locale(interaction)
+            ch = channel_locale(self.preferences, interaction)
             if seat != mine and not moderator and not await self._free_to_move(record, seat):
                 await self._refuse_if_asked(record, seat, member, locale)
                 await self._ask_holder(interaction, record, seat, member, ch)
@@ -270,7 +289,7 @@ class Seats:
             asked = json.loads(note) if note else None
             if asked is None or asked.get("to") != to:
                 raise Refusal("bot.error.handover_over")
-            ch = channel_locale(interaction)
+            ch = channel_locale(self.preferences, interaction)
             name = present.seat_name(record, seat, ch)
             if not accept:
                 await self.tables.store.delete_note(record.id, key)
@@ -330,7 +349,7 @@ class Seats:
         if seat not in {d.seat for d in games.get(record.kind).pending(state)}:
             return False
         shown = self.announcer.turns.get(record.id)
-        await self.announcer.refresh(game_locale(self.bot, record), record, state)
+        await self.announcer.refresh(game_locale(self.preferences, record), record, state)
         now_shown = self.announcer.turns.get(record.id)
         return (
             shown is not None and now_shown is not None and now_shown.message_id != shown.message_id
@@ -351,7 +370,7 @@ class Seats:
             await self._new_timer(record, seat)
             self.mail.hand_over(record, self.tables.state_of(record), seat)
             await self.guard.reply(interaction, text(locale, "bot.return.done"))
-            ch = channel_locale(interaction)
+            ch = channel_locale(self.preferences, interaction)
             await self.say(
                 record, text(ch, "bot.return.said", who=present.seat_name(record, seat, ch))
             )
@@ -384,21 +403,21 @@ class Seats:
                 # Their time ran out, or another player chose that the AI plays it.
                 raise Refusal("bot.error.limit_over")
             keep = tuple(s for s in waits if s != seat)
-            absent = present.seat_name(record, seat, channel_locale(interaction))
+            absent = present.seat_name(record, seat, channel_locale(self.preferences, interaction))
             if choice == "wait":
                 later = replace(wait, deadline=now() + EXTENSION, vote_at=None, vote_message=None)
                 later = scheduled(later, record.settings, record.seats[seat].muted)
                 await self.tables.store.put_waits(record.id, WaitPlan(keep, (later,)))
-                self.clock.poke()
+                self.poke()
             elif choice == "once":
                 # The timer stays until the AI's move replaces it (a crash before that
                 # move leaves it to fall due again).
                 standing = ai_plays_once(wait, now())
                 await self.tables.store.put_waits(record.id, WaitPlan(keep, (standing,)))
-                self.clock.poke(standing.due)
+                self.poke(standing.due)
             elif choice == "seat":
                 record = await self.hand_to_ai(record, seat)
-            ch = channel_locale(interaction)
+            ch = channel_locale(self.preferences, interaction)
             outcome = text(
                 ch,
                 f"bot.limit.chose.{choice}",

@@ -2,10 +2,12 @@
 
 `/game quiet from:22 to:8 timezone:Europe/Rome` sets them, `/game quiet off:True` ends them,
 `/game quiet` alone says what is set. They belong to the person, not to a server: the DMs they
-silence reach the person wherever they play. What the hours do is in `bot/discord_io/quiet.py`.
+silence reach the person wherever they play. What the hours do is in `bot/discord_io/quiet_members.py`.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -15,6 +17,10 @@ from bot.core.quiet_hours import QuietHours, closest_zones, known_zone, zone_cho
 from bot.core.timing import now
 from bot.discord_io.guard import handler
 from bot.text.i18n import text
+
+if TYPE_CHECKING:
+    from bot.discord_io.guard import Guard
+    from bot.discord_io.quiet_members import Quiet
 
 
 async def timezone_choices(
@@ -36,7 +42,7 @@ def hours_line(locale, hours: QuietHours) -> str:
 class QuietSetting:
     """`/game quiet` (the guard answers and runs it); `quiet` keeps the hours."""
 
-    def __init__(self, guard, quiet) -> None:
+    def __init__(self, guard: Guard, quiet: Quiet) -> None:
         self.guard = guard
         self.quiet = quiet
 

@@ -2,7 +2,7 @@
 
 Discord reports en-US as the preferred locale of every server that is not a Community server, so
 a group of friends could never read the game in their own language without choosing it. The
-choice is stored in SQLite and kept in memory (`bot.server_languages`, guild id -> language) so
+choice is stored in SQLite and kept in memory (`Preferences.server_languages`, guild id -> language) so
 that every channel message looks it up without a query. Only members who may manage the server
 can change it.
 """
@@ -20,7 +20,9 @@ from bot.discord_io.guard import handler
 from bot.text.i18n import channel_locale, languages, text
 
 if TYPE_CHECKING:
-    from bot.app import MaleconBot
+    from bot.core.store_holder import StoreHolder
+    from bot.discord_io.guard import Guard
+    from bot.text.preferences import Preferences
 
 # Back to the server's own locale (or English).
 AUTOMATIC = "auto"
@@ -37,22 +39,14 @@ def choices() -> list[app_commands.Choice[str]]:
     return [*found, app_commands.Choice(name="Auto", value=AUTOMATIC)]
 
 
-async def load(bot: MaleconBot) -> None:
-    # Channel messages sent before anyone interacts (reminders, the AI's moves after a
-    # restart) look it up too (`i18n.game_locale`).
-    bot.server_languages = await bot.store.server_languages()
-
-
 class Languages:
     """`/game language` (the guard answers and runs it)."""
 
-    def __init__(self, bot: MaleconBot, guard) -> None:
-        self.bot = bot
-        self.guard = guard
+    def __init__(self, store_holder: StoreHolder, preferences: Preferences, guard: Guard) -> None:
+        self.store_holder, self.preferences, self.guard = store_holder, preferences, guard
 
     @handler()
     async def choose(self, interaction: discord.Interaction, locale, value: str) -> None:
-        bot = self.bot
         if interaction.guild_id is None:
             raise Refusal("bot.error.guild_only")
         permissions = interaction.permissions
@@ -62,9 +56,11 @@ class Languages:
             raise Refusal("bot.error.bad_setting")
         chosen = None if value == AUTOMATIC else value
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await bot.store.set_server_language(interaction.guild_id, chosen)
+        await self.store_holder.store.set_server_language(interaction.guild_id, chosen)
         if chosen is None:
-            bot.server_languages.pop(interaction.guild_id, None)
+            self.preferences.server_languages.pop(interaction.guild_id, None)
         else:
-            bot.server_languages[interaction.guild_id] = chosen
-        await self.guard.reply(interaction, text(channel_locale(interaction), "bot.language.set"))
+            self.preferences.server_languages[interaction.guild_id] = chosen
+        await self.guard.reply(
+            interaction, text(channel_locale(self.preferences, interaction), "bot.language.set")
+        )

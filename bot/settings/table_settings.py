@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -13,6 +15,10 @@ from bot.text import present
 from bot.text.i18n import text
 from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, SettingsError, WaitPlan
 from storage.clock import scheduled as rescheduled
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.guard import Guard
 
 # `/game mine` lists at most this many games (one message).
 MINE_LIMIT = 20
@@ -33,27 +39,8 @@ def parse_setting(value: str, allowed) -> int | None:
 class TableSettings:
     """The table's reminders and turn limit, a player's muting, `/game mine`."""
 
-    def __init__(self, tables, guard, clock, lobby) -> None:
-        self.tables, self.guard, self.clock, self.lobby = tables, guard, clock, lobby
-
-    @handler()
-    async def lobby_setting(
-        self, interaction, locale, game_id: int, which: str, value: str
-    ) -> None:
-        """The lobby's menus: who opened the game sets the reminder interval or turn limit."""
-        await self.lobby.ack_lobby(interaction, True)
-        async with self.tables.lock(interaction.channel_id):
-            record = await self.lobby.lobby_game(interaction, game_id)
-            if interaction.user.id != record.creator_id:
-                raise Refusal("bot.error.not_creator_settings", creator=f"<@{record.creator_id}>")
-            if which == "reminders":
-                changed = replace(record.settings, reminders=parse_setting(value, REMINDER_CHOICES))
-            else:
-                changed = replace(
-                    record.settings, turn_limit=parse_setting(value, TURN_LIMIT_CHOICES)
-                )
-            record = await self.tables.store.set_settings(record.id, changed)
-            await self.lobby.show_lobby(interaction, record, True)
+    def __init__(self, tables: Tables, guard: Guard, poke: Callable[[], None]) -> None:
+        self.tables, self.guard, self.poke = tables, guard, poke
 
     @handler(defer="thinking")
     async def show_settings(
@@ -101,7 +88,7 @@ class TableSettings:
                 again = rescheduled(mine[0], record.settings, not on)
                 others = tuple(w.seat for w in waits if w.seat != seat)
                 await self.tables.store.put_waits(record.id, WaitPlan(others, (again,)))
-                self.clock.poke()
+                self.poke()
         await self.guard.reply(
             interaction, text(locale, "bot.reminders.on" if on else "bot.reminders.off")
         )

@@ -12,15 +12,19 @@ Discord gives locales such as `en-US`, `de`, `es-ES`, `ru`; the language part pi
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 import games
 import translations
 from bot.text.locales import en
+from bot.text.preferences import Preferences
 from games.text import ENGLISH as GAME_ENGLISH
 from games.text import Msg, render
+
+if TYPE_CHECKING:
+    from storage import GameRecord
 
 # Keyed by the number of the games' English texts too: a game registered later adds its own.
 _CATALOGUES: dict[tuple[str, int], dict[str, str]] = {}
@@ -131,18 +135,20 @@ def _escaped(message: Msg) -> Msg:
     return Msg(message.key, params)
 
 
-def channel_locale(interaction: discord.Interaction) -> discord.Locale | str:
+def channel_locale(
+    preferences: Preferences, interaction: discord.Interaction
+) -> discord.Locale | str:
     """Channel messages are read by everyone: the language the server chose (`/game language`),
     else the server's preferred locale when Discord gives one other than en-US (it reports en-US
     for every server that is not a Community server, so that says nothing), else English."""
-    return _channel_language(interaction.client, interaction.guild_id, reported_locale(interaction))
+    return _channel_language(preferences, interaction.guild_id, reported_locale(interaction))
 
 
-def game_locale(client: Any, record: Any) -> discord.Locale | str:
+def game_locale(preferences: Preferences, record: GameRecord) -> discord.Locale | str:
     """The channel language of a game when no interaction is at hand (the clock, the AI, a
     repair; after a restart too): the same choice, from the server's Discord language that the
     game's latest interaction reported and the game keeps in the database."""
-    return _channel_language(client, record.guild_id, record.server_locale)
+    return _channel_language(preferences, record.guild_id, record.server_locale)
 
 
 def reported_locale(interaction: discord.Interaction) -> str | None:
@@ -151,8 +157,8 @@ def reported_locale(interaction: discord.Interaction) -> str | None:
     return None if guild is None else guild.value
 
 
-def _channel_language(client: Any, guild_id: int | None, reported: str | None) -> str:
-    chosen = server_language(client, guild_id)
+def _channel_language(preferences: Preferences, guild_id: int | None, reported: str | None) -> str:
+    chosen = preferences.server_language(guild_id)
     if chosen is not None:
         return chosen
     if reported is not None and reported != discord.Locale.american_english.value:
@@ -160,27 +166,22 @@ def _channel_language(client: Any, guild_id: int | None, reported: str | None) -
     return "en"
 
 
-def user_locale(interaction: discord.Interaction) -> discord.Locale | str:
+def user_locale(preferences: Preferences, interaction: discord.Interaction) -> discord.Locale | str:
     """What only this user reads (ephemeral replies, DMs): their own Discord language when we
     speak it, else the channel's."""
     own = interaction.locale
     if own is not None and own.value.split("-")[0].lower() in languages():
         return own
-    return channel_locale(interaction)
+    return channel_locale(preferences, interaction)
 
 
-def reader_locale(interaction: discord.Interaction) -> discord.Locale | str:
+def reader_locale(
+    preferences: Preferences, interaction: discord.Interaction
+) -> discord.Locale | str:
     """For texts that explain the bot to one reader (help): their own Discord language, except
     that a client at Discord's default, en-US, says as little as a server's en-US does, so the
     server's language (`channel_locale`) is used then."""
     own = interaction.locale
     if own is None or own == discord.Locale.american_english:
-        return channel_locale(interaction)
-    return user_locale(interaction)
-
-
-def server_language(client: Any, guild_id: int | None) -> str | None:
-    """The language a server chose with `/game language`, if any."""
-    if guild_id is None:
-        return None
-    return getattr(client, "server_languages", {}).get(guild_id)
+        return channel_locale(preferences, interaction)
+    return user_locale(preferences, interaction)

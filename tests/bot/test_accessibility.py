@@ -306,7 +306,7 @@ async def test_text_boards_reach_only_the_member_who_asked_and_survive_a_restart
         "выключено"
         in said(await ben.slash(channel, "game accessibility", text_boards=False))[-1].content
     )
-    assert (channel.guild.id, ben.id) not in simcord_env.bot.text_board_members
+    assert (channel.guild.id, ben.id) not in simcord_env.bot.services.preferences.text_board_members
 
 
 async def test_a_bad_board_request_gets_a_polite_private_answer(simcord_env, server):

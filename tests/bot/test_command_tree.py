@@ -22,10 +22,10 @@ RECORD = Path(__file__).with_name("command_tree.json")
 async def synced() -> dict:
     from bot.app import COMPONENTS
     from bot.command_texts import CatalogueTranslator
-    from bot.commands import GameGroup
+    from bot.game_group import GameGroup
 
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
-    group = GameGroup(None)
+    group = GameGroup()
     tree.add_command(group)
     payload = await group.get_translated_payload(tree, CatalogueTranslator())
     templates = {item.__discord_ui_compiled_template__.pattern for item in COMPONENTS}

@@ -99,10 +99,10 @@ def test_bot_knows_no_game_by_name():
 
 
 def test_game_new_offers_every_games_options_from_the_registry():
-    from bot.commands import GameGroup
+    from bot.game_group import GameGroup
     from games.front import all_front_options
 
-    new = next(c for c in GameGroup(None).walk_commands() if c.name == "new")
+    new = next(c for c in GameGroup().walk_commands() if c.name == "new")
     options = all_front_options()
     assert [p.name for p in new.parameters] == [
         "game",

@@ -1,22 +1,17 @@
 """The `/game` slash command group: one group, its subcommands declared by concern
-(`bot/<concern>/commands.py`) and put here in the order players know."""
+(`bot/<concern>/<concern>_commands.py`) and put here in the order players know."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
-from bot.history import commands as history
-from bot.lobby import commands as lobby
-from bot.play import commands as play
-from bot.seats import commands as seats
-from bot.settings import commands as settings
+from bot.history import history_commands as history
+from bot.lobby import lobby_commands as lobby
+from bot.play import play_commands as play
+from bot.seats import seats_commands as seats
+from bot.settings import settings_commands as settings
 from bot.text.present import kind_choices
-
-if TYPE_CHECKING:
-    from bot.app import MaleconBot
 
 # Commands that also work in a DM with the bot.
 DM_COMMANDS = {"mine", "help", "quiet"}
@@ -33,14 +28,13 @@ ORDER = (
 class GameGroup(app_commands.Group):
     """Play the registry's games in this channel."""
 
-    def __init__(self, bot: MaleconBot | None) -> None:
+    def __init__(self) -> None:
         # Usable in DMs too, for `/game mine`; every other command checks it is in a server.
         super().__init__(
             name="game",
             description=f"Play {' or '.join(c.name for c in kind_choices())} in this channel",
             allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
         )
-        self.bot = bot
         declared = {
             command.name: command
             for concern in (lobby, play, history, settings, seats)

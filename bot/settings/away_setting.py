@@ -2,11 +2,13 @@
 
 While away, no reminder reaches them, the others read "away until" in the turn message and in
 `/game mine`, and a decision of theirs that reaches the turn limit is played by the AI without
-asking the table, that decision only: the seat stays theirs (`bot.clock.turn_clock`). A move of
-their own, or `days:0`, ends it early (`bot.core.away` keeps it).
+asking the table, that decision only: the seat stays theirs (`bot.timers.turn_clock`). A move of
+their own, or `days:0`, ends it early (`bot.core.away_book` keeps it).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -15,14 +17,23 @@ from bot.core.timing import now
 from bot.discord_io.guard import handler
 from bot.text import present
 from bot.text.i18n import game_locale, text
+from bot.text.preferences import Preferences
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.announce import Announcer
+    from bot.discord_io.guard import Guard
 
 DAY = 24 * 3600
 MAX_DAYS = 30
 
 
 class AwayMode:
-    def __init__(self, tables, guard, announcer) -> None:
-        self.tables, self.guard, self.announcer = tables, guard, announcer
+    def __init__(
+        self, preferences: Preferences, tables: Tables, guard: Guard, announcer: Announcer
+    ) -> None:
+        self.preferences, self.tables = preferences, tables
+        self.guard, self.announcer = guard, announcer
 
     @handler(defer="thinking")
     async def away(self, interaction: discord.Interaction, locale, days: int) -> None:
@@ -53,5 +64,5 @@ class AwayMode:
                 record = await self.tables.store.get(found.id)
                 if record.status != "active":
                     continue
-                locale = game_locale(self.tables.bot, record)
+                locale = game_locale(self.preferences, record)
                 await self.announcer.refresh(locale, record, self.tables.state_of(record))

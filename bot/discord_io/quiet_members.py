@@ -3,7 +3,7 @@
 Every path that would DM or ping a member (the screen DMs, the turn messages, reminders, the
 table's question, the final scores) asks `until` first; inside the hours it holds the news
 (`hold`) instead: the turn message is still posted, with the member's name but no ping, and
-their DM waits. The clock (`bot/clock/digest.py`) sends what was held as one message per member
+their DM waits. The clock (`bot/timers/digest.py`) sends what was held as one message per member
 when their hours end, and keeps it until Discord takes it. The turn clock itself does not stop: quiet hours change who is told when,
 never how long a decision may wait.
 
@@ -22,7 +22,7 @@ from storage import GameRecord
 from storage import quiet as stored
 
 if TYPE_CHECKING:
-    from bot.app import MaleconBot
+    from bot.core.store_holder import StoreHolder
 
 log = logging.getLogger(__name__)
 
@@ -32,14 +32,14 @@ KINDS = ("turn", "screen", "ask", "ended")
 
 
 class Quiet:
-    def __init__(self, bot: MaleconBot) -> None:
-        self.bot = bot
+    def __init__(self, store_holder: StoreHolder) -> None:
+        self.store_holder = store_holder
         self.hours: dict[int, QuietHours] = {}
         self._listeners: list = []
 
     @property
     def store(self):
-        return self.bot.store
+        return self.store_holder.store
 
     async def load(self) -> None:
         found = await stored.all_hours(self.store)

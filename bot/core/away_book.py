@@ -14,18 +14,18 @@ from typing import TYPE_CHECKING
 from bot.core.timing import now
 
 if TYPE_CHECKING:
-    from bot.app import MaleconBot
+    from bot.core.store_holder import StoreHolder
     from storage import GameRecord
 
 
 class AwayBook:
-    def __init__(self, bot: MaleconBot) -> None:
-        self.bot = bot
+    def __init__(self, store_holder: StoreHolder) -> None:
+        self.store_holder = store_holder
         # (guild id, user id) -> until when (POSIX seconds).
         self._until: dict[tuple[int, int], float] = {}
 
     async def load(self) -> None:
-        self._until = await self.bot.store.members_away()
+        self._until = await self.store_holder.store.members_away()
 
     def until(self, guild_id: int, user_id: int, at: float | None = None) -> float | None:
         """Until when the member is away from their games in the server (None: not away)."""
@@ -45,14 +45,14 @@ class AwayBook:
         return away
 
     async def set(self, guild_id: int, user_id: int, until: float) -> None:
-        await self.bot.store.set_away(guild_id, user_id, until)
+        await self.store_holder.store.set_away(guild_id, user_id, until)
         self._until[(guild_id, user_id)] = until
 
     async def end(self, guild_id: int, user_id: int) -> bool:
         """The member is back; False if they were not away."""
         if self._until.get((guild_id, user_id)) is None:
             return False
-        await self.bot.store.set_away(guild_id, user_id, None)
+        await self.store_holder.store.set_away(guild_id, user_id, None)
         del self._until[(guild_id, user_id)]
         return True
 

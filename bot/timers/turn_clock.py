@@ -40,14 +40,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.clock import components
-from bot.clock.digest import Digests
 from bot.core import metrics
 from bot.core.timing import now
 from bot.discord_io.outbox import UNDELIVERED
 from bot.discord_io.turn_messages import message_link, pinging
 from bot.text import present
 from bot.text.i18n import game_locale, text
+from bot.timers import components
+from bot.timers.digest import Digests
 from storage import GameRecord, StorageError
 from storage.clock import (
     Wait,
@@ -60,7 +60,13 @@ from storage.clock import (
 )
 
 if TYPE_CHECKING:
-    from bot.app import MaleconBot
+    from bot.core.tables import Tables
+    from bot.discord_io.announce import Announcer
+    from bot.discord_io.dms import Mail
+    from bot.discord_io.outbox import Outbox
+    from bot.discord_io.quiet_members import Quiet
+    from bot.text.preferences import Preferences
+    from storage.store import Shards
 
 log = logging.getLogger(__name__)
 
@@ -85,13 +91,24 @@ class Clock:
     `quiet` says who is in their quiet hours (their news waits, and is sent when the hours end);
     `outbox` tries again what Discord refused; what should happen to a decision nobody made in time is told to `when_expired`'s listener."""
 
-    def __init__(self, bot: MaleconBot, tables, announcer, mail, quiet, outbox) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        shards: Shards | None,
+        preferences: Preferences,
+        tables: Tables,
+        announcer: Announcer,
+        mail: Mail,
+        quiet: Quiet,
+        outbox: Outbox,
+    ) -> None:
+        self.preferences = preferences
+        # The shards this process runs (None: all): it handles only their servers' timers.
+        self.shards = shards
         self.tables = tables
         self.announcer = announcer
         self.mail = mail
         self.quiet = quiet
-        self.digests = Digests(bot, tables, announcer, mail, quiet)
+        self.digests = Digests(tables, announcer, mail, quiet)
         quiet.on_hold(self.poke)
         self.outbox = outbox
         outbox.register(REMIND, self._remind_again)
@@ -108,7 +125,7 @@ class Clock:
 
     @property
     def store(self):
-        return self.bot.store
+        return self.tables.store
 
     def when_expired(self, listener) -> None:
         """`listener(record, seat)`: the AI stands in for that decision."""
@@ -166,7 +183,7 @@ class Clock:
     async def tick(self) -> None:
         """Handle what is due now, or sleep until the next timer (or a poke)."""
         self._poked = False
-        shards = self.bot.shard_scope
+        shards = self.shards
         held = await self.digests.next_due()
         if held is not None and held <= now():
             await self.digests.deliver(now())
@@ -323,7 +340,7 @@ class Clock:
     async def _remind_in_channel(
         self, record: GameRecord, ping: list[int], before: dict[int, Wait], link: str, at: float
     ) -> None:
-        locale = game_locale(self.bot, record)
+        locale = game_locale(self.preferences, record)
         waited = min(at - before[s].since for s in ping)
         users = [record.seats[s].user_id for s in ping]
         content = text(
@@ -384,7 +401,7 @@ class Clock:
 
     async def _ask_the_table(self, record: GameRecord, seat: int, wait: Wait, at: float) -> None:
         """The turn limit has passed: the other players choose what happens (first one counts)."""
-        locale = game_locale(self.bot, record)
+        locale = game_locale(self.preferences, record)
         others = [
             s.user_id
             for s in record.seats

@@ -1,5 +1,5 @@
 """The message a member gets when their quiet hours end: what was held for them during the
-hours (`bot/discord_io/quiet.py`), one line per game and kind, in one DM. A decision that no
+hours (`bot/discord_io/quiet_members.py`), one line per game and kind, in one DM. A decision that no
 longer waits for them by then is left out; a held screen DM is brought up to date after it (an
 edit of the screen's DM, which notifies nobody, or its first DM).
 
@@ -29,7 +29,10 @@ from storage import GameRecord, StorageError
 from storage import quiet as stored
 
 if TYPE_CHECKING:
-    from bot.app import MaleconBot
+    from bot.core.tables import Tables
+    from bot.discord_io.announce import Announcer
+    from bot.discord_io.dms import Mail
+    from bot.discord_io.quiet_members import Quiet
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +44,7 @@ CLAIM_SECONDS = 300.0
 
 
 class Digests:
-    def __init__(self, bot: MaleconBot, tables, announcer, mail, quiet) -> None:
-        self.bot = bot
+    def __init__(self, tables: Tables, announcer: Announcer, mail: Mail, quiet: Quiet) -> None:
         self.tables = tables
         self.announcer = announcer
         self.mail = mail
@@ -50,7 +52,7 @@ class Digests:
 
     @property
     def store(self):
-        return self.bot.store
+        return self.tables.store
 
     async def next_due(self) -> float | None:
         return await stored.next_due(self.store)

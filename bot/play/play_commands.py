@@ -18,7 +18,8 @@ async def move_choices(
 
     Answered from the game the bot holds when it has one: Discord drops an autocomplete
     answer that is late, and the choices are only offered (the move is checked again)."""
-    store = interaction.client.store
+    services = interaction.client.services
+    store = services.tables.store
     record = store.known(interaction.channel_id)
     if record is None:
         record = await store.by_channel(interaction.channel_id)
@@ -27,12 +28,12 @@ async def move_choices(
     seat = record.seat_of(interaction.user.id)
     if seat is None:
         return []
-    tables = interaction.client.services.tables
+    tables = services.tables
     actions = games.get(record.kind).legal_actions(tables.state_of(record), seat)
     typed = current.strip().lower()
     found = []
     for action in actions:
-        locale = user_locale(interaction)
+        locale = user_locale(services.preferences, interaction)
         label = text_msg(locale, action.label, present.seat_names(record, locale))
         if typed and typed not in label.lower() and typed not in action.code.lower():
             continue

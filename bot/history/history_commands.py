@@ -13,7 +13,7 @@ from bot.text.present import kind_choices
 async def past_games(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
-    return await game_choices(interaction.client.store, interaction, current)
+    return await game_choices(interaction.client.services.tables.store, interaction, current)
 
 
 class FinishedGames(app_commands.Group):
