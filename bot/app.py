@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.command_texts import CatalogueTranslator
 from bot.core import command_sync, metrics
-from bot.discord_io import components, guard
+from bot.discord_io import answering, components
 from bot.game_group import GameGroup
 from bot.history.replay import ReplayButton
 from bot.history.server_history import HistoryButton
@@ -55,7 +55,7 @@ class GameTree(app_commands.CommandTree):
             log.error("command failed", exc_info=error)
         content = text(user_locale(interaction.client.services.preferences, interaction), key)
         with contextlib.suppress(discord.HTTPException):
-            await guard.answer(interaction, content)
+            await answering.answer(interaction, content)
 
 
 class MaleconBot(commands.Bot):

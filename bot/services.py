@@ -21,10 +21,10 @@ from bot.core.store_holder import StoreHolder
 from bot.core.tables import Tables
 from bot.discord_io import pictures
 from bot.discord_io.announce import Announcer
-from bot.discord_io.dms import Mail
 from bot.discord_io.guard import Guard
 from bot.discord_io.outbox import Outbox
 from bot.discord_io.quiet_members import Quiet
+from bot.discord_io.screen_dms import ScreenDms
 from bot.discord_io.threads import Threads
 from bot.history.past import PastGames
 from bot.history.replay import Replays
@@ -72,7 +72,7 @@ class Services:
         self.quiet = Quiet(holder)
         # What could not be posted yet, posted again from the stored games.
         self.outbox = Outbox(holder)
-        self.mail = Mail(client, preferences, tables, self.quiet, self.logs, self.outbox)
+        self.mail = ScreenDms(client, preferences, tables, self.quiet, self.logs, self.outbox)
         self.announcer = Announcer(client, preferences, tables, self.quiet, self.outbox)
         self.threads = Threads(client, holder, preferences)
         self.guard = Guard(tables.lock, self.announcer, preferences, client.on_error)

@@ -14,7 +14,7 @@ import logging
 
 import discord
 
-from bot.discord_io.guard import followable
+from bot.discord_io.answering import followable
 from bot.discord_io.look_back import Match, find_posted, unknown
 from bot.discord_io.outbox import UNDELIVERED
 from bot.discord_io.turn_messages import THREADS, usable

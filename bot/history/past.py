@@ -22,7 +22,8 @@ from discord import app_commands
 import games
 from bot.core.errors import Refusal
 from bot.discord_io import components, pictures
-from bot.discord_io.guard import answer, handler
+from bot.discord_io.answering import answer
+from bot.discord_io.guard import handler
 from bot.text import lengths, present
 from bot.text.i18n import text
 from bot.text.preferences import Preferences

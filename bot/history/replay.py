@@ -19,7 +19,8 @@ import discord
 
 import games
 from bot.discord_io import components, pictures
-from bot.discord_io.guard import answer, handler
+from bot.discord_io.answering import answer
+from bot.discord_io.guard import handler
 from bot.text import present
 from bot.text.i18n import text
 from storage import GameRecord

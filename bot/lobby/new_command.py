@@ -44,9 +44,9 @@ def _annotation(option) -> str:
     return ANNOTATIONS[option.kind]
 
 
-def new_command() -> app_commands.Command:
-    """The `new` command of the `/game` group."""
-    options = all_front_options()
+def _signature(options) -> inspect.Signature:
+    """The command's parameters: the game, the games' options shown first, those every game
+    shares (the AI seats, the clock), the rest of the games' options, the thread."""
     first = [o for o in options if o.first]
     later = [o for o in options if not o.first]
     keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
@@ -64,7 +64,7 @@ def new_command() -> app_commands.Command:
         param("reminders", "app_commands.Choice[str] | None", None),
         param("turn_limit", "app_commands.Choice[str] | None", None),
     ]
-    signature = inspect.Signature(
+    return inspect.Signature(
         [
             *shared_first,
             *(param(o.name, _annotation(o), None) for o in first),
@@ -73,6 +73,11 @@ def new_command() -> app_commands.Command:
             param("thread", "bool", False),
         ]
     )
+
+
+def new_command() -> app_commands.Command:
+    """The `new` command of the `/game` group."""
+    options = all_front_options()
 
     async def new(interaction: discord.Interaction, **chosen) -> None:
         services = interaction.client.services
@@ -108,7 +113,7 @@ def new_command() -> app_commands.Command:
             thread=chosen.get("thread", False),
         )
 
-    new.__signature__ = signature
+    new.__signature__ = _signature(options)
     described = app_commands.describe(
         game="Which game",
         ai_players="How many seats the AI takes (more can be added in the lobby)",

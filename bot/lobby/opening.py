@@ -16,7 +16,8 @@ from bot.core.errors import Refusal
 from bot.core.published import Published
 from bot.core.timing import now
 from bot.discord_io.announce import PARENT_CHANNEL
-from bot.discord_io.guard import answer, handler, think
+from bot.discord_io.answering import answer, think
+from bot.discord_io.guard import handler
 from bot.lobby import components
 from bot.seats.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.settings.table_settings import parse_setting

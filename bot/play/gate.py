@@ -9,7 +9,7 @@ next. Persisting comes first, so if Discord fails afterwards the outbox (or the 
 interaction) posts what is missing from the stored game (`announce`, `outbox`).
 
 The source (`SOURCES`) changes only what a refusal looks like: a person is told why (the gate
-raises a `Refused`, which the caller turns into a polite answer with the current prompt); the
+raises a `MoveRefused`, which the caller turns into a polite answer with the current prompt); the
 AI's task just looks again at the game. Nothing else in `bot/` calls `apply_move`.
 """
 
@@ -35,7 +35,7 @@ from storage.play import MoveResult, apply_move
 if TYPE_CHECKING:
     from bot.core.tables import Tables
     from bot.discord_io.announce import Announcer
-    from bot.discord_io.dms import Mail
+    from bot.discord_io.screen_dms import ScreenDms
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ SOURCES = ("click", "typed", "ai", "clock")
 AI_SOURCES = ("ai", "clock")
 
 
-class Refused(Exception):
+class MoveRefused(Exception):
     """The gate did not apply the move; `why` is one of the reasons below. `record`, `state`
     and `seat` are the game as the gate saw it (for the prompt a person is shown again)."""
 
@@ -77,7 +77,7 @@ class Publisher:
     """After a saved move (or a start): the channel's message, the changed screens by DM, and
     whoever listens (the AI seats that decide next start thinking)."""
 
-    def __init__(self, mail: Mail, announcer: Announcer) -> None:
+    def __init__(self, mail: ScreenDms, announcer: Announcer) -> None:
         self.mail = mail
         self.announcer = announcer
         self._listeners: list[Callable[[GameRecord, Any], None]] = []
@@ -141,49 +141,11 @@ class Gate:
             if seat is None:
                 return None
             state = self.tables.state_of(record)
-            engine = games.get(record.kind)
-            deciders = {d.seat for d in engine.pending(state)}
             if codes != [games.UNDO]:
-                stale = version is not None and version != record.version
-                if stale and not await self.still_open(record, seat, version, made_for, deciders):
-                    raise Refused(Refused.OUTDATED, record, state, seat)
-                if seat not in deciders or (made_for is not None and made_for != seat):
-                    raise Refused(Refused.NOT_DECIDING, record, state, seat)
+                await self._check(record, state, seat, version, made_for)
             if resolve is not None:
                 codes[0] = resolve(record, state, seat, codes[0])
-            applied: list[tuple[str, Any]] = []
-            events: list = []
-            result: MoveResult | None = None
-            for step, chosen in enumerate(codes):
-                now_state = state if result is None else result.state
-                label = next(
-                    (a.label for a in engine.legal_actions(now_state, seat) if a.code == chosen),
-                    None,
-                )
-                at = record if result is None else result.record
-                try:
-                    result = await self._commit(at, seat, chosen, server_locale)
-                except IllegalAction as exc:
-                    if step > 0:
-                        break  # the first choice stands; the player is asked again
-                    if source not in AI_SOURCES:
-                        raise Refused(Refused.ILLEGAL, record, state, seat, exc.msg) from None
-                    # A bug in the AI must not stall the game: any legal move will do.
-                    log.error(
-                        "game %s: the AI chose %r for seat %s: %s", record.id, chosen, seat, exc
-                    )
-                    chosen = random.Random(chosen).choice(engine.legal_codes(state, seat))
-                    result = await self._commit(record, seat, chosen, server_locale)
-                    label = None
-                except VersionConflict:
-                    if step > 0:
-                        break
-                    self.tables.forget(record.id)
-                    raise Refused(Refused.CONFLICT, record, state, seat) from None
-                events.extend(result.events)
-                applied.append((chosen, label))
-            combined = MoveResult(result.record, result.state, events)
-            done = Submitted(record, state, seat, combined, applied)
+            done = await self._apply(record, state, seat, codes, source, server_locale)
             if source not in AI_SOURCES:
                 # A move of their own is coming back from `/game away`.
                 await self.tables.away.came_back(record.guild_id, record.seats[seat].user_id)
@@ -194,18 +156,75 @@ class Gate:
                     await on_saved(done)
                 except Exception:
                     log.exception("game %s: the mover's answer failed after the save", record.id)
+            after = done.result
             done.posted = await self.publisher.publish(
                 Published(
-                    combined.record,
-                    combined.state,
-                    combined.events,
+                    after.record,
+                    after.state,
+                    after.events,
                     before=state,
                     actor=seat,
-                    locale=locale(combined.record),
+                    locale=locale(after.record),
                     interaction=interaction,
                 )
             )
             return done
+
+    async def _check(
+        self, record: GameRecord, state: Any, seat: int, version: int | None, made_for: int | None
+    ) -> None:
+        """Refuse a move made for a decision that is over, or by a seat that does not decide."""
+        deciders = {d.seat for d in games.get(record.kind).pending(state)}
+        stale = version is not None and version != record.version
+        if stale and not await self.still_open(record, seat, version, made_for, deciders):
+            raise MoveRefused(MoveRefused.OUTDATED, record, state, seat)
+        if seat not in deciders or (made_for is not None and made_for != seat):
+            raise MoveRefused(MoveRefused.NOT_DECIDING, record, state, seat)
+
+    async def _apply(
+        self,
+        record: GameRecord,
+        state: Any,
+        seat: int,
+        codes: list[str],
+        source: str,
+        server_locale: str | None,
+    ) -> Submitted:
+        """Save `codes` one after the other. Only the first may be refused: a later one the
+        engine refuses, or a move saved meanwhile, ends the series (the player is asked
+        again). An AI's illegal code is a bug, replaced by any legal one."""
+        engine = games.get(record.kind)
+        applied: list[tuple[str, Any]] = []
+        events: list = []
+        result: MoveResult | None = None
+        for step, chosen in enumerate(codes):
+            now_state = state if result is None else result.state
+            label = next(
+                (a.label for a in engine.legal_actions(now_state, seat) if a.code == chosen),
+                None,
+            )
+            at = record if result is None else result.record
+            try:
+                result = await self._commit(at, seat, chosen, server_locale)
+            except IllegalAction as exc:
+                if step > 0:
+                    break
+                if source not in AI_SOURCES:
+                    raise MoveRefused(MoveRefused.ILLEGAL, record, state, seat, exc.msg) from None
+                # A bug in the AI must not stall the game: any legal move will do.
+                log.error("game %s: the AI chose %r for seat %s: %s", record.id, chosen, seat, exc)
+                chosen = random.Random(chosen).choice(engine.legal_codes(state, seat))
+                result = await self._commit(record, seat, chosen, server_locale)
+                label = None
+            except VersionConflict:
+                if step > 0:
+                    break
+                self.tables.forget(record.id)
+                raise MoveRefused(MoveRefused.CONFLICT, record, state, seat) from None
+            events.extend(result.events)
+            applied.append((chosen, label))
+        combined = MoveResult(result.record, result.state, events)
+        return Submitted(record, state, seat, combined, applied)
 
     async def still_open(
         self, record: GameRecord, seat: int, version: int, made_for: int | None, deciders

@@ -11,9 +11,10 @@ import discord
 import games
 from bot.core.errors import Refusal
 from bot.discord_io import components, pictures
-from bot.discord_io.guard import answer, came_from_private, handler
+from bot.discord_io.answering import answer, came_from_private
+from bot.discord_io.guard import handler
 from bot.discord_io.turn_messages import message_link
-from bot.play.gate import Refused, Submitted
+from bot.play.gate import MoveRefused, Submitted
 from bot.text import present
 from bot.text.i18n import channel_locale, escape, reported_locale, text, text_msg
 from bot.text.preferences import Preferences
@@ -170,9 +171,9 @@ class Play:
                 interaction=interaction,
                 **how,
             )
-        except Refused as refused:
+        except MoveRefused as refused:
             record, state, seat = refused.record, refused.state, refused.seat
-            if refused.why == Refused.OUTDATED:
+            if refused.why == MoveRefused.OUTDATED:
                 content, view = components.prompt_for(locale, record, state, seat)
                 # Discord may have refused to take the buttons off an old message (30046):
                 # pressed there, the player is shown the way to the newest one.
@@ -181,10 +182,10 @@ class Play:
                 if turn is not None and pressed not in (None, turn.message_id):
                     content = f"{content}\n{message_link(record, str(turn.message_id))}"
                 raise Refusal("bot.error.outdated", current=content, view=view) from None
-            if refused.why == Refused.NOT_DECIDING:
+            if refused.why == MoveRefused.NOT_DECIDING:
                 content, _ = components.prompt_for(locale, record, state, seat)
                 raise Refusal("bot.error.not_your_decision", current=content) from None
-            if refused.why == Refused.ILLEGAL:
+            if refused.why == MoveRefused.ILLEGAL:
                 key = "bot.error.cannot_undo" if codes == [games.UNDO] else "bot.error.illegal"
                 raise Refusal(key, reason=refused.reason) from None
             fresh = await self.tables.store.get(record.id)

@@ -28,7 +28,7 @@ import ai
 import games
 from bot.core import metrics, worker_pool
 from bot.core.timing import now
-from bot.play.gate import Refused
+from bot.play.gate import MoveRefused
 from bot.text.i18n import game_locale
 from storage import GameRecord, StorageError
 from storage.clock import vote_closed
@@ -230,7 +230,7 @@ class AiSeats:
                 made_for=seat,
                 locale=lambda record: game_locale(self.preferences, record),
             )
-        except Refused:
+        except MoveRefused:
             # The seat's decision changed while it thought, or another process moved first:
             # its task looks again at the game as it is now.
             return

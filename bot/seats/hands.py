@@ -38,8 +38,8 @@ from storage.records import AI_PREFIX, HUMAN, result_to_json
 if TYPE_CHECKING:
     from bot.core.tables import Tables
     from bot.discord_io.announce import Announcer
-    from bot.discord_io.dms import Mail
     from bot.discord_io.guard import Guard
+    from bot.discord_io.screen_dms import ScreenDms
     from bot.seats.ai_seats import AiSeats
 
 log = logging.getLogger(__name__)
@@ -61,7 +61,7 @@ class Seats:
         announcer: Announcer,
         poke: Callable[..., None],
         ai: AiSeats,
-        mail: Mail,
+        mail: ScreenDms,
     ) -> None:
         self.preferences, self.tables, self.guard = preferences, tables, guard
         self.announcer, self.poke, self.ai, self.mail = announcer, poke, ai, mail

@@ -38,8 +38,18 @@ SETTING_CHOICES = {
 }
 
 
+# The order `/game` lists them in.
+ORDER = ("settings", "reminders", "mine", "away", "language", "accessibility", "quiet")
+
+
 def commands() -> list[app_commands.Command]:
     """This concern's subcommands of `/game` (new ones each call: a command has one parent)."""
+    made = {c.name: c for c in (*_table_commands(), *_member_commands())}
+    return [made[name] for name in ORDER]
+
+
+def _table_commands() -> list[app_commands.Command]:
+    """A table's settings, a player's games and reminders, the server's language."""
 
     @app_commands.command(name="settings", description="The table's reminders and turn limit")
     @app_commands.describe(
@@ -87,6 +97,12 @@ def commands() -> list[app_commands.Command]:
     ) -> None:
         await interaction.client.services.languages.choose(interaction, language.value)
 
+    return [settings, reminders, mine, language]
+
+
+def _member_commands() -> list[app_commands.Command]:
+    """A member's own settings, for all their games: away, accessibility, quiet hours."""
+
     @app_commands.command(
         name="away", description="Away for some days: no reminders, the AI plays at the limit"
     )
@@ -130,4 +146,4 @@ def commands() -> list[app_commands.Command]:
 
     quiet.autocomplete("timezone")(timezone_choices)
 
-    return [settings, reminders, mine, away, language, accessibility, quiet]
+    return [away, accessibility, quiet]

@@ -31,8 +31,8 @@ from storage import quiet as stored
 if TYPE_CHECKING:
     from bot.core.tables import Tables
     from bot.discord_io.announce import Announcer
-    from bot.discord_io.dms import Mail
     from bot.discord_io.quiet_members import Quiet
+    from bot.discord_io.screen_dms import ScreenDms
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ CLAIM_SECONDS = 300.0
 
 
 class Digests:
-    def __init__(self, tables: Tables, announcer: Announcer, mail: Mail, quiet: Quiet) -> None:
+    def __init__(self, tables: Tables, announcer: Announcer, mail: ScreenDms, quiet: Quiet) -> None:
         self.tables = tables
         self.announcer = announcer
         self.mail = mail

@@ -62,9 +62,9 @@ from storage.clock import (
 if TYPE_CHECKING:
     from bot.core.tables import Tables
     from bot.discord_io.announce import Announcer
-    from bot.discord_io.dms import Mail
     from bot.discord_io.outbox import Outbox
     from bot.discord_io.quiet_members import Quiet
+    from bot.discord_io.screen_dms import ScreenDms
     from bot.text.preferences import Preferences
     from storage.store import Shards
 
@@ -97,7 +97,7 @@ class Clock:
         preferences: Preferences,
         tables: Tables,
         announcer: Announcer,
-        mail: Mail,
+        mail: ScreenDms,
         quiet: Quiet,
         outbox: Outbox,
     ) -> None:

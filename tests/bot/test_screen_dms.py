@@ -11,7 +11,7 @@ import time
 import games
 import render
 from bot.core.published import Published
-from bot.discord_io.dms import private_part
+from bot.discord_io.screen_dms import private_part
 from bot.text import present
 from tests.bot.driver import Table
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.games.test_structure import MAX_FUNCTION_LINES, long_functions
+
 BOT = Path(__file__).resolve().parents[2] / "bot"
 
 
@@ -60,6 +62,11 @@ def test_no_module_in_bot_is_over_450_lines():
         if (lines := len(path.read_text().splitlines())) > 450
     }
     assert long == {}
+
+
+def test_no_function_in_bot_is_over_80_lines():
+    """A function that grows past this does two things: a helper per step reads better."""
+    assert long_functions(BOT) == {}, f"over {MAX_FUNCTION_LINES} lines"
 
 
 # Everything about a game comes from the registry in games/ (the texts' catalogues excepted).

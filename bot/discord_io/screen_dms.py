@@ -90,7 +90,7 @@ def screen_item(seat: int) -> str:
     return f"{SCREEN}:{seat}"
 
 
-class Mail:
+class ScreenDms:
     """`tables` gives the state cache; `quiet`: who is in their quiet hours, whose screen DM
     waits until they end; `logs`: the games' logs as moves, for the recap of a DM whose seat
     decides; `outbox` tries again the screen DMs that failed."""
