@@ -124,13 +124,8 @@ def test_the_checker_counts_type_only_imports_and_imports_inside_functions():
     assert {"bot.app", "bot.app.MaleconBot", "bot.core.sibling"} <= found
 
 
-# The one circle left, for render's own rework (issue 32, part 5) to open: render/describe.py
-# picks each game's board text inside a function, and each imports parts of describe.
-LEFT_FOR_RENDER = [["render.describe", "render.havana_text", "render.santiago_text"]]
-
-
 def test_no_import_circle_among_the_project_modules():
-    assert [c for c in circles(graph(*PACKAGES)) if c not in LEFT_FOR_RENDER] == []
+    assert circles(graph(*PACKAGES)) == []
 
 
 def test_no_import_circle_among_the_packages():
