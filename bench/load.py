@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -37,6 +38,7 @@ from pathlib import Path
 
 import discord
 import simcord
+from simcord._settlement import _run_due_virtual_callbacks
 from simcord.backend.models.interaction import Interaction
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -49,6 +51,8 @@ from render.demo import play as demo_play  # noqa: E402
 from tests.bot.driver import Table, custom_ids, private_answer, random_move  # noqa: E402
 
 KINDS = ("move", "choose", "board", "screen", "autocomplete", "lobby")
+# Seconds of wall time between two moves of Discord's clock.
+TICK = 0.02
 GAMES = ("santiago", "havana")
 
 
@@ -117,15 +121,41 @@ def instrument() -> None:
 def unsettled(env) -> None:
     """SimCord's actors return as soon as the interaction is sent; the tables wait themselves.
 
-    SimCord's own clock still settles: a timer of the bot (a DM channel's turn, a rate limit's
-    wait) falls due through it, and without it such a wait would never end."""
-    settle = env._settle_internal
+    When SimCord's clock moves on (to a timer of the bot: a DM channel's turn, a rate limit's
+    wait), it only runs what falls due: waiting there for the whole bot to be idle, as it does
+    between the steps of a test, would wait for ever while the other tables play (a move of its
+    clock that times out that way stops it for good)."""
 
-    async def no_settle(**kwargs: object) -> None:
-        if "_deadline" in kwargs:  # the clock moving on to a timer of the bot
-            await settle(**kwargs)
+    async def no_settle(**kwargs) -> None:
+        if "_deadline" in kwargs:  # the clock moving on
+            _run_due_virtual_callbacks(env._settlement_state(), kwargs["_deadline"])
+            await asyncio.sleep(0)
 
     env._settle_internal = no_settle
+
+
+@contextlib.asynccontextmanager
+async def real_time(env):
+    """Discord's time runs with the wall clock while the tables play: the bot's timers (a DM
+    channel's turn once ten are open, a rate limit's wait) fall due when they would on a
+    server, and nothing waits for a test to move the clock."""
+    loop = asyncio.get_running_loop()
+
+    async def keep() -> None:
+        last = time.perf_counter()
+        while True:
+            await asyncio.sleep(TICK)
+            now = time.perf_counter()
+            await env._advance_to(env._virtual_time + (now - last), loop.time() + 60)
+            last = now
+
+    keeper = asyncio.create_task(keep())
+    try:
+        yield
+    finally:
+        keeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await keeper
 
 
 class Figures:
@@ -270,9 +300,10 @@ async def games_at_once(k: int, quota: int, players: int, seed: int) -> Figures:
                 settle = env._settle_internal
                 unsettled(env)
                 try:
-                    await all_of(t.open(GAMES[n % 2], players) for n, t in enumerate(tables))
-                    await all_of(t.play(quota) for t in tables)
-                    await mail.idle()
+                    async with real_time(env):
+                        await all_of(t.open(GAMES[n % 2], players) for n, t in enumerate(tables))
+                        await all_of(t.play(quota) for t in tables)
+                        await mail.idle()
                 finally:
                     env._settle_internal = settle
         finally:
@@ -329,7 +360,8 @@ async def floor(k: int, quota: int, picture: bytes) -> tuple[float, list[float]]
 
                 start = time.perf_counter()
                 try:
-                    await all_of(channel_loop(c, m) for c, m in pairs)
+                    async with real_time(env):
+                        await all_of(channel_loop(c, m) for c, m in pairs)
                 finally:
                     env._settle_internal = settle
                 elapsed = time.perf_counter() - start
