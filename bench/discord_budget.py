@@ -10,9 +10,12 @@ decision nobody makes, which the turn clock hands to the AI. The figure is globa
 requests per applied move, everything counted from `/game new` to the last screen DM. Last
 line: JSON.
 
-    python bench/discord_budget.py [--games 1] [--seed 1] [--routes]
+    python bench/discord_budget.py [--games 1] [--seed 1] [--routes] [--only havana] [--sizes 2,3,4]
+        [--steps N]
 
-`--routes` prints where the requests go (method and route, DM channels apart).
+`--routes` prints where the requests go (method and route, DM channels apart); `--only` and
+`--sizes` pick the tables, `--steps N` stops each game after N steps (a quick run: the tests'
+smoke run of every bench).
 """
 
 from __future__ import annotations
@@ -38,24 +41,26 @@ KINDS = ("santiago", "havana")
 SIZES = (2, 3, 4)
 
 
-async def measure(kind: str, size: int, games: int, seed: int) -> dict:
+async def measure(kind: str, size: int, games: int, seed: int, most: int) -> dict:
     requests = moves = finished = 0
     routes: Counter = Counter()
     with tempfile.TemporaryDirectory() as folder:
         bot = create_bot(
             Path(folder) / "budget.sqlite3", rng=random.Random(seed), ai_workers=1, ai_budget=8
         )
-        async with simcord.run(bot) as env:
-            counted = Counted(env).install()
-            guild = env.create_guild()
-            for game in range(games):
-                played = await play(env, guild, kind, size, seed + game, counted)
-                requests += played.requests
-                routes += played.routes
-                moves += played.moves
-                finished += played.finished
-        if bot.store is not None:
-            await bot.store.close()
+        try:
+            async with simcord.run(bot) as env:
+                counted = Counted(env).install()
+                guild = env.create_guild()
+                for game in range(games):
+                    played = await play(env, guild, kind, size, seed + game, counted, most)
+                    requests += played.requests
+                    routes += played.routes
+                    moves += played.moves
+                    finished += played.finished
+        finally:
+            # SimCord detaches the bot without closing it: its workers and store end here.
+            await bot.close()
     return {
         "requests": requests,
         "moves": moves,
@@ -66,11 +71,11 @@ async def measure(kind: str, size: int, games: int, seed: int) -> dict:
     }
 
 
-async def main(games: int, seed: int) -> dict:
+async def main(games: int, seed: int, kinds, sizes, most: int) -> dict:
     return {
-        f"{kind} {size}p": await measure(kind, size, games, seed)
-        for kind in KINDS
-        for size in SIZES
+        f"{kind} {size}p": await measure(kind, size, games, seed, most)
+        for kind in kinds
+        for size in sizes
     }
 
 
@@ -79,8 +84,13 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=1, help="games per game and size")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--routes", action="store_true", help="where the requests go")
+    parser.add_argument("--only", choices=KINDS, default=None, help="one game only")
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="comma-separated")
+    parser.add_argument("--steps", type=int, default=3000, help="steps per game at most")
     args = parser.parse_args()
-    results = asyncio.run(main(args.games, args.seed))
+    kinds = KINDS if args.only is None else (args.only,)
+    sizes = [int(n) for n in args.sizes.split(",")]
+    results = asyncio.run(main(args.games, args.seed, kinds, sizes, args.steps))
     print(f"{'table':14} {'requests':>9} {'moves':>7} {'per move':>9} {'finished':>9}")
     for name, r in results.items():
         print(

@@ -5,7 +5,9 @@ finished everything it does for it (persisting, answering, the new turn message 
 picture, DMs). In the same run a throwaway bot with one command that only replies "ok" gives the
 floor. Last line: JSON.
 
-    python bench/e2e.py [--games-per-kind 1] [--players 3] [--seed 1]
+    python bench/e2e.py [--games-per-kind 1] [--players 3] [--seed 1] [--moves N] [--floor 300]
+
+`--moves N` stops each game after N moves (a quick run: the tests' smoke run of every bench).
 """
 
 from __future__ import annotations
@@ -50,21 +52,28 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-async def moves(games_per_kind: int, players: int, seed: int) -> list[float]:
+async def moves(games_per_kind: int, players: int, seed: int, most: int | None) -> list[float]:
     times: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         bot = create_bot(Path(folder) / "bench.sqlite3", rng=random.Random(seed))
-        async with simcord.run(bot) as env:
-            guild = env.create_guild()
-            members = [guild.add_member(env.create_user(f"p{i}")) for i in range(players)]
-            for kind in ("santiago", "havana"):
-                for n in range(games_per_kind):
-                    channel = guild.create_text_channel(f"{kind}-{n}")
-                    table = TimedTable(env, channel, members, random.Random(seed + n))
-                    table.times = times
-                    await table.open(kind, players)
-                    await table.play_to_end()
-        await bot.store.close()  # SimCord detaches the bot without closing it
+        try:
+            async with simcord.run(bot) as env:
+                guild = env.create_guild()
+                members = [guild.add_member(env.create_user(f"p{i}")) for i in range(players)]
+                for kind in ("santiago", "havana"):
+                    for n in range(games_per_kind):
+                        channel = guild.create_text_channel(f"{kind}-{n}")
+                        table = TimedTable(env, channel, members, random.Random(seed + n))
+                        table.times = times
+                        await table.open(kind, players)
+                        if most is None:
+                            await table.play_to_end()
+                        else:
+                            while table.moves < most and not table.finished():
+                                await table.step()
+        finally:
+            # SimCord detaches the bot without closing it: its workers and store end here.
+            await bot.close()
     return times
 
 
@@ -92,7 +101,7 @@ async def floor(count: int) -> list[float]:
                     await member.slash(channel, "ping")
                     times.append(time.perf_counter() - start)
         finally:
-            await bot.store.close()
+            await bot.close()
     return times
 
 
@@ -101,9 +110,11 @@ def main() -> int:
     parser.add_argument("--games-per-kind", type=int, default=1)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--moves", type=int, default=None, help="moves per game at most")
+    parser.add_argument("--floor", type=int, default=300, help="commands timed for the floor")
     args = parser.parse_args()
-    move_times = asyncio.run(moves(args.games_per_kind, args.players, args.seed))
-    floor_times = asyncio.run(floor(300))
+    move_times = asyncio.run(moves(args.games_per_kind, args.players, args.seed, args.moves))
+    floor_times = asyncio.run(floor(args.floor))
     summary = {
         "moves": len(move_times),
         "p50_ms": round(pct(move_times, 0.50), 2),

@@ -9,11 +9,14 @@ for two policies:
 - random: every decision taken uniformly at random among the legal codes;
 - greedy: a sensible player that keeps resource-gaining cards face up and buys, whenever it
   can, the building with the most VP per unit of cost.
+
+Last line: JSON, the same figures per player count and policy.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -123,13 +126,16 @@ def main(argv: list[str] | None = None) -> None:
     options = GAME.options({"deck": args.deck} if args.deck else None)
     print("| players | policy | mean rounds | median rounds | reached target |")
     print("|---|---|---|---|---|")
+    rows = []
     for n in args.players:
         for name, policy in (("random", random_code), ("greedy", greedy_code)):
             m = measure(n, args.games, args.seed, options, policy)
+            rows.append({"players": n, "policy": name, **m})
             print(
                 f"| {n} | {name} | {m['mean']:.1f} | {m['median']:.1f} | {m['reached']:.1f}% |",
                 flush=True,
             )
+    print(json.dumps({"games": args.games, "seed": args.seed, "deck": args.deck, "rows": rows}))
 
 
 if __name__ == "__main__":

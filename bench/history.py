@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import games  # noqa: E402
 from bot import create_bot  # noqa: E402
 from storage import history as past  # noqa: E402
+from storage.backends.steps import run_sync  # noqa: E402
 from storage.endings import record_end  # noqa: E402
 from storage.records import result_to_json  # noqa: E402
 
@@ -113,7 +114,7 @@ def fill(path: Path, guild_id: int, channels: list[int], members: list[int], cou
             "INSERT INTO results (game_id, ended_at, how, result) VALUES (?, ?, ?, ?)",
             (game_id, stamp(600), how, json.dumps(result_to_json(result))),
         )
-        record_end(conn, game_id)
+        run_sync(conn, record_end(game_id))
         if n % 5000 == 4999:
             conn.execute("COMMIT")
             conn.execute("BEGIN")

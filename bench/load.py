@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -37,6 +38,7 @@ from pathlib import Path
 
 import discord
 import simcord
+from simcord._settlement import _run_due_virtual_callbacks
 from simcord.backend.models.interaction import Interaction
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -46,9 +48,11 @@ import render  # noqa: E402
 from bot import create_bot  # noqa: E402
 from bot.discord_io.guard import Guard  # noqa: E402
 from render.demo import play as demo_play  # noqa: E402
-from tests.bot.driver import Table, custom_ids, random_move  # noqa: E402
+from tests.bot.driver import Table, custom_ids, private_answer, random_move  # noqa: E402
 
 KINDS = ("move", "choose", "board", "screen", "autocomplete", "lobby")
+# Seconds of wall time between two moves of Discord's clock.
+TICK = 0.02
 GAMES = ("santiago", "havana")
 
 
@@ -115,12 +119,43 @@ def instrument() -> None:
 
 
 def unsettled(env) -> None:
-    """SimCord's actors return as soon as the interaction is sent; the tables wait themselves."""
+    """SimCord's actors return as soon as the interaction is sent; the tables wait themselves.
 
-    async def no_settle(**_: object) -> None:
-        return None
+    When SimCord's clock moves on (to a timer of the bot: a DM channel's turn, a rate limit's
+    wait), it only runs what falls due: waiting there for the whole bot to be idle, as it does
+    between the steps of a test, would wait for ever while the other tables play (a move of its
+    clock that times out that way stops it for good)."""
+
+    async def no_settle(**kwargs) -> None:
+        if "_deadline" in kwargs:  # the clock moving on
+            _run_due_virtual_callbacks(env._settlement_state(), kwargs["_deadline"])
+            await asyncio.sleep(0)
 
     env._settle_internal = no_settle
+
+
+@contextlib.asynccontextmanager
+async def real_time(env):
+    """Discord's time runs with the wall clock while the tables play: the bot's timers (a DM
+    channel's turn once ten are open, a rate limit's wait) fall due when they would on a
+    server, and nothing waits for a test to move the clock."""
+    loop = asyncio.get_running_loop()
+
+    async def keep() -> None:
+        last = time.perf_counter()
+        while True:
+            await asyncio.sleep(TICK)
+            now = time.perf_counter()
+            await env._advance_to(env._virtual_time + (now - last), loop.time() + 60)
+            last = now
+
+    keeper = asyncio.create_task(keep())
+    try:
+        yield
+    finally:
+        keeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await keeper
 
 
 class Figures:
@@ -185,7 +220,8 @@ class LoadTable(Table):
             shown = await self.timed(
                 "choose", lambda: player.click(message, label="Choose", custom_id=None)
             )
-            await self.answer(player, shown.response)
+            # Its own buttons come in a private follow-up, the turn message being updated.
+            await self.answer(player, private_answer(shown))
         else:
             await self.answer(player, message)
 
@@ -220,36 +256,58 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
+async def shut_down(bot) -> None:
+    """End what the bot started, whether the run went well or not: its clock, its AI and picture
+    workers, its store (SimCord detaches a bot without closing it, and a live worker or database
+    thread would keep this process from ever exiting)."""
+    await bot.close()
+
+
+async def all_of(jobs) -> None:
+    """Run the jobs at once; the first failure cancels the others and is raised."""
+    try:
+        async with asyncio.TaskGroup() as group:
+            for job in jobs:
+                group.create_task(job)
+    except ExceptionGroup as failed:
+        raise failed.exceptions[0] from None
+
+
 async def games_at_once(k: int, quota: int, players: int, seed: int) -> Figures:
     figures = Figures()
     with tempfile.TemporaryDirectory() as folder:
         bot = create_bot(Path(folder) / "load.sqlite3", rng=random.Random(seed))
-        async with simcord.run(bot) as env:
-            guild = env.create_guild()
-            tables = []
-            for n in range(k):
-                channel = guild.create_text_channel(f"table-{n}")
-                members = [guild.add_member(env.create_user(f"t{n}p{i}")) for i in range(players)]
-                table = LoadTable(env, channel, members, random.Random(seed * 1000 + n))
-                table.figures = figures
-                tables.append(table)
-            mail = bot.services.mail
-            delivered = mail.delivered
+        try:
+            async with simcord.run(bot) as env:
+                guild = env.create_guild()
+                tables = []
+                for n in range(k):
+                    channel = guild.create_text_channel(f"table-{n}")
+                    members = [
+                        guild.add_member(env.create_user(f"t{n}p{i}")) for i in range(players)
+                    ]
+                    table = LoadTable(env, channel, members, random.Random(seed * 1000 + n))
+                    table.figures = figures
+                    tables.append(table)
+                mail = bot.services.mail
+                delivered = mail.delivered
 
-            def timed_dm(waited: float) -> None:
-                figures.screen_dms.append(waited)
-                delivered(waited)
+                def timed_dm(waited: float) -> None:
+                    figures.screen_dms.append(waited)
+                    delivered(waited)
 
-            mail.delivered = timed_dm
-            settle = env._settle_internal
-            unsettled(env)
-            try:
-                await asyncio.gather(*(t.open(GAMES[n % 2], players) for n, t in enumerate(tables)))
-                await asyncio.gather(*(t.play(quota) for t in tables))
-                await mail.idle()
-            finally:
-                env._settle_internal = settle
-        await bot.store.close()  # SimCord detaches the bot without closing it
+                mail.delivered = timed_dm
+                settle = env._settle_internal
+                unsettled(env)
+                try:
+                    async with real_time(env):
+                        await all_of(t.open(GAMES[n % 2], players) for n, t in enumerate(tables))
+                        await all_of(t.play(quota) for t in tables)
+                        await mail.idle()
+                finally:
+                    env._settle_internal = settle
+        finally:
+            await shut_down(bot)
     return figures
 
 
@@ -302,12 +360,13 @@ async def floor(k: int, quota: int, picture: bytes) -> tuple[float, list[float]]
 
                 start = time.perf_counter()
                 try:
-                    await asyncio.gather(*(channel_loop(c, m) for c, m in pairs))
+                    async with real_time(env):
+                        await all_of(channel_loop(c, m) for c, m in pairs)
                 finally:
                     env._settle_internal = settle
                 elapsed = time.perf_counter() - start
         finally:
-            await bot.store.close()
+            await shut_down(bot)
     return k * quota / elapsed, acks
 
 

@@ -1,7 +1,8 @@
 """The shape of the code: no import circle among the project's modules nor among its packages
 (an import inside a function counts, and so does one under `if TYPE_CHECKING:`: a type names what
-a module depends on), and the layers games <- ai, render, storage <- bot, nothing importing
-upwards."""
+a module depends on), and the layers games <- ai, render, storage <- bot <- proof, nothing
+importing upwards: the running bot never imports the translators' proof sheet, which reads `bot/`
+only through `bot.text`."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("games", "ai", "render", "storage", "translations", "bot")
+PACKAGES = ("games", "ai", "render", "storage", "translations", "bot", "proof")
 # What each package may import (besides itself).
 ALLOWED = {
     "games": set(),
@@ -18,7 +19,11 @@ ALLOWED = {
     "render": {"games", "translations"},
     "storage": {"games"},
     "bot": {"games", "ai", "render", "storage", "translations"},
+    # the translators' proof sheet: seeded games said and drawn as the bot does
+    "proof": {"games", "render", "storage", "bot"},
 }
+# The only folders of bot/ a package above it may reach into.
+BOT_FOLDERS_ALLOWED = {"proof": {"bot.text"}}
 
 
 def module_name(path: Path) -> str:
@@ -174,6 +179,21 @@ def test_no_package_imports_upwards():
                 if top in PACKAGES and top != package and top not in ALLOWED[package]:
                     wrong.append(f"{module_name(path)} -> {target}")
     assert wrong == []
+
+
+def test_the_proof_sheet_reads_the_bot_only_through_its_texts():
+    wrong = []
+    for package, allowed in BOT_FOLDERS_ALLOWED.items():
+        for path in (ROOT / package).rglob("*.py"):
+            for target in imports(path):
+                parts = target.split(".")
+                if parts[0] == "bot" and ".".join(parts[:2]) not in allowed:
+                    wrong.append(f"{module_name(path)} -> {target}")
+    assert wrong == []
+
+
+def test_no_proof_sheet_module_is_left_in_bot():
+    assert sorted(p.name for p in (ROOT / "bot").rglob("proof*")) == []
 
 
 def test_each_folder_of_bot_imports_only_what_its_docstring_allows():

@@ -5,7 +5,7 @@ English changed is marked fuzzy with the new English beside the old translation,
 for keys the English no longer has are dropped. With no LANG, every existing catalogue; a new
 language code creates its file. `python -m translations check` lists what is missing or outdated
 in each catalogue and exits 1 if anything is. `python -m translations proof LANG OUT/` writes a
-proof sheet of LANG for a native reader (see `translations.proof`).
+proof sheet of LANG for a native reader (the `proof` package makes it).
 """
 
 from __future__ import annotations
@@ -65,10 +65,10 @@ def check(english: dict[str, str]) -> int:
 
 
 def proof(lang: str, out: Path, boards: int) -> int:
-    from bot.text.proof import KINDS, make
+    from proof import KINDS, make
+    from proof.page import TABLES, write
 
     from . import PSEUDO
-    from .proof import TABLES, write
 
     if lang not in languages() and lang != PSEUDO:
         known = ", ".join(languages())
@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     sheet.add_argument("--boards", type=int, default=None, help="boards drawn per game")
     args = parser.parse_args(argv)
     if args.command == "proof":
-        from .proof import BOARDS
+        from proof.page import BOARDS
 
         return proof(args.lang, args.out, BOARDS if args.boards is None else args.boards)
     english = _english()

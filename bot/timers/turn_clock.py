@@ -142,6 +142,10 @@ class Clock:
                 await self._task
             self._task = None
 
+    def idle(self) -> bool:
+        """Asleep until its next timer or a poke: nothing due is being handled."""
+        return self._sleeping
+
     def poke(self, due: float | None = None) -> None:
         """A timer may now fall due earlier than the clock thought: look again. `due`: the
         earliest of the new timers, when known; one due after the clock wakes anyway changes

@@ -56,8 +56,11 @@ class Played:
     routes: Counter
 
 
-async def play(env, guild, kind: str, size: int, seed: int, counted: Counted) -> Played:
-    """One whole game of `size` seats in a new channel of `guild`, counted by `counted`."""
+async def play(
+    env, guild, kind: str, size: int, seed: int, counted: Counted, most: int = 3000
+) -> Played:
+    """One whole game of `size` seats in a new channel of `guild`, counted by `counted` (or its
+    first `most` steps)."""
     rng = random.Random(seed)
     # The AI standing in for a person thinks in a worker process, in real time, while the
     # virtual clock waits for it: a busy machine may take longer than SimCord's usual 5 s.
@@ -76,7 +79,7 @@ async def play(env, guild, kind: str, size: int, seed: int, counted: Counted) ->
     await creator.click(lobby, label="Start")
     game_id = (await env.bot.store.by_channel(channel.id)).id
     services = env.bot.services
-    for _ in range(3000):
+    for _ in range(most):
         await services.ai.idle()
         await env.settle()
         if table.finished():

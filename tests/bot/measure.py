@@ -88,7 +88,8 @@ class Measurer:
                 live.append(message)
         return live
 
-    async def play(self, kind: str, count: int, **options) -> Figures:
+    async def play(self, kind: str, count: int, most: int = 5000, **options) -> Figures:
+        """Play a game of `kind` at `count` seats to its end, or for `most` decisions."""
         creator, *others = self.players[:count]
         self.players = self.players[:count]
         opened = await creator.slash(self.channel, "game new", game=kind, **options)
@@ -101,7 +102,7 @@ class Measurer:
         store = self.env.bot.store
         record = await store.by_channel(self.channel.id)
         seen_deciders: frozenset = frozenset()
-        for _ in range(5000):
+        for _ in range(most):
             stored = self._stored()
             live = self._live_prompts(stored)
             self.figures.max_live_prompts = max(self.figures.max_live_prompts, len(live))

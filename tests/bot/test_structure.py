@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from tests.games.test_structure import MAX_FUNCTION_LINES, long_functions
+from tests.games.test_games_layout import MAX_FUNCTION_LINES, long_functions
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 

@@ -1,17 +1,20 @@
-"""What a proof sheet shows a native reader: every kind of message and picture of a few seeded
-games, in one language, made by the bot's own code (the turn messages, prompts, buttons, event
-lines and final table of `present`, the engines' texts through `i18n`, the pictures of `render`).
+"""The translators' proof sheet: every kind of message and picture of a few seeded games, in one
+language, made by the bot's own code (the turn messages, prompts, buttons, event lines and final
+table of `bot.text.present`, the engines' texts through `bot.text.i18n`, the pictures of `render`),
+and written as the page a native reader reviews (`page`). `python -m translations proof LANG OUT/`
+runs it. Nothing of the running bot imports this package; it reads `bot/` only through
+`bot.text`.
 
 Each game of the registry is played at two table sizes (its smallest and four players, or the
 sizes the caller names) and once more with every house rule changed, from fixed seeds by
-seeded random choices, so the same language always gives the same sheet (`proof_games`,
-`proof_pictures`). Texts only the bot says outside a game's moves (reminders, lobby, help,
-errors) come from `proof_catalogue`.
+seeded random choices, so the same language always gives the same sheet (`play`, `pictures`).
+Texts only the bot says outside a game's moves (reminders, lobby, help, errors) come from
+`catalogue`.
 
 Every text rendered while the sheet is made is heard: its key and its words, nested terms (a
 good's name inside a prompt) included, so the sheet knows which keys of the catalogue a reader
-has seen and which not (`proof_sheet.Sheet`). One sheet of a language per process: a picture
-keeps what it draws the same every time (a board's road and tracks) for the process, so a second
+has seen and which not (`sheet.Sheet`). One sheet of a language per process: a picture keeps
+what it draws the same every time (a board's road and tracks) for the process, so a second
 sheet of the same language would not hear those words again.
 """
 
@@ -19,10 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .proof_catalogue import say_everything_else
-from .proof_games import play_table
-from .proof_pictures import draw_rating, draw_table
-from .proof_sheet import KINDS, NAMES, Line, Picture, Sheet, Table, tables
+from .catalogue import say_everything_else
+from .pictures import draw_rating, draw_table
+from .play import play_table
+from .sheet import KINDS, NAMES, Line, Picture, Sheet, Table, tables
 
 
 def make(

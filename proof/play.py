@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 import games
+from bot.text import lengths, present
+from bot.text.i18n import text, text_msg
 from games import Decision, Event, IllegalAction
 
-from . import lengths, present
-from .i18n import text, text_msg
-from .proof_sheet import (
+from .sheet import (
     BUTTON,
     CHANNEL,
     DM,

@@ -17,15 +17,15 @@ from babel import UnknownLocaleError
 from babel.numbers import format_decimal
 
 import games
+from bot.text import present
+from bot.text.i18n import english, text, text_msg
 from games import OptionError
 from games.front import front_options
 from games.jsonin import JSONInputError, loads
 from games.text import Msg, placeholders
 from storage.endings import opening
 
-from . import present
-from .i18n import english, text, text_msg
-from .proof_sheet import (
+from .sheet import (
     CLOCK,
     DM,
     END,

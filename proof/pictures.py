@@ -9,14 +9,14 @@ from collections.abc import Sequence
 
 import games
 import render
+from bot.text import present
+from bot.text.i18n import text
 from games.text import heard
 from render import describe
 from render.rating_chart import rating_chart_png
 from storage.ratings import Rating, update, user_identity
 
-from . import present
-from .i18n import text
-from .proof_sheet import CANDIDATES_PER_BOARD, NAMES, PICTURE, USER_IDS, Picture, Sheet, Table
+from .sheet import CANDIDATES_PER_BOARD, NAMES, PICTURE, USER_IDS, Picture, Sheet, Table
 
 
 def draw_table(sheet: Sheet, table: Table, boards: int) -> None:

@@ -1,7 +1,7 @@
 """A proof sheet: one language's texts as players meet them, for a native reader to review.
 
 `python -m translations proof LANG OUT/` plays a few seeded games through the bot's own text and
-picture code (`bot/text/proof.py` gathers them) and this module writes what a reviewer opens:
+picture code (`proof` gathers them) and this module writes what a reviewer opens:
 
 - `OUT/index.html`: one page, a section per kind of message (prompts, buttons, event lines,
   DMs, reminders, end of game...), each message with the situation that produced it, and every

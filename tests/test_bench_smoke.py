@@ -1,0 +1,89 @@
+"""Every script of `bench/` still runs: each is started as `make bench` starts it, with its
+smallest parameters, and must end on its own with status 0 and its JSON line last, so a change of
+the bot that breaks a bench shows here, not on the day its figures are measured again.
+
+The figures of so small a run mean nothing; what is asserted is that the script gets through the
+same code as a full run (the bot in SimCord, its workers, the store) and ends its workers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT / "bench"
+# Each script's smallest run: what its full run does, a round or a few moves of it.
+SMOKE = {
+    "ai.py": ["--games", "1", "--budget", "4", "--workers", "1", "--only", "havana"],
+    "ai_strength.py": [
+        *("--games", "1", "--seeds", "1", "--budget", "4", "--workers", "1", "--only", "havana"),
+    ],
+    "discord_budget.py": ["--only", "havana", "--sizes", "3", "--steps", "15"],
+    "e2e.py": ["--games-per-kind", "1", "--moves", "15", "--floor", "5"],
+    "engine.py": ["--games", "2", "--chess-games", "1"],
+    "havana_length.py": ["--games", "2", "--players", "2"],
+    "history.py": ["--games", "50", "--repeat", "1"],
+    "load.py": ["--k", "2", "--moves", "8", "--min-moves", "8"],
+    "memory.py": ["--games", "50"],
+    "render.py": ["--repeat", "1"],
+    "scheduler.py": ["--games", "60", "--burst", "45"],
+    "sqlalchemy_core.py": ["--moves", "10", "--repeat", "1"],
+    "storage.py": ["--moves", "20", "--finished", "10", "--active", "5"],
+    "ux.py": ["--games", "1", "--only", "havana", "--decisions", "20"],
+}
+# Far more than any of them takes on a busy machine: a bench that hangs fails instead.
+TIMEOUT = 240
+
+
+def test_every_bench_script_has_a_smoke_run():
+    assert sorted(SMOKE) == sorted(p.name for p in BENCH.glob("*.py"))
+
+
+def run(script: str) -> dict:
+    done = subprocess.run(
+        [sys.executable, str(BENCH / script), *SMOKE[script]],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    lines = done.stdout.strip().splitlines()
+    assert lines, done.stderr[-4000:]
+    last = json.loads(lines[-1])
+    assert isinstance(last, dict)
+    return last
+
+
+@pytest.mark.parametrize(
+    "script", sorted(set(SMOKE) - {"load.py", "scheduler.py", "sqlalchemy_core.py"})
+)
+def test_the_bench_runs_to_its_json_line(script):
+    run(script)
+
+
+def test_the_sqlalchemy_comparison_runs_where_sqlalchemy_is_installed():
+    pytest.importorskip("sqlalchemy", reason="only bench/sqlalchemy_core.py needs it")
+    run("sqlalchemy_core.py")
+
+
+def test_the_load_bench_plays_through_choose_and_its_private_answer():
+    """The players answer "Choose" in the private follow-up that carries their buttons."""
+    figures = run("load.py")["k"]["2"]
+    assert figures["interactions_by_kind"]["choose"] > 0
+    assert figures["moves"] >= 16
+    assert figures["floor_moves_per_s"] > 0
+
+
+def test_the_turn_clock_bench_measures_until_no_timer_of_the_burst_is_due():
+    """More DM reminders than Discord lets a bot open at once: SimCord settles while some of
+    the burst's timers are still due, and the bench waits for the last of them."""
+    figures = run("scheduler.py")
+    assert figures["due_when_first_settled"] > 0
+    assert figures["still_due"] == 0
+    assert figures["burst_discord_s"] > 1
+    assert figures["messages_sent"] > 0
