@@ -1,6 +1,6 @@
 """Our SQLite backend against SQLAlchemy Core on the move's transaction, side by side.
 
-    pip install "sqlalchemy[asyncio]==2.1.9"  # not a dependency of the bot: only this comparison needs it
+    pip install -e ".[dev]"  # SQLAlchemy is a dev dependency for this comparison only; the bot does not use it
     python bench/sqlalchemy_core.py [--moves 1000] [--repeat 3]
 
 The same random Santiago de Cuba game is stored twice, move by move, in two files made alike
@@ -125,7 +125,7 @@ async def through_sqlalchemy(path: Path, game_id: int, played: list) -> list[flo
             t = time.perf_counter()
             async with engine.begin() as conn:
                 steps = _commit_move(
-                    game_id, version, seat, code, state_json, False, now(), None, None
+                    game_id, version, seat, code, state_json, False, now(), None, None, {}
                 )
                 await _drive(conn, steps)
             times.append(time.perf_counter() - t)

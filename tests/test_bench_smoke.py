@@ -59,16 +59,9 @@ def run(script: str) -> dict:
     return last
 
 
-@pytest.mark.parametrize(
-    "script", sorted(set(SMOKE) - {"load.py", "scheduler.py", "sqlalchemy_core.py"})
-)
+@pytest.mark.parametrize("script", sorted(set(SMOKE) - {"load.py", "scheduler.py"}))
 def test_the_bench_runs_to_its_json_line(script):
     run(script)
-
-
-def test_the_sqlalchemy_comparison_runs_where_sqlalchemy_is_installed():
-    pytest.importorskip("sqlalchemy", reason="only bench/sqlalchemy_core.py needs it")
-    run("sqlalchemy_core.py")
 
 
 def test_the_load_bench_plays_through_choose_and_its_private_answer():
