@@ -22,6 +22,7 @@ import aiohttp
 import discord
 
 from bot.core.timing import now
+from bot.discord_io.dm_channels import OPENING_TOO_FAST
 from storage import Delivery, StorageError
 
 if TYPE_CHECKING:
@@ -54,7 +55,9 @@ def retry_after(exc: BaseException) -> float:
 def wait_after(exc: BaseException | None, attempts: int) -> float:
     """How long to wait after the `attempts`-th failed try."""
     wait = BACKOFF[min(max(attempts, 1), len(BACKOFF)) - 1]
-    if isinstance(exc, discord.HTTPException) and exc.status in (403, 404):
+    # A 403 that only says Discord is busy ("opening DMs too fast") passes like a 429.
+    said_of_channel = getattr(exc, "code", None) != OPENING_TOO_FAST
+    if isinstance(exc, discord.HTTPException) and exc.status in (403, 404) and said_of_channel:
         wait = max(wait, SLOW_RETRY)
     return max(wait, retry_after(exc)) if exc is not None else wait
 

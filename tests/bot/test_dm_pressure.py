@@ -62,3 +62,22 @@ async def test_closed_dms_get_one_line_in_the_channel_and_nothing_private(
     assert dms_of(simcord_env, ben) == []
     assert dms_of(simcord_env, ana)
     assert (await store.by_channel(channel.id)).version >= first + 20
+
+
+async def test_a_screen_dm_still_refused_for_opening_too_fast_comes_within_minutes(
+    simcord_env, table, faults
+):
+    """Discord keeps saying "too fast" (40003) past the DM's own tries: the outbox tries again
+    after its growing waits, as for any busy moment, not the ten minutes a 403 of missing
+    permissions waits."""
+    guild, channel, (ana, ben, cai, dee) = table
+    refusal = faults.add(dm_refused(DM_TOO_FAST, users=[ana.id], times=8))
+    game = Table(simcord_env, channel, [ana, ben], random.Random(3))
+    await game.open("santiago", 2)
+    waited = 0
+    while not dms_of(simcord_env, ana):
+        assert waited < 300, f"no screen DM after {waited} s ({refusal.answered} refusals)"
+        await simcord_env.advance_time(10)
+        waited += 10
+    assert refusal.answered == 8
+    assert len(dms_of(simcord_env, ana)) == 1
