@@ -250,9 +250,10 @@ MESSAGES: dict[str, str] = {
     "bot.error.other_channel": "This button belongs to a game in another channel, so it does nothing here.",
     "bot.error.unknown_choice": "“{choice}” is not one of your choices. Pick one from the list that `/game move` shows as you type.",
     "bot.error.not_posted": (
-        "Your move is saved, but I could not post the board in this channel: please check my "
-        "permissions here (View Channel, Send Messages, Attach Files, Embed Links, Read Message "
-        "History). I will post it with the next command or button used in this channel."
+        "Your move is saved, but I could not post the board in this channel yet. I will post it "
+        "myself as soon as Discord lets me, or with the next command or button used here. If "
+        "this keeps happening, please check my permissions here (View Channel, Send Messages, "
+        "Attach Files, Embed Links, Read Message History)."
     ),
     "bot.error.bot_permissions": "I cannot host a game in this channel: I am missing these permissions here: {missing}. Ask a moderator to grant them, or use another channel.",
     "bot.permission.view_channel": "View Channel",
