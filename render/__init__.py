@@ -125,28 +125,22 @@ def _register_our_games() -> None:
 
     from . import havana, havana_text, santiago, santiago_text
 
-    faces.register(
-        "santiago",
-        public_view=santiago_views.PublicView,
-        player_view=santiago_views.PlayerView,
-        board=santiago.board,
-        screen=santiago.screen,
-        board_text=santiago_text.board,
-        screen_text=santiago_text.screen,
-        alt_order=santiago_text.ALT_ORDER,
-        caption=santiago.caption,
+    ours = (
+        ("santiago", santiago_views, santiago, santiago_text),
+        ("havana", havana_views, havana, havana_text),
     )
-    faces.register(
-        "havana",
-        public_view=havana_views.PublicView,
-        player_view=havana_views.PlayerView,
-        board=havana.board,
-        screen=havana.screen,
-        board_text=havana_text.board,
-        screen_text=havana_text.screen,
-        alt_order=havana_text.ALT_ORDER,
-        caption=havana.caption,
-    )
+    for kind, views, pictures, words in ours:
+        faces.register(
+            kind,
+            public_view=views.PublicView,
+            player_view=views.PlayerView,
+            board=pictures.board,
+            screen=pictures.screen,
+            board_text=words.board,
+            screen_text=words.screen,
+            alt_order=words.ALT_ORDER,
+            caption=pictures.caption,
+        )
 
 
 _register_our_games()
