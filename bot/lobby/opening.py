@@ -293,7 +293,7 @@ class Lobby:
             if not engine.min_players <= len(record.seats) <= engine.max_players:
                 raise Refusal("bot.error.seats", low=engine.min_players, high=engine.max_players)
             if not button:
-                await interaction.response.defer(thinking=True)
+                await think(interaction, ephemeral=False)
             await self._close_lobby(interaction, record, button)
             seed = games.fresh_seed(self.rng)
             result = await start_game(

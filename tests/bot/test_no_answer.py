@@ -329,3 +329,28 @@ async def test_a_post_whose_answer_was_lost_is_found_after_a_restart_past_the_no
     await simcord_env.advance_time(15)
     assert (await restarted.store.by_channel(channel.id)).version > record.version
     assert len(live(simcord_env, channel)) == 1
+
+
+@pytest.mark.parametrize("fault", NO_ANSWER)
+async def test_a_typed_start_whose_own_answer_fails_still_posts_a_pinging_turn_message(
+    simcord_env, table, faults, fault
+):
+    """`/game start` typed: its "thinking..." answer cannot be filled. The first turn message is
+    a message of its own all the same, which pings the first player, never the start's answer."""
+    guild, channel, (ana, ben, cai, dee) = table
+    pinged = pings_at_creation(simcord_env)
+    lobby = await ana.slash(channel, "game new", game="santiago")
+    await ben.click(lobby.response, label="Join")
+    rule = faults.add(nth_call(1, fault))
+    arm_at_commit(simcord_env, rule, lambda record, seat, code: seat is None)
+    await ana.slash(channel, "game start")
+    for _ in range(PATIENCE // STEP):
+        if live(simcord_env, channel) and not simcord_env.bot.services.outbox.rows:
+            break
+        await simcord_env.advance_time(STEP)
+    assert rule.hit is not None, "the start's own answer got no answer"
+    record = await simcord_env.bot.store.by_channel(channel.id)
+    (message,) = live(simcord_env, channel)
+    deciders = deciding_people(record)
+    assert {ana.id, ben.id} & deciders
+    assert all(pinged.get(message.id, []).count(user) == 1 for user in deciders)
