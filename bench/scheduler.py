@@ -2,7 +2,9 @@
 
 A real SQLite file is filled through the store's own calls (`create_game`, `join`, `start_game`
 with start times chosen so the first timers fall due evenly over the coming week; 1,000 of the
-games fall due at the same instant). The real bot then restarts on it in SimCord, which gives the
+games fall due at the same instant), with what a previous run leaves: each player's DM channel,
+noted with the screen DM of their first game. The real bot then restarts on it in SimCord, under
+Discord's global limit of 50 requests a second (the tests' fault layer), which gives the
 start-up time and memory, and virtual time is moved to that instant: the figures are the wall
 time, the process's CPU time and Discord's (virtual) time from the instant the 1,000 games fall
 due until none of their timers is due and the clock sleeps (every timer moved on, every DM, ping
@@ -37,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot import create_bot  # noqa: E402
 from storage import Store, start_game  # noqa: E402
 from storage.clock import DAY, HOUR, Settings, WaitPlan  # noqa: E402
+from tests.bot.faults import Faults  # noqa: E402
 
 WEEK = 7 * DAY
 # Table settings a server might choose, with the time from a decision's start to its first timer.
@@ -81,6 +84,9 @@ async def build(store: Store, env, guild, games: int, burst: int, at: float, see
     chosen = sorted(rng.sample(range(games), burst))
     how_of = {n: BURST_KINDS[i % len(BURST_KINDS)] for i, n in enumerate(chosen)}
     burst_ids: dict[str, list[int]] = {kind: [] for kind in BURST_KINDS}
+    # As a previous run leaves them: every player got a screen DM when their first game started,
+    # so Discord has their DM channel and the store notes it (the bot reads it at start-up).
+    noted: set[int] = set()
     for n in range(games):
         channel = guild.create_text_channel(f"table-{n}")
         kind = rng.choice(("santiago", "havana"))
@@ -107,6 +113,11 @@ async def build(store: Store, env, guild, games: int, burst: int, at: float, see
         for player in players[1:]:
             await store.join(record.id, player.id, player.name)
         await start_game(store, record.id, rng.randrange(2**31), at=began)
+        for player in players:
+            if player.id not in noted:
+                noted.add(player.id)
+                dm = env.backend.get_dm_channel(player.id).id
+                await store.set_note(record.id, f"dm:{player.id}", f"{dm}:0")
         if how is not None:
             burst_ids[how].append(record.id)
             if how == "ping":
@@ -228,6 +239,9 @@ async def run(games: int, burst: int, seed: int) -> dict:
                 async with Probe(loop, second.store, probe_at, second.services.tables) as idle:
                     await asyncio.to_thread(time.sleep, 1.0)
                 sent_before = await bot_messages(env)
+                # Discord's global limit, which SimCord does not keep: 50 requests a second, a
+                # 429 beyond (the tests' fault layer), so Discord's time is what Discord allows.
+                limit = Faults(env).install(second)
                 clock = second.services.clock
                 poll_often(env)
                 async with Probe(loop, second.store, probe_at, second.services.tables) as busy:
@@ -245,6 +259,8 @@ async def run(games: int, burst: int, seed: int) -> dict:
                     figures["burst_cpu_s"] = round(time.process_time() - cpu, 2)
                     figures["burst_discord_s"] = round(env.now().timestamp() - at, 1)
                 figures["messages_sent"] = await bot_messages(env) - sent_before
+                figures["global_bound_requests"] = limit.global_bound
+                figures["refused_by_the_global_limit"] = len(limit.refused)
                 figures["still_due"] = due_by(path, at)
                 figures["probe_idle_p50_ms"] = round(statistics.median(idle.times) * 1000, 2)
                 figures["probes"] = len(busy.times)

@@ -119,6 +119,7 @@ class Services:
         self.threads.install(self.client.http)
         self.client.add_listener(self.threads.on_thread_update)
         await self.preferences.load(store)
+        self.mail.channels.know(await store.screen_dm_channels())
         pictures.POOL.warm()
         metrics.active_games(
             [g.guild_id for g in await store.list_active() if g.status == "active"]

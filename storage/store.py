@@ -1040,6 +1040,21 @@ class Store:
             except self._db.IntegrityError:
                 raise GameNotFound(f"There is no game {game_id}.") from None
 
+    async def screen_dm_channels(self) -> dict[int, int]:
+        """member id -> the DM channel their screen DMs went to (the notes `dm:<member id>`,
+        whose value starts with the channel's id): a member's DM channel is the same for every
+        game, so a restart need not ask Discord to open it again."""
+        async with self._lock:
+            rows = await self._db.fetchall(
+                "SELECT key, value FROM notes WHERE key LIKE 'dm:%' ORDER BY game_id", ()
+            )
+        found: dict[int, int] = {}
+        for key, value in rows:
+            member, channel = key[3:], value.partition(":")[0]
+            if member.isdigit() and channel.isdigit():
+                found[int(member)] = int(channel)
+        return found
+
     def note_later(self, game_id: int, key: str, value: str) -> None:
         """Set a note with the next move's transaction, whichever game moves next, or soon on
         its own: a caller that need not wait for it saves a transaction (and a sync to disk)

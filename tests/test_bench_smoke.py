@@ -73,10 +73,9 @@ def test_the_load_bench_plays_through_choose_and_its_private_answer():
 
 
 def test_the_turn_clock_bench_measures_until_no_timer_of_the_burst_is_due():
-    """More DM reminders than Discord lets a bot open at once: SimCord settles while some of
-    the burst's timers are still due, and the bench waits for the last of them."""
+    """The bench measures to the last timer of the burst (SimCord may settle before it, while
+    the clock waits for Discord), every message under Discord's global limit."""
     figures = run("scheduler.py")
-    assert figures["due_when_first_settled"] > 0
     assert figures["still_due"] == 0
-    assert figures["burst_discord_s"] > 1
     assert figures["messages_sent"] > 0
+    assert figures["global_bound_requests"] >= figures["messages_sent"]

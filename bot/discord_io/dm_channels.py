@@ -29,8 +29,9 @@ T = TypeVar("T")
 CANNOT_DM = 50007
 # "You are opening direct messages too fast".
 OPENING_TOO_FAST = 40003
-# DM channels whose id is kept (discord.py keeps only its 128 newest).
-CHANNELS_KEPT = 4096
+# DM channels whose id is kept (discord.py keeps only its 128 newest). A pair of ids costs some
+# 200 bytes, and every one forgotten costs an opening Discord paces after a restart.
+CHANNELS_KEPT = 100_000
 # Openings allowed at once, then one per interval (seconds).
 OPEN_BURST = 10
 OPEN_INTERVAL = 0.5
@@ -64,6 +65,12 @@ class DmChannels:
         # When the next opening may start if the burst is spent (event loop time): each
         # opening books its turn at once, so they take turns in order without a lock.
         self._next_turn = 0.0
+
+    def know(self, channels: dict[int, int]) -> None:
+        """DM channels opened before (member id -> channel id, from the store at start-up): a
+        restart then opens none of them again, which Discord paces (see the module's doc)."""
+        for user_id, channel_id in channels.items():
+            self.ids[user_id] = channel_id
 
     async def open(self, user_id: int) -> discord.abc.Messageable:
         known = self.ids.get(user_id)

@@ -81,3 +81,32 @@ async def test_a_screen_dm_still_refused_for_opening_too_fast_comes_within_minut
         waited += 10
     assert refusal.answered == 8
     assert len(dms_of(simcord_env, ana)) == 1
+
+
+async def test_a_restart_opens_no_dm_channel_the_players_screens_went_to(
+    simcord_env, simcord_bot, new_bot, table, db_path
+):
+    """Discord paces the opening of DM channels; a player's DM channel is the same in every game
+    and after a restart: the bot knows it from the store and opens it only once."""
+    guild, channel, (ana, ben, cai, dee) = table
+    game = Table(simcord_env, channel, [ana, ben], random.Random(5), typed=0.0)
+    await game.open("santiago", 2)
+    await simcord_bot.services.mail.idle()
+    await simcord_env.settle()
+    before = {member: len(dms_of(simcord_env, member)) for member in (ana, ben)}
+    assert all(before.values())
+
+    def openings() -> int:
+        return len([r for r in simcord_env.http_requests if r.path == "/users/@me/channels"])
+
+    opened = openings()
+    await simcord_bot.store.close()
+    restarted = new_bot(db_path, rng=random.Random(3))
+    await simcord_env.restart_bot(restarted)
+    # A new game: each player's first screen DM of it is a new message, in the channel known.
+    other = guild.create_text_channel("more-games")
+    await Table(simcord_env, other, [ben, ana], random.Random(6)).open("havana", 2)
+    await restarted.services.mail.idle()
+    await simcord_env.settle()
+    assert all(len(dms_of(simcord_env, m)) == before[m] + 1 for m in (ana, ben))
+    assert openings() == opened
