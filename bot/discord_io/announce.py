@@ -184,10 +184,18 @@ class Announcer:
         gives way to it."""
         current = await self.turn_message(record)
         seats = frozenset(d.seat for d in games.get(record.kind).pending(state))
-        turn = TurnMessage(found.id, seats)
+        await self._take_over(record, current, TurnMessage(found.id, seats))
+
+    async def _take_over(
+        self, record: GameRecord, current: TurnMessage | None, turn: TurnMessage
+    ) -> None:
+        """`turn` is the game's turn message from now on. Recorded before the old one is
+        retired: whatever happens to that edit, the game knows its live message. Reminders link
+        to it, and a restart edits it again; the note is written with the next move's
+        transaction (any game's) when moves queue for the store: the bot reads it from memory."""
         self.turns[record.id] = turn
         self.store.note_later(record.id, TURN_MESSAGE, turn.note())
-        if current is not None and current.message_id != found.id:
+        if current is not None and current.message_id != turn.message_id:
             await self._retire(record, current)
 
     async def _failed(self, record: GameRecord, exc: BaseException) -> None:
@@ -224,8 +232,8 @@ class Announcer:
         carries live move buttons: through the click that ended its turn when there was one
         (an interaction's answer, not bound by Discord's global limit nor by its limit on
         editing messages older than an hour), else by one edit here. Such an edit of an old
-        message may be refused (30046) or find it deleted (10008): its buttons then stay, and
-        a press on them is answered with the current prompt and changes nothing."""
+        message may be refused (30046): the outbox tries it again (`strip`), and meanwhile a
+        press on its buttons is answered with the current prompt and changes nothing."""
         if turn is None:
             return
         try:
@@ -347,15 +355,9 @@ class Announcer:
         )
         if file is not None:  # a board given up is drawn for the next turn message
             self.boards[record.id] = key
-        # Recorded before the old one is retired: whatever happens to that edit, the game knows
-        # its live message.
         turn = TurnMessage(sent.id, prompt.seats, pinged=frozenset(u.id for u in mentions.users))
         turn.add(record, published.events)
-        self.turns[record.id] = turn
-        # Reminders link to it, and a restart edits it again. Written with the next move's
-        # transaction (any game's) when moves queue for the store: the bot reads it from memory.
-        self.store.note_later(record.id, TURN_MESSAGE, turn.note())
-        await self._retire(record, current)
+        await self._take_over(record, current, turn)
 
     async def refresh(self, locale, record: GameRecord, state: Any) -> None:
         """Write the turn message again as it stands (who is away changed): only one this

@@ -16,10 +16,10 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-import aiohttp
 import discord
 
 from bot.core.state_cache import StateCache
+from bot.discord_io.look_back import unknown
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +52,7 @@ def busy(exc: BaseException) -> bool:
 def passing(exc: BaseException) -> bool:
     """A refusal that passes: Discord busy, down (5xx) or not answering. Anything else (50007,
     closed DMs, above all) would be refused again."""
-    if busy(exc) or isinstance(exc, (TimeoutError, aiohttp.ClientError)):
-        return True
-    return isinstance(exc, discord.HTTPException) and exc.status >= 500
+    return busy(exc) or unknown(exc)
 
 
 class DmChannels:

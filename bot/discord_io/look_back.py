@@ -27,7 +27,7 @@ def unknown(exc: BaseException) -> bool:
     """Did the request end with no answer we can trust, so that it may have been carried out?
     A 4xx is a refusal (nothing was done); a 5xx after the last try, a timeout or a dropped
     connection says nothing either way."""
-    if isinstance(exc, discord.DiscordServerError | TimeoutError | aiohttp.ClientError):
+    if isinstance(exc, TimeoutError | aiohttp.ClientError):
         return True
     return isinstance(exc, discord.HTTPException) and exc.status >= 500
 

@@ -22,7 +22,7 @@ import aiohttp
 import discord
 
 from bot.core.timing import now
-from bot.discord_io.dm_channels import OPENING_TOO_FAST
+from bot.discord_io.dm_channels import busy
 from storage import Delivery, StorageError
 
 if TYPE_CHECKING:
@@ -56,8 +56,7 @@ def wait_after(exc: BaseException | None, attempts: int) -> float:
     """How long to wait after the `attempts`-th failed try."""
     wait = BACKOFF[min(max(attempts, 1), len(BACKOFF)) - 1]
     # A 403 that only says Discord is busy ("opening DMs too fast") passes like a 429.
-    said_of_channel = getattr(exc, "code", None) != OPENING_TOO_FAST
-    if isinstance(exc, discord.HTTPException) and exc.status in (403, 404) and said_of_channel:
+    if isinstance(exc, discord.HTTPException) and exc.status in (403, 404) and not busy(exc):
         wait = max(wait, SLOW_RETRY)
     return max(wait, retry_after(exc)) if exc is not None else wait
 

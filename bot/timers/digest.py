@@ -21,7 +21,7 @@ import games
 from bot.core import metrics
 from bot.core.timing import now
 from bot.discord_io.dm_channels import passing
-from bot.discord_io.outbox import UNDELIVERED, retry_after, wait_after
+from bot.discord_io.outbox import UNDELIVERED, wait_after
 from bot.discord_io.turn_messages import message_link
 from bot.text import present
 from bot.text.i18n import text
@@ -115,10 +115,9 @@ class Digests:
     async def _later(
         self, user_id: int, claim: float, attempts: int, exc: BaseException | None
     ) -> None:
-        """Discord did not take the member's news: it waits in the database for another try.
-        A 40003 is a 403 that says nothing of the member: the plain growing waits, not the
-        outbox's slow pace for a channel that refuses."""
-        wait = max(wait_after(None, attempts), 0.0 if exc is None else retry_after(exc))
+        """Discord did not take the member's news: it waits in the database for another try,
+        as long as the outbox would wait."""
+        wait = wait_after(exc, attempts)
         log.info("quiet hours: a member's news is tried again in %.0f s (%s)", wait, exc)
         await stored.retry(self.store, user_id, claim, now() + wait, attempts)
 
