@@ -327,7 +327,7 @@ class Seats:
         await self._new_timer(record, seat)
         # A request still open for the seat was made to the person who no longer holds it.
         await self.tables.store.delete_note(record.id, f"{HAND_OVER_NOTE}{seat}")
-        pinged = await self._name_in_turn_message(record, seat)
+        pinged = await self._name_in_turn_message(record, seat, user_id)
         who = f"<@{user_id}>"
         new = [] if pinged else [user_id]
         if by is None:
@@ -341,19 +341,16 @@ class Seats:
         self.mail.hand_over(record, self.tables.state_of(record), seat)
         return record
 
-    async def _name_in_turn_message(self, record: GameRecord, seat: int) -> bool:
+    async def _name_in_turn_message(self, record: GameRecord, seat: int, user_id: int) -> bool:
         """The live turn message of a seat that decides now names its new holder at once (an
-        edit, which pings nobody). True when Discord refused the edit and a new turn message
-        was posted instead: that one pinged them already."""
+        edit, which pings nobody). True when the turn message pinged them already: Discord
+        refused the edit and a new one was posted instead."""
         state = self.tables.state_of(record)
         if seat not in {d.seat for d in games.get(record.kind).pending(state)}:
             return False
-        shown = self.announcer.turns.get(record.id)
         await self.announcer.refresh(game_locale(self.preferences, record), record, state)
-        now_shown = self.announcer.turns.get(record.id)
-        return (
-            shown is not None and now_shown is not None and now_shown.message_id != shown.message_id
-        )
+        shown = self.announcer.turns.get(record.id)
+        return shown is not None and user_id in shown.pinged
 
     @handler(defer="thinking")
     async def return_seat(self, interaction: discord.Interaction, locale) -> None:
