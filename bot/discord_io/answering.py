@@ -71,4 +71,6 @@ def followable(interaction: discord.Interaction) -> bool:
     that answer, seen by the user alone and pinging nobody."""
     if not interaction.response.is_done():
         return False
-    return THINKING not in interaction.extras or interaction.extras.get(FILLED) is True
+    # Read from the response itself, so a "thinking..." deferred without `think` counts too.
+    thinking = interaction.response.type == discord.InteractionResponseType.deferred_channel_message
+    return not thinking or interaction.extras.get(FILLED) is True
