@@ -109,6 +109,29 @@ def says_nothing(name: str, event: Event) -> bool:
     return amount is not None and event.msg.params.get(amount) == 0
 
 
+def _glossary(name: str):
+    """The game's `glossary` face (the effects of its cards, buildings and people in words),
+    or None for a game that offers none."""
+    try:
+        return part(name, "glossary")
+    except (AttributeError, ModuleNotFoundError):
+        return None
+
+
+def explain(name: str, state: Any, seat: int, code: str) -> Msg | None:
+    """What the card, building or person that the choice `code` of `seat` names does, in
+    words; None when it names none (or the game explains nothing)."""
+    glossary = _glossary(name)
+    return None if glossary is None else glossary.explain(state, seat, code)
+
+
+def glossary(name: str) -> list[tuple[Msg, list[tuple[Msg, Msg]]]]:
+    """Every card, building and person of the game with its effect, for its help page:
+    sections (a heading, then name and effect pairs); empty for a game that explains nothing."""
+    found = _glossary(name)
+    return [] if found is None else found.sections()
+
+
 def option_notes(name: str, options: Mapping[str, Any]) -> list[Msg]:
     """The variants of a table worth a line of their own (the rest are house rules)."""
     return _views(name).option_notes(options)
@@ -122,7 +145,9 @@ def options_shown_apart(name: str) -> tuple[str, ...]:
 __all__ = [
     "MAX_CHOICES",
     "NAMES",
+    "explain",
     "figures",
+    "glossary",
     "option_notes",
     "options_shown_apart",
     "says_nothing",
