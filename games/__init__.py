@@ -102,6 +102,16 @@ def figures(name: str, player_view: Any) -> Msg:
     return _views(name).figures(player_view)
 
 
+def means(name: str, player_view: Any, decision: Decision) -> Msg:
+    """What of a player's own holdings `decision` reads (from `player_view`), in words, for the
+    place they decide: the game's `means` face, or their figures for a game that has none."""
+    try:
+        face = part(name, "means")
+    except (AttributeError, ModuleNotFoundError):
+        return figures(name, player_view)
+    return face.means(player_view, decision)
+
+
 def says_nothing(name: str, event: Event) -> bool:
     """Whether `event` tells a reader nothing (a thief who found nothing to take): the rules
     record it, and a front end may leave it out."""

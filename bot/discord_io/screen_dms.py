@@ -29,7 +29,9 @@ from bot.discord_io.outbox import UNDELIVERED
 from bot.discord_io.turn_messages import nonce
 from bot.text import lengths, present
 from bot.text.i18n import escape, game_locale, text
+from bot.text.means import means_of
 from bot.text.recap import recap
+from games import Decision
 from storage import GameRecord
 
 if TYPE_CHECKING:
@@ -61,8 +63,8 @@ class Pending:
     """A screen waiting for its DM: the newest view of the seat, everything it alone was told
     since its DM was last brought up to date, since when (`time.perf_counter`) it has waited, and
     the channel's message it follows (`after`: done once that message is out or failed), and
-    whether a decision waits for the seat (`deciding`: the DM then opens with what the others did
-    since the seat's last decision)."""
+    the decision that waits for the seat, if any (`deciding`: the DM then opens with what the
+    others did since the seat's last decision, and shows the seat's means for it)."""
 
     record: GameRecord
     view: Any
@@ -70,7 +72,7 @@ class Pending:
     over: bool
     since: float
     after: asyncio.Future
-    deciding: bool = False
+    deciding: Decision | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -174,7 +176,7 @@ class ScreenDms:
             # is told alone (a forced step) the table can see happen anyway.
             return
         over = engine.is_over(after)
-        deciding = {d.seat for d in engine.pending(after)} if not over else set()
+        deciding = {d.seat: d for d in engine.pending(after)} if not over else {}
         for seat in range(len(record.seats)):
             if not present.played_by_person(record, seat):
                 continue  # the AI reads no DMs
@@ -186,7 +188,7 @@ class ScreenDms:
                 waiting.record, waiting.view, waiting.after = record, view, announced
                 waiting.told.extend(told)
                 waiting.over = waiting.over or over
-                waiting.deciding = seat in deciding
+                waiting.deciding = deciding.get(seat)
             else:
                 if key in self.shown:
                     shown = self.shown.get(key)
@@ -197,7 +199,7 @@ class ScreenDms:
                 if shown == private_part(view) and not told and not over:
                     continue
                 self.pending[key] = Pending(
-                    record, view, told, over, time.perf_counter(), announced, seat in deciding
+                    record, view, told, over, time.perf_counter(), announced, deciding.get(seat)
                 )
             if key not in self.couriers:
                 self.couriers[key] = asyncio.create_task(self._courier(key))
@@ -209,7 +211,7 @@ class ScreenDms:
         engine = games.get(record.kind)
         key = (record.id, seat)
         view = engine.player_view(state, seat)
-        deciding = seat in {d.seat for d in engine.pending(state)}
+        deciding = next((d for d in engine.pending(state) if d.seat == seat), None)
         # What the seat's DM showed before was another person's (or nobody's) DM.
         self.shown.pop(key, None)
         now = asyncio.get_running_loop().create_future()
@@ -221,7 +223,7 @@ class ScreenDms:
         else:
             over = engine.is_over(state)
             self.pending[key] = Pending(
-                record, view, [], over, time.perf_counter(), now, deciding and not over
+                record, view, [], over, time.perf_counter(), now, None if over else deciding
             )
         if key not in self.couriers:
             self.couriers[key] = asyncio.create_task(self._courier(key))
@@ -299,14 +301,20 @@ class ScreenDms:
         view: Any,
         told: list,
         after: asyncio.Future,
-        deciding: bool = False,
+        deciding: Decision | None = None,
     ) -> None:
         """The seat's screen DM brought up to date, once the channel's message is out."""
         screen = await self._compose(record, seat, view, told, after, deciding)
         await self._deliver(record, screen)
 
     async def _compose(
-        self, record: GameRecord, seat: int, view: Any, told: list, after, deciding: bool
+        self,
+        record: GameRecord,
+        seat: int,
+        view: Any,
+        told: list,
+        after,
+        deciding: Decision | None,
     ) -> ScreenDm:
         """What the DM shows: what happened since the seat last decided (when it decides
         now), the figures, what it was told alone, the picture (drawn while the channel's
@@ -315,7 +323,7 @@ class ScreenDms:
         locale = self.locale_of(user_id, record)
         names = present.seat_names(record, locale)
         since = ""
-        if deciding:
+        if deciding is not None:
             since = recap(locale, record, await self.logs.steps(self.store, record), seat)
         lines = [
             *([since, ""] if since else []),
@@ -326,6 +334,7 @@ class ScreenDms:
                 channel=self.where(locale, record),
             ),
             present.figures(locale, record.kind, view),
+            *self._means(locale, record, view, deciding),
             *present.private_events(locale, told, seat, names),
         ]
         content = present.clip("\n".join(lines), present.MAX_CONTENT)
@@ -346,6 +355,13 @@ class ScreenDms:
             pictures.screen_alt(view, names, locale),
             self._text_boards(record, user_id, view, names, locale),
         )
+
+    def _means(self, locale, record: GameRecord, view: Any, deciding: Decision | None) -> list:
+        """The seat's means for the decision that waits for it (unless worded as its figures)."""
+        if deciding is None:
+            return []
+        line = means_of(locale, record.kind, view, deciding)
+        return [] if line == present.figures(locale, record.kind, view) else [line]
 
     async def _deliver(self, record: GameRecord, screen: ScreenDm) -> None:
         """The DM edited in place (its picture kept when it is the same), or sent anew when

@@ -15,6 +15,7 @@ from bot.discord_io.answering import answer, came_from_private
 from bot.discord_io.guard import handler
 from bot.discord_io.turn_messages import message_link
 from bot.play.gate import MoveRefused, Submitted
+from bot.play.means import private_prompt, refused_move
 from bot.text import present
 from bot.text.i18n import channel_locale, escape, reported_locale, text, text_msg
 from bot.text.preferences import Preferences
@@ -50,10 +51,11 @@ class Play:
     def _private_next(self, locale, record: GameRecord, state: Any, seat: int):
         """After a choice: the seat's next choices, if it decides again, in the same private
         answer (public ones are on the channel message too), so a whole turn can be played in
-        one ephemeral message without pressing "Choose" again."""
+        one ephemeral message without pressing "Choose" again; opened by the seat's means, which
+        the choice may have changed."""
         if seat not in {d.seat for d in self._pending(record, state)}:
             return None, None
-        return components.prompt_for(locale, record, state, seat)
+        return private_prompt(locale, record, state, seat)
 
     def _match_typed(self, locale, record: GameRecord, actions, typed: str) -> str:
         """A typed `/game move` value: a code from the autocomplete list, or a label typed by
@@ -174,7 +176,7 @@ class Play:
         except MoveRefused as refused:
             record, state, seat = refused.record, refused.state, refused.seat
             if refused.why == MoveRefused.OUTDATED:
-                content, view = components.prompt_for(locale, record, state, seat)
+                content, view = private_prompt(locale, record, state, seat)
                 # Discord may have refused to take the buttons off an old message (30046):
                 # pressed there, the player is shown the way to the newest one.
                 turn = await self.guard.announcer.turn_message(record)
@@ -186,10 +188,11 @@ class Play:
                 content, _ = components.prompt_for(locale, record, state, seat)
                 raise Refusal("bot.error.not_your_decision", current=content) from None
             if refused.why == MoveRefused.ILLEGAL:
-                key = "bot.error.cannot_undo" if codes == [games.UNDO] else "bot.error.illegal"
-                raise Refusal(key, reason=refused.reason) from None
+                if codes == [games.UNDO]:
+                    raise Refusal("bot.error.cannot_undo", reason=refused.reason) from None
+                raise refused_move(locale, record, state, seat, refused.reason) from None
             fresh = await self.tables.store.get(record.id)
-            content, view = components.prompt_for(locale, fresh, self.tables.state_of(fresh), seat)
+            content, view = private_prompt(locale, fresh, self.tables.state_of(fresh), seat)
             raise Refusal("bot.error.conflict", current=content, view=view) from None
 
     @handler(defer="private")
@@ -234,7 +237,7 @@ class Play:
         record = await self.tables.playing_game(interaction, game_id)
         seat = self.tables.seat_of(record, interaction.user.id)
         state = self.tables.state_of(record)
-        content, view = components.prompt_for(locale, record, state, seat)
+        content, view = private_prompt(locale, record, state, seat)
         if view is None:
             raise Refusal("bot.error.not_your_decision", current=content)
         since = recap(locale, record, await self.logs.steps(self.tables.store, record), seat)

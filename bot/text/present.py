@@ -16,7 +16,7 @@ from discord import app_commands
 import games
 from bot.text import lengths
 from bot.text.i18n import escape, text, text_msg
-from games import Decision, Event, Result
+from games import Decision, Event, Msg, Result
 
 Locale = discord.Locale | str | None
 
@@ -252,13 +252,18 @@ def _join(locale: Locale, parts: list[str]) -> str:
 
 def figures(locale: Locale, kind: str, view: Any) -> str:
     """The private figures of one player's view, as text beside their screen picture."""
-    said = games.figures(kind, view)
+    return said(locale, games.figures(kind, view))
+
+
+def said(locale: Locale, message: Msg) -> str:
+    """A game's words about one player's holdings (its figures, its means beside a decision):
+    a parameter given as a tuple is a list of terms or (term, count) pairs, joined here."""
     params = {}
-    for name, value in said.params.items():
+    for name, value in message.params.items():
         if isinstance(value, tuple):
             value = _join(locale, [_term(locale, item) for item in value])
         params[name] = value
-    return text(locale, said.key, **params)
+    return text(locale, message.key, **params)
 
 
 def _term(locale: Locale, item: Any) -> str:

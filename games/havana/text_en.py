@@ -151,6 +151,10 @@ ENGLISH = {
     "havana.illegal.bad_target": "You may not rob that player now.",
     "havana.illegal.buy_after_actions": "You may buy buildings only after both of your actions.",
     "havana.illegal.not_now": "You cannot do that now. {prompt}",
+    # a player's means beside their decision (private)
+    "havana.means.hand": "Your hand: {hand}.",
+    "havana.means.discard": "Your discard pile: {discard}.",
+    "havana.means.materials": "You have {pesos:plural|one=# peso|other=# pesos} and {workers:plural|one=# worker|other=# workers}; cubes: {cubes}.",
     # options
     "havana.option.deck_source": "deck_source must be “bundled” or “custom”, not {value}.",
     "havana.option.unknown": "Havana has no option “{name}”.",

@@ -175,6 +175,11 @@ ENGLISH = {
     "santiago.illegal.short_vp": "You do not have the VP for that: you have {have}.",
     "santiago.illegal.zorro_nothing": "You have something to give, so you cannot give nothing: a peso, a VP or a good.",
     "santiago.illegal.code": "'{code}' is not one of your choices now ({kind}).",
+    # a player's means beside their decision (private)
+    "santiago.means.pesos": "You have {pesos:plural|one=# peso|other=# pesos}.",
+    "santiago.means.goods": "Your goods: {goods}.",
+    "santiago.means.pesos_vp": "You have {pesos:plural|one=# peso|other=# pesos} and {vp} VP.",
+    "santiago.means.all": "You have {pesos:plural|one=# peso|other=# pesos} · {vp} VP · goods: {goods}.",
     # options
     "santiago.option.unknown": "There is no option called '{name}'.",
     "santiago.option.bool": "The option '{name}' must be true or false.",

@@ -216,6 +216,7 @@ MESSAGES: dict[str, str] = {
     "bot.error.outdated": "This prompt is outdated. The current one: {current}",
     "bot.error.conflict": "Another move was made just before yours, so yours was not applied. {current}",
     "bot.error.illegal": "That move is not allowed: {reason}",
+    "bot.error.illegal_choices": "That move is not allowed: {reason}\n{current}",
     "bot.error.bad_option": "That option cannot be used: {reason}",
     "bot.error.cannot_abandon": "Only the player who opened the game or someone who can manage this channel can abandon it.",
     "bot.error.deck_too_big": "The deck file is too large (at most {limit} KB).",
