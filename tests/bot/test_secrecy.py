@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 import games
 import render
-from tests.bot.driver import Table
+from tests.bot.driver import Table, text_of
 
 PRIVATE_WORDS = ("Pesos:", "Hand:", "Discard pile:", "Face-down cards:", "Your screen")
+# A player's means beside their decision, said in their private answers alone.
+MEANS = re.compile(r"You have \d+ pesos?\b|Your (goods|hand|discard pile): ")
 
 
 @pytest.mark.parametrize("kind", ["santiago", "havana"])
@@ -55,6 +58,7 @@ async def test_channel_pictures_are_public_boards_and_texts_hold_no_screen(
             continue
         for word in PRIVATE_WORDS:
             assert word not in message.content, message.content
+        assert not MEANS.search(text_of(message)), text_of(message)
         for attachment in message.attachments:
             data = await attachment.read()
             assert data not in screens
@@ -62,3 +66,6 @@ async def test_channel_pictures_are_public_boards_and_texts_hold_no_screen(
             assert data in public_boards
             boards += 1
     assert boards >= 3
+    # The means were said, privately, to the players who decided.
+    stored = simcord_env.backend.messages.get(channel.id, {}).values()
+    assert any(m.is_ephemeral and MEANS.search(m.content or "") for m in stored)
