@@ -165,3 +165,19 @@ async def test_twins_that_differ_only_in_a_purse_look_the_same_in_the_channel(si
         return [(ids.sub("#", t), [ids.sub("#", i) for i in c]) for t, c in channel_seen(game)]
 
     assert public(first) == public(twin)
+
+
+async def test_the_screen_dm_composed_while_its_player_decides_shows_their_means(
+    simcord_env, table
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    await start(simcord_env, channel, [ana, ben], "havana", 6)
+    await simcord_env.bot.services.mail.idle()
+    record = await simcord_env.bot.store.by_channel(channel.id)
+    for member in (ana, ben):
+        view = games.get("havana").player_view(record.state(), record.seat_of(member.id))
+        dm = simcord_env.backend.dm_channels[member.id]
+        (screen,) = simcord_env.backend.messages[dm].values()
+        # Both choose their cards now: the DM names the hand they choose from.
+        line = next(x for x in screen.content.splitlines() if x.startswith("Your hand: "))
+        assert line.count("(") == len(view.hand)
