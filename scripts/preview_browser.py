@@ -115,6 +115,10 @@ class Tab:
         [viewer] = await picker.select_option(label=name)
         await self.settled(viewer=viewer)
 
+    def message(self, message_id: object) -> Locator:
+        """The message of that id, if the page shows it."""
+        return self.page.locator(f'{MESSAGE}[data-message-id="{message_id}"]')
+
     def public(self) -> Locator:
         """The messages the whole channel sees."""
         return self.messages.filter(has_not=self.page.locator(PRIVATE))
