@@ -2,11 +2,11 @@
 
     python -m scripts.screenshots [--out docs/screenshots] [--only NAME ...]
 
-Plays the demo's games (`scripts/demo.py`) by clicks through the page (`scripts/preview_page.py`):
-a Santiago de Cuba turn, ana's private screen, a Havana turn and a short Havana game's final
-scores, each at a laptop's 1280x800 and a phone's 400x900. The browser is the system's Chromium
-(Debian's `chromium` package; no browser is downloaded), driven over its DevTools protocol with
-aiohttp, which the bot already has. Each PNG is reduced to 256 colours, a few tens of KB.
+Plays the demo's games (`scripts/demo.py`) by clicks on the page, in the browser
+(`scripts/preview_browser.py`): a Santiago de Cuba turn, ana's private screen, a Havana turn and
+a short Havana game's final scores, each at a laptop's 1280x800 and a phone's 400x900. The
+browser is the system's Chromium (Debian's `chromium` package; no browser is downloaded), driven
+by Playwright. Each PNG is reduced to 256 colours, a few tens of KB.
 
 The games are seeded, so the same code gives the same pictures; run it again whenever the boards,
 the texts or the turn messages change.
@@ -16,28 +16,22 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import contextlib
 import io
-import itertools
-import json
-import os
 import random
-import re
-import shutil
 import sys
 import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import aiohttp
+from playwright.async_api import Browser, Page
+from playwright.async_api import TimeoutError as PageTimeout
+
+from scripts.preview_browser import PICTURE, PRIVATE, SIZES, Tab, chromium, chromium_path
 
 ROOT = Path(__file__).resolve().parents[1]
 # Havana's house limit of rounds for the final scores: a short game in which points were scored.
 ROUNDS = 6
-SIZES = {"laptop": (1280, 800), "phone": (400, 900)}
-BROWSERS = ("chromium", "chromium-browser", "google-chrome")
-LISTENING = re.compile(r"DevTools listening on (ws://\S+)")
 
 # The Preview's own capture mode hides its developer chrome (toolbar, message list, inspector).
 # Marked before the page's scripts run, so the page measures the whole window as its own; the
@@ -51,137 +45,51 @@ CAPTURE_MODE = """(() => {
     subtree: true, childList: true, attributeFilter: ["data-managed-capture"],
   });
 })()"""
-# Waits inside the page for its own events: ready, laid out over the whole window, every image
-# loaded; then shows the message.
-FOCUS = """new Promise(resolve => {
-  const frames = then => requestAnimationFrame(() => requestAnimationFrame(then));
-  const look = () => {
-    const app = document.querySelector(".preview-app")?.getBoundingClientRect();
-    const target = document.querySelector('.channel-message[data-message-id="%s"]');
-    const settled = window.simcordPreview?.ready === true && app
-      && Math.round(app.width) === innerWidth && Math.round(app.height) === innerHeight;
-    if (!settled || !target || ![...document.images].every(image => image.complete)) {
-      return setTimeout(look, 50);
-    }
-    target.scrollIntoView({block: "%s"});
-    window.scrollTo(0, 0);  // only the message list scrolls, not the page around it
-    frames(() => resolve(true));
-  };
-  look();
+# The page is ready, laid out over the whole window, shows the message and every image is loaded.
+SHOWN = """(id) => {
+  const app = document.querySelector(".preview-app")?.getBoundingClientRect();
+  return window.simcordPreview?.ready === true && app
+    && Math.round(app.width) === innerWidth && Math.round(app.height) === innerHeight
+    && document.querySelector(`.channel-message[data-message-id="${id}"]`) !== null
+    && [...document.images].every(image => image.complete);
+}"""
+# Shows the message, then waits two frames for the page to paint it there.
+FOCUS = """([id, block]) => new Promise(resolve => {
+  document.querySelector(`.channel-message[data-message-id="${id}"]`).scrollIntoView({block});
+  window.scrollTo(0, 0);  // only the message list scrolls, not the page around it
+  requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)));
 })"""
+# How long the page may take to show a message before the picture is given up.
+SHOW_WITHIN_MS = 60_000
 
 
-class Chromium:
-    """A headless Chromium and one tab, driven over the DevTools protocol."""
-
-    def __init__(self, binary: str) -> None:
-        self.binary = binary
-        self.ids = itertools.count(1)
-        self.waiting: dict[int, asyncio.Future] = {}
-
-    async def __aenter__(self) -> Chromium:
-        self.profile = tempfile.TemporaryDirectory(prefix="malecon-chromium-")
-        flags = ["--headless", "--disable-gpu", "--hide-scrollbars", "--mute-audio"]
-        flags += [
-            "--no-first-run",
-            "--remote-debugging-port=0",
-            f"--user-data-dir={self.profile.name}",
-        ]
-        if os.geteuid() == 0:  # Chromium refuses to run as root inside its sandbox
-            flags.append("--no-sandbox")
-        self.process = await asyncio.create_subprocess_exec(
-            self.binary,
-            *flags,
-            "about:blank",
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.PIPE,
-        )
-        address = None
-        while address is None:
-            line = await self.process.stderr.readline()
-            if not line:
-                raise RuntimeError(f"{self.binary} ended before it listened")
-            if found := LISTENING.search(line.decode(errors="replace")):
-                address = found.group(1)
-        # Chromium's other messages (no D-Bus, no GPU) are read and dropped.
-        self.draining = asyncio.create_task(self._drain())
-        self.http = aiohttp.ClientSession()
-        self.socket = await self.http.ws_connect(address, max_msg_size=0)
-        self.reading = asyncio.create_task(self._read())
-        target = await self.send("Target.createTarget", url="about:blank")
-        attached = await self.send(
-            "Target.attachToTarget", targetId=target["targetId"], flatten=True
-        )
-        self.session = attached["sessionId"]
-        await self.tab("Page.enable")
-        await self.tab("Page.addScriptToEvaluateOnNewDocument", source=CAPTURE_MODE)
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.send("Browser.close"), 10)
-        await self.socket.close()
-        await self.http.close()
-        self.reading.cancel()
+@contextlib.asynccontextmanager
+async def framed(
+    browser: Browser, url: str, size: str, message_id: str, block: str = "end"
+) -> AsyncIterator[Page]:
+    """A fresh tab on the page at `url` in a window of `size` (a name in `SIZES`), without the
+    Preview's developer chrome, scrolled to the message: ready to photograph."""
+    context = await browser.new_context(**SIZES[size], device_scale_factor=1)
+    try:
+        page = await context.new_page()
+        await page.add_init_script(CAPTURE_MODE)
+        await page.goto(url)
         try:
-            await asyncio.wait_for(self.process.wait(), 10)
-        except TimeoutError:
-            self.process.kill()
-            await self.process.wait()
-        await self.draining
-        self.profile.cleanup()
-
-    async def _drain(self) -> None:
-        while await self.process.stderr.readline():
-            pass
-
-    async def _read(self) -> None:
-        async for message in self.socket:
-            answer = json.loads(message.data)
-            waiting = self.waiting.pop(answer.get("id"), None)
-            if waiting is not None and not waiting.done():
-                waiting.set_result(answer)
-
-    async def send(self, method: str, session: str | None = None, **params) -> dict:
-        number = next(self.ids)
-        self.waiting[number] = asyncio.get_running_loop().create_future()
-        message = {"id": number, "method": method, "params": params}
-        if session is not None:
-            message["sessionId"] = session
-        await self.socket.send_str(json.dumps(message))
-        answer = await self.waiting[number]
-        if "error" in answer:
-            raise RuntimeError(f"{method}: {answer['error']}")
-        return answer.get("result", {})
-
-    async def tab(self, method: str, **params) -> dict:
-        return await self.send(method, self.session, **params)
-
-    async def evaluate(self, expression: str):
-        done = await self.tab(
-            "Runtime.evaluate", expression=expression, awaitPromise=True, returnByValue=True
-        )
-        if "exceptionDetails" in done:
-            raise RuntimeError(done["exceptionDetails"])
-        return done["result"].get("value")
-
-    async def shoot(self, url: str, size: tuple[int, int], message_id: str, block: str) -> bytes:
-        """The page at `url` in a window of `size`, scrolled to the message, as PNG bytes."""
-        width, height = size
-        await self.tab(
-            "Emulation.setDeviceMetricsOverride",
-            width=width,
-            height=height,
-            deviceScaleFactor=1,
-            mobile=width < 600,
-        )
-        await self.tab("Page.navigate", url=url)
-        try:
-            await asyncio.wait_for(self.evaluate(FOCUS % (message_id, block)), 60)
-        except TimeoutError:
+            await page.wait_for_function(
+                SHOWN, arg=message_id, polling="raf", timeout=SHOW_WITHIN_MS
+            )
+        except PageTimeout:
             raise RuntimeError(f"message {message_id} did not show on the page") from None
-        shot = await self.tab("Page.captureScreenshot", format="png")
-        return base64.b64decode(shot["data"])
+        await page.evaluate(FOCUS, [message_id, block])
+        yield page
+    finally:
+        await context.close()
+
+
+async def shoot(browser: Browser, url: str, size: str, message_id: str, block: str) -> bytes:
+    """The message on the page at `url`, framed in a window of `size`, as PNG bytes."""
+    async with framed(browser, url, size, message_id, block) as page:
+        return await page.screenshot()
 
 
 def small_png(data: bytes) -> bytes:
@@ -196,47 +104,51 @@ def small_png(data: bytes) -> bytes:
     return out.getvalue()
 
 
-async def start(page) -> None:
-    from scripts.preview_page import newest_with
+async def start(tab: Tab, demo) -> None:
+    from bot.text.i18n import text
 
-    lobby, found = newest_with(page, ("lb:",))
-    await page.act("click", lobby, next(c for c in found if c["custom_id"].endswith(":start")))
+    lobby = await tab.newest_with("button.component-button:enabled")
+    await tab.click(tab.button(lobby, text(demo.language, "bot.button.start")))
 
 
 @contextlib.asynccontextmanager
-async def played(folder: Path, game: str, **options) -> AsyncIterator[tuple]:
-    """A started demo game of `game` and ana's page on it."""
+async def played(browser: Browser, folder: Path, game: str, **options) -> AsyncIterator[tuple]:
+    """A started demo game of `game` and ana's tab on it."""
     from scripts.demo import world
-    from scripts.preview_page import Page
 
     folder.mkdir(parents=True, exist_ok=True)
     # The page takes the smaller of this and the window: as high as the phone, as wide as the laptop.
-    tallest = (max(w for w, _ in SIZES.values()), max(h for _, h in SIZES.values()))
+    tallest = (
+        max(s["viewport"]["width"] for s in SIZES.values()),
+        max(s["viewport"]["height"] for s in SIZES.values()),
+    )
     async with (
         world(
             folder, game=game, ai_level="greedy", seed=7, options=options, viewport=tallest
         ) as demo,
-        aiohttp.ClientSession() as http,
+        Tab.opened(browser, demo.preview.url) as tab,
     ):
-        page = Page(http, demo.preview.url)
-        await page.open(demo.people[0])
-        await start(page)
-        yield demo, page
+        await start(tab, demo)
+        yield demo, tab
+
+
+async def message_id(message) -> str:
+    return await message.get_attribute("data-message-id")
 
 
 class Album:
     """Where the pictures go, and which of them to take."""
 
-    def __init__(self, browser: Chromium, out: Path, only: set[str]) -> None:
+    def __init__(self, browser: Browser, out: Path, only: set[str]) -> None:
         self.browser, self.out, self.only = browser, out, only
         self.written: list[Path] = []
 
     async def take(self, name: str, demo, message_id: str, block: str = "end") -> None:
         if self.only and name not in self.only:
             return
-        for size_name, size in SIZES.items():
-            data = small_png(await self.browser.shoot(demo.preview.url, size, message_id, block))
-            path = self.out / f"{name}-{size_name}.png"
+        for size in SIZES:
+            data = small_png(await shoot(self.browser, demo.preview.url, size, message_id, block))
+            path = self.out / f"{name}-{size}.png"
             path.write_bytes(data)
             self.written.append(path)
             print(
@@ -247,57 +159,45 @@ class Album:
 
 
 async def santiago(album: Album, folder: Path) -> None:
-    from scripts.preview_page import MOVES, decide, newest_with
+    from bot.text.i18n import text
 
-    async with played(folder, "santiago") as (demo, page):
+    async with played(album.browser, folder, "santiago") as (demo, tab):
         for _ in range(3):
-            await decide(page)
-        turn, _ = newest_with(page, MOVES, public=True)
-        await album.take("santiago-turn", demo, turn["id"])
-        screen, buttons = newest_with(page, ("sc:",), public=True)
-        await page.act("click", screen, buttons[0])
-        reply = page.messages()[-1]
-        if not (reply["ephemeral"] and reply["attachments"]):
-            raise RuntimeError(f"no screen came, only to ana: {reply['content'][:80]}")
-        await album.take("santiago-screen", demo, reply["id"])
+            await tab.decide()
+        turn = await tab.turn()
+        await album.take("santiago-turn", demo, await message_id(turn))
+        await tab.click(tab.button(turn, text(demo.language, "bot.button.screen")))
+        reply = tab.messages.last
+        if not (await reply.locator(PRIVATE).count() and await reply.locator(PICTURE).count()):
+            raise RuntimeError(f"no screen came, only to ana: {(await reply.inner_text())[:80]}")
+        await album.take("santiago-screen", demo, await message_id(reply))
 
 
 async def havana(album: Album, folder: Path) -> None:
-    from scripts.preview_page import MOVES, decide, newest_with
-
-    async with played(folder, "havana", max_rounds=ROUNDS) as (demo, page):
+    async with played(album.browser, folder, "havana", max_rounds=ROUNDS) as (demo, tab):
         for _ in range(2):
-            await decide(page)
-        turn, _ = newest_with(page, MOVES, public=True)
-        await album.take("havana-turn", demo, turn["id"])
+            await tab.decide()
+        await album.take("havana-turn", demo, await message_id(await tab.turn()))
         rng = random.Random(7)
         for _ in range(2000):
             record = await demo.bot.store.by_channel(demo.channel.id)
             if record is None or record.status != "active":
                 break
-            await decide(page, rng)
+            await tab.decide(rng)
         else:
             raise RuntimeError("the game of Havana did not end")
-        final = [m for m in page.messages() if not m["ephemeral"]][-1]
-        await album.take("final-scores", demo, final["id"])
-
-
-def chromium() -> str:
-    for name in BROWSERS:
-        if found := shutil.which(name):
-            return found
-    raise SystemExit(
-        "No Chromium found: install your system's package (Debian: apt-get install chromium)."
-    )
+        await album.take("final-scores", demo, await message_id(tab.public().last))
 
 
 async def take_all(out: Path, only: set[str]) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
-    async with Chromium(chromium()) as browser:
+    async with chromium() as browser:
         album = Album(browser, out, only)
         with tempfile.TemporaryDirectory(prefix="malecon-shots-") as folder:
-            await santiago(album, Path(folder) / "santiago")
-            await havana(album, Path(folder) / "havana")
+            if not only or only & {"santiago-turn", "santiago-screen"}:
+                await santiago(album, Path(folder) / "santiago")
+            if not only or only & {"havana-turn", "final-scores"}:
+                await havana(album, Path(folder) / "havana")
         return album.written
 
 
@@ -307,6 +207,10 @@ def main(argv: list[str] | None = None) -> int:
     names = ("santiago-turn", "santiago-screen", "havana-turn", "final-scores")
     parser.add_argument("--only", nargs="*", choices=names, default=[])
     options = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if chromium_path() is None:
+        raise SystemExit(
+            "No Chromium found: install your system's package (Debian: apt-get install chromium)."
+        )
     asyncio.run(take_all(options.out, set(options.only)))
     return 0
 
