@@ -112,18 +112,21 @@ class HelpButton(
         self,
         topic: str,
         label: str = "?",
-        number: int = 0,
+        number: int | None = None,
         disabled: bool = False,
         row: int | None = None,
     ) -> None:
         style = discord.ButtonStyle.primary if topic == "turn" else discord.ButtonStyle.secondary
-        custom_id = f"gh:{topic}" + (f".{number}" if number else "")
+        # A page button names its page even when it is the first: the topic's own button (which
+        # opens that page too) is on the same message, and custom ids must differ.
+        custom_id = f"gh:{topic}" + ("" if number is None else f".{number}")
         super().__init__(button(label, style, custom_id, disabled=disabled, row=row))
-        self.topic, self.number = topic, number
+        self.topic, self.number = topic, number or 0
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls(match["topic"], item.label or "?", int(match["page"] or 0))
+        page = match["page"]
+        return cls(match["topic"], item.label or "?", None if page is None else int(page))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.services.help.show_page(interaction, self.topic, self.number)
