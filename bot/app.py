@@ -19,7 +19,7 @@ from bot.game_group import GameGroup
 from bot.history.replay import ReplayButton
 from bot.history.server_history import HistoryButton
 from bot.lobby import components as lobby_components
-from bot.play.help import HelpButton
+from bot.play.help import HelpButton, HelpMenu
 from bot.seats import components as seats_components
 from bot.services import Services
 from bot.text.i18n import text, user_locale
@@ -38,6 +38,7 @@ COMPONENTS = (
     HistoryButton,
     ReplayButton,
     HelpButton,
+    HelpMenu,
 )
 
 

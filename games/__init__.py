@@ -142,6 +142,13 @@ def glossary(name: str) -> list[tuple[Msg, list[tuple[Msg, Msg]]]]:
     return [] if found is None else found.sections()
 
 
+def detail(name: str, effect: Msg) -> Msg:
+    """The longer telling of an effect that `explain` or `glossary` gave, for a reader who
+    asked about that one thing: the same effect where there is nothing more to say."""
+    found = _glossary(name)
+    return effect if found is None else found.detail(effect)
+
+
 def option_notes(name: str, options: Mapping[str, Any]) -> list[Msg]:
     """The variants of a table worth a line of their own (the rest are house rules)."""
     return _views(name).option_notes(options)
@@ -155,6 +162,7 @@ def options_shown_apart(name: str) -> tuple[str, ...]:
 __all__ = [
     "MAX_CHOICES",
     "NAMES",
+    "detail",
     "explain",
     "figures",
     "glossary",

@@ -6,6 +6,59 @@ from games.text import register
 
 from .deck import bundled_file
 
+# What each action card and building does, in words (games.havana.glossary): a short form that
+# fits a menu option's description (100 characters), and for some a longer one for who asks.
+EFFECTS = {
+    "havana.glossary.cards": "Action cards",
+    "havana.glossary.buildings": "Buildings",
+    "havana.effect.card.siesta": "No action; its 0 makes your number low, so you play early in the round.",
+    "havana.effect.card.refreshment": "You may take 1 card of your discard pile back into your hand.",
+    "havana.effect.more.card.refreshment": (
+        "You may take 1 card of your choice from your discard pile back into your hand; the "
+        "others see that you took one, not which."
+    ),
+    "havana.effect.card.protection": "No action; thieves and the Tax Collector cannot touch you this round.",
+    "havana.effect.more.card.protection": (
+        "No action. While this card is face up, the Peso Thief, the Material Thief and the Tax "
+        "Collector cannot touch you, for the whole round, even before your turn."
+    ),
+    "havana.effect.card.debris": "Take all the rubble in the centre.",
+    "havana.effect.card.demolition": "You may remove a building at a row end from the game: one per round in all.",
+    "havana.effect.more.card.demolition": (
+        "You may remove a building at the end of a row from the game. Only one building is "
+        "demolished per round, by all players together: if you decline, a later player may."
+    ),
+    "havana.effect.card.tax_collector": "Take 1 peso from the bank; each unprotected player after you loses 1 worker or 1 cube.",
+    "havana.effect.more.card.tax_collector": (
+        "Take 1 peso from the bank. Then from each unprotected player after you in this round's "
+        "order, remove 1 worker (back to the bank) or 1 cube (out of the game), your choice."
+    ),
+    "havana.effect.card.workers": "Take 2 workers from the bank if you are the first this round to play it, else 1.",
+    "havana.effect.card.architect": "Take 1 worker; face up, it lets you buy buildings that need the Architect.",
+    "havana.effect.more.card.architect": (
+        "Take 1 worker from the bank. While this card is face up you may buy buildings that need "
+        "the Architect, as many as you can pay for: the card is not used up."
+    ),
+    "havana.effect.card.peso_thief": "Steal half the pesos (rounded down) of a player yet to play this round.",
+    "havana.effect.more.card.peso_thief": (
+        "Steal half the pesos (rounded down) of one player who has not played yet this round; if "
+        "you play last, of any other player. A player with Protection face up cannot be robbed."
+    ),
+    "havana.effect.card.material_thief": "Steal 1 cube (2 if they hold 4+ coloured ones) from a player yet to play.",
+    "havana.effect.more.card.material_thief": (
+        "Steal 1 cube of your choice, rubble too, from one player who has not played yet this "
+        "round (if you play last, from any other player); 2 cubes if they hold more than 3 "
+        "coloured cubes. A player with Protection face up cannot be robbed."
+    ),
+    "havana.effect.card.black_market": "Draw 2 cubes from the bag if you are the first this round to play it, else 1.",
+    "havana.effect.card.pesos": "Take half the pesos in the centre, rounded up.",
+    "havana.effect.card.mama": "Take half the coloured cubes (your choice) and half the rubble in the centre, rounded up.",
+    "havana.effect.building": "{vp} VP; costs {cost}",
+    "havana.effect.building_architect": "{vp} VP; costs {cost}; needs the Architect",
+    "havana.effect.cost.pesos": "{n:plural|one=# peso|other=# pesos}",
+    "havana.effect.cost.workers": "{n:plural|one=# worker|other=# workers}",
+}
+
 ENGLISH = {
     "havana.title": "Havana",
     # cards
@@ -189,3 +242,4 @@ ENGLISH = {
 ENGLISH.update({"havana.building." + b["id"]: b["name"] for b in bundled_file()["buildings"]})
 
 register(ENGLISH)
+register(EFFECTS)

@@ -40,6 +40,72 @@ BUILDING_NAMES = {
     "newspaper": "Newspaper",
 }
 
+# What each citizen and building does, in words (games.santiago.glossary): a short form that fits
+# a menu option's description (100 characters), and for some a longer one for who asks.
+EFFECTS = {
+    "santiago.glossary.citizens": "Citizens",
+    "santiago.glossary.buildings": "Buildings",
+    "santiago.effect.harbour": "Delivery round: in turn, each player delivers goods to the ship for VP or passes.",
+    "santiago.effect.inactive": "Face down (Newspaper): nothing happens here and your pawn stays where it is.",
+    "santiago.effect.citizen.pedro": "Take 2 tobacco from the supply.",
+    "santiago.effect.citizen.jose": "Take 2 sugar cane from the supply.",
+    "santiago.effect.citizen.conchita": "Take 2 citrus fruit from the supply.",
+    "santiago.effect.citizen.miguel": "Take 2 wood from the supply: only Miguel gives wood.",
+    "santiago.effect.citizen.pablo": "Take 1 good of your choice from the supply, not wood.",
+    "santiago.effect.citizen.pablo_wood": "Take 1 good of your choice from the supply, wood too (a house rule).",
+    "santiago.effect.citizen.maria": "Take 2 VP.",
+    "santiago.effect.citizen.martinez": "Take 3 pesos.",
+    "santiago.effect.citizen.el_zorro": "Each other player gives you 1 peso, 1 VP or 1 good (not wood), as they choose.",
+    "santiago.effect.more.citizen.el_zorro": (
+        "Each other player gives you 1 peso, 1 VP or 1 good (not wood), as they choose. Your pawn "
+        "stays where it is, and you may use its building again (in your first turn it is not on "
+        "the board yet)."
+    ),
+    "santiago.effect.citizen.alonso": "Claim a building nobody owns (3 at most), or use a building you own.",
+    "santiago.effect.more.citizen.alonso": (
+        "Choose one: put one of your 3 property markers on a building nobody owns, or use a "
+        "building you own, whoever's pawn stands on it. Then your pawn moves as after any "
+        "citizen. Whenever another player's pawn ends a turn on a building of yours, you get 1 VP."
+    ),
+    "santiago.effect.alonso.claim": "Put one of your 3 property markers on a building nobody owns: it is yours.",
+    "santiago.effect.more.alonso.claim": (
+        "Put one of your 3 property markers on a building nobody owns: it is yours for the rest of "
+        "the game. Whenever another player's pawn ends a turn on it, you get 1 VP."
+    ),
+    "santiago.effect.alonso.use": "Use a building you own, whoever's pawn stands on it; then your pawn moves.",
+    "santiago.effect.building.bank": "Take 2 pesos.",
+    "santiago.effect.building.church": "Take 1 VP.",
+    "santiago.effect.building.distillery": "Change any number of sugar cane into as much rum.",
+    "santiago.effect.building.cigar_factory": "Change any number of tobacco into as many cigars.",
+    "santiago.effect.building.black_market": "Give 1 good and take 1 good of another kind; wood cannot be swapped.",
+    "santiago.effect.building.sawmill": "Give 1 wood for 1 VP and 1 peso.",
+    "santiago.effect.building.cafe": "Give 1 cigar and/or 1 rum: 2 VP for each.",
+    "santiago.effect.building.customs": "Turn one demand die of the ship to 0.",
+    "santiago.effect.more.building.customs": (
+        "Turn one demand die of the ship, your choice, to 0 (no demand). If every die then shows "
+        "0, the ship departs and you roll the new demand at the end of your turn."
+    ),
+    "santiago.effect.building.casino": "Change pesos into VP (3 pesos for 1 VP) or VP into pesos (1 VP for 3 pesos), any number.",
+    "santiago.effect.building.harbour_office": "Move the price marker one flag right or left (never below 2).",
+    "santiago.effect.more.building.harbour_office": (
+        "Move the price marker one flag right or left: each delivered good is worth 1 VP more or "
+        "less. It never goes below 2; moved from 4 onto the checkered flag, it makes the ship "
+        "depart at once, and you roll the new demand at the end of your turn."
+    ),
+    "santiago.effect.building.office": "Deliver 1 good the ship demands (not wood) for 2 VP, whatever the price.",
+    "santiago.effect.more.building.office": (
+        "Deliver 1 unit of a good the ship demands (not wood) and get 2 VP, whatever the price "
+        "marker shows; its die goes down by 1. If that meets the last demand, the ship departs "
+        "and you roll the new demand at the end of your turn."
+    ),
+    "santiago.effect.building.newspaper": "Take 1 peso; you may also turn a citizen face down.",
+    "santiago.effect.more.building.newspaper": (
+        "Take 1 peso. You may also turn a citizen face down: whoever stops there uses neither the "
+        "citizen nor a building, though the car may drive past at the usual cost. The citizen "
+        "turns face up again as soon as the car has left it behind."
+    ),
+}
+
 ENGLISH = {
     "santiago.title": "Santiago de Cuba",
     "santiago.harbour": "the harbour",
@@ -204,3 +270,4 @@ ENGLISH = {
 }
 
 register(ENGLISH)
+register(EFFECTS)

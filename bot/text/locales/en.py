@@ -72,18 +72,21 @@ MESSAGES: dict[str, str] = {
     "bot.log.empty": "Nothing has happened yet.",
     # help
     "bot.help.santiago": (
-        "**Santiago de Cuba** (2-4 players). Drive the car around the road and stop at a citizen: "
-        "take their goods, pesos or favour, and place a marker on a building of the same flower "
-        "colour to own it. Put your pawn on a building to use it. At the harbour, deliver goods "
-        "to the ship for victory points (VP). When the seventh ship has sailed, goods are sold "
-        "and the most VP wins. Your pesos, VP and goods are behind your screen unless the table "
-        "plays with open holdings."
+        "**Santiago de Cuba** (2-4 players). Drive the car along the road: the first stop is free, "
+        "each further stop costs 1 peso. Where it stops, use the citizen, then move your pawn to a "
+        "free building under a flower of the citizen's colour and use that building. With Alonso "
+        "you claim buildings: whenever another player's pawn ends a turn on one of yours, you get "
+        "1 victory point (VP). At the harbour, each player in turn delivers goods to the ship for "
+        "VP. When the seventh ship has sailed, every 3 goods left give 1 VP and the most VP wins. "
+        "Your pesos, VP and goods are behind your screen unless the table plays with open "
+        "holdings."
     ),
     "bot.help.havana": (
         "**Havana** (2-4 players). Each round every player holds two face-up action cards; their "
         "two-digit number sets the turn order (lowest first). On your turn take both card "
         "actions in any order, then buy buildings from the row ends with building materials, "
-        "workers and pesos. Then everybody secretly puts a card from the hand on one of the two. "
+        "workers and pesos (5 pesos may stand in for a worker, 5 rubble for a coloured cube). "
+        "Then everybody secretly puts a card from the hand on one of the two. "
         "The first to reach the target VP (25 with 2 players, 20 with 3, 15 with 4) wins."
     ),
     "bot.help.turn.title": "**How to play a turn**",
@@ -98,6 +101,9 @@ MESSAGES: dict[str, str] = {
     "bot.help.button.yours": "Your settings",
     "bot.help.yours.title": "**Your settings** (yours alone, in every game of this server)",
     "bot.help.button.rules": "Rules: {game}",
+    "bot.help.button.page": "{section} ({page}/{pages})",
+    "bot.help.what": "What does it do? Choose one…",
+    "bot.help.gone": "{game} no longer has that in its help: open `/game help` again.",
     "bot.help.commands.title": "**Commands** (all of them start with `/game`)",
     "bot.help.commands.before": "Before the game: `/game new` opens a game here, `/game join` and `/game leave` take and give up a seat, `/game start` starts it (who opened it).",
     "bot.help.commands.playing": "Playing: the buttons, or `/game move` and a choice from its list; `/game undo` takes back a misclick; `/game screen` shows your screen, `/game board` the board, `/game log` the last moves.",

@@ -1,0 +1,147 @@
+"""Every card, building and person a choice names has its effect in words, in every language,
+short enough for a menu option's description; and the help's pages list every one of them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games
+from bot.play import glossary_pages
+from bot.text.i18n import languages, text_msg
+from bot.text.lengths import CONTENT, OPTION_DESCRIPTION, utf16_len
+from games.text import ENGLISH, Msg
+
+# The first words of the codes whose label names a card, building or person (the rest name a
+# good, an amount, a die, a player, a payment, or pass, skip and end).
+NAMING = {
+    "santiago": {"drive", "use", "alonso", "claim", "own", "pawn", "flip"},
+    "havana": {"pick", "place", "first", "refresh", "cover", "buy", "demolish"},
+}
+
+
+def playout_choices(name: str, players: int, seed: int, moves: int = 400):
+    """(state, seat, code) for every legal code met in a seeded random game."""
+    game = games.get(name)
+    rng = random.Random(seed)
+    state = game.new(players=players, seed=seed)
+    for _ in range(moves):
+        pending = game.pending(state)
+        if not pending:
+            return
+        for decision in pending:
+            for code in game.legal_codes(state, decision.seat):
+                yield state, decision.seat, code
+        seat = pending[0].seat
+        state, _events = game.apply(state, seat, rng.choice(game.legal_codes(state, seat)))
+
+
+def entries(name: str) -> dict[str, Msg]:
+    """Every glossary entry's name key -> its effect."""
+    return {n.key: e for _heading, pairs in games.glossary(name) for n, e in pairs}
+
+
+def short_effects() -> list[Msg]:
+    """Every short effect there is: the glossaries' and those `explain` alone gives."""
+    said = [e for name in games.NAMES for e in entries(name).values()]
+    said += [
+        Msg(k) for k in ENGLISH if ".effect." in k and ".more." not in k and "{" not in ENGLISH[k]
+    ]
+    return said
+
+
+# What `explain` says besides the glossary's entries: a stop that is no citizen, a citizen face
+# down, Alonso's two options, Pablo under a house rule, and a building of the table's own deck.
+BESIDES = ("harbour", "inactive", "alonso.", "pablo_wood", "havana.effect.building")
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "seed"),
+    [("santiago", 3, 5), ("santiago", 4, 11), ("havana", 2, 7), ("havana", 4, 3)],
+)
+def test_every_choice_that_names_a_thing_explains_it_and_no_other(name, players, seed):
+    known = list(entries(name).values())
+    met = []
+    for state, seat, code in playout_choices(name, players, seed):
+        said = games.explain(name, state, seat, code)
+        if code.partition(":")[0] not in NAMING[name]:
+            assert said is None, code
+            continue
+        assert said is not None and said.key in ENGLISH, code
+        assert said in known or any(part in said.key for part in BESIDES), said
+        if said in known and said not in met:
+            met.append(said)
+    # A seeded game meets most of what there is.
+    assert len(met) >= len(known) // 2, [m.key for m in met]
+
+
+def test_a_drive_is_explained_by_the_citizen_it_stops_at():
+    game = games.get("santiago")
+    state = game.new(players=3, seed=2)
+    while game.pending(state)[0].kind != "santiago.drive":
+        seat = game.pending(state)[0].seat
+        state, _ = game.apply(state, seat, game.legal_codes(state, seat)[0])
+    seat = game.pending(state)[0].seat
+    from games.santiago import data as D
+
+    for code in game.legal_codes(state, seat):
+        stop = (state.car + int(code.split(":")[1])) % D.STOPS
+        citizen = state.road[stop]
+        want = "harbour" if citizen < 0 else "citizen." + D.CITIZENS[citizen]
+        assert games.explain("santiago", state, seat, code).key == "santiago.effect." + want
+
+
+def test_a_face_down_citizen_and_a_house_rule_change_what_is_said():
+    from games.santiago import data as D
+
+    game = games.get("santiago")
+    state = game.new(players=2, seed=4, options={"pablo_allows_wood": True})
+    pablo = state.road.index(D.PABLO)
+    state.car = (pablo - 1) % D.STOPS
+    assert games.explain("santiago", state, 0, "drive:1").key.endswith("pablo_wood")
+    state.inactive |= 1 << pablo
+    assert games.explain("santiago", state, 0, "drive:1").key == "santiago.effect.inactive"
+
+
+def test_a_havana_building_is_explained_by_its_value_and_cost():
+    state = games.get("havana").new(players=2, seed=1)
+    top = state.deck[state.rows[0][0]]
+    said = str(games.explain("havana", state, 0, "buy:top:left"))
+    assert said.startswith(f"{top.vp} VP; costs ")
+    assert ("needs the Architect" in said) == top.requires_architect
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_short_effect_fits_a_menu_option_in_every_language(lang):
+    too_long = {}
+    for effect in short_effects():
+        said = text_msg(lang, effect)
+        assert said and "{" not in said, (effect.key, said)
+        if utf16_len(said) > OPTION_DESCRIPTION:
+            too_long[effect.key] = said
+    assert too_long == {}
+
+
+def test_every_longer_effect_is_longer_and_has_a_short_one():
+    for key in ENGLISH:
+        if ".effect.more." in key:
+            short = key.replace(".effect.more.", ".effect.", 1)
+            assert short in ENGLISH and len(ENGLISH[key]) > len(ENGLISH[short])
+
+
+@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("name", games.NAMES)
+def test_the_help_pages_fit_and_list_every_entry_once(lang, name):
+    pages = glossary_pages.pages(lang, name)
+    listed = []
+    for page in pages:
+        assert utf16_len(page.content) <= CONTENT
+        assert len(page.entries) <= glossary_pages.PER_PAGE
+        for entry in page.entries:
+            assert f"**{entry.name}**: {entry.effect}" in page.content
+            listed.append((entry.section, entry.index))
+    want = [(s, i) for s, (_h, pairs) in enumerate(games.glossary(name)) for i in range(len(pairs))]
+    assert listed == want
+    # The rules come first.
+    assert pages[0].content.startswith("**")
