@@ -159,9 +159,21 @@ def lobby(locale: Locale, record: Any) -> str:
         ),
         *option_lines(locale, record.kind, record.options),
         *clock_lines(locale, record.settings),
-        text(locale, "bot.lobby.how", creator=f"<@{record.creator_id}>"),
+        text(locale, lobby_how(record, engine), creator=f"<@{record.creator_id}>"),
     ]
     return "\n".join(lines)
+
+
+def lobby_how(record: Any, engine: Any) -> str:
+    """What the lobby's last line tells the table, true at every stage: how to join, that the
+    creator may start, that every seat is taken, that the game has begun."""
+    if record.status != "lobby":
+        return "bot.lobby.begun"
+    if len(record.seats) >= engine.max_players:
+        return "bot.lobby.full"
+    if len(record.seats) >= engine.min_players:
+        return "bot.lobby.ready"
+    return "bot.lobby.how"
 
 
 def channel_events(record: Any, events: Iterable[Event]) -> list[Event]:

@@ -9,6 +9,9 @@ MESSAGES: dict[str, str] = {
     "bot.lobby.title": "**{game}**: a new game is open in this channel.",
     "bot.lobby.players": "Players ({count}/{high}, at least {low}): {players}",
     "bot.lobby.how": "Press Join to take a seat. {creator} starts the game once enough players have joined.",
+    "bot.lobby.ready": "Press Join to take a seat while there is room. {creator} can press Start now.",
+    "bot.lobby.full": "Every seat is taken. {creator} can press Start now.",
+    "bot.lobby.begun": "The game has started: it is played below in this channel, and `/game board` shows it at any time.",
     "bot.thread.name": "{game}",
     "bot.thread.opened": "{who} opened a game of **{game}** in its own thread: {thread}. Join there!",
     "bot.thread.result": "**{game}** in {thread} is over. Winner: {winners}.",
@@ -46,7 +49,7 @@ MESSAGES: dict[str, str] = {
     "bot.turn.decide": "{who}: {prompt}",
     "bot.turn.use_choose": "Press **Choose** to see your choices (only you will see them).",
     "bot.turn.waiting": "{name} has decided. Still waiting for {names}.",
-    "bot.turn.not_yours": "It is not your decision now. Waiting for: {waiting}",
+    "bot.turn.not_yours": "Waiting for: {waiting}",
     "bot.event.by": "{name}: {event}",
     # a board picture's alt text (no names: it stays on screen while others decide)
     "bot.event.more": "…and {count} more (see /game log).",
