@@ -199,6 +199,13 @@ def public_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[
     return lines
 
 
+def final_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[str]:
+    """The last move's lines above the final scores: those the scores do not tell again (why
+    the game ended is the scores' own line)."""
+    told = [e for e in events if not games.told_by_the_result(record.kind, e)]
+    return public_events(locale, record, told)
+
+
 def private_events(
     locale: Locale, events: Iterable[Event], seat: int, names: Sequence[str] | None = None
 ) -> list[str]:
