@@ -182,8 +182,11 @@ def channel_events(record: Any, events: Iterable[Event]) -> list[Event]:
     return [e for e in events if e.only_for is None and not games.says_nothing(record.kind, e)]
 
 
-def public_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[str]:
-    """Lines for a channel, of the events it hears of (see `channel_events`)."""
+def public_events(
+    locale: Locale, record: Any, events: Iterable[Event], limit: int | None = MAX_EVENT_LINES
+) -> list[str]:
+    """Lines for a channel, of the events it hears of (see `channel_events`): at most `limit`
+    (None: all; `/game log` chooses its own count)."""
     lines = []
     for event in channel_events(record, events):
         line = text_msg(locale, event.msg, seat_names(record, locale), markdown=True)
@@ -193,9 +196,9 @@ def public_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[
                 locale, "bot.event.by", name=seat_name(record, event.seat, locale), event=line
             )
         lines.append("• " + line)
-    if len(lines) > MAX_EVENT_LINES:
-        hidden = len(lines) - MAX_EVENT_LINES + 1
-        lines = [*lines[: MAX_EVENT_LINES - 1], text(locale, "bot.event.more", count=hidden)]
+    if limit is not None and len(lines) > limit:
+        hidden = len(lines) - limit + 1
+        lines = [*lines[: limit - 1], text(locale, "bot.event.more", count=hidden)]
     return lines
 
 

@@ -51,6 +51,7 @@ MESSAGES: dict[str, str] = {
     "bot.turn.waiting": "{name} has decided. Still waiting for {names}.",
     "bot.turn.not_yours": "Waiting for: {waiting}",
     "bot.event.by": "{name}: {event}",
+    "bot.event.by_itself": "{player} had only one choice, taken by itself: “{action}”.",
     # a board picture's alt text (no names: it stays on screen while others decide)
     "bot.event.more": "…and {count} more (see /game log).",
     "bot.move.done": "Done: {choice}.",
