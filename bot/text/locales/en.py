@@ -153,8 +153,10 @@ MESSAGES: dict[str, str] = {
     "bot.quiet.held.ended": "• **{game}** ({channel}) is over: {link}",
     # "since your last turn" (`/game recap`, and the start of a private prompt)
     "bot.recap.title": "**Since your last turn:**",
-    "bot.recap.more": "…and {count:plural|one=# more move|other=# more moves} (`/game log` lists the latest).",
+    "bot.recap.begun": "**Since the game began:**",
+    "bot.recap.earlier": "({count:plural|one=# earlier move is|other=# earlier moves are} left out: `/game log` lists more.)",
     "bot.recap.nothing": "Nothing new since your last turn.",
+    "bot.recap.nothing_yet": "Nothing has happened since the game began.",
     "bot.limit.ask": (
         "{who} has not decided in **{game}** for {waited}. {others}, what should happen? "
         "The first choice counts; without one within a day, the AI plays this decision."
