@@ -8,7 +8,10 @@ STAMP := $(VENV)/.installed
 .PHONY: run test demo screenshots lint format bench clean
 
 $(STAMP): pyproject.toml
-	@echo "Setting up $(VENV) (first run or pyproject.toml changed)..."
+	@echo "Setting up $(VENV) (first run, or pyproject.toml changed): installing the bot's Python"
+	@echo "packages (discord.py, Pillow, SQLite and PostgreSQL drivers...) and its test tools"
+	@echo "(pytest, ruff, SimCord) from PyPI. The first time takes 1 to 3 minutes; the log is"
+	@echo "$(VENV)/install.log."
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -m pip install --upgrade pip > $(VENV)/install.log 2>&1 \
 		&& $(BIN)/python -m pip install -e '.[dev]' >> $(VENV)/install.log 2>&1 \
@@ -25,6 +28,7 @@ run: $(STAMP)
 GAME ?= santiago
 DEMO_STAMP := $(VENV)/.demo-installed
 $(DEMO_STAMP): $(STAMP)
+	@echo "Installing the demo's part (SimCord's Preview page): under a minute."
 	@$(BIN)/python -m pip install -e '.[demo]' >> $(VENV)/install.log 2>&1 \
 		|| { cat $(VENV)/install.log; echo "Installing the demo extra failed: see above."; exit 1; }
 	@touch $(DEMO_STAMP)

@@ -119,6 +119,12 @@ def says_nothing(name: str, event: Event) -> bool:
     return amount is not None and event.msg.params.get(amount) == 0
 
 
+def told_by_the_result(name: str, event: Event) -> bool:
+    """Whether the final scores tell what `event` says (why the game ended): a front end that
+    shows both may leave the event out."""
+    return event.msg.key in getattr(_views(name), "TOLD_BY_THE_RESULT", ())
+
+
 def _glossary(name: str):
     """The game's `glossary` face (the effects of its cards, buildings and people in words),
     or None for a game that offers none."""
@@ -169,6 +175,7 @@ __all__ = [
     "option_notes",
     "options_shown_apart",
     "says_nothing",
+    "told_by_the_result",
     "UNDO",
     "Action",
     "Decision",

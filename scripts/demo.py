@@ -220,6 +220,40 @@ def end_anyway() -> None:
     os._exit(1)
 
 
+@contextlib.contextmanager
+def own_foreground() -> Iterator[None]:
+    """The terminal's Ctrl-C for the demo (and its workers) alone, not for `make` above it.
+
+    A terminal sends SIGINT to its whole foreground process group: under `make demo` that is
+    make too, which then reports "*** [demo] Interrupt" and exits 130 however cleanly the demo
+    ended. So the demo takes a process group of its own and makes it the terminal's foreground
+    group while it runs, and gives the terminal back on leaving. Without a terminal, or when
+    started in the background, nothing changes."""
+    try:
+        tty = os.open("/dev/tty", os.O_RDWR)
+    except OSError:
+        yield
+        return
+    try:
+        before = os.tcgetpgrp(tty)
+        if before != os.getpgrp():
+            yield  # a background job: the terminal is somebody else's
+            return
+        # Changing the foreground group from it is allowed only with SIGTTOU ignored.
+        quiet = signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+        try:
+            if os.getpid() != os.getsid(0):
+                os.setpgid(0, 0)
+            os.tcsetpgrp(tty, os.getpgrp())
+            yield
+        finally:
+            with contextlib.suppress(OSError):
+                os.tcsetpgrp(tty, before)
+            signal.signal(signal.SIGTTOU, quiet)
+    finally:
+        os.close(tty)
+
+
 def main(argv: list[str] | None = None) -> int:
     options = parse(sys.argv[1:] if argv is None else argv)
     language = language_of(options.language)
@@ -241,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         await serve(options.game, language, options.ai_level, options.port)
 
     # The cancelled task: `world` has closed everything.
-    with contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):
+    with own_foreground(), contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):
         asyncio.run(run())
     print("Demo ended.", flush=True)
     return 0

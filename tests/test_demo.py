@@ -8,7 +8,9 @@ through the test harness.
 from __future__ import annotations
 
 import os
+import pty
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -165,3 +167,38 @@ def test_ctrl_c_ends_the_demo_and_every_process_it_started(inherited):
     assert demo.returncode == 0, err
     assert "Demo ended." in out and "Traceback" not in err, err
     assert [pid for pid in started if not ends(pid)] == []
+
+
+@pytest.mark.skipif(
+    shutil.which("make") is None or not os.path.exists("/dev/ptmx"), reason="needs make and a pty"
+)
+def test_ctrl_c_in_a_terminal_ends_make_demo_without_an_error():
+    """`make demo` in a terminal, then Ctrl-C typed there: the terminal signals its foreground
+    process group. The demo ends, and make with it, with status 0 and no "*** Interrupt"."""
+    bin_dir = Path(sys.executable).parent
+    pid, terminal = pty.fork()
+    if pid == 0:  # the terminal's command; stamps taken as made: nothing is installed
+        os.chdir(ROOT)
+        stamps = ["-o", ".venv/.installed", "-o", ".venv/.demo-installed"]
+        os.execvp("make", ["make", *stamps, f"BIN={bin_dir}", "demo", "LANG=it"])
+    shown = b""
+    try:
+        while b"http://127.0.0.1:" not in shown:
+            ready, _, _ = select.select([terminal], [], [], 120)
+            assert ready, shown.decode()
+            shown += os.read(terminal, 4096)
+        os.write(terminal, b"\x03")  # Ctrl-C, as typed
+        while True:
+            try:
+                more = os.read(terminal, 4096)
+            except OSError:  # the terminal closed: everything on it ended
+                break
+            if not more:
+                break
+            shown += more
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(terminal)
+    said = shown.decode(errors="replace")
+    assert os.waitstatus_to_exitcode(status) == 0, said
+    assert "Demo ended." in said and "***" not in said and "Interrupt" not in said, said

@@ -255,7 +255,7 @@ class Announcer:
         if games.get(record.kind).is_over(published.state):
             await self._retire(record, current)
             self.turns.pop(record.id, None)
-            lines = present.public_events(locale, record, published.events)
+            lines = present.final_events(locale, record, published.events)
             await self.post_result(locale, record, lines, via=published.interaction)
             return
         prompt = Prompt.of(published)

@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 import games
+from bot.core import lone_choices
 from bot.core.errors import Refusal
 from bot.discord_io import components, pictures
 from bot.discord_io.answering import answer
@@ -177,8 +178,12 @@ class PastGames:
             options=record.options,
             actions=[(row.seat, row.code) for row in rows],
         )
-        _, events = await asyncio.to_thread(games.replay, replay)
-        lines = present.public_events(locale, record, events[-count:])
+        taken = lone_choices.moves_of(
+            await self.tables.store.get_note(record.id, lone_choices.NOTE)
+        )
+        events = await asyncio.to_thread(lone_choices.logged_events, replay, taken)
+        # Every line of the latest `count` events: the log is where "…and more" points to.
+        lines = present.public_events(locale, record, events[-count:], limit=None)
         body = "\n".join(lines) or text(locale, "bot.log.empty")
         head = text(locale, "bot.log.title", count=len(rows))
         if record.status != "active":

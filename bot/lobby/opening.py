@@ -294,7 +294,6 @@ class Lobby:
                 raise Refusal("bot.error.seats", low=engine.min_players, high=engine.max_players)
             if not button:
                 await think(interaction, ephemeral=False)
-            await self._close_lobby(interaction, record, button)
             seed = games.fresh_seed(self.rng)
             result = await start_game(
                 self.tables.store,
@@ -303,6 +302,7 @@ class Lobby:
                 at=now(),
                 server_locale=reported_locale(interaction),
             )
+            await self._close_lobby(interaction, result.record, button)
             metrics.game_started(record.guild_id)
             self.poke()
             self.tables.keep(record.id, result.record.version, result.state)
@@ -319,17 +319,23 @@ class Lobby:
                 await self.guard.answer_saved(interaction, text(locale, "bot.error.not_posted"))
 
     async def _close_lobby(self, interaction, record: GameRecord, button: bool) -> None:
-        """At the start the lobby message keeps its list of players and loses its buttons."""
+        """At the start the lobby message keeps its list of players, loses its buttons and
+        says that the game has begun (the started `record`), so it no longer asks to join."""
+        content = present.lobby(channel_locale(self.preferences, interaction), record)
+        none = discord.AllowedMentions.none()
         if button:  # the message pressed is the lobby
             with contextlib.suppress(discord.HTTPException):
-                await interaction.edit_original_response(view=None)
+                await interaction.edit_original_response(
+                    content=content, view=None, allowed_mentions=none
+                )
             return
         lobby = await self.tables.store.get_note(record.id, LOBBY_MESSAGE)
         if lobby is None:
             return
         # Deleted, or no permission: nothing to clean up then.
         with contextlib.suppress(discord.HTTPException):
-            await self.announcer.channel(record).get_partial_message(int(lobby)).edit(view=None)
+            message = self.announcer.channel(record).get_partial_message(int(lobby))
+            await message.edit(content=content, view=None, allowed_mentions=none)
 
     async def lobby_button(self, interaction, game_id: int, op: str) -> None:
         if op == "join":

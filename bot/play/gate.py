@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import games
-from bot.core import metrics
+from bot.core import lone_choices, metrics
 from bot.core.published import Published
 from bot.core.timing import now
 from games import IllegalAction
@@ -146,6 +146,10 @@ class Gate:
             if resolve is not None:
                 codes[0] = resolve(record, state, seat, codes[0])
             done = await self._apply(record, state, seat, codes, source, server_locale)
+            if codes != [games.UNDO]:
+                # Taken again after its own undo, a lone choice would make the undo of the
+                # decision before it impossible.
+                await self._take_lone_choices(done, server_locale)
             if source not in AI_SOURCES:
                 # A move of their own is coming back from `/game away`.
                 await self.tables.away.came_back(record.guild_id, record.seats[seat].user_id)
@@ -225,6 +229,36 @@ class Gate:
             applied.append((chosen, label))
         combined = MoveResult(result.record, result.state, events)
         return Submitted(record, state, seat, combined, applied)
+
+    async def _take_lone_choices(self, done: Submitted, server_locale: str | None) -> None:
+        """After a move, take every decision it left with one choice the table can see (see
+        `lone_choices`), before anyone is told: the mover's answer, the turn message
+        and the log say it was taken by itself. Saved as that seat's move, through the same
+        version check."""
+        engine = games.get(done.record.kind)
+        result, events, taken = done.result, list(done.result.events), []
+        while result.record.status == "active":
+            found = lone_choices.lone_choice(engine, result.record, result.state)
+            if found is None:
+                break
+            seat, code = found
+            action = next(
+                a.label for a in engine.legal_actions(result.state, seat) if a.code == code
+            )
+            try:
+                after = await self._commit(result.record, seat, code, server_locale)
+            except (IllegalAction, VersionConflict):
+                break
+            events += [lone_choices.said(seat, action), *after.events]
+            taken.append(after.record.version)
+            result = after
+        if taken:
+            store = self.tables.store
+            note = await store.get_note(result.record.id, lone_choices.NOTE)
+            await store.set_note(
+                result.record.id, lone_choices.NOTE, lone_choices.with_moves(note, taken)
+            )
+            done.result = MoveResult(result.record, result.state, events)
 
     async def still_open(
         self, record: GameRecord, seat: int, version: int, made_for: int | None, deciders

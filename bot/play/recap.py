@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from bot.discord_io.guard import handler
 from bot.text.i18n import text
-from bot.text.recap import recap
+from bot.text.recap import nothing_key, recap
 
 if TYPE_CHECKING:
     from bot.core.game_log import GameLogs
@@ -25,4 +25,4 @@ class Recaps:
         seat = self.tables.seat_of(record, interaction.user.id)
         steps = await self.logs.steps(self.tables.store, record)
         said = recap(locale, record, steps, seat)
-        await self.guard.reply(interaction, said or text(locale, "bot.recap.nothing"))
+        await self.guard.reply(interaction, said or text(locale, nothing_key(steps, seat)))

@@ -159,9 +159,21 @@ def lobby(locale: Locale, record: Any) -> str:
         ),
         *option_lines(locale, record.kind, record.options),
         *clock_lines(locale, record.settings),
-        text(locale, "bot.lobby.how", creator=f"<@{record.creator_id}>"),
+        text(locale, lobby_how(record, engine), creator=f"<@{record.creator_id}>"),
     ]
     return "\n".join(lines)
+
+
+def lobby_how(record: Any, engine: Any) -> str:
+    """What the lobby's last line tells the table, true at every stage: how to join, that the
+    creator may start, that every seat is taken, that the game has begun."""
+    if record.status != "lobby":
+        return "bot.lobby.begun"
+    if len(record.seats) >= engine.max_players:
+        return "bot.lobby.full"
+    if len(record.seats) >= engine.min_players:
+        return "bot.lobby.ready"
+    return "bot.lobby.how"
 
 
 def channel_events(record: Any, events: Iterable[Event]) -> list[Event]:
@@ -170,8 +182,11 @@ def channel_events(record: Any, events: Iterable[Event]) -> list[Event]:
     return [e for e in events if e.only_for is None and not games.says_nothing(record.kind, e)]
 
 
-def public_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[str]:
-    """Lines for a channel, of the events it hears of (see `channel_events`)."""
+def public_events(
+    locale: Locale, record: Any, events: Iterable[Event], limit: int | None = MAX_EVENT_LINES
+) -> list[str]:
+    """Lines for a channel, of the events it hears of (see `channel_events`): at most `limit`
+    (None: all; `/game log` chooses its own count)."""
     lines = []
     for event in channel_events(record, events):
         line = text_msg(locale, event.msg, seat_names(record, locale), markdown=True)
@@ -181,10 +196,17 @@ def public_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[
                 locale, "bot.event.by", name=seat_name(record, event.seat, locale), event=line
             )
         lines.append("• " + line)
-    if len(lines) > MAX_EVENT_LINES:
-        hidden = len(lines) - MAX_EVENT_LINES + 1
-        lines = [*lines[: MAX_EVENT_LINES - 1], text(locale, "bot.event.more", count=hidden)]
+    if limit is not None and len(lines) > limit:
+        hidden = len(lines) - limit + 1
+        lines = [*lines[: limit - 1], text(locale, "bot.event.more", count=hidden)]
     return lines
+
+
+def final_events(locale: Locale, record: Any, events: Iterable[Event]) -> list[str]:
+    """The last move's lines above the final scores: those the scores do not tell again (why
+    the game ended is the scores' own line)."""
+    told = [e for e in events if not games.told_by_the_result(record.kind, e)]
+    return public_events(locale, record, told)
 
 
 def private_events(

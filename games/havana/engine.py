@@ -209,12 +209,28 @@ def building_msg(state: State, b: int):
 
 def cubes_text(cubes: list[int]):
     """A list of cubes as a message, e.g. "2 red, 1 rubble" (or "nothing")."""
+    return _listed(_cube_parts(cubes))
 
-    parts = [
+
+def price_text(cubes: list[int], pesos: int, workers: int):
+    """What a building cost, e.g. "1 yellow, 2 pesos": only the parts paid, no "0 workers"."""
+    parts = _cube_parts(cubes)
+    if pesos:
+        parts.append(Msg("havana.price.pesos", {"pesos": pesos}))
+    if workers:
+        parts.append(Msg("havana.price.workers", {"workers": workers}))
+    return _listed(parts)
+
+
+def _cube_parts(cubes: list[int]) -> list:
+    return [
         Msg("havana.count_colour", {"count": c, "colour": colour_msg(i)})
         for i, c in enumerate(cubes)
         if c
     ]
+
+
+def _listed(parts: list):
     if not parts:
         return Msg("havana.nothing")
     out = parts[0]
@@ -667,9 +683,7 @@ def _complete_purchase(state: State, seat: int, events: list) -> None:
         building=building_msg(state, b),
         vp=state.deck[b].vp,
         total=p.vp,
-        cubes=cubes_text(paid),
-        pesos=pesos,
-        workers=workers,
+        price=price_text(paid, pesos, workers),
     )
     if p.vp >= TARGET_VP[state.player_count]:
         _finish(state, events, "target", seat)

@@ -316,6 +316,16 @@ OPTIONS_SHOWN_APART = ("deck", "deck_source")
 # event key -> the parameter holding the amount.
 EMPTY_WHEN_ZERO = {"havana.event.peso_theft": "pesos", "havana.event.material_target": "count"}
 
+# Events whose news the final scores give already (why the game ended, who won): the final
+# message leaves them out, the log keeps them.
+TOLD_BY_THE_RESULT = frozenset(
+    {
+        "havana.event.game_over_target",
+        "havana.event.game_over_round_limit",
+        "havana.event.game_over_no_buildings",
+    }
+)
+
 
 def figures(view: PlayerView) -> Msg:
     """The private figures of `view` (hand, discard pile, face-down cards). A parameter given

@@ -247,6 +247,10 @@ def player_view(state, seat: int) -> PlayerView:
 # Options a front end shows on a line of their own (not as "house rule: name = value").
 OPTIONS_SHOWN_APART = ("open_holdings", "citizen_colours", "first_rules")
 
+# Events whose news the final scores give already (the reason the game ended): the final
+# message leaves them out, the log keeps them.
+TOLD_BY_THE_RESULT = frozenset({"santiago.event.game_over"})
+
 
 def figures(view: PlayerView) -> Msg:
     """The private figures of `view`, as one line beside the player's screen picture. A

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.bot.driver import Table
+from tests.bot.driver import Table, text_of
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -29,6 +29,11 @@ async def test_a_whole_game_ends_with_the_final_scores(simcord_env, table, kind,
     assert sorted(stored.ping_user_ids) == sorted(m.id for m in game.players)
     assert all(final.content.count(m.mention) == 1 for m in game.players), final.content
     assert [a.filename for a in final.attachments] == ["scores.png"]
+    # Why the game ended is said once, by the scores, not again by the last move's lines.
+    ended = text_of(final)
+    assert "game is over" not in ended and "Game over" not in ended, ended
+    if kind == "santiago":
+        assert ended.count("The 7th ship departed.") == 1, ended
     png = await final.attachments[0].read()
     assert png.startswith(b"\x89PNG")
     # Every player appears in the table with a score.
@@ -39,6 +44,11 @@ async def test_a_whole_game_ends_with_the_final_scores(simcord_env, table, kind,
     texts = [m.content for m in game.recent(100_000) if m.author.id == bot_id]
     assert len(texts) > 5
     assert not [t for t in texts if re.search(r"\bPlayer [1-4]\b", t)]
+    # A building's price names only what was paid: never "0 workers" nor "0 pesos".
+    if kind == "havana":
+        bought = [line for t in texts for line in t.splitlines() if " buys " in line]
+        assert bought, "somebody bought a building"
+        assert not [b for b in bought if re.search(r"\b0 (pesos|workers)\b", b)], bought
     # Players used the buttons, the menus and (but for the three) the typed command alike.
     assert (game.typed_moves > 0) == (players != 3)
     assert game.moves > 10

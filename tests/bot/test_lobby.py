@@ -6,6 +6,8 @@ import json
 
 import discord
 
+from tests.bot.driver import text_of
+
 
 async def open_lobby(member, channel, game="santiago", **options):
     result = await member.slash(channel, "game new", game=game, **options)
@@ -234,3 +236,34 @@ async def test_a_game_in_its_own_thread(simcord_env, table):
     await ana.slash(room, "game abandon")
     result = channel.history()[-1].content
     assert len(channel.history()) == in_channel + 2 and f"<#{room.id}>" in result
+
+
+async def test_the_lobby_message_says_what_is_true_at_each_stage(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    lobby = await open_lobby(ana, channel)
+
+    def now():
+        return text_of(next(m for m in channel.history() if m.id == lobby.id))
+
+    assert "Press Join" in now() and "once enough players have joined" in now()
+    await ben.click(lobby, label="Join")
+    assert "Press Join" in now() and f"{ana.mention} can press Start now" in now()
+    assert "once enough" not in now()
+    await cai.click(lobby, label="Join")
+    await dee.click(lobby, label="Join")
+    assert "Players (4/4" in now() and "Every seat is taken" in now()
+    assert "Press Join" not in now()
+    await ana.slash(channel, "game start")
+    assert "The game has started" in now() and "below in this channel" in now()
+    assert "Press Join" not in now() and "Start now" not in now()
+    assert cai.mention in now(), "the lobby keeps its list of players"
+
+
+async def test_a_lobby_started_by_its_button_says_so(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    lobby = await open_lobby(ana, channel, game="havana")
+    await ben.click(lobby, label="Join")
+    await ana.click(lobby, label="Start")
+    shown = next(m for m in channel.history() if m.id == lobby.id)
+    assert "The game has started" in text_of(shown) and "Press Join" not in text_of(shown)
+    assert not shown.components

@@ -13,7 +13,7 @@ import pytest
 from bot.text import present
 from bot.text.i18n import text_msg
 from bot.text.recap import MAX_RECAP_LINES, recap, since_last_decision
-from tests.bot.driver import Table, custom_ids, private_answer
+from tests.bot.driver import Table, custom_ids, private_answer, text_of
 from tests.bot.test_clock import dms
 from tests.bot.test_secrecy import PRIVATE_WORDS
 
@@ -51,7 +51,7 @@ async def test_the_recap_after_ten_moves_away_tells_public_moves_only(simcord_en
     record, prompt = await away_for_ten_moves(env, game, cai)
     seat = record.seat_of(cai.id)
     steps = await env.bot.services.logs.steps(env.bot.store, record)
-    moves = [e for e in since_last_decision(steps, seat) if any(x.only_for is None for x in e)]
+    moves = [e for e in since_last_decision(steps, seat) if present.public_events("en", record, e)]
 
     asked = await cai.slash(channel, "game recap")
     assert asked.ephemeral
@@ -60,8 +60,13 @@ async def test_the_recap_after_ten_moves_away_tells_public_moves_only(simcord_en
     assert lines[0] == f"**{TITLE}**"
     told = [line for line in lines[1:] if line.startswith("• ")]
     assert 1 <= len(told) <= MAX_RECAP_LINES
-    if len(moves) > MAX_RECAP_LINES:
-        assert f"and {len(moves) - MAX_RECAP_LINES} more move" in lines[-1]
+    # The newest moves, those that led to cai's decision, close the recap; the earlier ones
+    # are counted above them.
+    newest = [line.removeprefix("• ") for line in present.public_events("en", record, moves[-1])]
+    assert told[-1] == "• " + " ".join(newest), said
+    if len(moves) > len(told):
+        assert lines[1].startswith(f"({len(moves) - len(told)} earlier moves are left out"), said
+        assert "`/game log`" in lines[1]
     names = present.seat_names(record, "en")
     hidden = {
         text_msg("en", e.msg, names, markdown=True)
@@ -106,9 +111,15 @@ async def test_nothing_new_and_not_a_player_are_said_politely(simcord_env, table
     guild, channel, (ana, ben, cai, dee) = table
     game = Table(env, channel, [ana, ben, cai], random.Random(4), typed=0)
     await game.open("santiago", 3)
-    first = game.named(game.prompt_message().content)[0]
+    first = game.named(text_of(game.prompt_message()))[0]
     nothing = await first.slash(channel, "game recap")
-    assert "Nothing new since your last turn" in private_answer(nothing).content
+    assert text_of(private_answer(nothing)) == "Nothing has happened since the game began."
+    # Before a player's first turn the recap tells what happened since the start.
+    await game.step()
+    second = next(p for p in game.players if p is not first)
+    begun = text_of(private_answer(await second.slash(channel, "game recap")))
+    assert begun.startswith("**Since the game began:**\n• "), begun
+    assert "last turn" not in begun
     outsider = await dee.slash(channel, "game recap")
     assert outsider.ephemeral
 

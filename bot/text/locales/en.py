@@ -9,6 +9,9 @@ MESSAGES: dict[str, str] = {
     "bot.lobby.title": "**{game}**: a new game is open in this channel.",
     "bot.lobby.players": "Players ({count}/{high}, at least {low}): {players}",
     "bot.lobby.how": "Press Join to take a seat. {creator} starts the game once enough players have joined.",
+    "bot.lobby.ready": "Press Join to take a seat while there is room. {creator} can press Start now.",
+    "bot.lobby.full": "Every seat is taken. {creator} can press Start now.",
+    "bot.lobby.begun": "The game has started: it is played below in this channel, and `/game board` shows it at any time.",
     "bot.thread.name": "{game}",
     "bot.thread.opened": "{who} opened a game of **{game}** in its own thread: {thread}. Join there!",
     "bot.thread.result": "**{game}** in {thread} is over. Winner: {winners}.",
@@ -46,8 +49,9 @@ MESSAGES: dict[str, str] = {
     "bot.turn.decide": "{who}: {prompt}",
     "bot.turn.use_choose": "Press **Choose** to see your choices (only you will see them).",
     "bot.turn.waiting": "{name} has decided. Still waiting for {names}.",
-    "bot.turn.not_yours": "It is not your decision now. Waiting for: {waiting}",
+    "bot.turn.not_yours": "Waiting for: {waiting}",
     "bot.event.by": "{name}: {event}",
+    "bot.event.by_itself": "{player} had only one choice, taken by itself: “{action}”.",
     # a board picture's alt text (no names: it stays on screen while others decide)
     "bot.event.more": "…and {count} more (see /game log).",
     "bot.move.done": "Done: {choice}.",
@@ -155,8 +159,10 @@ MESSAGES: dict[str, str] = {
     "bot.quiet.held.ended": "• **{game}** ({channel}) is over: {link}",
     # "since your last turn" (`/game recap`, and the start of a private prompt)
     "bot.recap.title": "**Since your last turn:**",
-    "bot.recap.more": "…and {count:plural|one=# more move|other=# more moves} (`/game log` lists the latest).",
+    "bot.recap.begun": "**Since the game began:**",
+    "bot.recap.earlier": "({count:plural|one=# earlier move is|other=# earlier moves are} left out: `/game log` lists more.)",
     "bot.recap.nothing": "Nothing new since your last turn.",
+    "bot.recap.nothing_yet": "Nothing has happened since the game began.",
     "bot.limit.ask": (
         "{who} has not decided in **{game}** for {waited}. {others}, what should happen? "
         "The first choice counts; without one within a day, the AI plays this decision."
