@@ -17,6 +17,7 @@ from bot.core.published import Published
 from bot.core.timing import now
 from bot.discord_io.announce import PARENT_CHANNEL
 from bot.discord_io.answering import answer, think
+from bot.discord_io.outbox import UNDELIVERED
 from bot.discord_io.guard import handler
 from bot.lobby import components
 from bot.seats.ai_seats import DEFAULT_LEVEL, LEVELS
@@ -320,11 +321,12 @@ class Lobby:
 
     async def _close_lobby(self, interaction, record: GameRecord, button: bool) -> None:
         """At the start the lobby message keeps its list of players, loses its buttons and
-        says that the game has begun (the started `record`), so it no longer asks to join."""
+        says that the game has begun (the started `record`), so it no longer asks to join. The
+        start is saved by then: whatever Discord answers (or not), the game goes on."""
         content = present.lobby(channel_locale(self.preferences, interaction), record)
         none = discord.AllowedMentions.none()
         if button:  # the message pressed is the lobby
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(*UNDELIVERED):
                 await interaction.edit_original_response(
                     content=content, view=None, allowed_mentions=none
                 )
@@ -332,8 +334,8 @@ class Lobby:
         lobby = await self.tables.store.get_note(record.id, LOBBY_MESSAGE)
         if lobby is None:
             return
-        # Deleted, or no permission: nothing to clean up then.
-        with contextlib.suppress(discord.HTTPException):
+        # Deleted, no permission or no answer: the lobby keeps its old words, the game goes on.
+        with contextlib.suppress(*UNDELIVERED):
             message = self.announcer.channel(record).get_partial_message(int(lobby))
             await message.edit(content=content, view=None, allowed_mentions=none)
 

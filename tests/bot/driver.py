@@ -276,3 +276,12 @@ async def press_together(env, presses):
     finally:
         env._end_operation()
     return [InteractionResult(env, record) for record in records]
+
+
+async def saved_by_itself(env, record, after: int) -> int:
+    """How many moves after move `after` of `record`'s game were taken by themselves (a lone
+    choice, `bot.core.lone_choices`): a move is followed by those in the same save."""
+    from bot.core.lone_choices import NOTE, moves_of
+
+    note = await env.bot.store.get_note(record.id, NOTE)
+    return sum(1 for n in moves_of(note) if n > after)
