@@ -481,7 +481,8 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
 def _round_label(view: PublicView) -> str:
     if view.round <= 0:
         return say("pic.havana.before_round")
-    return say("pic.havana.round_short", round=view.round, rounds=view.max_rounds)
+    # the round only: the house's round limit is a safety cap, not the game's length
+    return say("pic.havana.round", round=view.round)
 
 
 BANNER_ROOM = BANNER[2] - BANNER[0] - 24
@@ -494,11 +495,7 @@ def caption(view: PublicView, names: Sequence[str] | None = None, move: int | No
     all_names = dr.seat_names(view.players_count, names)
     tail = "" if move is None else " · " + say("pic.havana.after_move", n=move)
     if not view.game_over:
-        line = f"{_round_label(view)} · {_phase(view.phase)}{tail}"
-        if dr.length(line, TEXT) > BANNER_ROOM and view.round > 0:
-            # the round limit is the first thing to give way (the lobby and /game rules say it)
-            line = f"{say('pic.havana.round', round=view.round)} · {_phase(view.phase)}{tail}"
-        return line
+        return f"{_round_label(view)} · {_phase(view.phase)}{tail}"
     winners = [all_names[s] for s in view.winners]
 
     def line() -> str:
