@@ -17,7 +17,7 @@ from . import draw as dr
 from .draw import INK, MUTED, text
 
 W, H = 1000, 560
-TEXT_MIN = math.ceil(dr.PHONE_MIN_PX * W / dr.PHONE_WIDTH)
+TEXT_MIN = dr.floor_size(W)
 PLOT_X0, PLOT_X1 = 110, W - 60
 PLOT_Y0, PLOT_Y1 = 150, H - 100
 LINE_W = 4

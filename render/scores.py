@@ -30,7 +30,7 @@ CAPTIONS = {
 
 W = 1000
 # 9 px on a phone, where the picture is shown PHONE_WIDTH px wide.
-TEXT_MIN = math.ceil(dr.PHONE_MIN_PX * W / dr.PHONE_WIDTH)
+TEXT_MIN = dr.floor_size(W)
 
 ROW_GAP = 10
 HEAD_H = 88  # place, pawn, name and bar of a player's row
