@@ -204,5 +204,6 @@ def test_the_same_final_scores_give_the_same_bytes():
     draw._mask.cache_clear()
     draw.fit.cache_clear()
     typeface.runs.cache_clear()
+    typeface.advance.cache_clear()
     assert final_scores_png("havana", result, NAMES, list(series)) == first
     check_png(first, min_width=scores.W)

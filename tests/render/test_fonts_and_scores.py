@@ -191,6 +191,7 @@ def test_pictures_with_every_script_are_deterministic():
     draw._mask.cache_clear()
     draw.fit.cache_clear()
     typeface.runs.cache_clear()
+    typeface.advance.cache_clear()
     typeface.face_font.cache_clear()
     assert board_png(view, names) == first
 
