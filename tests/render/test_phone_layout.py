@@ -21,6 +21,7 @@ SANTIAGO = games.get("santiago")
 HAVANA = games.get("havana")
 LONG_NAMES = ("W" * 40, "王小明" * 12, "محمد علي " * 5, "Ana 👍🏽🇫🇷 " * 6)
 SCRIPT_NAMES = ("王小明", "さくら🌸", "محمد علي", "अनीता शर्मा")
+LANGUAGES = ("en", "de", "es", "it", "ru")
 
 
 def _santiago(players, steps, names=NAMES, options=None):
@@ -157,12 +158,13 @@ SCORES = {
 }
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("case", sorted(SCORES))
-def test_every_text_of_the_final_scores_is_readable_at_phone_width(case):
+def test_every_text_of_the_final_scores_is_readable_at_phone_width(case, lang):
     """Not only key texts: the whole picture is about the scores."""
     kind, result, names, series = SCORES[case]()
     with draw.recording() as drawn:
-        image = final_scores_image(kind, result, names, series)
+        image = final_scores_image(kind, result, names, series, lang)
     assert {"name", "score", "part", "part_vp"} <= {t.role for t in drawn}
     assert ("chart" in {t.role for t in drawn}) == (series is not None)
     assert_readable(image, drawn, drawn)
@@ -182,7 +184,7 @@ SCREENS = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("case", sorted(SCREENS))
 def test_every_text_of_a_screen_is_readable_at_phone_width(case, lang):
     """A screen DM is read on the phone as often as a board, and all of it matters."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
 from render import draw, rating_chart
@@ -31,15 +32,28 @@ def _overlap(a, b) -> bool:
     return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
-def test_every_text_of_the_chart_is_legible_on_a_phone():
+# The captions the bot passes, in its languages (translations/*.po), with a Discord name of the
+# longest kind (32 characters).
+CAPTIONS = {
+    "en": ("{name}: rating over time", "rated games", "rating"),
+    "de": ("{name}: Wertungszahl im Verlauf", "gewertete Spiele", "Wertungszahl"),
+    "ru": ("{name}: рейтинг со временем", "рейтинговые партии", "рейтинг"),
+    "es": ("{name}: evolución de la valoración", "partidas valoradas", "valoración"),
+}
+
+
+@pytest.mark.parametrize("name", ["Maximilian", "Bartholomew-Alexander Wolfgang"])
+@pytest.mark.parametrize("lang", sorted(CAPTIONS))
+def test_every_text_of_the_chart_is_legible_on_a_phone(lang, name):
     """Title, legend, ticks and axes: a capital at least 7 px high where a phone shows the
     picture 320 px wide, inside the picture, clear of each other."""
+    title, x_caption, y_caption = CAPTIONS[lang]
     with draw.recording() as drawn:
         image = rating_chart.rating_chart(
-            "Maximilian: rating over time",
+            title.format(name=name),
             [("Santiago de Cuba", SANTIAGO), ("Havana", HAVANA)],
-            "rated games",
-            "rating",
+            x_caption,
+            y_caption,
         )
     assert {"title", "legend", "tick", "axis"} <= {t.role for t in drawn}
     for t in drawn:
