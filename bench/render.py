@@ -22,7 +22,7 @@ player names of 7,000 characters (in several scripts, emoji included; and Havana
 whose names have the maximum length), with cold text caches as for names never seen before:
 `hostile_max_ms` is the slowest of those renders. Goal: under 1 s.
 
-    .venv/bin/python bench/render.py [--repeat 50] [--seed 7] [--game-seed 7]
+    .venv/bin/python bench/render.py [--repeat 50] [--seed 7] [--game-seed 7] [--game-moves N]
 """
 
 from __future__ import annotations
@@ -141,11 +141,12 @@ def encodings(images: list, repeat: int) -> dict:
     return out
 
 
-def whole_game(kind: str, players: int, seed: int) -> dict:
-    """Every board of one seeded game, drawn after each move as the bot draws it."""
+def whole_game(kind: str, players: int, seed: int, moves: int | None = None) -> dict:
+    """Every board of one seeded game (or of its first `moves`), drawn after each move as the
+    bot draws it."""
     game = games.get(kind)
     log: list[tuple[int, str]] = []
-    play(kind, players, seed, None, log=log)
+    play(kind, players, seed, moves, log=log)
     state = game.new(players, seed, {})
     names = NAMES[:players]
     times, total = [], 0
@@ -172,6 +173,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--game-seed", type=int, default=7)
+    parser.add_argument(
+        "--game-moves", type=int, default=None, help="draw only the first N moves of each game"
+    )
     args = parser.parse_args()
 
     views = []
@@ -210,7 +214,10 @@ def main() -> None:
             f"  palette PNG {len(data) // 1024} KiB (true colour {true_colour[kind] // 1024} KiB)"
         )
     chosen = encodings([board_image(view, names) for _kind, view, names in views], args.repeat)
-    whole = {kind: whole_game(kind, 3, args.game_seed) for kind in ("santiago", "havana")}
+    whole = {
+        kind: whole_game(kind, 3, args.game_seed, args.game_moves)
+        for kind in ("santiago", "havana")
+    }
     hostile_ms = hostile_renders()
     print(
         f"hostile   {len(hostile_ms)} renders with {HOSTILE_NAME_LENGTH}-character names:"
