@@ -161,8 +161,8 @@ KEY_ROLES = frozenset({"turn", "dice", "price", "ships", "order", "vp", "cost", 
 # a landscape picture about PHONE_WIDTH px wide (a laptop's, 550 px: larger). There no text has
 # a cap height (the height of a capital H) under MIN_CAP_PX, and names and scores none under
 # NAME_CAP_PX. Cap heights are the primary font's own (see `cap_height`), so the floor holds for
-# the letters a player reads, not for the em box around them. On a 1080 px board it is 33 px
-# type (38 px for names). A text never shrinks under its floor: it wraps, breaks at a syllable
+# the letters a player reads, not for the em box around them. On a 1200 px board it is 37 px
+# type (42 px for names). A text never shrinks under its floor: it wraps, breaks at a syllable
 # (`wrap`) or says less (`fit_text`'s shorter forms), and what a picture leaves out is in the
 # message or the alt text.
 PHONE_WIDTH = 320
@@ -570,9 +570,9 @@ def fit_text(
     With `lines=2` it may wrap onto two lines within `height` (by default two lines at
     `size`), stacked on the anchor's vertical position: centred on it for "m", below it for
     "a"/"t", above it for "s"/"d"/"b". A text is drawn whole, shrunk at most to `min_size`
-    (its floor: on a board `floor_size`, a cap height of MIN_CAP_PX = 8 px where the client
-    shows the picture 400 px wide, NAME_CAP_PX = 10 px for names and scores; 14 px type on a
-    600 px screen, a 6.8 px cap height at 400 px) and broken only at a space or a syllable
+    (its floor: `floor_size` of the picture's width, a cap height of MIN_CAP_PX = 7 px where a
+    phone shows the picture PHONE_WIDTH = 320 px wide, NAME_CAP_PX = 8 px for names and scores
+    on a board) and broken only at a space or a syllable
     (see `wrap`). `s` may be a sequence of ways to
     say it, from the fullest to the shortest: the first that fits whole is drawn, and a
     picture says less rather than cut a word. Only when none fits (a name of hundreds of

@@ -39,10 +39,10 @@ FLOWER_STYLE = {
 }
 FLOWERS = ("yellow", "blue", "red", "white")
 # The board is landscape, 3:2 with four players, because Discord shows a picture in a box about
-# 550 px wide on a laptop and 400 px on a phone whatever its shape: a tall board came out a third
-# narrower. Every text is at least the floor of `draw` at those widths (MIN px here, a cap height
-# of 8 px on a phone), names and scores NAME px (10 px); what does not fit at that size is on a
-# player's screen or in the turn message (citizens' jobs, the legend, the goods in supply).
+# 320 px wide on a phone whatever its shape: a tall board came out narrower. Every text is at
+# least the floor of `draw` there (MIN px here, a capital 7 px high on a phone), names and scores
+# NAME px (8 px); what does not fit at that size is on a player's screen or in the turn message
+# (citizens' jobs, the legend, the goods in supply).
 W = 1200
 MIN = dr.floor_size(W)
 NAME = dr.floor_size(W, dr.NAME_CAP_PX)

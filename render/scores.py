@@ -5,8 +5,8 @@ Places come from `Result.places` (equal places are shared), the values compared 
 score from `Result.tiebreaks` named by `Result.tiebreak_names`, the parts of each score from
 `Result.breakdown`, and `notes` / `reason` explain how ties were broken and why the game ended.
 
-The picture is read on a phone, where Discord shows it about 400 px wide: every text is drawn
-at least `TEXT_MIN` px high, which is 9 px there.
+The picture is read on a phone, where Discord shows it about 320 px wide: every text is drawn
+at least `TEXT_MIN` px, a capital 7 px high there (`draw.MIN_CAP_PX`).
 """
 
 from __future__ import annotations
