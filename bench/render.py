@@ -8,12 +8,21 @@ bytes), `encode_p50_ms` (the bare true-colour encode), `ratio_to_encode` (median
 median bare encode), and the sizes of each board as a palette PNG and as a true-colour PNG.
 Goals: p95 < 40 ms, every board PNG < 100 KB.
 
+The encodings: the same finished boards encoded as the bot sends them (palette PNG through
+libdeflate) and as lossless WebP (from the same 256-colour palette, at a fast and a thorough
+setting), `--repeat` times each: bytes and encode time p50/p95 (`encodings` in the JSON line).
+
+A whole game: one seeded 3-player game of each game played to its end, its board drawn after
+every move (a picture at every person's decision, as the turn messages attach them): the number
+of boards, their total bytes (goal: under 25 MB per game) and the drawing time p50/p95
+(`games` in the JSON line).
+
 The hostile case renders every board and screen of both games and the final scores with
 player names of 7,000 characters (in several scripts, emoji included; and Havana with a deck
 whose names have the maximum length), with cold text caches as for names never seen before:
 `hostile_max_ms` is the slowest of those renders. Goal: under 1 s.
 
-    .venv/bin/python bench/render.py [--repeat 50] [--seed 7]
+    .venv/bin/python bench/render.py [--repeat 50] [--seed 7] [--game-seed 7] [--game-moves N]
 """
 
 from __future__ import annotations
@@ -86,16 +95,87 @@ def hostile_renders() -> list[float]:
         draw.fit.cache_clear()
         draw._mask.cache_clear()
         typeface.runs.cache_clear()
+        typeface.advance.cache_clear()
         t0 = time.perf_counter()
         make()
         times.append((time.perf_counter() - t0) * 1000)
     return times
 
 
+def _webp(method: int, quality: int):
+    def encode(image) -> bytes:
+        out = io.BytesIO()
+        draw.quantize(image).save(out, "WEBP", lossless=True, method=method, quality=quality)
+        return out.getvalue()
+
+    return encode
+
+
+ENCODINGS = {
+    "palette PNG (libdeflate 6)": draw.encode,
+    "lossless WebP, method 0, quality 0": _webp(0, 0),
+    "lossless WebP, method 1, quality 50": _webp(1, 50),
+}
+
+
+def encodings(images: list, repeat: int) -> dict:
+    """Bytes and encode times (palette applied, then compressed) of each encoding."""
+    out = {}
+    for name, encode in ENCODINGS.items():
+        times, sizes = [], []
+        for image in images:
+            for _ in range(repeat):
+                t0 = time.perf_counter()
+                data = encode(image)
+                times.append((time.perf_counter() - t0) * 1000)
+            sizes.append(len(data))
+        out[name] = {
+            "bytes": sizes,
+            "p50_ms": round(statistics.median(times), 2),
+            "p95_ms": round(percentile(times, 0.95), 2),
+        }
+        print(
+            f"{name:36s} {' + '.join(f'{n // 1024} KiB' for n in sizes)}"
+            f"  encode p50 {statistics.median(times):5.1f} ms p95 {percentile(times, 0.95):5.1f} ms"
+        )
+    return out
+
+
+def whole_game(kind: str, players: int, seed: int, moves: int | None = None) -> dict:
+    """Every board of one seeded game (or of its first `moves`), drawn after each move as the
+    bot draws it."""
+    game = games.get(kind)
+    log: list[tuple[int, str]] = []
+    play(kind, players, seed, moves, log=log)
+    state = game.new(players, seed, {})
+    names = NAMES[:players]
+    times, total = [], 0
+    for move, (seat, code) in enumerate(log, start=1):
+        state, _events = game.apply(state, seat, code)
+        t0 = time.perf_counter()
+        total += len(board_png(game.public_view(state), names, None, move))
+        times.append((time.perf_counter() - t0) * 1000)
+    figures = {
+        "boards": len(log),
+        "total_mb": round(total / 1e6, 2),
+        "p50_ms": round(statistics.median(times), 2),
+        "p95_ms": round(percentile(times, 0.95), 2),
+    }
+    print(
+        f"{kind:9s} whole {players}-player game: {len(log)} boards, {total / 1e6:.2f} MB,"
+        f" render+encode p50 {figures['p50_ms']} ms p95 {figures['p95_ms']} ms"
+    )
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--game-seed", type=int, default=7)
+    parser.add_argument(
+        "--game-moves", type=int, default=None, help="draw only the first N moves of each game"
+    )
     args = parser.parse_args()
 
     views = []
@@ -133,6 +213,11 @@ def main() -> None:
             f"  bare true-colour encode p50 {statistics.median(encode_ms[-args.repeat :]):6.1f} ms"
             f"  palette PNG {len(data) // 1024} KiB (true colour {true_colour[kind] // 1024} KiB)"
         )
+    chosen = encodings([board_image(view, names) for _kind, view, names in views], args.repeat)
+    whole = {
+        kind: whole_game(kind, 3, args.game_seed, args.game_moves)
+        for kind in ("santiago", "havana")
+    }
     hostile_ms = hostile_renders()
     print(
         f"hostile   {len(hostile_ms)} renders with {HOSTILE_NAME_LENGTH}-character names:"
@@ -150,6 +235,8 @@ def main() -> None:
         "bytes": sizes,
         "true_colour_bytes": true_colour,
         "hostile_max_ms": round(max(hostile_ms), 2),
+        "encodings": chosen,
+        "games": whole,
     }
     print(json.dumps(result))
 

@@ -5,7 +5,7 @@ picture code (`proof` gathers them) and this module writes what a reviewer opens
 
 - `OUT/index.html`: one page, a section per kind of message (prompts, buttons, event lines,
   DMs, reminders, end of game...), each message with the situation that produced it, and every
-  picture inline, at full size and at a phone's 400 px;
+  picture inline, at full size and at a phone's 320 px;
 - `OUT/messages.tsv`: kind, key, situation and words of every message and of every term heard
   inside one (a building's name in a prompt) or drawn on a picture, one a line, to grep and
   annotate;
@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
-PHONE_WIDTH = 400  # px: how wide a phone shows a picture in a chat
+PHONE_WIDTH = 320  # px: how wide a phone shows a landscape picture in a chat
 # The page shows each key in at most this many wordings (other names, other buildings).
 WORDINGS_SHOWN = 4
 # The sizes of table the sheet plays, per game (those native readers reviewed); a game not named

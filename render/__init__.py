@@ -111,9 +111,11 @@ def final_scores_png(
 def warm() -> None:
     """Load the final scores' renderer and the common typefaces (a picture worker does it at
     start-up, so that a player's first picture is not the one that pays for it)."""
-    from . import scores, typeface  # noqa: F401
+    from . import havana, santiago, scores, typeface
 
-    for size in (16, 20, 24, 28):
+    # the sizes most texts are drawn at: the floors of the screens, the scores and the boards
+    sizes = {havana.SMALL, scores.TEXT_MIN, 26, santiago.MIN, santiago.NAME, havana.NAME}
+    for size in sorted(sizes):
         typeface.font(size)
         typeface.font(size, bold=True)
 

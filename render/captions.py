@@ -174,7 +174,6 @@ ENGLISH = {
     "pic.havana.discard": "Discard pile (face down)",
     "pic.havana.pile": "{title}: {n}",
     "pic.havana.after_move": "after move {n}",
-    "pic.havana.round_short": "Round {round}/{rounds}",
     "pic.havana.architect_short": "Arch.",
     "pic.havana.order_later": "not set yet",
     "pic.havana.round": "Round {round}",

@@ -4,7 +4,7 @@ A picture's words are built from the same view the picture is drawn from (the pu
 board, a player's view for their screen, the result for the final scores), in the picture's
 language, through the same catalogues. A description is a list of `Section`s: a heading and
 one line per place or player. `alt_text` joins them into the picture's alt text (what matters
-first: the position, who is waiting, the players, then the places); `text_board` writes them as
+first: the position, the players, then the places); `text_board` writes them as
 Markdown headings and one list item per line, with no box-drawing and no emoji, for
 `/game board text:True` and the accessibility setting.
 """
@@ -101,8 +101,10 @@ def text_board(sections: Sequence[Section]) -> str:
 def board_alt(
     view, names: Sequence[str] | None = None, lang: str | None = None, move: int | None = None
 ) -> str:
-    """The board picture's alt text."""
-    sections = board_sections(view, names, lang, move)
+    """The board picture's alt text. Like the picture, it never says who must decide now: the
+    picture stays on screen while later prompts, for other players, follow it (the message's
+    text, rewritten with each prompt, says who is waiting)."""
+    sections = [s for s in board_sections(view, names, lang, move) if s.key != "waiting"]
     order = {key: k for k, key in enumerate(faces_of(view).alt_order)}
     sections.sort(key=lambda s: order.get(s.key, len(order)))
     return alt_text(sections)

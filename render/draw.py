@@ -154,25 +154,24 @@ LAYOUT = typeface.LAYOUT
 
 # --- recording what is drawn ----------------------------------------------------------------------
 
-# Texts a player must read on a phone, where Discord shows a board about 400 px wide: whose turn
-# it is, the demand dice, the price, the ships, the turn order, VP, and building costs and VP.
+# Texts a player must read on a phone first: whose turn it is, the demand dice, the price, the
+# ships, the turn order, VP, and building costs and VP.
 KEY_ROLES = frozenset({"turn", "dice", "price", "ships", "order", "vp", "cost", "last"})
-PHONE_WIDTH = 400
-PHONE_MIN_PX = 9
-# The legibility floor of a board, in pixels where Discord shows it: the client shows a picture
-# about 550 px wide on a laptop and 400 px on a phone. At both widths no text has a cap height
-# (the height of a capital H) under MIN_CAP_PX, and names and scores none under NAME_CAP_PX.
-# Cap heights are the primary font's own (see `cap_height`), so the floor holds for the letters
-# a player reads, not for the em box around them. On a 1200 px board it is 33 px type (42 px
-# for names). A text never shrinks under its floor: it wraps, breaks at a syllable (`wrap`) or
-# says less (`fit_text`'s shorter forms).
-LAPTOP_WIDTH = 550
-SHOWN_WIDTHS = (LAPTOP_WIDTH, PHONE_WIDTH)
-MIN_CAP_PX = 8
-NAME_CAP_PX = 10
+# The legibility floor of every picture, in pixels where Discord shows it: a phone's client shows
+# a landscape picture about PHONE_WIDTH px wide (a laptop's, 550 px: larger). There no text has
+# a cap height (the height of a capital H) under MIN_CAP_PX, and names and scores none under
+# NAME_CAP_PX. Cap heights are the primary font's own (see `cap_height`), so the floor holds for
+# the letters a player reads, not for the em box around them. On a 1200 px board it is 37 px
+# type (42 px for names). A text never shrinks under its floor: it wraps, breaks at a syllable
+# (`wrap`) or says less (`fit_text`'s shorter forms), and what a picture leaves out is in the
+# message or the alt text.
+PHONE_WIDTH = 320
+SHOWN_WIDTHS = (PHONE_WIDTH,)
+MIN_CAP_PX = 7
+NAME_CAP_PX = 8
 # A screen is read alone, in a DM or a private reply, often on a phone: drawn this narrow, its
-# smallest text (14 px) is still 9 px at phone width, and it costs about half the bytes it did
-# 1000 px wide. Screens are most of a game's DMs.
+# smallest text (`floor_size(SCREEN_W)`) reads as a board's does. Screens are most of a game's
+# DMs.
 SCREEN_W = 600
 
 
@@ -571,9 +570,9 @@ def fit_text(
     With `lines=2` it may wrap onto two lines within `height` (by default two lines at
     `size`), stacked on the anchor's vertical position: centred on it for "m", below it for
     "a"/"t", above it for "s"/"d"/"b". A text is drawn whole, shrunk at most to `min_size`
-    (its floor: on a board `floor_size`, a cap height of MIN_CAP_PX = 8 px where the client
-    shows the picture 400 px wide, NAME_CAP_PX = 10 px for names and scores; 14 px type on a
-    600 px screen, a 6.8 px cap height at 400 px) and broken only at a space or a syllable
+    (its floor: `floor_size` of the picture's width, a cap height of MIN_CAP_PX = 7 px where a
+    phone shows the picture PHONE_WIDTH = 320 px wide, NAME_CAP_PX = 8 px for names and scores
+    on a board) and broken only at a space or a syllable
     (see `wrap`). `s` may be a sequence of ways to
     say it, from the fullest to the shortest: the first that fits whole is drawn, and a
     picture says less rather than cut a word. Only when none fits (a name of hundreds of

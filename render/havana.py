@@ -91,6 +91,14 @@ def worker(d: ImageDraw.ImageDraw, cx: int, cy: int, h: int = 28):
     )
 
 
+# a screen's smallest text, an action card's title among them: the floor at the screen's width
+SMALL = dr.floor_size(dr.SCREEN_W)
+CARD_TITLE = SMALL
+# four cards a row on a screen: "Придорожный алтарь" and "Вор материалов" need a title this wide
+# (less 8 px) to keep whole words or syllables on two lines at CARD_TITLE
+CARD_W = 128
+
+
 def action_card(
     d: ImageDraw.ImageDraw,
     x: int,
@@ -131,7 +139,8 @@ def action_card(
         (x + w / 2, (top + y + h - 2) / 2),
         card_name(card),
         w - 8,
-        size=17,
+        size=CARD_TITLE,
+        min_size=CARD_TITLE,
         anchor="mm",
         role="card",
         lines=2,
@@ -481,7 +490,8 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
 def _round_label(view: PublicView) -> str:
     if view.round <= 0:
         return say("pic.havana.before_round")
-    return say("pic.havana.round_short", round=view.round, rounds=view.max_rounds)
+    # the round only: the house's round limit is a safety cap, not the game's length
+    return say("pic.havana.round", round=view.round)
 
 
 BANNER_ROOM = BANNER[2] - BANNER[0] - 24
@@ -494,11 +504,7 @@ def caption(view: PublicView, names: Sequence[str] | None = None, move: int | No
     all_names = dr.seat_names(view.players_count, names)
     tail = "" if move is None else " · " + say("pic.havana.after_move", n=move)
     if not view.game_over:
-        line = f"{_round_label(view)} · {_phase(view.phase)}{tail}"
-        if dr.length(line, TEXT) > BANNER_ROOM and view.round > 0:
-            # the round limit is the first thing to give way (the lobby and /game rules say it)
-            line = f"{say('pic.havana.round', round=view.round)} · {_phase(view.phase)}{tail}"
-        return line
+        return f"{_round_label(view)} · {_phase(view.phase)}{tail}"
     winners = [all_names[s] for s in view.winners]
 
     def line() -> str:
@@ -520,9 +526,11 @@ def board(
     im, d = dr.new_canvas(W, height(view.players_count))
     dr.panel(d, BANNER)
     line = caption(view, all_names, move)
-    bold = dr.length(line, TEXT, True) <= BANNER_ROOM
+    # the line a player looks for first stands out: as large as the names where it fits
+    size = next((s for s in (NAME, TEXT) if dr.length(line, s, True) <= BANNER_ROOM), TEXT)
+    bold = dr.length(line, size, True) <= BANNER_ROOM
     middle = (BANNER[1] + BANNER[3]) // 2
-    _label(d, BANNER[0] + 12, middle, line, BANNER_ROOM, bold, role="turn", cut=True)
+    _label(d, BANNER[0] + 12, middle, line, BANNER_ROOM, bold, role="turn", size=size, cut=True)
     _rows(d, view)
     if view.last_move is not None:
         _last_move(d, view, view.last_move, all_names)
@@ -652,7 +660,7 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
         (say("pic.havana.face_down"), tuple(view.secret_picks)),
         (say("pic.havana.discard"), by_number(view.discard)),
     ]
-    per_row, card_w, card_h, pitch = 5, 100, 124, 110
+    per_row, card_w, card_h, pitch = 4, CARD_W, 124, CARD_W + 8
     # an empty pile takes one line ("none"), not a row of cards
     heights = [
         50 + (-(-len(cards) // per_row) * (card_h + 10) if cards else 34) for _, cards in sections
@@ -665,20 +673,25 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
     im, d = dr.new_canvas(dr.SCREEN_W, bottom)
     dr.pawn(d, 32, 38, view.seat, h=48)
     title = say("pic.your_cards", name=all_names[view.seat])
-    dr.fit_text(d, (64, 38), title, 520, size=26, bold=True, anchor="lm")
+    dr.fit_text(d, (64, 38), title, 520, size=26, bold=True, anchor="lm", min_size=SMALL)
     figures = say("pic.havana.screen_figures", vp=p.vp, pesos=p.pesos, n=p.workers)
-    dr.fit_text(d, (24, 82), figures, 552, size=20, anchor="lm")
+    dr.fit_text(d, (24, 82), figures, 552, size=20, anchor="lm", min_size=SMALL)
     y = top
     for (title, cards), h in zip(sections, heights, strict=True):
         dr.panel(d, (16, y, 584, y + h))
         pile = say("pic.havana.pile", title=title, n=len(cards))
-        dr.fit_text(d, (30, y + 22), pile, 540, size=20, bold=True, anchor="lm")
+        dr.fit_text(d, (30, y + 22), pile, 540, size=20, bold=True, anchor="lm", min_size=SMALL)
         if not cards:
-            dr.fit_text(d, (30, y + 58), say("pic.none"), 540, size=18, fill=MUTED, anchor="lm")
+            none = say("pic.none")
+            dr.fit_text(
+                d, (30, y + 58), none, 540, size=SMALL, fill=MUTED, anchor="lm", min_size=SMALL
+            )
         for k, card in enumerate(cards):
             x = 30 + (k % per_row) * pitch
             action_card(d, x, y + 42 + (k // per_row) * (card_h + 10), card, w=card_w, h=card_h)
         y += h + 12
     if last:
-        dr.fit_text(d, (24, y + 6), last, 552, size=20, bold=True, lines=2, height=52)
+        dr.fit_text(
+            d, (24, y + 6), last, 552, size=20, bold=True, lines=2, height=52, min_size=SMALL
+        )
     return im

@@ -3,7 +3,8 @@ a band of plus or minus one uncertainty around it, so a reader sees both where t
 and how sure it has become.
 
 The caller passes every caption already in the reader's language; the same figures always give
-the same bytes. Texts are at least `TEXT_MIN` px, 9 px on a phone as for the other pictures.
+the same bytes. Texts are at least `TEXT_MIN` px: a capital 7 px high where a phone shows the
+picture 320 px wide, as on the other pictures (`draw.MIN_CAP_PX`).
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from PIL import Image, ImageDraw
 from . import draw as dr
 from .draw import INK, MUTED, text
 
-W, H = 1000, 560
-TEXT_MIN = math.ceil(dr.PHONE_MIN_PX * W / dr.PHONE_WIDTH)
-PLOT_X0, PLOT_X1 = 110, W - 60
-PLOT_Y0, PLOT_Y1 = 150, H - 100
+# narrow, so that its letters are large on a phone
+W, H = 720, 450
+TEXT_MIN = dr.floor_size(W)
+PLOT_X0, PLOT_X1 = 96, W - 44
+PLOT_Y0, PLOT_Y1 = 152, H - 92
+LEGEND_Y = 88
 LINE_W = 4
 TICKS = 5
 # One colour per line, kept apart from each other as the seat colours are.
@@ -44,7 +47,7 @@ def rating_chart(
     """`lines`: (caption, [(mu, sigma) after each rated game, oldest first]) per game."""
     image, d = dr.new_canvas(W, H)
     dr.panel(d, (20, 20, W - 20, H - 20))
-    text(d, (40, 36), title, size=30, bold=True, role="title")
+    dr.fit_text(d, (36, 32), title, W - 72, size=28, bold=True, min_size=TEXT_MIN, role="title")
     drawn = [(caption, points) for caption, points in lines if points]
     values = [v for _, points in drawn for mu, sigma in points for v in (mu - sigma, mu + sigma)]
     low = math.floor(min(values, default=0.0))
@@ -64,16 +67,51 @@ def rating_chart(
     while tick <= high:
         d.line((PLOT_X0, ypos(tick), PLOT_X1, ypos(tick)), fill=(225, 218, 200), width=1)
         shown = f"{tick:g}"
-        text(d, (PLOT_X0 - 12, ypos(tick)), shown, size=TEXT_MIN, fill=MUTED, anchor="rm")
+        text(
+            d,
+            (PLOT_X0 - 12, ypos(tick)),
+            shown,
+            size=TEXT_MIN,
+            fill=MUTED,
+            anchor="rm",
+            role="tick",
+        )
         tick += step
     d.line((PLOT_X0, PLOT_Y0, PLOT_X0, PLOT_Y1, PLOT_X1, PLOT_Y1), fill=INK, width=2)
-    text(d, (PLOT_X0 - 12, PLOT_Y0 - 14), y_caption, size=TEXT_MIN, bold=True, anchor="rs")
+    dr.fit_text(
+        d,
+        (36, PLOT_Y0 - 20),
+        y_caption,
+        W - 72,
+        size=TEXT_MIN,
+        bold=True,
+        anchor="ls",
+        min_size=TEXT_MIN,
+        role="axis",
+    )
     x_step = max(1, int(_step(games)))
     for i in range(x_step, games + 1, x_step):
         d.line((xpos(i - 1), PLOT_Y1, xpos(i - 1), PLOT_Y1 + 6), fill=INK, width=2)
-        text(d, (xpos(i - 1), PLOT_Y1 + 10), str(i), size=TEXT_MIN, fill=MUTED, anchor="ma")
-    text(
-        d, ((PLOT_X0 + PLOT_X1) / 2, PLOT_Y1 + 46), x_caption, size=TEXT_MIN, bold=True, anchor="ma"
+        label = str(i)
+        text(
+            d,
+            (xpos(i - 1), PLOT_Y1 + 10),
+            label,
+            size=TEXT_MIN,
+            fill=MUTED,
+            anchor="ma",
+            role="tick",
+        )
+    dr.fit_text(
+        d,
+        ((PLOT_X0 + PLOT_X1) / 2, PLOT_Y1 + 42),
+        x_caption,
+        W - 72,
+        size=TEXT_MIN,
+        bold=True,
+        anchor="ma",
+        min_size=TEXT_MIN,
+        role="axis",
     )
 
     for n, (_, points) in enumerate(drawn):
@@ -98,9 +136,19 @@ def rating_chart(
         x, y = line[-1]
         d.ellipse((x - 8, y - 8, x + 8, y + 8), fill=colour, outline=INK)
         # The legend says which line is which in words, not by colour alone.
-        lx = 40 + n * 460
-        d.rectangle((lx, 96, lx + 36, 104), fill=colour)
-        text(d, (lx + 48, 100), caption, size=TEXT_MIN, anchor="lm")
+        room = (W - 72) // 2
+        lx = 36 + n * room
+        d.rectangle((lx, LEGEND_Y - 4, lx + 30, LEGEND_Y + 4), fill=colour)
+        dr.fit_text(
+            d,
+            (lx + 38, LEGEND_Y),
+            caption,
+            room - 48,
+            size=TEXT_MIN,
+            anchor="lm",
+            min_size=TEXT_MIN,
+            role="legend",
+        )
     return image
 
 

@@ -39,10 +39,10 @@ FLOWER_STYLE = {
 }
 FLOWERS = ("yellow", "blue", "red", "white")
 # The board is landscape, 3:2 with four players, because Discord shows a picture in a box about
-# 550 px wide on a laptop and 400 px on a phone whatever its shape: a tall board came out a third
-# narrower. Every text is at least the floor of `draw` at those widths (MIN px here, a cap height
-# of 8 px on a phone), names and scores NAME px (10 px); what does not fit at that size is on a
-# player's screen or in the turn message (citizens' jobs, the legend, the goods in supply).
+# 320 px wide on a phone whatever its shape: a tall board came out narrower. Every text is at
+# least the floor of `draw` there (MIN px here, a capital 7 px high on a phone), names and scores
+# NAME px (8 px); what does not fit at that size is on a player's screen or in the turn message
+# (citizens' jobs, the legend, the goods in supply).
 W = 1200
 MIN = dr.floor_size(W)
 NAME = dr.floor_size(W, dr.NAME_CAP_PX)
@@ -124,7 +124,7 @@ def die(
     good_size = good_size or int(s * 0.26)
     text(
         d,
-        (x + s / 2, y + s * 0.34),
+        (x + s / 2, y + s * 0.28),
         str(face.value),
         size=value_size,
         bold=True,
@@ -134,7 +134,7 @@ def die(
     )
     text(
         d,
-        (x + s / 2, y + s * 0.76),
+        (x + s / 2, y + s * 0.745),
         short,
         size=good_size,
         bold=True,
@@ -868,6 +868,10 @@ def _capital(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
+# a screen's smallest text: the floor at its width
+SMALL = dr.floor_size(dr.SCREEN_W)
+
+
 def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
     """One player's screen: pesos, VP, goods and property markers left, in a small picture
     (`dr.SCREEN_W` wide) that a phone shows whole."""
@@ -881,7 +885,7 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
     im, d = dr.new_canvas(dr.SCREEN_W, 656 if last else 596)
     dr.pawn(d, 34, 40, seat, h=50)
     title = say("pic.your_screen", name=all_names[seat])
-    dr.fit_text(d, (68, 40), title, 512, size=26, bold=True, anchor="lm")
+    dr.fit_text(d, (68, 40), title, 512, size=26, bold=True, anchor="lm", min_size=SMALL)
     dr.panel(d, (16, 80, 584, 216))
     column = 172
     left, middle, right = 32, 218, 404
@@ -891,10 +895,21 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
         (right, say("pic.santiago.markers_left_title")),
     )
     for x, label in labels:
-        dr.fit_text(d, (x, 96), label, column, size=18, fill=MUTED, lines=2, height=48)
+        dr.fit_text(
+            d, (x, 96), label, column, size=SMALL, fill=MUTED, lines=2, height=48, min_size=SMALL
+        )
     d.ellipse((left, 160, left + 44, 204), fill=(235, 190, 60), outline=INK, width=3)
     text(d, (left + 22, 182), "$", size=26, bold=True, anchor="mm")
-    dr.fit_text(d, (left + 54, 182), str(h.pesos), column - 54, size=40, bold=True, anchor="lm")
+    dr.fit_text(
+        d,
+        (left + 54, 182),
+        str(h.pesos),
+        column - 54,
+        size=40,
+        bold=True,
+        anchor="lm",
+        min_size=SMALL,
+    )
     vp = say("pic.vp", vp=h.vp)
     dr.fit_text(d, (middle, 182), vp, column, size=40, bold=True, anchor="lm", min_size=20)
     for k in range(3):
@@ -904,7 +919,9 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
         else:
             d.ellipse((mx - 20, 162, mx + 20, 202), outline=MUTED, width=3)
     dr.panel(d, (16, 228, 584, 484))
-    dr.fit_text(d, (32, 242), say("pic.santiago.goods"), 536, size=18, fill=MUTED)
+    dr.fit_text(
+        d, (32, 242), say("pic.santiago.goods"), 536, size=SMALL, fill=MUTED, min_size=SMALL
+    )
     for i, (good, n) in enumerate(h.goods):
         fill, letter = GOOD_STYLE.get(good, ((200, 200, 200), "?"))
         x, y = 32 + (i % 3) * 186, 272 + (i // 3) * 104
@@ -916,11 +933,12 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
             (x, y + 70),
             good_name(good),
             172,
-            size=16,
+            size=SMALL,
             anchor="lm",
             role="good",
             lines=2,
-            height=40,
+            height=46,
+            min_size=SMALL,
         )
     public = pub.seats[seat]
     where = say("pic.santiago.off_board")
@@ -929,13 +947,13 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
             where = building_name(space.building)
     owned = ", ".join(building_name(b) for b in public.buildings) or say("pic.none")
     line = say("pic.santiago.your_pawn", where=where, owned=owned)
-    dr.fit_text(d, (24, 498), line, 552, size=18, lines=2, height=48)
+    dr.fit_text(d, (24, 498), line, 552, size=SMALL, lines=2, height=48, min_size=SMALL)
     # the goods left in the supply: the board has no room for them at a legible size
     supply = "  ".join(f"{letters(g, GOOD_STYLE.get(g, (0, '?'))[1])} {n}" for g, n in pub.supply)
     supply = say("pic.santiago.supply", supply=supply)
-    dr.fit_text(d, (24, 552), supply, 552, size=18, fill=MUTED, role="supply")
+    dr.fit_text(d, (24, 552), supply, 552, size=SMALL, fill=MUTED, role="supply", min_size=SMALL)
     if last:
-        dr.fit_text(d, (24, 598), last, 552, size=20, bold=True, lines=2, height=52)
+        dr.fit_text(d, (24, 598), last, 552, size=20, bold=True, lines=2, height=52, min_size=SMALL)
     return im
 
 

@@ -5,8 +5,8 @@ Places come from `Result.places` (equal places are shared), the values compared 
 score from `Result.tiebreaks` named by `Result.tiebreak_names`, the parts of each score from
 `Result.breakdown`, and `notes` / `reason` explain how ties were broken and why the game ended.
 
-The picture is read on a phone, where Discord shows it about 400 px wide: every text is drawn
-at least `TEXT_MIN` px high, which is 9 px there.
+The picture is read on a phone, where Discord shows it about 320 px wide: every text is drawn
+at least `TEXT_MIN` px, a capital 7 px high there (`draw.MIN_CAP_PX`).
 """
 
 from __future__ import annotations
@@ -28,34 +28,38 @@ CAPTIONS = {
     key.removeprefix("pic.scores."): key for key in ENGLISH if key.startswith("pic.scores.")
 }
 
-W = 1000
-# 9 px on a phone, where the picture is shown PHONE_WIDTH px wide.
-TEXT_MIN = math.ceil(dr.PHONE_MIN_PX * W / dr.PHONE_WIDTH)
+# Narrow, so that its letters are large where a phone shows it 320 px wide: every text is at
+# least the floor of `draw` (a capital 7 px high there), 22 px type.
+W = 720
+TEXT_MIN = dr.floor_size(W)
 
-ROW_GAP = 10
-HEAD_H = 88  # place, pawn, name and bar of a player's row
+ROW_GAP = 8
+HEAD_H = 66  # place, pawn, name and bar of a player's row
 PART_SIZE = TEXT_MIN
-PART_LINE = 34
-PART_GAP = 30  # between two parts of a breakdown, with a dot in its middle
-MAX_PART_LINES = 2
+PART_LINE = 30
+PART_GAP = 24  # between two parts of a breakdown, with a dot in its middle
+MAX_PART_LINES = 3
 MAX_LABEL = 400  # a building of a custom deck may have a long name
-NAME_X, NAME_W = 160, 290
-BAR_X, BAR_END = 460, W - 140
-PART_X, PART_END = NAME_X, W - 40
+PLACE_X, PLACE_W = 48, 64
+PAWN_X = 102
+NAME_X, NAME_W = 130, 200
+BAR_X, BAR_END = 340, W - 104
+# the tie-break values and the breakdown take the row's whole width, under its head
+PART_X, PART_END = 40, W - 28
 
-CHART_HEAD = 50  # heading of the chart panel
-CHART_TOP = 50  # room for the y axis caption above the plot
-PLOT_H = 300
-PLOT_PAD = 28  # between the plot's frame and its lowest or highest value: a marker fits in it
-PLOT_X0, PLOT_X1 = 110, W - 100
-CHART_BOTTOM = 90  # x ticks and the x axis caption
-MARKER_R = 19  # its seat number is TEXT_MIN px
+CHART_HEAD = 44  # heading of the chart panel
+CHART_TOP = 40  # room for the y axis caption above the plot
+PLOT_H = 240
+PLOT_PAD = 24  # between the plot's frame and its lowest or highest value: a marker fits in it
+PLOT_X0, PLOT_X1 = 84, W - 76
+CHART_BOTTOM = 82  # x ticks and the x axis caption
+MARKER_R = math.ceil(TEXT_MIN / 1.25)  # its seat number is TEXT_MIN px (see `draw.seat_disc`)
 LINE_W = 4
 TICKS = 5
 
 # Notes name players; however long the names, the picture keeps a bounded height.
 MAX_NOTE_LINES = 12
-NOTE_LINE = 32
+NOTE_LINE = 28
 
 
 def _caption(key: str, **params) -> str:
@@ -214,13 +218,13 @@ def _spread(ys: list[float], gap: float, low: float, high: float) -> list[float]
 
 
 def _draw_chart(d, top: int, series: Sequence[Sequence[int]], n: int) -> None:
-    dr.panel(d, (20, top, W - 20, top + _chart_height() - 10))
+    dr.panel(d, (16, top, W - 16, top + _chart_height() - 10))
     dr.fit_text(
         d,
-        (40, top + 16),
+        (32, top + 14),
         _caption("chart"),
-        W - 80,
-        size=26,
+        W - 64,
+        size=24,
         bold=True,
         min_size=TEXT_MIN,
         role="chart",
@@ -258,7 +262,7 @@ def _draw_chart(d, top: int, series: Sequence[Sequence[int]], n: int) -> None:
         text(d, (xpos(i), y1 + 10), str(i), size=TEXT_MIN, fill=MUTED, anchor="ma", role="tick")
     text(
         d,
-        ((PLOT_X0 + PLOT_X1) / 2, y1 + 46),
+        ((PLOT_X0 + PLOT_X1) / 2, y1 + 40),
         _caption("chart.x"),
         size=TEXT_MIN,
         bold=True,
@@ -287,7 +291,7 @@ def _draw_chart(d, top: int, series: Sequence[Sequence[int]], n: int) -> None:
         dr.seat_disc(d, round(x), round(ypos(value) + offsets[s]), s, r=MARKER_R)
     ends = [ypos(series[-1][s]) + offsets[s] for s in range(n)]
     placed = _spread(ends, 2 * MARKER_R + 4, y0 + MARKER_R, y1 - MARKER_R)
-    x_end = PLOT_X1 + 24 + MARKER_R
+    x_end = PLOT_X1 + 20 + MARKER_R
     for s in range(n):
         # a thin grey leader: in a seat's colour it would read as a last change of score
         d.line((PLOT_X1 + 4, ends[s], x_end, placed[s]), fill=MUTED, width=1)
@@ -295,6 +299,28 @@ def _draw_chart(d, top: int, series: Sequence[Sequence[int]], n: int) -> None:
 
 
 # --- the picture ----------------------------------------------------------------------------------
+
+
+def _tiebreak_line(result: Result, seat: int) -> str:
+    """The tie-break values of a seat ("goods left 1 · pesos 3"), or "" if the game has none."""
+    if seat >= len(result.tiebreaks) or not result.tiebreak_names:
+        return ""
+    names = [say_msg(m) for m in result.tiebreak_names]
+    return " · ".join(
+        f"{name} {value}" for name, value in zip(names, result.tiebreaks[seat], strict=False)
+    )
+
+
+def _notes(result: Result, names: Sequence[str]) -> list[str]:
+    notes = []
+    if result.reason is not None:
+        notes.extend(_wrap(say_msg(result.reason, names), TEXT_MIN, W - 80))
+    for note in result.notes:
+        notes.extend(_wrap(say_msg(note, names), TEXT_MIN, W - 80))
+    if len(notes) > MAX_NOTE_LINES:
+        notes = notes[:MAX_NOTE_LINES]
+        notes[-1] = dr.fit(notes[-1] + " …", TEXT_MIN, W - 80, min_size=TEXT_MIN)[0]
+    return notes
 
 
 def final_scores(
@@ -307,57 +333,24 @@ def final_scores(
     all_names = dr.seat_names(n, names)
     if vp_series is not None and any(len(step) != n for step in vp_series):
         raise ValueError(f"every step of the VP series must hold {n} scores")
-    notes = []
-    if result.reason is not None:
-        notes.extend(_wrap(say_msg(result.reason, all_names), TEXT_MIN, W - 80))
-    for note in result.notes:
-        notes.extend(_wrap(say_msg(note, all_names), TEXT_MIN, W - 80))
-    if len(notes) > MAX_NOTE_LINES:
-        notes = notes[:MAX_NOTE_LINES]
-        notes[-1] = dr.fit(notes[-1] + " …", TEXT_MIN, W - 80, min_size=TEXT_MIN)[0]
+    notes = _notes(result, all_names)
     # Results stored before breakdowns were kept have none: their rows are as they were.
     parts = (
         [_breakdown_lines(kind, result.breakdown[s], all_names) for s in range(n)]
         if len(result.breakdown) == n
         else [[] for _ in range(n)]
     )
-    rows = [HEAD_H + (len(p) * PART_LINE + 14 if p else 0) + ROW_GAP for p in parts]
-    rows_top = 140
-    notes_top = rows_top + sum(rows) + 20
-    notes_h = 40 + NOTE_LINE * len(notes) + 10 if notes else 0
+    tiebreaks = [_tiebreak_line(result, s) for s in range(n)]
+    under = [len(parts[s]) + bool(tiebreaks[s]) for s in range(n)]
+    rows = [HEAD_H + (k * PART_LINE + 10 if k else 0) + ROW_GAP for k in under]
+    rows_top = 118
+    notes_top = rows_top + sum(rows) + 16
+    notes_h = 36 + NOTE_LINE * len(notes) + 10 if notes else 0
     chart_top = notes_top + notes_h
     chart = bool(vp_series)
     height = chart_top + (_chart_height() + 10 if chart else 10)
     im, d = dr.new_canvas(W, height)
-    title = _game_title(kind)
-    dr.fit_text(
-        d,
-        (30, 24),
-        _caption("title", game=title),
-        W - 60,
-        size=36,
-        bold=True,
-        min_size=TEXT_MIN,
-        role="title",
-    )
-    winners = ", ".join(all_names[s] for s in result.winners)
-    if winners:
-        label = "winner" if len(result.winners) == 1 else "shared_win"
-        dr.fit_text(
-            d,
-            (30, 96),
-            _caption(label, names=winners),
-            W - 60,
-            size=28,
-            bold=True,
-            fill=(0, 95, 60),
-            anchor="lm",
-            min_size=TEXT_MIN,
-            role="winner",
-        )
-    top = max(max(result.scores, default=0), 1)
-    bar_w = BAR_END - BAR_X
-    tb_names = [say_msg(m) for m in result.tiebreak_names]
+    _draw_title(d, kind, result, all_names)
     order = (
         list(result.ranking)
         if len(result.ranking) == n
@@ -365,92 +358,113 @@ def final_scores(
     )
     y = rows_top
     for seat in order:
-        h = rows[seat] - ROW_GAP
         place = result.places[seat] if seat < len(result.places) else order.index(seat) + 1
-        is_winner = seat in result.winners
-        dr.panel(d, (20, y, W - 20, y + h), fill=(255, 244, 200) if is_winner else dr.PANEL)
-        mid = y + HEAD_H // 2
-        dr.fit_text(
-            d,
-            (58, mid),
-            _ordinal(place),
-            76,
-            size=30,
-            bold=True,
-            anchor="mm",
-            min_size=TEXT_MIN,
-            role="place",
-        )
-        dr.pawn(d, 122, mid, seat, h=56)
-        has_tiebreaks = seat < len(result.tiebreaks) and bool(tb_names)
-        dr.fit_text(
-            d,
-            (NAME_X, mid - 15 if has_tiebreaks else mid),
-            all_names[seat],
-            NAME_W,
-            size=26,
-            bold=True,
-            anchor="lm",
-            min_size=TEXT_MIN,
-            role="name",
-        )
-        if has_tiebreaks:
-            values = [
-                f"{name} {value}"
-                for name, value in zip(tb_names, result.tiebreaks[seat], strict=False)
-            ]
-            dr.fit_text(
-                d,
-                (NAME_X, mid + 17),
-                " · ".join(values),
-                NAME_W,
-                size=TEXT_MIN,
-                fill=MUTED,
-                anchor="lm",
-                min_size=TEXT_MIN,
-                role="tiebreak",
-            )
-        score = result.scores[seat]
-        length = max(6, round(bar_w * max(score, 0) / top))
-        colour = dr.SEAT_COLOURS[seat % len(dr.SEAT_COLOURS)]
-        d.rounded_rectangle(
-            (BAR_X, mid - 24, BAR_X + length, mid + 24), radius=8, fill=colour, outline=INK, width=2
-        )
-        dr.fit_text(
-            d,
-            (BAR_X + length + 12, mid),
-            _caption("score", score=_vp(score)),
-            W - 24 - (BAR_X + length + 12),
-            size=28,
-            bold=True,
-            anchor="lm",
-            min_size=TEXT_MIN,
-            role="score",
-        )
-        if parts[seat]:
-            _draw_breakdown(d, y + HEAD_H - 6, parts[seat])
+        _draw_row(d, y, rows[seat] - ROW_GAP, result, seat, place, all_names[seat])
+        lines = ([[(tiebreaks[seat], "")]] if tiebreaks[seat] else []) + parts[seat]
+        if lines:
+            _draw_breakdown(d, y + HEAD_H - 4, lines)
         y += rows[seat]
     if notes:
-        dr.fit_text(
-            d,
-            (30, notes_top),
-            _caption("ended"),
-            W - 60,
-            size=26,
-            bold=True,
-            min_size=TEXT_MIN,
-            role="heading",
-        )
-        for i, line in enumerate(notes):
-            dr.fit_text(
-                d,
-                (40, notes_top + 40 + i * NOTE_LINE),
-                line,
-                W - 80,
-                size=TEXT_MIN,
-                min_size=TEXT_MIN,
-                role="note",
-            )
+        _draw_notes(d, notes_top, notes)
     if chart:
         _draw_chart(d, chart_top, vp_series, n)
     return im
+
+
+def _draw_title(d, kind: str, result: Result, names: Sequence[str]) -> None:
+    dr.fit_text(
+        d,
+        (24, 18),
+        _caption("title", game=_game_title(kind)),
+        W - 48,
+        size=30,
+        bold=True,
+        min_size=TEXT_MIN,
+        role="title",
+    )
+    winners = ", ".join(names[s] for s in result.winners)
+    if winners:
+        label = "winner" if len(result.winners) == 1 else "shared_win"
+        dr.fit_text(
+            d,
+            (24, 82),
+            _caption(label, names=winners),
+            W - 48,
+            size=26,
+            bold=True,
+            fill=(0, 95, 60),
+            anchor="lm",
+            min_size=TEXT_MIN,
+            role="winner",
+        )
+
+
+def _draw_row(d, y: int, h: int, result: Result, seat: int, place: int, name: str) -> None:
+    """A player's row: place, pawn, name, and the score as a bar and a number."""
+    winner = seat in result.winners
+    dr.panel(d, (16, y, W - 16, y + h), fill=(255, 244, 200) if winner else dr.PANEL)
+    mid = y + HEAD_H // 2
+    dr.fit_text(
+        d,
+        (PLACE_X, mid),
+        _ordinal(place),
+        PLACE_W - 8,
+        size=26,
+        bold=True,
+        anchor="mm",
+        min_size=TEXT_MIN,
+        role="place",
+    )
+    dr.pawn(d, PAWN_X, mid, seat, h=54)
+    dr.fit_text(
+        d,
+        (NAME_X, mid),
+        name,
+        NAME_W,
+        size=26,
+        bold=True,
+        anchor="lm",
+        min_size=TEXT_MIN,
+        role="name",
+    )
+    top = max(max(result.scores, default=0), 1)
+    score = result.scores[seat]
+    length = max(6, round((BAR_END - BAR_X) * max(score, 0) / top))
+    colour = dr.SEAT_COLOURS[seat % len(dr.SEAT_COLOURS)]
+    d.rounded_rectangle(
+        (BAR_X, mid - 20, BAR_X + length, mid + 20), radius=8, fill=colour, outline=INK, width=2
+    )
+    dr.fit_text(
+        d,
+        (BAR_X + length + 10, mid),
+        _caption("score", score=_vp(score)),
+        W - 22 - (BAR_X + length + 10),
+        size=26,
+        bold=True,
+        anchor="lm",
+        min_size=TEXT_MIN,
+        role="score",
+    )
+
+
+def _draw_notes(d, top: int, notes: list[str]) -> None:
+    dr.fit_text(
+        d,
+        (24, top),
+        _caption("ended"),
+        W - 48,
+        size=24,
+        bold=True,
+        min_size=TEXT_MIN,
+        role="heading",
+    )
+    for i, line in enumerate(notes):
+        dr.fit_text(
+            d,
+            (32, top + 36 + i * NOTE_LINE),
+            line,
+            W - 80,
+            size=TEXT_MIN,
+            min_size=TEXT_MIN,
+            role="note",
+        )

@@ -29,7 +29,7 @@ SMOKE = {
     "history.py": ["--games", "50", "--repeat", "1"],
     "load.py": ["--k", "2", "--moves", "8", "--min-moves", "8"],
     "memory.py": ["--games", "50"],
-    "render.py": ["--repeat", "1"],
+    "render.py": ["--repeat", "1", "--game-moves", "3"],
     "scheduler.py": ["--games", "60", "--burst", "45"],
     "sqlalchemy_core.py": ["--moves", "10", "--repeat", "1"],
     "storage.py": ["--moves", "20", "--finished", "10", "--active", "5"],

@@ -24,6 +24,7 @@ import random
 import numpy as np
 import pytest
 from colorspacious import cspace_convert
+from PIL import Image, ImageChops, ImageDraw
 
 import games
 import render
@@ -188,3 +189,45 @@ def test_every_coloured_piece_carries_its_mark(kind, lang):
             pawns = sum(s.pawn is not None for s in public.buildings)
             assert len(seats) >= placed + pawns + 4
     assert checked > 100
+
+
+# How many whole pixels of ink two marks must differ by, drawn in bold with a capital 7 px high
+# (the floor where a phone shows a picture): "Bi" and "Bl" differ by under 2, "B" and "R" (the
+# least apart of the English marks, told apart by the leg of the R) by 9.5.
+MIN_INK_APART = 5.0
+
+
+def _ink(mark: str) -> Image.Image:
+    size = dr.floor_size(dr.PHONE_WIDTH)  # a picture drawn at phone width: the floor's own type
+    image = Image.new("L", (8 * size, 2 * size), 0)
+    ImageDraw.Draw(image).text(
+        (4 * size, size), mark, font=dr.font(size, True), fill=255, anchor="mm"
+    )
+    return image
+
+
+def _ink_apart(a: str, b: str) -> float:
+    return sum(ImageChops.difference(_ink(a), _ink(b)).histogram()[k] * k for k in range(256)) / 255
+
+
+MARK_SETS = {
+    "santiago flowers": lambda: [santiago_pic.letters(c) for c in santiago_pic.FLOWERS],
+    "santiago goods": lambda: [santiago_pic.letters(g) for g in santiago_pic.GOODS],
+    "havana materials": lambda: [havana_pic.letter(c) for c in havana_pic.COLOURS],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "it", "ru"])
+@pytest.mark.parametrize("marks", sorted(MARK_SETS))
+def test_the_letters_of_colours_are_told_apart_at_a_glance_on_a_phone(marks, lang):
+    """The letters are the cue of a player who cannot tell the colours apart: two of one set
+    that differ by one thin stroke ("Bi" bianco, "Bl" blu) are no cue at phone size."""
+    with language(lang):
+        letters = MARK_SETS[marks]()
+    assert len(set(letters)) == len(letters), letters
+    close = [
+        (a, b, round(_ink_apart(a, b), 1))
+        for a, b in itertools.combinations(letters, 2)
+        if _ink_apart(a, b) < MIN_INK_APART
+    ]
+    assert not close, close

@@ -7,9 +7,8 @@ with ordinary long names, as players have them. From the texts the renderer reco
   or the first part of a word cut at a syllable boundary of the language (pyphen's dictionary,
   or a soft hyphen the catalogue put there) ending in "-", with the rest of the word starting
   the next line; nothing ends in "…" (a text that does not fit says less instead);
-- no text is under the floor: on a board a cap height of `draw.MIN_CAP_PX` (names and scores
-  `draw.NAME_CAP_PX`) where Discord shows the board 550 and 400 px wide; on a screen and the
-  final scores (pictures a phone shows whole) a font of `draw.PHONE_MIN_PX` at 400 px wide.
+- no text is under the floor: a cap height of `draw.MIN_CAP_PX` where a phone shows the
+  picture `draw.PHONE_WIDTH` px wide (on a board, names and scores `draw.NAME_CAP_PX`).
 
 Only the recorded layout is used (no PNG is encoded), so hundreds of pictures take seconds.
 """
@@ -28,7 +27,7 @@ import games
 from games import text as game_text
 from render import _board_layout, draw, final_scores_image, screen_image
 from render.captions import _catalogue, language
-from render.havana import CARDS
+from render.havana import CARD_TITLE, CARD_W, CARDS
 
 LANGUAGES = ("en", "de", "es", "it", "ru")
 # Names as players have them: long, accented, two-part, Cyrillic.
@@ -174,8 +173,8 @@ def _board_floor(kind: str, width: int):
 
 def _phone_floor(width: int):
     def floor(t):
-        shown = t.size * draw.PHONE_WIDTH / width
-        return "" if shown >= draw.PHONE_MIN_PX else f"{shown:.1f} px at phone width"
+        cap = draw.shown_cap(t.size, width)
+        return "" if cap >= draw.MIN_CAP_PX - 1e-9 else f"cap height {cap:.1f} px at phone width"
 
     return floor
 
@@ -236,10 +235,20 @@ def test_final_scores_fit_every_language(lang):
 
 def _fitted(name, width: int, lang: str, lines: int = 2) -> list[str]:
     """The lines `name` is drawn as in a box `width` px wide with room for `lines` lines at
-    17 px (an action card's title), on a real canvas."""
+    an action card title's size, on a real canvas."""
     image, d = draw.new_canvas(200, 80)
     with language(lang), draw.recording() as drawn:
-        draw.fit_text(d, (100, 40), name, width, size=17, anchor="mm", lines=lines, height=40)
+        draw.fit_text(
+            d,
+            (100, 40),
+            name,
+            width,
+            size=CARD_TITLE,
+            min_size=CARD_TITLE,
+            anchor="mm",
+            lines=lines,
+            height=2 * draw.line_height(CARD_TITLE),
+        )
     return [t.text for t in drawn]
 
 
@@ -258,17 +267,17 @@ def test_a_soft_hyphen_is_drawn_only_where_the_line_breaks():
 @pytest.mark.parametrize(
     "lang, name, lines",
     [
-        ("ru", "Университет", ["Универ-", "ситет"]),
-        # "Придорожный" is wider than the card even at the floor (14 px)
+        # "Придорожный" is wider than the card's title at its floor
         ("ru", "Придорожный алтарь", ["Придорож-", "ный алтарь"]),
         ("ru", "Вор материалов", ["Вор", "материалов"]),
         ("de", "Schwarzmarkt", ["Schwarz-", "markt"]),
-        ("en", "Refreshment", ["Refresh-", "ment"]),
+        ("de", "Zigarrenfabrik", ["Zigar-", "renfabrik"]),
     ],
 )
 def test_a_word_too_long_for_its_line_breaks_at_a_syllable(lang, name, lines):
-    """On an action card (92 px for its title): never "Униве / рситет"."""
-    assert _fitted(name, 92, lang) == lines
+    """On an action card (its title CARD_W - 8 px wide): never "Придоро / жный"."""
+    assert _fitted(name, CARD_W - 8, lang) == lines
+    assert _fitted("Refreshment", CARD_W - 8, "en") == ["Refreshment"]  # whole where it fits
 
 
 # Where a translator may mark the breaks of long names (U+00AD), as the catalogues may.

@@ -11,7 +11,7 @@ from render_helpers import check_png, compare_golden, differing_fraction
 import games
 from games.core import Result
 from games.text import Msg
-from render import board_png, draw, final_scores_png, typeface
+from render import board_png, draw, final_scores_png, scores, typeface
 from render.demo import NAMES, play
 
 HARD_NAMES = ("Łukasz", "Jürgen", "Иван", "Núñez", "Niccolò", "Ёлка Щукина", "Añoranza Çelik")
@@ -59,9 +59,9 @@ def _name_box(names) -> tuple[int, int, int, int]:
 
 def test_names_in_cyrillic_and_accented_latin_are_drawn():
     """The name column of the score chart differs from an empty-name chart for every name."""
-    base = check_png(final_scores_png("santiago", _result(2), [" ", " "]))
+    base = check_png(final_scores_png("santiago", _result(2), [" ", " "]), min_width=scores.W)
     for name in HARD_NAMES:
-        image = check_png(final_scores_png("santiago", _result(2), [name, " "]))
+        image = check_png(final_scores_png("santiago", _result(2), [name, " "]), min_width=scores.W)
         box = _name_box([name, " "])
         region_changed = ImageChops.difference(image.crop(box), base.crop(box)).getbbox()
         assert region_changed is not None, name
@@ -69,15 +69,15 @@ def test_names_in_cyrillic_and_accented_latin_are_drawn():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_final_scores_for_each_player_count(players):
-    image = check_png(final_scores_png("santiago", _result(players)), min_width=1000)
+    image = check_png(final_scores_png("santiago", _result(players)), min_width=scores.W)
     assert image.height > 150 + players * 80
 
 
 def test_a_shared_win_is_shown():
     shared = Result(scores=(20, 20), winners=(0, 1), ranking=(0, 1), places=(1, 1))
     single = Result(scores=(20, 20), winners=(0,), ranking=(0, 1), places=(1, 2))
-    a = check_png(final_scores_png("havana", shared))
-    b = check_png(final_scores_png("havana", single))
+    a = check_png(final_scores_png("havana", shared), min_width=scores.W)
+    b = check_png(final_scores_png("havana", single), min_width=scores.W)
     assert differing_fraction(a, b) > 0.001
 
 
@@ -154,8 +154,12 @@ def test_names_in_any_script_have_a_glyph_for_every_character(script, bold):
 
 
 def test_emoji_are_drawn_in_colour_on_the_final_scores():
-    plain = check_png(final_scores_png("santiago", _result(2), ["Ana", "Ben"])).convert("RGB")
-    emoji = check_png(final_scores_png("santiago", _result(2), [f"Ana {EMOJI_ONLY}", "Ben"]))
+    plain = check_png(
+        final_scores_png("santiago", _result(2), ["Ana", "Ben"]), min_width=scores.W
+    ).convert("RGB")
+    emoji = check_png(
+        final_scores_png("santiago", _result(2), [f"Ana {EMOJI_ONLY}", "Ben"]), min_width=scores.W
+    )
     box = _name_box([f"Ana {EMOJI_ONLY}", "Ben"])
     diff = ImageChops.difference(emoji.convert("RGB").crop(box), plain.crop(box))
     assert diff.getbbox() is not None
@@ -187,6 +191,7 @@ def test_pictures_with_every_script_are_deterministic():
     draw._mask.cache_clear()
     draw.fit.cache_clear()
     typeface.runs.cache_clear()
+    typeface.advance.cache_clear()
     typeface.face_font.cache_clear()
     assert board_png(view, names) == first
 

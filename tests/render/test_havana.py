@@ -186,3 +186,12 @@ def test_the_banner_of_a_finished_game_says_so_and_who_won():
     assert text.startswith("Game over. Winner: WWW") and text.endswith("after move 412")
     image, drawn = _board_layout(view, ["W" * 40] * 3, None, 412)
     assert [t.text for t in drawn if t.role == "turn"] == [text]
+
+
+def test_the_banner_counts_rounds_without_the_house_limit():
+    """The round limit (60 by default) is a safety cap, not the game's length: "Round 3", never
+    "Round 3/60", which reads as if the game lasted sixty rounds."""
+    view = GAME.public_view(play("havana", 4, 7, 45))
+    assert view.round >= 1 and view.max_rounds == 60
+    caption = havana.caption(view, NAMES, 45)
+    assert caption.startswith(f"Round {view.round} · ") and "60" not in caption

@@ -67,6 +67,7 @@ def _fresh() -> None:
     draw.fit_lines.cache_clear()
     draw._mask.cache_clear()
     typeface.runs.cache_clear()
+    typeface.advance.cache_clear()
 
 
 def _check(record: Measured, data: bytes, fragment: str) -> None:

@@ -1,6 +1,6 @@
-"""Santiago de Cuba's board where Discord shows it: about 550 px wide on a laptop and 400 px on
-a phone. Every text, in each of the five languages, has a cap height of at least
-`draw.MIN_CAP_PX` at both widths, names and scores `draw.NAME_CAP_PX`; each lies inside the
+"""Santiago de Cuba's board where Discord shows it: about 320 px wide on a phone (wider on a
+laptop). Every text, in each of the five languages, has a cap height of at least
+`draw.MIN_CAP_PX` there, names and scores `draw.NAME_CAP_PX`; each lies inside the
 picture and clear of every other text; and the picture is landscape. Sizes are read from the
 texts the renderer records, not by eye."""
 
@@ -71,12 +71,14 @@ def test_every_text_is_legible_where_discord_shows_the_board(case, lang):
 
 
 def test_the_floor_is_stated_in_pixels_where_the_client_shows_the_picture():
-    """The constants say what the test checks: 8 px and 10 px capitals at 550 and 400 px."""
-    assert draw.SHOWN_WIDTHS == (550, 400)
-    assert (draw.MIN_CAP_PX, draw.NAME_CAP_PX) == (8, 10)
-    # DejaVu Sans: a capital H is 1493 of the 2048 units of its em
+    """The constants say what the test checks: 7 px capitals (8 px for names and scores) where a
+    phone shows the picture 320 px wide."""
+    assert draw.SHOWN_WIDTHS == (320,)
+    assert (draw.MIN_CAP_PX, draw.NAME_CAP_PX) == (7, 8)
+    # DejaVu Sans Condensed: a capital H is 1493 of the 2048 units of its em
     assert abs(draw.cap_ratio() - 1493 / 2048) < 1e-9
-    assert draw.floor_size(1200) == 33 and draw.floor_size(1200, draw.NAME_CAP_PX) == 42
+    # 7 px at 320 of 1200 px is a cap of 26.25 px: 36 px type has 26.24
+    assert draw.floor_size(1200) == 37 and draw.floor_size(1200, draw.NAME_CAP_PX) == 42
 
 
 def _twin(view, players):

@@ -32,7 +32,9 @@ def _drawn_names(drawn, role: str) -> list[str]:
     while i < len(lines):
         one = lines[i]
         two = lines[i + 1] if i + 1 < len(lines) else None
-        if two is not None and two.room == one.room and two.box[1] >= one.box[3] - 1:
+        # the next line of the same box: the same room, just below (not a card a row below)
+        below = two is not None and one.box[3] - 1 <= two.box[1] <= one.box[3] + one.size
+        if below and two.room == one.room:
             names += [f"{one.text} {two.text}", one.text.removesuffix("-") + two.text]
             i += 2
         else:
