@@ -17,8 +17,8 @@ from bot.core.published import Published
 from bot.core.timing import now
 from bot.discord_io.announce import PARENT_CHANNEL
 from bot.discord_io.answering import answer, think
-from bot.discord_io.outbox import UNDELIVERED
 from bot.discord_io.guard import handler
+from bot.discord_io.outbox import UNDELIVERED
 from bot.lobby import components
 from bot.seats.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.settings.table_settings import parse_setting
