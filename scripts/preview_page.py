@@ -76,8 +76,27 @@ class Page:
         return done
 
 
+def _walk(components: list) -> list[dict]:
+    """Every component, nested ones too (a Components V2 layout: containers, a section's
+    accessory), in the order the page shows them."""
+    found = []
+    for component in components:
+        found.append(component)
+        found += _walk(component.get("components") or [])
+        if isinstance(component.get("accessory"), dict):
+            found += _walk([component["accessory"]])
+    return found
+
+
 def controls(message: dict) -> list[dict]:
-    return [c for row in message["components"] for c in row.get("components", [])]
+    """A message's buttons and menus, wherever its layout puts them."""
+    return [c for c in _walk(message["components"]) if c.get("type") in (2, 3, 5, 6, 7, 8)]
+
+
+def text(message: dict) -> str:
+    """What a message says: its content, or the text displays of a Components V2 layout."""
+    shown = [c.get("content", "") for c in _walk(message["components"]) if c.get("type") == 10]
+    return "\n".join(part for part in (message["content"], *shown) if part)
 
 
 def newest_with(page: Page, prefix: tuple[str, ...], public=False) -> tuple[dict, list[dict]]:
@@ -93,7 +112,7 @@ def newest_with(page: Page, prefix: tuple[str, ...], public=False) -> tuple[dict
         ]
         if found:
             return message, found
-    newest = [m["content"][:80] for m in page.messages()[-3:]]
+    newest = [text(m)[:80] for m in page.messages()[-3:]]
     raise LookupError(f"no message with {prefix} controls; the newest: {newest}")
 
 
