@@ -12,7 +12,7 @@ import random
 import pytest
 
 import games
-from bot.discord_io import components
+from bot.discord_io import layouts
 from storage.records import GameRecord, Seat
 from tests.games.twin_helpers import havana_twins, santiago_twins
 
@@ -29,20 +29,19 @@ def channel_components(kind: str, state, players: int, options: dict):
     record = record_of(kind, players, options, engine.version(state))
     decisions = tuple(engine.pending(state))
     names = [s.name for s in record.seats]
-    view, choose = components.turn_view("en", record, engine, state, decisions, names, decisions)
-    return view.to_components(), choose
+    items, choose = layouts.turn_view("en", record, engine, state, decisions, names, decisions)
+    return [item.to_component_dict() for item in items], choose
 
 
 def offered(rows) -> set[str]:
     """The codes a player can tap on the message itself (buttons and menu entries)."""
     codes = set()
-    for row in rows:
-        for item in row["components"]:
-            custom_id = item.get("custom_id", "")
-            if custom_id.startswith("mc:"):
-                codes.add(custom_id.split(":", 3)[3])
-            elif custom_id.startswith("ms:"):
-                codes.update(o["value"] for o in item["options"])
+    for item in layouts.walk(rows):
+        custom_id = item.get("custom_id", "")
+        if custom_id.startswith("mc:"):
+            codes.add(custom_id.split(":", 3)[3])
+        elif custom_id.startswith("ms:"):
+            codes.update(o["value"] for o in item["options"])
     return codes
 
 
