@@ -19,7 +19,7 @@ import aiohttp
 import pytest
 
 from scripts.demo import language_of, world
-from scripts.preview_page import MOVES, Page, decide, newest_with
+from scripts.preview_page import MOVES, Page, decide, newest_with, text_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -50,8 +50,9 @@ async def test_a_game_is_played_by_clicks_on_the_page(tmp_path):
             # The page shows the channel's turn message, in Italian, naming ana, who decides now
             # (the AI seats have moved).
             turn, _ = newest_with(page, MOVES, public=True)
-            assert "**Santiago de Cuba**, mossa" in turn["content"], turn["content"]
-            assert f"<@{ana.id}>" in turn["content"] or "**ana**" in turn["content"]
+            said = text_of(turn)
+            assert "**Santiago de Cuba**, mossa" in said, said
+            assert f"<@{ana.id}>" in said or "**ana**" in said
         assert demo.env.errors == []
 
 

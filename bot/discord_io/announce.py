@@ -24,9 +24,10 @@ import discord
 
 import games
 from bot.core.published import Published
-from bot.discord_io import final_scores, pictures
+from bot.discord_io import pictures
 from bot.discord_io.channel_posts import ChannelPosts
 from bot.discord_io.final_scores import PARENT_CHANNEL as PARENT_CHANNEL
+from bot.discord_io.final_scores import FinalScores
 from bot.discord_io.layouts import Shown, layout, picture_of
 from bot.discord_io.look_back import move_of
 from bot.discord_io.outbox import UNDELIVERED
@@ -84,6 +85,7 @@ class Announcer:
         self.final_view = None
         # The interactions' tokens, and posting in a game's channel.
         self.posts = ChannelPosts(client)
+        self.finals = FinalScores(client, tables, quiet, self.posts)
 
     def awake(self, user_ids) -> list[int]:
         """The members of `user_ids` a post may ping now: not those in their quiet hours (a
@@ -369,5 +371,7 @@ class Announcer:
         look_first: bool = False,
         via: discord.Interaction | None = None,
     ) -> None:
-        """The final scores in the channel (`final_scores.post`)."""
-        await final_scores.post(self, locale, record, event_lines, look_first=look_first, via=via)
+        """The final scores in the channel (`FinalScores.post`)."""
+        await self.finals.post(
+            locale, record, event_lines, final_view=self.final_view, look_first=look_first, via=via
+        )

@@ -71,10 +71,19 @@ class ChannelPosts:
 
     async def without_buttons(self, record: GameRecord, message_id: int):
         """The view that takes a message's buttons off (`layouts.stripped`), read from the
-        message: as the press on it brought it, else fetched (a message posted before a
-        restart, which the bot no longer holds)."""
+        message as Discord holds it now (through the token of a press on it when there is one,
+        like an edit): what the bot last wrote into it may not be what it shows, when an
+        edit's answer was lost."""
         interaction, original = self.tokens.get(message_id, (None, False))
-        message = interaction.message if interaction is not None and original else None
+        message = None
+        if interaction is not None and usable(interaction):
+            try:
+                if original:
+                    message = await interaction.original_response()
+                else:
+                    message = await interaction.followup.fetch_message(message_id)
+            except discord.HTTPException as exc:
+                log.debug("game %s: not read through its interaction (%s)", record.id, exc)
         if message is None or message.id != message_id:
             message = await self.channel(record).fetch_message(message_id)
         return layouts.stripped(message)

@@ -13,7 +13,7 @@ import pytest
 from bot.text import present
 from bot.text.i18n import text_msg
 from bot.text.recap import MAX_RECAP_LINES, recap, since_last_decision
-from tests.bot.driver import Table, custom_ids, private_answer
+from tests.bot.driver import Table, custom_ids, private_answer, text_of
 from tests.bot.test_clock import dms
 from tests.bot.test_secrecy import PRIVATE_WORDS
 
@@ -29,7 +29,7 @@ async def away_for_ten_moves(env, game, member, limit=600):
         record = await store.by_channel(game.channel.id)
         seat = record.seat_of(member.id)
         message = game.prompt_message()
-        if member in game.named(message.content):
+        if member in game.named(text_of(message)):
             rows = await store.actions(record.id)
             others = 0
             for row in reversed(rows):
@@ -55,7 +55,7 @@ async def test_the_recap_after_ten_moves_away_tells_public_moves_only(simcord_en
 
     asked = await cai.slash(channel, "game recap")
     assert asked.ephemeral
-    said = private_answer(asked).content
+    said = text_of(private_answer(asked))
     lines = said.splitlines()
     assert lines[0] == f"**{TITLE}**"
     told = [line for line in lines[1:] if line.startswith("• ")]
@@ -76,10 +76,10 @@ async def test_the_recap_after_ten_moves_away_tells_public_moves_only(simcord_en
 
     # The private prompt opens with the same recap, where there is one ("Choose").
     if any(i.startswith("mx:") for i in custom_ids(prompt)):
-        shown = private_answer(await cai.click(prompt, label="Choose")).content
+        shown = text_of(private_answer(await cai.click(prompt, label="Choose")))
         assert shown.startswith(said)
     # So does the screen's DM sent while the decision waited for cai (if it changed then).
-    last = dms(env, cai)[-1].content if dms(env, cai) else ""
+    last = text_of(dms(env, cai)[-1]) if dms(env, cai) else ""
     assert TITLE not in last or last.startswith(f"**{TITLE}**")
 
     # Twins: the same log with other things told to single seats (or nothing) -> same recap.
@@ -106,9 +106,9 @@ async def test_nothing_new_and_not_a_player_are_said_politely(simcord_env, table
     guild, channel, (ana, ben, cai, dee) = table
     game = Table(env, channel, [ana, ben, cai], random.Random(4), typed=0)
     await game.open("santiago", 3)
-    first = game.named(game.prompt_message().content)[0]
+    first = game.named(text_of(game.prompt_message()))[0]
     nothing = await first.slash(channel, "game recap")
-    assert "Nothing new since your last turn" in private_answer(nothing).content
+    assert "Nothing new since your last turn" in text_of(private_answer(nothing))
     outsider = await dee.slash(channel, "game recap")
     assert outsider.ephemeral
 
@@ -128,16 +128,16 @@ async def test_the_private_prompt_and_the_screen_dm_open_with_the_recap(simcord_
             break
         prompt = game.prompt_message()
         sent = dms(env, cai)
-        changed = bool(sent) and sent[-1].content != last_dm
-        last_dm = sent[-1].content if sent else None
-        if cai in game.named(prompt.content):
-            said = private_answer(await cai.slash(channel, "game recap")).content
+        changed = bool(sent) and text_of(sent[-1]) != last_dm
+        last_dm = text_of(sent[-1]) if sent else None
+        if cai in game.named(text_of(prompt)):
+            said = text_of(private_answer(await cai.slash(channel, "game recap")))
             if said.startswith(f"**{TITLE}**"):
                 if changed:
-                    assert sent[-1].content.startswith(said), "the DM opens with the recap"
+                    assert text_of(sent[-1]).startswith(said), "the DM opens with the recap"
                     dm = True
                 if any(i.startswith("mx:") for i in custom_ids(prompt)):
-                    shown = private_answer(await cai.click(prompt, label="Choose")).content
+                    shown = text_of(private_answer(await cai.click(prompt, label="Choose")))
                     assert shown.startswith(said + "\n"), "so does the private prompt"
                     chose = True
         await game.step()
