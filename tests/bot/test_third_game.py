@@ -17,6 +17,7 @@ import pytest
 from PIL import Image
 
 import games
+import games.front
 import render
 from bot.discord_io import pictures
 from games.simulate import play_random
@@ -213,6 +214,35 @@ async def test_duelo_is_played_by_the_bot_from_lobby_to_replay(simcord_env, tabl
     assert custom_ids(last)
     # Nothing failed on the way: no AI level fell back, no picture was lost.
     assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_duelo_s_own_glossary_explains_its_stakes_on_the_turn_message(
+    simcord_env, table, duel
+):
+    """A game from outside brings its own glossary face (`tests/third_game/glossary.py`): the
+    turn message says what each stake does beside its button, as for our games, from nothing
+    in bot/ that names Duelo; the words follow the channel's language (a key no catalogue
+    holds reads in English)."""
+    guild, channel, (ana, ben, cai, dee) = table
+    opened = await ana.slash(channel, "game new", game="duel")
+    await ben.click(opened.response, label="Join")
+    await ana.click(opened.response, label="Start")
+    record, state = await the_game(simcord_env, channel)
+    game = Table(simcord_env, channel, [ana, ben], random.Random(3), typed=0)
+    stored = simcord_env.backend.get_message(channel.id, game.prompt_message().id)
+    (container,) = stored.components
+    assert container["type"] == 17 and container["accent_color"] == games.front.DEFAULT_ACCENT
+    sections = [c for c in container["components"] if c["type"] == 9]
+    said = {
+        s["accessory"]["custom_id"].rsplit(":", 1)[1]: s["components"][0]["content"]
+        for s in sections
+    }
+    assert said == {
+        "1": "Whoever wins the trick scores 1 point.",
+        "2": "Whoever wins the trick scores 2 points.",
+    }
+    assert [s["accessory"]["label"] for s in sections] == ["Stake 1", "Stake 2"]
+    assert [g for g in games.glossary("duel")], "its help lists the stakes and the cards"
 
 
 def test_duelo_keeps_the_promises_the_house_relies_on(duel):

@@ -201,3 +201,62 @@ async def test_the_message_that_asks_shows_the_position_decided_in_every_languag
         await game.step()
     assert seen == set(spoken)
     assert game.moves > 30 and drawn_again > 4
+
+
+def shown_parts(stored) -> tuple[list[str], list[str], list[str]]:
+    """A stored message's texts, the files its pictures show, and its controls' custom ids."""
+    walked = list(walk(stored.components))
+    texts = [c["content"] for c in walked if c.get("type") == 10]
+    by_id = {str(a["id"]): a["filename"] for a in stored.attachments}
+    shows = [
+        by_id[str(item["media"]["attachment_id"])]
+        for c in walked
+        if c.get("type") == 12
+        for item in c["items"]
+    ]
+    return texts, shows, [c["custom_id"] for c in walked if c.get("custom_id")]
+
+
+async def gives_way(game, env, channel, *, restart=None, limit: int = 60):
+    """Step until the turn message gives way to a new one: what the old one showed just before
+    (texts, pictures, controls) and what it shows after. `restart()` before each step, if given."""
+    for _ in range(limit):
+        old = game.prompt_message()
+        before = shown_parts(env.backend.get_message(channel.id, old.id))
+        if restart is not None:
+            await restart()
+        await game.step()
+        await env.settle()
+        if game.prompt_message().id != old.id:
+            return old, before, shown_parts(env.backend.get_message(channel.id, old.id))
+    raise AssertionError("no new turn message")
+
+
+async def test_a_turn_message_that_gives_way_keeps_its_text_and_board_but_no_buttons(
+    simcord_env, simcord_bot, new_bot, table, db_path
+):
+    """The message a new turn message replaces is written again without its controls: the same
+    texts in the same container, the same board (the attachment it had), nothing to press; and
+    so after a restart too, when the bot no longer holds what it wrote (it reads the message
+    from Discord)."""
+    guild, channel, members = table
+    game = Table(simcord_env, channel, members[:3], random.Random(8), typed=0.0)
+    await game.open("santiago", 3)
+    bots = [simcord_bot]
+
+    async def restart():
+        await bots[-1].store.close()  # the old process is gone: only the file remains
+        bots.append(new_bot(db_path, rng=random.Random(len(bots))))
+        await simcord_env.restart_bot(bots[-1])
+        since[0] = len(simcord_env.http_requests)
+
+    since = [0]
+    for again in (None, restart):
+        old, before, after = await gives_way(game, simcord_env, channel, restart=again)
+        texts, shows, ids = before
+        assert shows and any(i.startswith(("mc:", "ms:", "mx:")) for i in ids)
+        assert simcord_env.backend.get_message(channel.id, old.id).flags & (1 << 15)
+        assert after == (texts, shows, []), "the same texts and board, nothing to press"
+    # Read through the press's token (as it edits), or from the channel.
+    read = [r for r in simcord_env.http_requests[since[0] :] if r.method == "GET"]
+    assert [r.path for r in read if r.path.endswith(("/@original", f"/{old.id}"))], read
