@@ -48,7 +48,7 @@ import render  # noqa: E402
 from bot import create_bot  # noqa: E402
 from bot.discord_io.guard import Guard  # noqa: E402
 from render.demo import play as demo_play  # noqa: E402
-from tests.bot.driver import Table, custom_ids, private_answer, random_move  # noqa: E402
+from tests.bot.driver import Table, custom_ids, private_answer, random_move, text_of  # noqa: E402
 
 KINDS = ("move", "choose", "board", "screen", "autocomplete", "lobby")
 # Seconds of wall time between two moves of Discord's clock.
@@ -204,7 +204,7 @@ class LoadTable(Table):
         if message is None:  # the bot has not posted the turn message yet
             await asyncio.sleep(0.01)
             return
-        deciders = self.named(message.content)
+        deciders = self.named(text_of(message))
         player = self.rng.choice(deciders)
         roll = self.rng.random()
         if roll < 0.04:

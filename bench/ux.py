@@ -31,10 +31,24 @@ TABLES = {
     "santiago (open holdings)": ("santiago", {"open_holdings": True}),
     "havana": ("havana", {}),
 }
+# Uploads: a board whenever a person decides (an edited turn message too), the final scores
+# and the screen DMs, for a whole game.
 GOALS = {
-    "santiago (screens)": {"messages_per_decision": 0.45, "taps_per_decision": 1.1},
-    "santiago (open holdings)": {"messages_per_decision": 0.45, "taps_per_decision": 1.1},
-    "havana": {"messages_per_decision": 0.6, "taps_per_decision": 1.1},
+    "santiago (screens)": {
+        "messages_per_decision": 0.45,
+        "taps_per_decision": 1.1,
+        "max_upload_mb_per_game": 25,
+    },
+    "santiago (open holdings)": {
+        "messages_per_decision": 0.45,
+        "taps_per_decision": 1.1,
+        "max_upload_mb_per_game": 25,
+    },
+    "havana": {
+        "messages_per_decision": 0.6,
+        "taps_per_decision": 1.1,
+        "max_upload_mb_per_game": 25,
+    },
 }
 
 

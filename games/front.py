@@ -3,6 +3,10 @@
 A front end (the Discord bot's `/game new`) lists these for every game of the registry, so a
 new game brings its own options. `first`: shown before the options every game shares (the AI
 seats, the clock); the rest after them, in the registry's order.
+
+A game's front module may also name its colour, `ACCENT` (0xRRGGBB), which a front end gives
+the game's messages (the bot's turn messages and final scores); a game that names none gets
+`DEFAULT_ACCENT`.
 """
 
 from __future__ import annotations
@@ -21,6 +25,15 @@ class FrontOption:
     high: int = 0
     choices: tuple[tuple[str, str], ...] = ()
     first: bool = False
+
+
+# The colour of a game whose front module names none: a neutral slate blue.
+DEFAULT_ACCENT = 0x4F6D8F
+
+
+def accent(name: str) -> int:
+    """The colour of the game called `name` (its front module's `ACCENT`, else the default)."""
+    return int(getattr(part(name, "front"), "ACCENT", DEFAULT_ACCENT))
 
 
 def front_options(name: str) -> tuple[FrontOption, ...]:

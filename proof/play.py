@@ -101,9 +101,10 @@ def _say_turn(sheet, table: Table, state, pending: Sequence[Decision], event_lin
     with sheet.listening(situation):
         if move <= TURN_MESSAGES or not event_lines:
             ping = {d.seat for d in pending}
-            message = present.turn(
+            texts = present.turn(
                 lang, record, pending, event_lines, ping=ping, hidden_choices=hidden
             )
+            message = "\n".join(t for t in texts if t)
             sheet.say(TURN, "bot.turn.header", situation, message)
         for decision in pending:
             who = f"{situation}, prompt to {names[decision.seat]}"

@@ -76,26 +76,23 @@ class Page:
         return done
 
 
-def _walk(components: list) -> list[dict]:
-    """Every component, nested ones too (a Components V2 layout: containers, a section's
-    accessory), in the order the page shows them."""
-    found = []
+def walk(components: list[dict]):
+    """Every component, nested ones too: in rows, containers and a section's accessory."""
     for component in components:
-        found.append(component)
-        found += _walk(component.get("components") or [])
+        yield component
+        yield from walk(component.get("components") or [])
         if isinstance(component.get("accessory"), dict):
-            found += _walk([component["accessory"]])
-    return found
+            yield from walk([component["accessory"]])
 
 
 def controls(message: dict) -> list[dict]:
-    """A message's buttons and menus, wherever its layout puts them."""
-    return [c for c in _walk(message["components"]) if c.get("type") in (2, 3, 5, 6, 7, 8)]
+    """A message's buttons and menus: in its rows, or anywhere in a Components V2 layout."""
+    return [c for c in walk(message["components"]) if c.get("type") in (2, 3, 5, 6, 7, 8)]
 
 
-def text(message: dict) -> str:
-    """What a message says: its content, or the text displays of a Components V2 layout."""
-    shown = [c.get("content", "") for c in _walk(message["components"]) if c.get("type") == 10]
+def text_of(message: dict) -> str:
+    """What a message says: its content, or a Components V2 layout's text displays."""
+    shown = [c.get("content", "") for c in walk(message["components"]) if c.get("type") == 10]
     return "\n".join(part for part in (message["content"], *shown) if part)
 
 
@@ -112,7 +109,7 @@ def newest_with(page: Page, prefix: tuple[str, ...], public=False) -> tuple[dict
         ]
         if found:
             return message, found
-    newest = [text(m)[:80] for m in page.messages()[-3:]]
+    newest = [text_of(m)[:80] for m in page.messages()[-3:]]
     raise LookupError(f"no message with {prefix} controls; the newest: {newest}")
 
 

@@ -21,7 +21,7 @@ import aiohttp
 import pytest
 
 from scripts.demo import language_of, world
-from scripts.preview_page import MOVES, Page, decide, newest_with, text
+from scripts.preview_page import MOVES, Page, decide, newest_with, text_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -36,7 +36,7 @@ async def test_a_game_is_played_by_clicks_on_the_page(tmp_path):
             page = Page(http, demo.preview.url)
             await page.open(ana)
             lobby, found = newest_with(page, ("lb:",))
-            assert "Santiago de Cuba" in text(lobby) and "IA 1" in text(lobby)
+            assert "Santiago de Cuba" in text_of(lobby) and "IA 1" in text_of(lobby)
             start = next(c for c in found if c["custom_id"].endswith(":start"))
             await page.act("click", lobby, start)
             record = await store.by_channel(demo.channel.id)
@@ -52,8 +52,9 @@ async def test_a_game_is_played_by_clicks_on_the_page(tmp_path):
             # The page shows the channel's turn message, in Italian, naming ana, who decides now
             # (the AI seats have moved).
             turn, _ = newest_with(page, MOVES, public=True)
-            assert "**Santiago de Cuba**, mossa" in text(turn), text(turn)
-            assert f"<@{ana.id}>" in text(turn) or "**ana**" in text(turn)
+            said = text_of(turn)
+            assert "**Santiago de Cuba**, mossa" in said, said
+            assert f"<@{ana.id}>" in said or "**ana**" in said
         assert demo.env.errors == []
 
 

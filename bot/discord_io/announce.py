@@ -8,13 +8,15 @@ next interaction in its channel, whichever comes first. A post whose outcome is 
 answer) may be there already: the channel is looked at before it is posted again
 (`look_back.py`), and a superseded message whose buttons could not be taken off is tried again
 from the outbox (`STRIP`).
+
+The messages are Components V2 layouts (`layouts.py`). Whenever a person is asked to decide,
+the message that asks shows the board they decide on, drawn after the move (a new picture by an
+edit too, or a refresh in another language); where only the AI decides, nothing is drawn.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import json
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -24,21 +26,23 @@ import games
 from bot.core.published import Published
 from bot.discord_io import pictures
 from bot.discord_io.channel_posts import ChannelPosts
-from bot.discord_io.look_back import final_of, move_of
+from bot.discord_io.final_scores import PARENT_CHANNEL as PARENT_CHANNEL
+from bot.discord_io.final_scores import FinalScores
+from bot.discord_io.layouts import Shown, layout, picture_of
+from bot.discord_io.look_back import move_of
 from bot.discord_io.outbox import UNDELIVERED
 from bot.discord_io.turn_messages import (
     Prompt,
     TurnMessage,
-    board_moment,
+    board_for,
     nonce,
     pinging,
+    shown,
     stays,
 )
-from bot.text import lengths, present
+from bot.text import present
 from bot.text.i18n import game_locale
 from storage import GameRecord, StorageError
-from storage.play import final_result
-from storage.records import result_from_json
 
 if TYPE_CHECKING:
     from bot.core.tables import Tables
@@ -51,8 +55,6 @@ log = logging.getLogger(__name__)
 # The outbox item of a game's channel message (its turn message or final scores).
 CHANNEL = "channel"
 TURN_MESSAGE = "turn_message"
-# The note of a game in a thread: the channel it was opened from, which hears its result.
-PARENT_CHANNEL = "parent_channel"
 # The outbox item of a superseded turn message still carrying its buttons: "strip:<message id>".
 STRIP = "strip"
 
@@ -79,12 +81,11 @@ class Announcer:
         self.unposted: dict[int, int] = {}
         # game id -> its current turn message (also kept as a note, for restarts).
         self.turns: dict[int, TurnMessage] = {}
-        # game id -> the moment of the game its last board picture showed (see `board_moment`).
-        self.boards: dict[int, tuple] = {}
         # (locale, record) -> the view under a game's final scores, or None (set by services).
         self.final_view = None
         # The interactions' tokens, and posting in a game's channel.
         self.posts = ChannelPosts(client)
+        self.finals = FinalScores(client, tables, quiet, self.posts)
 
     def awake(self, user_ids) -> list[int]:
         """The members of `user_ids` a post may ping now: not those in their quiet hours (a
@@ -162,7 +163,8 @@ class Announcer:
         if current is None or current.message_id != message_id:
             # Deleted: nothing left to press.
             with contextlib.suppress(discord.NotFound):
-                await self.posts.edit(record, message_id, view=None)
+                view = await self.posts.without_buttons(record, message_id)
+                await self.posts.edit(record, message_id, view=view)
         await self.outbox.done(game_id, item)
 
     async def _post_missing(self, record: GameRecord) -> None:
@@ -237,7 +239,11 @@ class Announcer:
         if turn is None:
             return
         try:
-            await self.posts.edit(record, turn.message_id, view=None)
+            if turn.shown is not None:
+                view = layout(turn.shown)
+            else:  # posted before a restart: written again from the message itself
+                view = await self.posts.without_buttons(record, turn.message_id)
+            await self.posts.edit(record, turn.message_id, view=view)
         except discord.NotFound:
             return  # deleted: nothing left to press
         except UNDELIVERED as exc:
@@ -259,30 +265,35 @@ class Announcer:
             await self.post_result(locale, record, lines, via=published.interaction)
             return
         prompt = Prompt.of(published)
+        board = await board_for(published, prompt)
         pinged = frozenset()
         if current is not None and not fresh and stays(current, prompt.seats, published.actor):
-            if await self._edit_in_place(published, current, prompt):
+            if await self._edit_in_place(published, current, prompt, board):
                 return
             # Not edited: its replacement does not ping again whom it pinged.
             pinged = current.pinged
-        await self._post_new(published, current, prompt, fresh=fresh, pinged_before=pinged)
+            if board is not None:
+                board.reset()
+        await self._post_new(published, current, prompt, board, fresh=fresh, pinged_before=pinged)
 
     async def _edit_in_place(
-        self, published: Published, current: TurnMessage, prompt: Prompt
+        self, published: Published, current: TurnMessage, prompt: Prompt, board
     ) -> bool:
-        """The turn message goes on for the players deciding now: this move's events and the
-        next prompt written into it. False when Discord would not (deleted, edited too often
-        since it is old, no answer): a new one is posted instead."""
+        """The turn message goes on for the players deciding now: this move's events, the
+        next prompt and the board they decide on written into it (the picture replaced).
+        False when Discord would not (deleted, edited too often since it is old, no answer): a
+        new one is posted instead."""
         record = published.record
         edited = TurnMessage(current.message_id, prompt.seats, list(current.events), current.pinged)
         edited.add(record, published.events)
-        content = self._content(published, prompt, edited.events)
+        edited.shown = self._shown(published, prompt, edited.events, board)
         try:
             await self.posts.edit(
                 record,
                 current.message_id,
-                content=content,
-                view=prompt.view,
+                content=None,
+                view=layout(edited.shown, prompt.choices),
+                attachments=pictures.attached(board),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except UNDELIVERED as exc:
@@ -291,33 +302,24 @@ class Announcer:
         self.turns[record.id] = edited
         return True
 
-    def _content(self, published: Published, prompt: Prompt, events) -> str:
-        """The turn message's text: `events` (the public ones), the header, whoever decides
-        (named, pinged or not by the post) and who of them is away."""
-        record, locale = published.record, published.locale
-        return present.turn(
-            locale,
-            record,
-            prompt.decisions,
-            present.public_events(locale, record, events),
-            ping=prompt.shown,
-            hidden_choices=prompt.hidden_choices,
-            away=self.tables.away.of_seats(record),
-        )
+    def _shown(self, published: Published, prompt: Prompt, events, board) -> Shown:
+        away = self.tables.away.of_seats(published.record)
+        return shown(published, prompt, events, picture_of(board), away)
 
     async def _post_new(
         self,
         published: Published,
         current: TurnMessage | None,
         prompt: Prompt,
+        board: discord.File | None,
         *,
         fresh: bool,
         pinged_before: frozenset[int],
     ) -> None:
         """A new turn message, pinging whoever must decide now (not the mover who goes on, nor
-        whom a message it replaces pinged already, nor anybody in their quiet hours), with a
-        new board when the game has moved on; then the old one gives way to it."""
-        record, locale, actor = published.record, published.locale, published.actor
+        whom a message it replaces pinged already, nor anybody in their quiet hours), with the
+        board they decide on; then the old one gives way to it."""
+        record, actor = published.record, published.actor
         continuing = (
             current is not None and actor is not None and actor in current.deciders and not fresh
         )
@@ -330,38 +332,27 @@ class Announcer:
         ping = {
             s for s in ping if not await self.quiet.hold(record.seats[s].user_id, record, "turn")
         }
-        content = self._content(published, prompt, published.events)
         mentions = pinging([record.seats[s].user_id for s in sorted(ping)])
-        # A fresh picture of the board when the game has moved on to another player's turn (or
-        # phase); between them, as delivery rounds or El Zorro's victims go round, the text says
-        # what changed and `/game board` shows the board any time. Pictures are most of what a
-        # game uploads.
-        public = games.get(record.kind).public_view(published.state)
-        key = board_moment(public)
-        file = None
-        if fresh or self.boards.get(record.id) != key:
-            file = await pictures.board(
-                public, present.seat_names(record, locale), locale, record.version
-            )
+        shown = self._shown(published, prompt, published.events, board)
         sent = await self.posts.send(
             record,
-            content,
+            None,
             via=published.interaction,
-            files=[] if file is None else [file],
-            view=prompt.view,
+            files=pictures.attached(board),
+            view=layout(shown, prompt.choices),
             allowed_mentions=mentions,
             nonce=nonce(record, record.version),
             mine=move_of(record.id, record.version),
         )
-        if file is not None:  # a board given up is drawn for the next turn message
-            self.boards[record.id] = key
-        turn = TurnMessage(sent.id, prompt.seats, pinged=frozenset(u.id for u in mentions.users))
+        pinged = frozenset(u.id for u in mentions.users)
+        turn = TurnMessage(sent.id, prompt.seats, pinged=pinged, shown=shown)
         turn.add(record, published.events)
         await self._take_over(record, current, turn)
 
     async def refresh(self, locale, record: GameRecord, state: Any) -> None:
-        """Write the turn message again as it stands (who is away changed): only one this
-        process posted, so it knows the events it lists, and only while it is the turn's."""
+        """Write the turn message again as it stands (who is away changed, or the language),
+        its board drawn again: only one this process posted, so it knows the events it lists,
+        and only while it is the turn's."""
         current = self.turns.get(record.id)
         seats = frozenset(d.seat for d in games.get(record.kind).pending(state))
         if current is None or not stays(current, seats, None):
@@ -380,60 +371,7 @@ class Announcer:
         look_first: bool = False,
         via: discord.Interaction | None = None,
     ) -> None:
-        """The final scores as stored when the game ended (by the rules, a vote, resigning or
-        abandon), with the picture, in a new message that mentions (and so pings) every person
-        of the table once. `look_first`: a repair, which posts nothing when the channel shows
-        them already (a post whose answer was lost)."""
-        stored = await self.store.result(record.id)
-        if stored is None:  # ended before results were stored
-            result = final_result(record, self.tables.state_of(record))
-        else:
-            result = result_from_json(json.loads(stored[1]))
-        table = present.final_table(locale, record, result)
-        mine = final_of(record.id, table)
-        if look_first and await self.posts.look_back(record, mine) is not None:
-            return
-        rows = await self.store.actions(record.id)
-        try:
-            series = await asyncio.to_thread(
-                pictures.score_series, record, [(r.seat, r.code) for r in rows]
-            )
-        except Exception:  # the chart is a bonus: a log that does not replay only loses it
-            log.exception("game %s: no chart of the scores", record.id)
-            series = None
-        names = present.seat_names(record, locale)
-        file = await pictures.final_scores(record.kind, result, names, series, locale)
-        # The last moves give way to the table when the message is too long: its mentions are
-        # what pings the players.
-        room = present.MAX_CONTENT - lengths.utf16_len(table) - 1
-        events = present.clip("\n".join(event_lines), room) if event_lines and room > 1 else ""
-        content = f"{events}\n{table}" if events else table
-        people = [
-            u for u in present.final_pings(record) if not await self.quiet.hold(u, record, "ended")
-        ]
-        view = None if self.final_view is None else self.final_view(locale, record)
-        files = [] if file is None else [file]
-        await self.posts.send(
-            record,
-            content,
-            via=via,
-            files=files,
-            view=view,
-            allowed_mentions=pinging(people),
-            nonce=nonce(record, "end"),
-            mine=mine,
+        """The final scores in the channel (`FinalScores.post`)."""
+        await self.finals.post(
+            locale, record, event_lines, final_view=self.final_view, look_first=look_first, via=via
         )
-        parent = await self.store.get_note(record.id, PARENT_CHANNEL)
-        if parent is not None:
-            # A game in a thread: its channel hears the result in one line.
-            line = present.result_line(locale, record, result)
-            try:
-                await self.client.get_partial_messageable(
-                    int(parent), guild_id=record.guild_id
-                ).send(line, allowed_mentions=discord.AllowedMentions.none())
-            except UNDELIVERED as exc:
-                log.warning(
-                    "game %s: no result line in its channel (%s)",
-                    record.id,
-                    getattr(exc, "status", None) or type(exc).__name__,
-                )

@@ -14,6 +14,7 @@ import logging
 
 import discord
 
+from bot.discord_io import layouts
 from bot.discord_io.answering import followable
 from bot.discord_io.look_back import Match, find_posted, unknown
 from bot.discord_io.outbox import UNDELIVERED
@@ -64,12 +65,33 @@ class ChannelPosts:
                 return
             except discord.HTTPException as exc:
                 log.debug("game %s: not edited through its interaction (%s)", record.id, exc)
+                for file in fields.get("attachments") or ():
+                    file.reset()
         await self.channel(record).get_partial_message(message_id).edit(**fields)
+
+    async def without_buttons(self, record: GameRecord, message_id: int):
+        """The view that takes a message's buttons off (`layouts.stripped`), read from the
+        message as Discord holds it now (through the token of a press on it when there is one,
+        like an edit): what the bot last wrote into it may not be what it shows, when an
+        edit's answer was lost."""
+        interaction, original = self.tokens.get(message_id, (None, False))
+        message = None
+        if interaction is not None and usable(interaction):
+            try:
+                if original:
+                    message = await interaction.original_response()
+                else:
+                    message = await interaction.followup.fetch_message(message_id)
+            except discord.HTTPException as exc:
+                log.debug("game %s: not read through its interaction (%s)", record.id, exc)
+        if message is None or message.id != message_id:
+            message = await self.channel(record).fetch_message(message_id)
+        return layouts.stripped(message)
 
     async def send(
         self,
         record: GameRecord,
-        content: str,
+        content: str | None,
         *,
         via: discord.Interaction | None,
         nonce: str,
@@ -86,6 +108,8 @@ class ChannelPosts:
         it is there (`mine` knows it), and so they do for a channel post with no answer."""
         if fields.get("view") is None:
             fields.pop("view", None)
+        if content is not None:  # a V2 layout has none
+            fields["content"] = content
         # A game thread archives itself after a week; the posts that reopen it go through the
         # channel (see `threads.py`).
         in_thread = via is not None and getattr(via.channel, "type", None) in THREADS
@@ -97,7 +121,7 @@ class ChannelPosts:
             and followable(via)
         ):
             try:
-                sent = await via.followup.send(content, wait=True, **fields)
+                sent = await via.followup.send(wait=True, **fields)
             except UNDELIVERED as exc:
                 log.debug("game %s: no follow-up (%s); posting in the channel", record.id, exc)
                 for file in fields.get("files", ()):
@@ -108,7 +132,7 @@ class ChannelPosts:
                 self._keep(sent.id, via, original=False)
                 return sent
         try:
-            return await self.channel(record).send(content, nonce=nonce, **fields)
+            return await self.channel(record).send(nonce=nonce, **fields)
         except UNDELIVERED as exc:
             if unknown(exc) and (found := await self.look_back(record, mine)) is not None:
                 return found

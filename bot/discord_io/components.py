@@ -253,6 +253,7 @@ def choices_view(
     names: Sequence[str] | None = None,
     several: int = 1,
     buttons: int = MAX_BUTTONS,
+    effects: Callable[[str], str | None] | None = None,
 ) -> discord.ui.View:
     """Buttons when there are at most `buttons` choices, else one select menu; plus "My
     screen" if asked.
@@ -260,7 +261,8 @@ def choices_view(
     A decision taken `several` times in a row (two cards picked at once) is buttons too when they
     fit: a tap per pick, and the answer to the first offers what is left (two taps, where a
     menu taking both is one to open it and two to pick). Only a list too long for buttons is a
-    menu taking all the picks at once.
+    menu taking all the picks at once. `effects` gives a menu entry's description: what the
+    card or building it names does.
 
     Rows: at most 5 buttons fill one row, the select takes one row, the screen button one more.
     """
@@ -273,8 +275,8 @@ def choices_view(
             view.add_item(MoveButton(game, version, seat, action.code, label))
     else:
         options = [
-            discord.SelectOption(
-                label=clip(text_msg(locale, a.label, names), lengths.OPTION_LABEL), value=a.code
+            described(
+                text_msg(locale, a.label, names), a.code, effects(a.code) if effects else None
             )
             for a in usable[:25]
         ]
@@ -297,6 +299,7 @@ def prompt_for(locale: Any, record: GameRecord, state: Any, seat: int | None):
     if mine and seat is not None:
         actions = engine.legal_actions(state, seat)
         content = present.decision_line(locale, record, mine[0], ping=False)
+        names = present.seat_names(record, locale)
         return content, choices_view(
             locale,
             record.id,
@@ -304,33 +307,13 @@ def prompt_for(locale: Any, record: GameRecord, state: Any, seat: int | None):
             actions,
             seat=seat,
             screen=True,
-            names=present.seat_names(record, locale),
+            names=names,
             several=mine[0].repeat,
             buttons=MAX_PRIVATE_BUTTONS,
+            effects=lambda code: effect(locale, record, state, seat, code, names, markdown=False),
         )
     others = " ".join(present.decision_line(locale, record, d, ping=False) for d in decisions)
     return text(locale, "bot.turn.not_yours", waiting=others), None
-
-
-def choose_view(
-    locale: Any,
-    game: int,
-    version: int,
-    *,
-    seat: int | None = None,
-    actions: Sequence[Action] = (),
-    names: Sequence[str] | None = None,
-) -> discord.ui.View:
-    """ "Choose" (the clicker's own choices, privately), and the choices any player could see
-    (`actions`, for `seat`) as buttons beside it."""
-    view = new_view()
-    view.add_item(ChooseButton(game, version, text(locale, "bot.button.choose")))
-    for action in actions[: MAX_BUTTONS - 1]:
-        if seat is not None and fits(game, version, seat, action.code):
-            label = text_msg(locale, action.label, names)
-            view.add_item(MoveButton(game, version, seat, action.code, label))
-    view.add_item(ScreenButton(game, text(locale, "bot.button.screen"), version))
-    return view
 
 
 def shows_choices_publicly(decision: Decision) -> bool:
@@ -344,54 +327,18 @@ def shows_choices_publicly(decision: Decision) -> bool:
     return not decision.secret and not decision.private_options
 
 
-def turn_view(
-    locale: Any,
-    record: Any,
-    engine: Any,
-    state: Any,
-    decisions: Sequence[Decision],
-    names: Sequence[str],
-    people: Sequence[Decision],
-) -> tuple[discord.ui.View, bool]:
-    """The turn message's components, and whether they include "Choose".
-
-    Built from what the whole table may know: the pending decisions (public by the engine's
-    contract), the actions of a decision whose options read nothing hidden, and a hidden
-    decision's `open_codes` or, when they fit, its public actions (every choice that could be
-    legal, which the engine names from public facts: the decider taps one, and one their
-    screen cannot pay for is refused to them alone). Otherwise "Choose" is there exactly when
-    a decider's private answer may offer what the message does not: for a decision whose
-    options depend on a screen or a hand, whatever that holds. Leaving it off when the answer
-    happens to add nothing (only "Pass" behind it) would tell everybody that the screen holds
-    nothing to deliver.
-    `people`: the decisions a person takes (the AI's need no button)."""
-    game, version = record.id, record.version
-    if not people:
-        # Only the AI decides now: nothing to press but "My screen"; it moves on its own.
-        return screen_view(locale, game, version), False
-    if len(decisions) == 1 and shows_choices_publicly(decisions[0]):
-        seat = decisions[0].seat
-        actions = engine.legal_actions(state, seat)
-        view = choices_view(locale, game, version, actions, seat=seat, screen=True, names=names)
-        return view, False
-    if len(decisions) == 1 and not decisions[0].secret:
-        # Every choice that could be legal, judged from public facts alone: one tap each, and
-        # the gate politely refuses the decider one that their own screen cannot pay for.
-        seat = decisions[0].seat
-        public = engine.public_actions(state, seat) if decisions[0].private_options else []
-        if public and len(public) <= MAX_BUTTONS:
-            view = choices_view(locale, game, version, public, seat=seat, screen=True, names=names)
-            return view, False
-    if len(decisions) == 1 and decisions[0].open_codes:
-        # Choices open to everybody's eyes beside "Choose" for the rest.
-        seat, shown = decisions[0].seat, decisions[0].open_codes
-        actions = [a for a in engine.legal_actions(state, seat) if a.code in shown]
-        view = choose_view(locale, game, version, seat=seat, actions=actions, names=names)
-        return view, True
-    return choose_view(locale, game, version), True
+def effect(
+    locale: Any, record: Any, state: Any, seat: int, code: str, names, *, markdown: bool
+) -> str | None:
+    """What the card, building or person that the choice `code` names does, in words (None
+    when it names none): `markdown` for a text display, else for a menu entry's description."""
+    said = games.explain(record.kind, state, seat, code)
+    return None if said is None else text_msg(locale, said, names, markdown=markdown)
 
 
-def screen_view(locale: Any, game: int, version: int | None = None) -> discord.ui.View:
-    view = new_view()
-    view.add_item(ScreenButton(game, text(locale, "bot.button.screen"), version))
-    return view
+def described(label: str, code: str, effect: str | None) -> discord.SelectOption:
+    """A menu entry, its effect (if it has one) as its description, cut after a whole word."""
+    description = None if not effect else present.clip_words(effect, lengths.OPTION_DESCRIPTION)
+    return discord.SelectOption(
+        label=clip(label, lengths.OPTION_LABEL), value=code, description=description
+    )

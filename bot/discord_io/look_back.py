@@ -16,6 +16,8 @@ from collections.abc import Callable
 import aiohttp
 import discord
 
+from bot.discord_io.layouts import text_of, walk
+
 # How many of a channel's newest messages are looked through (one request reads up to 100):
 # enough for the players' chatter between a lost post and the look.
 LOOK_BACK = 50
@@ -33,13 +35,9 @@ def unknown(exc: BaseException) -> bool:
 
 
 def custom_ids(message: discord.Message) -> list[str]:
-    found = []
-    for row in message.components:
-        for item in getattr(row, "children", (row,)):
-            custom_id = getattr(item, "custom_id", None)
-            if custom_id:
-                found.append(custom_id)
-    return found
+    """The custom ids of a message's buttons and menus: in its rows, or anywhere in a V2
+    layout (a container's rows, a section's button)."""
+    return [c["custom_id"] for c in walk(message.components) if c.get("custom_id")]
 
 
 def move_of(game: int, version: int) -> Match:
@@ -51,9 +49,9 @@ def move_of(game: int, version: int) -> Match:
 
 def final_of(game: int, table: str) -> Match:
     """The final scores of `game`: its Rematch button, or (an abandoned game's, which has
-    none) the table of scores the message ends with."""
+    none) the table of scores its text ends with (a V2 layout's text displays)."""
     rematch = f"rm:{game}"
-    return lambda message: rematch in custom_ids(message) or message.content.endswith(table)
+    return lambda message: rematch in custom_ids(message) or text_of(message).endswith(table)
 
 
 async def find_posted(

@@ -158,14 +158,25 @@ def attached(file: discord.File | None) -> list[discord.File]:
 
 
 async def board(
-    public_view: Any, names: Sequence[str], locale: Any = None, move: int | None = None
+    public_view: Any,
+    names: Sequence[str],
+    locale: Any = None,
+    move: int | None = None,
+    *,
+    filename: str = BOARD_FILE,
 ) -> discord.File | None:
     """The public board: built from the public view only, so it can go to a channel. Its
     words are in the language of `locale` (the channel's, or the reader's for a reply); `move`,
     the number of moves played, is named on it. None when the workers broke drawing it (see
     `RenderPool.run`), as for every picture. Its alt text is `board_alt`."""
     data = await POOL.run(render.board_png, public_view, list(names), language(locale), move)
-    return _file(data, BOARD_FILE, board_alt(public_view, names, locale, move))
+    return _file(data, filename, board_alt(public_view, names, locale, move))
+
+
+def board_file(move: int) -> str:
+    """The name of a turn message's board, after `move` moves: each picture that replaces
+    another in an edited message has a name of its own, which says which position it shows."""
+    return f"board-{move}.png"
 
 
 def board_alt(public_view: Any, names: Sequence[str], locale: Any, move: int | None) -> str:

@@ -7,15 +7,16 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import discord
 
 import games
 from bot.core.published import Published
-from bot.discord_io import components
+from bot.discord_io import layouts, pictures
+from bot.discord_io.layouts import Picture, Shown
 from bot.text import present
 from games import Event
+from games.front import accent
 from storage import GameRecord
 
 
@@ -24,14 +25,17 @@ class TurnMessage:
     """The channel message of the current turn: it is edited while the same players decide (or
     fewer of them, as players deciding at once decide), and replaced (its buttons removed) when
     somebody else must decide. `deciders`: who decides now, as the message says; `events`:
-    the public events it lists; `pinged`: the members its post pinged (kept in memory only).
-    Every edit writes the whole message again from these, in the channel's language of the
-    moment: one header, one prompt, no line left in a language the table has since left."""
+    the public events it lists; `pinged`: the members its post pinged; `shown`: its texts and
+    picture, which write it again without its buttons when it gives way (the last three kept in
+    memory only). Every edit writes the whole message again from these, in the channel's
+    language of the moment: one header, one prompt, no line left in a language the table has
+    since left."""
 
     message_id: int
     deciders: frozenset[int]
     events: list[Event] = field(default_factory=list)
     pinged: frozenset[int] = frozenset()
+    shown: Shown | None = None
 
     def add(self, record: GameRecord, events: Sequence[Event]) -> None:
         """This move's events the channel hears of below the earlier ones, the newest kept: a
@@ -79,14 +83,6 @@ def usable(interaction: discord.Interaction) -> bool:
     return discord.utils.utcnow() - interaction.created_at < PRESS_LIFETIME
 
 
-def board_moment(public: Any) -> tuple:
-    """Whose turn it is and in which phase (and how many ships have sailed): a new board picture
-    is posted when this changes."""
-    return tuple(
-        getattr(public, name, None) for name in ("active_seat", "phase", "round", "ships_departed")
-    )
-
-
 def message_link(record: GameRecord, message_id: str | None) -> str:
     if message_id is None:
         return f"<#{record.channel_id}>"
@@ -108,11 +104,11 @@ def pinging(user_ids: Sequence[int]) -> discord.AllowedMentions:
 @dataclass(frozen=True)
 class Prompt:
     """What the turn message asks now: the pending decisions and their deciding seats, its
-    components (and whether they include "Choose"), and the seats a person plays."""
+    choices (and whether they include "Choose"), and the seats a person plays."""
 
     decisions: tuple
     seats: frozenset[int]
-    view: discord.ui.View
+    choices: tuple[discord.ui.Item, ...]
     hidden_choices: bool
     shown: frozenset[int]
 
@@ -123,6 +119,41 @@ class Prompt:
         decisions = tuple(engine.pending(state))
         people = [d for d in decisions if present.played_by_person(record, d.seat)]
         names = present.seat_names(record, locale)
-        view, hidden = components.turn_view(locale, record, engine, state, decisions, names, people)
+        items, hidden = layouts.turn_view(locale, record, engine, state, decisions, names, people)
         seats = frozenset(d.seat for d in decisions)
-        return Prompt(decisions, seats, view, hidden, frozenset(d.seat for d in people))
+        return Prompt(decisions, seats, tuple(items), hidden, frozenset(d.seat for d in people))
+
+
+async def board_for(published: Published, prompt: Prompt) -> discord.File | None:
+    """The board a person decides on (drawn after this move, named by it), or None when only
+    the AI decides (or the workers broke drawing it). Pictures are most of what a game
+    uploads: the AI's turns go by without them, the text saying what changed."""
+    if not prompt.shown:
+        return None
+    record, locale = published.record, published.locale
+    public = games.get(record.kind).public_view(published.state)
+    names = present.seat_names(record, locale)
+    filename = pictures.board_file(record.version)
+    return await pictures.board(public, names, locale, record.version, filename=filename)
+
+
+def shown(
+    published: Published,
+    prompt: Prompt,
+    events: Sequence[Event],
+    picture: Picture | None,
+    away: dict[int, float],
+) -> Shown:
+    """The turn message's texts (`events`, the public ones; the header, whoever decides,
+    named, pinged or not by the post, and who of them is `away`) and its picture."""
+    record, locale = published.record, published.locale
+    texts = present.turn(
+        locale,
+        record,
+        prompt.decisions,
+        present.public_events(locale, record, events),
+        ping=prompt.shown,
+        hidden_choices=prompt.hidden_choices,
+        away=away,
+    )
+    return Shown(accent(record.kind), texts, picture)

@@ -17,7 +17,7 @@ from discord import app_commands
 
 from bot.core.errors import Refusal
 from bot.discord_io.guard import handler
-from bot.text.i18n import channel_locale, languages, text
+from bot.text.i18n import channel_locale, game_locale, languages, text
 
 if TYPE_CHECKING:
     from bot.core.store_holder import StoreHolder
@@ -64,3 +64,19 @@ class Languages:
         await self.guard.reply(
             interaction, text(channel_locale(self.preferences, interaction), "bot.language.set")
         )
+        await self._turn_message(interaction.channel_id)
+
+    async def _turn_message(self, channel_id: int | None) -> None:
+        """The turn message of the channel's game speaks the new language at once, its board
+        drawn again in it (the server's other games follow from their next move)."""
+        record = (
+            None if channel_id is None else await self.store_holder.store.by_channel(channel_id)
+        )
+        if record is None or record.status != "active":
+            return
+        announcer = self.guard.announcer
+        async with announcer.tables.lock(record.channel_id):
+            record = await self.store_holder.store.get(record.id)
+            if record.status == "active":
+                locale = game_locale(self.preferences, record)
+                await announcer.refresh(locale, record, announcer.tables.state_of(record))

@@ -240,18 +240,35 @@ def turn(
     ping: set[int],
     hidden_choices: bool,
     away: dict[int, float] | None = None,
-) -> str:
-    """`away`: seats whose person is away (`/game away`), with until when."""
-    lines = list(event_lines)
-    lines.append(
+) -> tuple[str, str]:
+    """A turn message's two texts: the events it tells (empty when none), and its header, who
+    decides (pinged or named) and how. `away`: seats whose person is away (`/game away`), with
+    until when. Together within `MAX_CONTENT`: the events give way to the prompt, which says
+    whom the message asks."""
+    lines = [
         text(locale, "bot.turn.header", game=title(locale, record.kind), move=record.version + 1)
-    )
+    ]
     lines.extend(decision_line(locale, record, d, ping=d.seat in ping) for d in decisions)
     for seat in sorted({d.seat for d in decisions} & set(away or ())):
         lines.append(away_line(locale, record, seat, away[seat]))
     if hidden_choices:
         lines.append(text(locale, "bot.turn.use_choose"))
-    return clip("\n".join(lines), MAX_CONTENT)
+    prompt = clip("\n".join(lines), MAX_CONTENT)
+    room = MAX_CONTENT - lengths.utf16_len(prompt) - 1
+    events = clip("\n".join(event_lines), room) if event_lines and room > 1 else ""
+    return events, prompt
+
+
+def clip_words(value: str, limit: int) -> str:
+    """`value` within `limit` UTF-16 code units, cut after a whole word where one ends in the
+    second half of the room (else between graphemes), followed by "…"."""
+    if lengths.utf16_len(value) <= limit:
+        return value
+    cut = clip(value, limit).removesuffix(lengths.ELLIPSIS)
+    head, space, _ = cut.rpartition(" ")
+    if space and len(head) > len(cut) // 2:
+        cut = head
+    return cut.rstrip(" ,;:.-–—(") + lengths.ELLIPSIS
 
 
 def date(at: float) -> str:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from games.front import FrontOption
 
+# The colour of its messages: the ochre of old Havana's walls.
+ACCENT = 0xC8871E
+
 OPTIONS = (
     FrontOption("deck", "file", "Havana: a JSON file with your own building deck", first=True),
     FrontOption("max_rounds", "int", "Havana: rounds before the most VP win (default 60)", 1, 1000),

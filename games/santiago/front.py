@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from games.front import FrontOption
 
+# The colour of its messages: the sea by the harbour.
+ACCENT = 0x1F7A8C
+
 S = "Santiago de Cuba: "
 
 OPTIONS = (

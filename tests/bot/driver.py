@@ -151,20 +151,20 @@ class Table:
 
     def finished(self) -> bool:
         last = self.recent(1)
-        return bool(last) and "Final scores" in last[0].content
+        return bool(last) and "Final scores" in text_of(last[0])
 
     async def step(self) -> None:
         message = self.prompt_message()
-        assert message is not None, [m.content for m in self.bot_messages()[-3:]]
-        deciders = self.named(message.content)
-        assert deciders, message.content
+        assert message is not None, [text_of(m) for m in self.bot_messages()[-3:]]
+        deciders = self.named(text_of(message))
+        assert deciders, text_of(message)
         player = self.rng.choice(deciders)
         if self.rng.random() < self.typed:
             await self.typed_move(player)
             return
-        ids = custom_ids(message)
-        if any(i.startswith("mx:") for i in ids):
-            shown = await player.click(message, label="Choose")
+        choose = [i for i in custom_ids(message) if i.startswith("mx:")]
+        if choose:
+            shown = await player.click(message, custom_id=choose[0])
             await self._pressed()
             private = private_answer(shown)
             assert private.ephemeral
@@ -201,7 +201,7 @@ class Table:
     def _channel_now(self) -> list:
         """What the channel shows: a move edits the turn message or posts one, a refusal
         neither (read from SimCord, so the bot's store counts no extra reads)."""
-        return [(m.id, m.content, custom_ids(m)) for m in self.recent(2)]
+        return [(m.id, text_of(m), custom_ids(m)) for m in self.recent(2)]
 
     async def typed_move(self, player) -> None:
         choices = await player.autocomplete(self.channel, "game move", "choice", "")

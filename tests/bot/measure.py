@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from simcord.results import to_discord_message
 
-from tests.bot.driver import components_of, private_answer
+from tests.bot.driver import components_of, private_answer, text_of
 
 MOVE_PREFIXES = ("mc:", "ms:", "mx:")
 
@@ -79,11 +79,7 @@ class Measurer:
     def _live_prompts(self, stored) -> list:
         live = []
         for message in stored:
-            ids = [
-                c.get("custom_id", "")
-                for row in message.components
-                for c in (row if isinstance(row, dict) else row.to_dict()).get("components", [])
-            ]
+            ids = [c.get("custom_id", "") for c in components_of(message)]
             if any(i.startswith(MOVE_PREFIXES) for i in ids):
                 live.append(message)
         return live
@@ -116,7 +112,7 @@ class Measurer:
             if not deciders <= seen_deciders:
                 self.figures.decider_changes += len(deciders - seen_deciders)
             seen_deciders = deciders
-            assert len(live) == 1, [m.content[:60] for m in live]
+            assert len(live) == 1, [text_of(m)[:60] for m in live]
             await self._answer(to_discord_message(self.env, live[0]), record, deciders)
         await self.env.bot.services.mail.idle()  # the last screen DMs count too
         stored = self._stored()
@@ -165,7 +161,7 @@ class Measurer:
                 self.figures.taps += 1
                 message = private_answer(shown)
                 placed = _place_of(message, None, wanted)
-                assert placed is not None, (wanted, message.content)
+                assert placed is not None, (wanted, text_of(message))
             result = await self._tap(player, message, placed)
             answer = private_answer(result)
             record = await self.env.bot.store.get(record.id)

@@ -89,6 +89,7 @@ async def resume(db: str, elapsed: float) -> None:
     import render
     from bot import create_bot
     from bot.discord_io import pictures
+    from tests.bot.driver import text_of
     from tests.bot.test_clock import bot_messages
 
     bot = create_bot(db, rng=random.Random(8), ai_workers=1, ai_budget=8)
@@ -107,7 +108,7 @@ async def resume(db: str, elapsed: float) -> None:
         await env.settle()
         record = await bot.store.by_channel(channel.id)
         actions = await bot.store.actions(record.id)
-        said = [m.content for m in bot_messages(env, channel)]
+        said = [text_of(m) for m in bot_messages(env, channel)]
         say(version=record.version, last_seat=actions[-1].seat, said=said)
         await env.shutdown()
         await bot.store.close()

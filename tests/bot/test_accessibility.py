@@ -20,7 +20,7 @@ from bot.text.i18n import text
 from render import describe
 from render.captions import language, say
 from storage import history
-from tests.bot.driver import Table, custom_ids, private_answer
+from tests.bot.driver import Table, custom_ids, private_answer, text_of
 
 NAMES = ("ana", "ben", "cai", "dee")
 BOX_DRAWING = re.compile(r"[\u2500-\u259f]")
@@ -53,8 +53,14 @@ def said(result) -> list:
     return [m for m in [result.response, *result.followups] if m is not None]
 
 
+def named(filename: str) -> str:
+    """A picture's file name, a turn message's board (named for its move) as any board's."""
+    return "board.png" if re.fullmatch(r"board-\d+\.png", filename) else filename
+
+
 def marker(lang: str, filename: str, kind: str) -> str:
     """Words every description of such a picture has in `lang` (not a player's name)."""
+    filename = named(filename)
     with language(lang):
         if filename == "board.png":
             return say("pic.santiago.players") + ":"
@@ -94,8 +100,8 @@ async def open_game(env, channel, players, kind: str, rng, **options) -> Table:
 async def step(game: Table) -> None:
     """One decision, as `Table.step` takes it, whatever the language of the buttons."""
     message = game.prompt_message()
-    assert message is not None, [m.content for m in game.bot_messages()[-3:]]
-    player = game.rng.choice(game.named(message.content))
+    assert message is not None, [text_of(m) for m in game.bot_messages()[-3:]]
+    player = game.rng.choice(game.named(text_of(message)))
     choose = [i for i in custom_ids(message) if i.startswith("mx:")]
     if choose:
         shown = await player.click(message, custom_id=choose[0])
@@ -107,7 +113,7 @@ async def step(game: Table) -> None:
 
 async def play(env, channel, members, kind: str, rng: random.Random, limit: int) -> Table:
     game = Table(env, channel, members, rng, typed=0.0)
-    game.finished = lambda: any("Punteggi finali" in m.content for m in game.recent(2))
+    game.finished = lambda: any("Punteggi finali" in text_of(m) for m in game.recent(2))
     while not game.finished() and game.moves < limit:
         await step(game)
     return game
@@ -133,7 +139,7 @@ async def test_every_picture_of_a_whole_game_is_described_in_its_reader_s_langua
     channel, members = server
     ana, ben, cai = members[:3]
     chosen = await ana.slash(channel, "game language", language="it")
-    assert "italiano" in said(chosen)[-1].content
+    assert "italiano" in text_of(said(chosen)[-1])
     await open_game(simcord_env, channel, members[:players], kind, None, **options)
     game = await play(simcord_env, channel, members[:players], kind, random.Random(5), 3000)
     assert game.finished()
@@ -147,7 +153,7 @@ async def test_every_picture_of_a_whole_game_is_described_in_its_reader_s_langua
         if m.author_id == bot_id and not m.is_ephemeral
         for a in m.attachments
     ]
-    assert {field(a, "filename") for a in pictures} == {"board.png", "scores.png"}
+    assert {named(field(a, "filename")) for a in pictures} == {"board.png", "scores.png"}
     assert check_described(pictures, "it", kind) > 5
     # A channel's board is described from a public view alone: the same words as the public
     # view of a position the game went through (so twins that differ only in what is hidden,
@@ -159,7 +165,9 @@ async def test_every_picture_of_a_whole_game_is_described_in_its_reader_s_langua
         describe.board_alt(engine.public_view(state), names, "it", move)
         for move, state in enumerate(states_of(record, await store.actions(record.id)))
     ]
-    boards = [field(a, "description") for a in pictures if field(a, "filename") == "board.png"]
+    boards = [
+        field(a, "description") for a in pictures if named(field(a, "filename")) == "board.png"
+    ]
     assert all(alt in public for alt in boards)
 
     # Every screen DM, in each player's own language.
@@ -210,7 +218,7 @@ async def test_the_text_board_of_a_four_player_game(simcord_env, server, kind):
     answer = await ben.slash(channel, "game board", text=True)
     messages = said(answer)
     assert all(m.ephemeral for m in messages)
-    texts = [m.content for m in messages[1:]]
+    texts = [text_of(m) for m in messages[1:]]
     assert texts and all(len(t) <= 2000 for t in texts)
     lines = plain_lines(texts)
     # Headings, then one list item per place and per player; in Ben's Russian.
@@ -244,14 +252,14 @@ async def test_text_boards_reach_only_the_member_who_asked_and_survive_a_restart
     channel, members = server
     ana, ben = members[:2]
     off = await ben.slash(channel, "game accessibility")
-    assert off.ephemeral and "выключено" in off.response.content
+    assert off.ephemeral and "выключено" in text_of(off.response)
     on = await ben.slash(channel, "game accessibility", text_boards=True)
-    assert on.ephemeral and "включено" in said(on)[-1].content
+    assert on.ephemeral and "включено" in text_of(said(on)[-1])
 
     await simcord_env.bot.store.close()
     await simcord_env.restart_bot(new_bot(db_path))
     kept = await ben.slash(channel, "game accessibility")
-    assert "Текстовое поле включено" in said(kept)[-1].content
+    assert "Текстовое поле включено" in text_of(said(kept)[-1])
 
     game = await open_game(simcord_env, channel, members[:2], "havana", random.Random(4))
     for _ in range(6):
@@ -273,18 +281,20 @@ async def test_text_boards_reach_only_the_member_who_asked_and_survive_a_restart
     assert not [m for m in public if m.embeds]
     # His private prompt ("Choose") comes with the board as text.
     message = game.prompt_message()
-    if ben in game.named(message.content) and any(i.startswith("mx:") for i in custom_ids(message)):
+    if ben in game.named(text_of(message)) and any(
+        i.startswith("mx:") for i in custom_ids(message)
+    ):
         choose = next(i for i in custom_ids(message) if i.startswith("mx:"))
         shown = await ben.click(message, custom_id=choose)
         assert private_answer(shown).ephemeral
-        assert any(m.content.startswith("## ") for m in shown.followups)
+        assert any(text_of(m).startswith("## ") for m in shown.followups)
 
     # A move of his, by a button on the turn message, is answered with the board as text too;
     # a move of Ana's is not.
     answered = {}
     for _ in range(40):
         message = game.prompt_message()
-        deciders = game.named(message.content)
+        deciders = game.named(text_of(message))
         player = next((p for p in (ben, ana) if p in deciders and p not in answered), None)
         choose = [i for i in custom_ids(message) if i.startswith("mx:")]
         if player is not None and choose:
@@ -292,7 +302,7 @@ async def test_text_boards_reach_only_the_member_who_asked_and_survive_a_restart
         moves = [i for i in custom_ids(message) if i.startswith("mc:")]
         if player is not None and moves:
             pressed = await player.click(message, custom_id=moves[0])
-            answered[player] = [m.content for m in pressed.followups if m.flags.ephemeral]
+            answered[player] = [text_of(m) for m in pressed.followups if m.flags.ephemeral]
         else:
             await step(game)
         if len(answered) == 2:
@@ -302,9 +312,8 @@ async def test_text_boards_reach_only_the_member_who_asked_and_survive_a_restart
     assert not any(t.startswith("## ") for t in answered[ana]), answered[ana]
 
     # Turned off, the next DM has no text; the setting goes back to off.
-    assert (
-        "выключено"
-        in said(await ben.slash(channel, "game accessibility", text_boards=False))[-1].content
+    assert "выключено" in text_of(
+        said(await ben.slash(channel, "game accessibility", text_boards=False))[-1]
     )
     assert (channel.guild.id, ben.id) not in simcord_env.bot.services.preferences.text_board_members
 
@@ -318,5 +327,5 @@ async def test_a_bad_board_request_gets_a_polite_private_answer(simcord_env, ser
         answer = await ben.slash(channel, "game board", text=True, **options)
         (only,) = said(answer)
         assert only.ephemeral
-        assert only.content == text("ru", key)
+        assert text_of(only) == text("ru", key)
     assert not [m for m in stored(simcord_env, channel.id) if not m.is_ephemeral]

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.bot.driver import Table, custom_ids
+from tests.bot.driver import Table, custom_ids, text_of
 from tests.bot.test_lobby import refused
 
 
@@ -30,7 +30,7 @@ async def test_one_person_and_two_ai_seats_play_to_the_end(simcord_env, table):
     guild, channel, (ana, ben, cai, dee) = table
     opened = await ana.slash(channel, "game new", game="havana", ai_players=2, ai_level="greedy")
     lobby = opened.response
-    assert "AI 1 (greedy)" in lobby.content and "AI 2 (greedy)" in lobby.content
+    assert "AI 1 (greedy)" in text_of(lobby) and "AI 2 (greedy)" in text_of(lobby)
     await ana.click(lobby, label="Start")
     game = Table(simcord_env, channel, [ana], random.Random(5))
     for _ in range(600):
@@ -39,7 +39,7 @@ async def test_one_person_and_two_ai_seats_play_to_the_end(simcord_env, table):
             break
         await game.step()
     assert game.finished()
-    final = channel.history()[-1].content
+    final = text_of(channel.history()[-1])
     assert "AI 1 (greedy)" in final and "AI 2 (greedy)" in final
 
 
@@ -69,7 +69,7 @@ async def test_the_lobby_adds_and_removes_ai_seats_for_its_creator_only(simcord_
     record = await simcord_env.bot.store.by_channel(channel.id)
     assert [s.controller for s in record.seats] == ["human", "ai:strong", "ai:random"]
     lobby = channel.history()[-1]
-    assert "AI 1 (strong)" in lobby.content and "AI 2 (random)" in lobby.content
+    assert "AI 1 (strong)" in text_of(lobby) and "AI 2 (random)" in text_of(lobby)
     refused(await ben.click(lobby, label="Remove AI"), "Only")
     await ana.click(lobby, label="Remove AI")
     record = await simcord_env.bot.store.by_channel(channel.id)
@@ -108,7 +108,7 @@ async def test_a_pending_ai_decision_is_taken_after_a_restart(
     record = await simcord_env.bot.store.by_channel(channel.id)
     rows = await simcord_env.bot.store.actions(record.id)
     assert [row.seat for row in rows] == [1, 1], "the AI made both of its opening picks"
-    assert "AI 1 (greedy)" in channel.history()[-1].content
+    assert "AI 1 (greedy)" in text_of(channel.history()[-1])
 
 
 async def test_a_crashing_ai_falls_back_and_the_game_goes_on(simcord_env, table, caplog):

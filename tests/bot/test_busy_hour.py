@@ -8,6 +8,7 @@ import random
 
 import games
 from storage import Store, start_game
+from tests.bot.driver import text_of
 
 CHANNELS = 100
 PEOPLE = 10
@@ -94,7 +95,7 @@ async def test_a_hundred_games_fall_due_at_once_while_their_players_move(
         for wait in waited:
             user = by_id[record.seats[wait.seat].user_id]
             mine = [
-                m for m in dms_of(env, user) if "has waited" in m.content and where in m.content
+                m for m in dms_of(env, user) if "has waited" in text_of(m) and where in text_of(m)
             ]
             assert len(mine) == 1 and wait.reminded == 1, (channel.name, user.name)
         # Each move applied exactly once.
@@ -102,5 +103,5 @@ async def test_a_hundred_games_fall_due_at_once_while_their_players_move(
         assert len(await store.actions(record.id)) == 1
         # The channel shows the next decision, and nobody was pinged there for want of a DM.
         posted = channel.history()
-        assert posted and "Havana" in posted[-1].content
-        assert not [m for m in posted if "has waited" in m.content]
+        assert posted and "Havana" in text_of(posted[-1])
+        assert not [m for m in posted if "has waited" in text_of(m)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from tests.bot.driver import Table, components_of, custom_ids, to_discord_message
+from tests.bot.driver import Table, components_of, custom_ids, text_of, to_discord_message
 
 
 async def until_choose(env, channel, members) -> Table:
@@ -54,7 +54,7 @@ async def test_choose_board_and_screen_are_acknowledged_while_the_store_is_busy(
     guild, channel, (ana, ben, *_) = table
     game = await until_choose(simcord_env, channel, [ana, ben])
     prompt = game.prompt_message()
-    player = game.named(prompt.content)[0]
+    player = game.named(text_of(prompt))[0]
     choose = next(i for i in custom_ids(prompt) if i.startswith("mx:"))
 
     shown, in_time = await while_store_busy(
@@ -71,7 +71,7 @@ async def test_choose_board_and_screen_are_acknowledged_while_the_store_is_busy(
         )
         assert in_time, f"/{command} waited for the store before acknowledging"
         answer = result.followups[-1] if result.followups else result.response
-        assert result.ephemeral and answer.attachments, answer.content
+        assert result.ephemeral and answer.attachments, text_of(answer)
 
 
 async def test_move_choices_are_offered_while_the_store_is_busy(simcord_env, table):
@@ -79,7 +79,7 @@ async def test_move_choices_are_offered_while_the_store_is_busy(simcord_env, tab
     player types `/game move` come from the game the bot holds, not from the store."""
     guild, channel, (ana, ben, *_) = table
     game = await until_choose(simcord_env, channel, [ana, ben])
-    player = game.named(game.prompt_message().content)[0]
+    player = game.named(text_of(game.prompt_message()))[0]
     expected = await player.autocomplete(channel, "game move", "choice", "")
     assert expected
     async with simcord_env.bot.store._lock:
@@ -89,7 +89,7 @@ async def test_move_choices_are_offered_while_the_store_is_busy(simcord_env, tab
     assert offered == expected
     # After a move, the choices offered are the new decision's, still from memory.
     await game.step()
-    now_deciding = game.named(game.prompt_message().content)[0]
+    now_deciding = game.named(text_of(game.prompt_message()))[0]
     fresh = await now_deciding.autocomplete(channel, "game move", "choice", "")
     async with simcord_env.bot.store._lock:
         offered = await asyncio.wait_for(
@@ -111,7 +111,7 @@ async def test_the_lobby_is_acknowledged_while_the_store_is_busy(simcord_env, ta
     joined, in_time = await while_store_busy(simcord_env, lambda: ben.click(lobby, label="Join"))
     assert in_time, "Join waited for the store before acknowledging"
     lobby = stored(simcord_env, channel, lobby.id)
-    assert "Players (2/4" in lobby.content
+    assert "Players (2/4" in text_of(lobby)
     started, in_time = await while_store_busy(simcord_env, lambda: ana.click(lobby, label="Start"))
     assert in_time, "Start waited for the store before acknowledging"
     assert (await simcord_env.bot.store.by_channel(channel.id)).status == "active"

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tests.bot.driver import Table, bot_messages, custom_ids, press_together
+from tests.bot.driver import Table, bot_messages, custom_ids, press_together, text_of
 
 HOUR = 3600
 DAY = 24 * HOUR
@@ -27,12 +27,14 @@ def dms(env, member):
 
 
 def reminders_to(env, member):
-    return [m for m in dms(env, member) if "has waited" in m.content]
+    return [m for m in dms(env, member) if "has waited" in text_of(m)]
 
 
 def channel_pings(env, channel, member, words="has waited"):
     return [
-        m for m in bot_messages(env, channel) if words in m.content and member.id in m.ping_user_ids
+        m
+        for m in bot_messages(env, channel)
+        if words in text_of(m) and member.id in m.ping_user_ids
     ]
 
 
@@ -42,7 +44,7 @@ async def until_waiting_for(env, game, absent, limit=400):
         await env.bot.services.ai.idle()
         await env.settle()
         message = game.prompt_message()
-        if message is not None and absent in game.named(message.content):
+        if message is not None and absent in game.named(text_of(message)):
             return
         await game.step()
     raise AssertionError("the absent player never had to decide")
@@ -67,18 +69,18 @@ async def test_reminders_at_24_and_48_hours_then_the_table_is_asked_at_3_days(si
     assert reminders_to(simcord_env, cai) == []
     await simcord_env.advance_time(1 * HOUR)
     first = reminders_to(simcord_env, cai)
-    assert len(first) == 1 and "24 hours" in first[0].content
-    assert f"/channels/{guild.id}/{channel.id}/" in first[0].content, "links the turn message"
+    assert len(first) == 1 and "24 hours" in text_of(first[0])
+    assert f"/channels/{guild.id}/{channel.id}/" in text_of(first[0]), "links the turn message"
     assert channel_pings(simcord_env, channel, cai) == []
 
     await simcord_env.advance_time(24 * HOUR)
     pings = channel_pings(simcord_env, channel, cai)
-    assert len(pings) == 1 and "2 days" in pings[0].content
+    assert len(pings) == 1 and "2 days" in text_of(pings[0])
     assert set(pings[0].ping_user_ids) == {cai.id}
     assert len(reminders_to(simcord_env, cai)) == 1
 
     await simcord_env.advance_time(24 * HOUR)
-    asks = [m for m in bot_messages(simcord_env, channel) if "what should happen" in m.content]
+    asks = [m for m in bot_messages(simcord_env, channel) if "what should happen" in text_of(m)]
     assert len(asks) == 1
     ask = asks[0]
     assert set(ask.ping_user_ids) == {ana.id, ben.id}
@@ -103,14 +105,14 @@ async def test_a_move_that_starts_an_earlier_timer_wakes_the_clock(simcord_env, 
     other = guild.create_text_channel("second")
     second = Table(simcord_env, other, [ana, ben, dee], random.Random(5))
     await second.open("santiago", 3, reminders="21600", turn_limit="off")  # every 6 hours
-    first = second.named(second.prompt_message().content)
+    first = second.named(text_of(second.prompt_message()))
     assert len(first) == 1
     # Muted, with no turn limit, the first player's decision has no timer: the clock sleeps
     # on until the first table's reminder. Their move starts the next player's 6-hour timer.
     await first[0].slash(other, "game reminders", state="off")
     await second.step()
     await simcord_env.settle()
-    waiting = second.named(second.prompt_message().content)
+    waiting = second.named(text_of(second.prompt_message()))
     assert waiting and first[0] not in waiting
 
     await simcord_env.advance_time(5 * HOUR)
@@ -126,7 +128,9 @@ async def reach_the_question(env, table):
     guild, channel, (ana, ben, cai, dee) = table
     game = await a_table_waiting_for_cai(env, table)
     await env.advance_time(3 * DAY)
-    ask = next(m for m in reversed(bot_messages(env, channel)) if "what should happen" in m.content)
+    ask = next(
+        m for m in reversed(bot_messages(env, channel)) if "what should happen" in text_of(m)
+    )
     message = next(m for m in channel.history() if m.id == ask.id)
     return game, message
 
@@ -154,7 +158,7 @@ async def test_the_first_choice_counts_and_is_announced(simcord_env, table, choi
     store = simcord_env.bot.store
     before = await store.by_channel(channel.id)
     refused = await cai.click(ask, label=choice)
-    said_to_cai = " ".join(m.content for m in [refused.response, *refused.followups] if m)
+    said_to_cai = " ".join(text_of(m) for m in [refused.response, *refused.followups] if m)
     assert "Only the other players" in said_to_cai
     ids = {
         c["label"]: c["custom_id"] for row in ask.components for c in row.to_dict()["components"]
@@ -163,19 +167,19 @@ async def test_the_first_choice_counts_and_is_announced(simcord_env, table, choi
     results = await press_together(
         simcord_env, [(ana, ask, ids[choice], None), (ben, ask, ids[choice], None)]
     )
-    answers = [" ".join(m.content for m in [r.response, *r.followups] if m) for r in results]
+    answers = [" ".join(text_of(m) for m in [r.response, *r.followups] if m) for r in results]
     assert sum("already" in a for a in answers) == 1, answers
     await simcord_env.bot.services.ai.idle()
     await simcord_env.settle()
-    said = [m for m in bot_messages(simcord_env, channel) if " chose" in m.content]
+    said = [m for m in bot_messages(simcord_env, channel) if " chose" in text_of(m)]
     assert said and not said[-1].components, "the choice is announced, the buttons are gone"
     after = await store.by_channel(channel.id)
     assert after.status == "active", "the first choice counts, not a later one"
     if choice == "Wait one more day":
         assert after.version == before.version
         await simcord_env.advance_time(DAY)
-        asks = [m for m in bot_messages(simcord_env, channel) if "has not decided" in m.content]
-        assert len(asks) == 1 and "for 4 days" in asks[0].content, "a day later: asked again"
+        asks = [m for m in bot_messages(simcord_env, channel) if "has not decided" in text_of(m)]
+        assert len(asks) == 1 and "for 4 days" in text_of(asks[0]), "a day later: asked again"
     else:
         rows = await store.actions(after.id)
         assert rows[before.version].seat == 2 and after.seats[2].controller == "human"
@@ -196,7 +200,7 @@ async def test_the_ai_takes_the_seat_and_the_game_is_played_to_its_end(simcord_e
         await game.step()
     assert game.finished()
     final = channel.history()[-1]
-    assert "cai (AI greedy)" in final.content
+    assert "cai (AI greedy)" in text_of(final)
 
 
 async def test_ending_the_game_ranks_the_absent_player_last(simcord_env, table):
@@ -212,7 +216,7 @@ async def test_ending_the_game_ranks_the_absent_player_last(simcord_env, table):
     result = json.loads(stored)
     assert how == "ended" and result["ranking"][-1] == 2 and 2 not in result["winners"]
     final = channel.history()[-1]
-    assert "Final scores" in final.content and "ended early" in final.content
+    assert "Final scores" in text_of(final) and "ended early" in text_of(final)
 
 
 async def test_a_restart_between_two_reminders_sends_no_duplicate(
@@ -267,7 +271,7 @@ async def test_after_a_restart_the_clock_still_speaks_the_server_language(
         await simcord_env.bot.services.ai.idle()
         await simcord_env.settle()
         message = game.prompt_message()
-        deciders = game.named(message.content)
+        deciders = game.named(text_of(message))
         if cai in deciders:
             break
         player = game.rng.choice(deciders)
@@ -285,11 +289,11 @@ async def test_after_a_restart_the_clock_still_speaks_the_server_language(
     # Nobody has clicked since the restart: only the database knows the channel's language.
     await simcord_env.advance_time(2 * DAY)
     pings = channel_pings(simcord_env, channel, cai, words="Eine Entscheidung von dir")
-    assert len(pings) == 1 and "2 Tage" in pings[0].content, [
-        m.content for m in bot_messages(simcord_env, channel)[-2:]
+    assert len(pings) == 1 and "2 Tage" in text_of(pings[0]), [
+        text_of(m) for m in bot_messages(simcord_env, channel)[-2:]
     ]
     await simcord_env.advance_time(DAY)
-    asks = [m for m in bot_messages(simcord_env, channel) if "was soll passieren?" in m.content]
+    asks = [m for m in bot_messages(simcord_env, channel) if "was soll passieren?" in text_of(m)]
     assert len(asks) == 1
     labels = [c["label"] for row in asks[0].components for c in row["components"]]
     assert "Noch einen Tag warten" in labels
@@ -306,7 +310,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_stopped_is_handled_at_on
     await simcord_bot.store.close()
     await simcord_env.restart_bot(new_bot(db_path, ai_workers=1, ai_budget=8))
     await simcord_env.settle()
-    asks = [m for m in bot_messages(simcord_env, channel) if "what should happen" in m.content]
+    asks = [m for m in bot_messages(simcord_env, channel) if "what should happen" in text_of(m)]
     assert len(asks) == 1
     # The missed reminders are not sent now, all at once.
     assert reminders_to(simcord_env, cai) == [] and channel_pings(simcord_env, channel, cai) == []
@@ -316,10 +320,10 @@ async def test_a_muted_player_gets_no_reminder_but_the_table_is_still_asked(simc
     guild, channel, (ana, ben, cai, dee) = table
     await a_table_waiting_for_cai(simcord_env, table)
     muted = await cai.slash(channel, "game reminders", state="off")
-    assert muted.ephemeral and "No more reminders" in muted.response.content
+    assert muted.ephemeral and "No more reminders" in text_of(muted.response)
     await simcord_env.advance_time(3 * DAY)
     assert reminders_to(simcord_env, cai) == [] and channel_pings(simcord_env, channel, cai) == []
-    asks = [m for m in bot_messages(simcord_env, channel) if "what should happen" in m.content]
+    asks = [m for m in bot_messages(simcord_env, channel) if "what should happen" in text_of(m)]
     assert len(asks) == 1
 
 
@@ -337,7 +341,7 @@ async def test_a_player_who_left_the_server_is_pinged_in_the_channel(simcord_env
     assert reminders_to(simcord_env, cai) == []
     assert len(channel_pings(simcord_env, channel, cai)) == 1
     await simcord_env.advance_time(2 * DAY)
-    asks = [m for m in bot_messages(simcord_env, channel) if "what should happen" in m.content]
+    asks = [m for m in bot_messages(simcord_env, channel) if "what should happen" in text_of(m)]
     assert len(asks) == 1, "the timer handles a player who left like any absent player"
 
 
@@ -390,13 +394,13 @@ async def test_reminders_and_the_tables_question_reveal_nothing_hidden(simcord_e
     await simcord_env.advance_time(3 * DAY + HOUR)
 
     def seen(where):
-        texts = [m.content for m in bot_messages(simcord_env, where)]
+        texts = [text_of(m) for m in bot_messages(simcord_env, where)]
         # A DM names its game's channel in words ("#games on …"): the twins differ only there.
         named = f"#{where.name} on "
         texts += [
-            m.content.replace(named, "#channel on ")
+            text_of(m).replace(named, "#channel on ")
             for m in dms(simcord_env, cai)
-            if named in m.content
+            if named in text_of(m)
         ]
         return [re.sub(r"\d{15,}", "#", t).replace(str(ids[1]), str(ids[0])) for t in texts]
 

@@ -7,7 +7,8 @@ import random
 
 import discord
 
-from tests.bot.driver import Table, components_of, custom_ids, private_answer
+from bot.discord_io import pictures
+from tests.bot.driver import Table, components_of, custom_ids, private_answer, text_of
 from tests.bot.test_game_threads import game_in_thread
 from tests.bot.test_lobby import refused
 
@@ -15,14 +16,14 @@ MISSING_PERMISSIONS = {"status": 403, "code": 50013, "message": "Missing Permiss
 
 
 def answer_texts(result):
-    return [m.content for m in [result.response, *result.followups] if m is not None]
+    return [text_of(m) for m in [result.response, *result.followups] if m is not None]
 
 
 async def choose_and_move(game):
     """The decider makes one move: a button or menu on the turn message, or "Choose" and then
     one of their private choices. Returns the player and the result of the move itself."""
     message = game.prompt_message()
-    player = game.named(message.content)[0]
+    player = game.named(text_of(message))[0]
     ids = custom_ids(message)
     if any(i.startswith("mx:") for i in ids):
         shown = await player.click(message, label="Choose")
@@ -57,8 +58,8 @@ async def test_a_click_is_posted_through_its_own_interaction_when_the_channel_re
     else:
         raise AssertionError("no move needed a new message")
     posted = channel.history()[-1]
-    decider = game.named(posted.content)
-    assert decider and decider[0].mention in posted.content
+    decider = game.named(text_of(posted))
+    assert decider and decider[0].mention in text_of(posted)
     assert simcord_env.bot.services.announcer.unposted == {}
 
 
@@ -92,9 +93,10 @@ async def test_a_saved_move_is_reported_as_saved_and_posted_later(simcord_env, t
     assert board.ephemeral
     posted = channel.history()[-1]
     assert len(channel.history()) == posts_before + 1
-    decider = game.named(posted.content)
-    assert decider and decider[0].mention in posted.content
-    assert [a.filename for a in posted.attachments] == ["board.png"]
+    decider = game.named(text_of(posted))
+    assert decider and decider[0].mention in text_of(posted)
+    record = await simcord_env.bot.store.by_channel(channel.id)
+    assert [a.filename for a in posted.attachments] == [pictures.board_file(record.version)]
     warnings = [r for r in caplog.records if "could not post" in r.getMessage()]
     assert len(warnings) == 1, [r.getMessage() for r in warnings]
     # And play goes on from it.
@@ -127,7 +129,7 @@ async def test_the_missing_message_is_posted_after_a_restart(
     assert len(channel.history()) == count
     await cai.slash(channel, "game help")
     assert len(channel.history()) == count + 1
-    assert "Havana" in channel.history()[-1].content
+    assert "Havana" in text_of(channel.history()[-1])
 
 
 async def test_a_failing_dm_does_not_fail_the_move(simcord_env, table):

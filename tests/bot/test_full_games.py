@@ -21,13 +21,13 @@ async def test_a_whole_game_ends_with_the_final_scores(simcord_env, table, kind,
     await game.play_to_end()
 
     final = channel.last_message
-    assert "Final scores" in final.content
+    assert "Final scores" in text_of(final)
     # The final scores are a new message that pings every player, each mentioned once (a
     # mention added by editing an older message would notify nobody).
     stored = simcord_env.backend.get_message(channel.id, final.id)
     assert stored.edited_timestamp is None
     assert sorted(stored.ping_user_ids) == sorted(m.id for m in game.players)
-    assert all(final.content.count(m.mention) == 1 for m in game.players), final.content
+    assert all(text_of(final).count(m.mention) == 1 for m in game.players), text_of(final)
     assert [a.filename for a in final.attachments] == ["scores.png"]
     # Why the game ended is said once, by the scores, not again by the last move's lines.
     ended = text_of(final)
@@ -38,10 +38,10 @@ async def test_a_whole_game_ends_with_the_final_scores(simcord_env, table, kind,
     assert png.startswith(b"\x89PNG")
     # Every player appears in the table with a score.
     for member in game.players:
-        assert f"{member.name}: " in final.content
+        assert f"{member.name}: " in text_of(final)
     # The log speaks of people by their names, never "Player 2".
     bot_id = simcord_env.bot.user.id
-    texts = [m.content for m in game.recent(100_000) if m.author.id == bot_id]
+    texts = [text_of(m) for m in game.recent(100_000) if m.author.id == bot_id]
     assert len(texts) > 5
     assert not [t for t in texts if re.search(r"\bPlayer [1-4]\b", t)]
     # A building's price names only what was paid: never "0 workers" nor "0 pesos".

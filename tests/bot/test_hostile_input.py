@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.text.i18n import escape
-from tests.bot.driver import Table, custom_ids, press_payload
+from tests.bot.driver import Table, custom_ids, press_payload, text_of
 from tests.bot.driver import last_answer as answer
 from tests.bot.test_lobby import refused
 from tests.bot.test_simultaneous import a_choice
@@ -65,10 +65,10 @@ async def test_names_show_as_typed_and_never_ping(simcord_env):
     assert len(messages) > 5
     player_ids = {p.id for p in players}
     for message in messages:
-        assert not message.mention_everyone, message.content
-        assert set(message.ping_user_ids) <= player_ids, message.content
+        assert not message.mention_everyone, text_of(message)
+        assert set(message.ping_user_ids) <= player_ids, text_of(message)
         assert bystander.id not in message.ping_user_ids
-    text = "\n".join(m.content for m in messages)
+    text = "\n".join(text_of(m) for m in messages)
     # Shown as typed: the Markdown characters are escaped, the mention is defused.
     assert r"\*\*ana\*\*\_x\_" in text
     assert "**ana**" not in text.replace(r"\*\*ana\*\*", "")
@@ -127,4 +127,4 @@ async def test_components_act_only_in_their_own_channel(simcord_env, table):
         if values is None
         else await ana.select(shown, values, custom_id=move)
     )
-    assert "Done" in answer(done).content
+    assert "Done" in text_of(answer(done))

@@ -24,7 +24,7 @@ from bot.discord_io import pictures
 from bot.text import present
 from storage import history
 from storage.records import result_from_json
-from tests.bot.driver import Table, custom_ids, private_answer
+from tests.bot.driver import Table, custom_ids, private_answer, text_of
 
 
 @pytest.fixture
@@ -40,8 +40,8 @@ def server(simcord_env):
 
 def _said(result) -> str:
     """Everything an interaction answered: the response and its follow-ups."""
-    parts = [result.response.content] if result.response is not None else []
-    parts += [f.content for f in result.followups]
+    parts = [text_of(result.response)] if result.response is not None else []
+    parts += [text_of(f) for f in result.followups]
     return "\n".join(p for p in parts if p)
 
 
@@ -59,7 +59,7 @@ def _dm_text(env, member) -> str:
     dm = env.backend.dm_channels[member.id]
     stored = list(env.backend.messages.get(dm, {}).values())
     assert stored, f"no DM to {member.name}"
-    return to_discord_message(env, stored[-1]).content
+    return text_of(to_discord_message(env, stored[-1]))
 
 
 def _button(message, op: str) -> str:
@@ -82,7 +82,7 @@ async def test_the_channel_speaks_the_server_language_and_ben_reads_his_own(
     opened = await ana.slash(channel, "game new", game="havana", max_rounds=1)
     assert not opened.ephemeral
     lobby = opened.response
-    assert "Premi Partecipa per prendere un posto" in lobby.content
+    assert "Premi Partecipa per prendere un posto" in text_of(lobby)
     assert (await ben.click(lobby, custom_id=_button(lobby, "join"))).acknowledged
     lobby = channel.history()[-1]
     await ana.click(lobby, custom_id=_button(lobby, "start"))
@@ -93,12 +93,12 @@ async def test_the_channel_speaks_the_server_language_and_ben_reads_his_own(
     assert "Рука: " in _said(screen)
 
     game = Table(simcord_env, channel, [ana, ben], random.Random(3))
-    game.finished = lambda: any("Punteggi finali" in m.content for m in game.recent(2))
+    game.finished = lambda: any("Punteggi finali" in text_of(m) for m in game.recent(2))
     typed = False
     while not game.finished():
         message = game.prompt_message()
-        assert message is not None, [m.content for m in game.bot_messages()[-3:]]
-        player = game.rng.choice(game.named(message.content))
+        assert message is not None, [text_of(m) for m in game.bot_messages()[-3:]]
+        player = game.rng.choice(game.named(text_of(message)))
         if player is ben and not typed:
             # Ben types his move: the confirmation only he sees is Russian.
             options = await ben.autocomplete(channel, "game move", "choice", "")
@@ -119,7 +119,7 @@ async def test_the_channel_speaks_the_server_language_and_ben_reads_his_own(
 
     # The channel is Italian from the lobby to the final scores, for both players alike.
     bot_id = simcord_env.bot.user.id
-    texts = [m.content for m in game.recent(100_000) if m.author.id == bot_id]
+    texts = [text_of(m) for m in game.recent(100_000) if m.author.id == bot_id]
     assert "**Havana** è finita. Punteggi finali:" in texts[-1]
     assert any("Inizia il round 1" in t for t in texts)
     assert not [t for t in texts if "Final scores" in t or "Round 1 begins" in t]
@@ -151,8 +151,8 @@ async def test_an_ai_seat_is_named_in_the_reader_s_language(simcord_env, server,
     await ana.slash(channel, "game language", language="it")
     opened = await ana.slash(channel, "game new", game="havana", ai_players=1, ai_level="strong")
     lobby = opened.response
-    assert "IA 1 (forte)" in lobby.content
-    assert "AI 1" not in lobby.content and "strong" not in lobby.content
+    assert "IA 1 (forte)" in text_of(lobby)
+    assert "AI 1" not in text_of(lobby) and "strong" not in text_of(lobby)
 
     await ben.click(lobby, custom_id=_button(lobby, "join"))
     await ana.click(lobby, custom_id=_button(lobby, "start"))

@@ -11,7 +11,7 @@ from tests.bot.driver import text_of
 
 async def open_lobby(member, channel, game="santiago", **options):
     result = await member.slash(channel, "game new", game=game, **options)
-    assert not result.ephemeral, result.response.content
+    assert not result.ephemeral, text_of(result.response)
     return result.response
 
 
@@ -20,33 +20,33 @@ def refused(result, *words):
     message = result.followups[-1] if result.followups else result.response
     assert message is not None and message.ephemeral, result
     for word in words:
-        assert word in message.content, message.content
-    return message.content
+        assert word in text_of(message), text_of(message)
+    return text_of(message)
 
 
 async def test_lobby_buttons_and_commands(simcord_env, table):
     guild, channel, (ana, ben, cai, dee) = table
     lobby = await open_lobby(ana, channel)
-    assert "Santiago de Cuba" in lobby.content
+    assert "Santiago de Cuba" in text_of(lobby)
     await ben.click(lobby, label="Join")
     posted = len(channel.history())
     joined = await cai.slash(channel, "game join")
     # The lobby stays one message: edited, with nobody pinged; the joiner is answered alone.
     assert joined.ephemeral and len(channel.history()) == posted
     lobby_now = next(m for m in channel.history() if m.id == lobby.id)
-    assert cai.mention in lobby_now.content and ben.mention in lobby_now.content
+    assert cai.mention in text_of(lobby_now) and ben.mention in text_of(lobby_now)
     await cai.slash(channel, "game leave")
     lobby_now = next(m for m in channel.history() if m.id == lobby.id)
-    assert cai.mention not in lobby_now.content
+    assert cai.mention not in text_of(lobby_now)
     record = await simcord_env.bot.store.by_channel(channel.id)
     assert [s.user_id for s in record.seats] == [ana.id, ben.id]
     await ana.click(lobby, label="Start")
     record = await simcord_env.bot.store.by_channel(channel.id)
     assert record.status == "active"
-    assert "begins" in channel.history()[-2].content
+    assert "begins" in text_of(channel.history()[-2])
     # After the start the lobby keeps its list of players but loses its buttons.
     lobby_now = next(m for m in channel.history() if m.id == lobby.id)
-    assert ben.mention in lobby_now.content and not lobby_now.components
+    assert ben.mention in text_of(lobby_now) and not lobby_now.components
 
 
 async def test_bad_lobby_inputs_change_nothing(simcord_env, table):
@@ -116,7 +116,7 @@ async def test_options_are_validated_by_the_game(simcord_env, table):
     )
     assert await store.by_channel(channel.id) is None
     lobby = await open_lobby(ana, channel, "santiago", open_holdings=True)
-    assert "open holdings" in lobby.content
+    assert "open holdings" in text_of(lobby)
     record = await store.by_channel(channel.id)
     assert record.options["open_holdings"] is True
 
@@ -129,7 +129,7 @@ async def test_havana_with_its_own_deck(simcord_env, table):
     data["buildings"] = data["buildings"][::-1]  # same cards, another order: a deck of our own
     deck = json.dumps(data).encode()
     lobby = await open_lobby(ana, channel, "havana", deck=("deck.json", deck))
-    assert "own deck" in lobby.content
+    assert "own deck" in text_of(lobby)
     record = await simcord_env.bot.store.by_channel(channel.id)
     assert record.options["deck_source"] == "custom"
 
@@ -169,12 +169,12 @@ async def test_abandon_needs_the_creator_or_manage_channels(simcord_env, table):
     game_id = (await simcord_env.bot.store.by_channel(channel.id)).id
     done = await mod.slash(channel, "game abandon")
     assert not done.ephemeral
-    assert "abandoned" in "".join(m.content for m in [done.response, *done.followups] if m)
+    assert "abandoned" in "".join(text_of(m) for m in [done.response, *done.followups] if m)
     assert await simcord_env.bot.store.by_channel(channel.id) is None
     # Kept with the scores as they stood, and no winner.
     how, stored = await simcord_env.bot.store.result(game_id)
     assert how == "abandoned" and json.loads(stored)["winners"] == []
-    assert any("nobody wins" in m.content for m in channel.history()[-2:])
+    assert any("nobody wins" in text_of(m) for m in channel.history()[-2:])
     # Kept as abandoned, and the channel is free.
     summaries = await simcord_env.bot.store.list_active()
     assert summaries == [] or all(s.channel_id != channel.id for s in summaries)
@@ -186,11 +186,11 @@ async def test_help_shows_the_rules_of_the_game_here_or_of_both(simcord_env, tab
     both = await ana.slash(channel, "game help")
     assert both.ephemeral
     await ana.click(both.response, label="Rules: Santiago de Cuba")
-    assert "Drive the car" in _now(simcord_env, both.response).content
+    assert "Drive the car" in text_of(_now(simcord_env, both.response))
     await open_lobby(ana, channel, "havana")
     one = await ana.slash(channel, "game help")
     await ana.click(one.response, label="Rules: Havana")
-    assert "Havana" in _now(simcord_env, one.response).content
+    assert "Havana" in text_of(_now(simcord_env, one.response))
 
 
 def _now(env, message):
@@ -205,11 +205,11 @@ async def test_every_table_option_can_be_chosen_in_game_new(simcord_env, table):
     lobby = await open_lobby(
         ana, channel, "santiago", max_distance=5, pablo_allows_wood=True, reroll_empty_demand=True
     )
-    assert "`max_distance` = 5" in lobby.content and "`pablo_allows_wood` = yes" in lobby.content
+    assert "`max_distance` = 5" in text_of(lobby) and "`pablo_allows_wood` = yes" in text_of(lobby)
     record = await simcord_env.bot.store.by_channel(channel.id)
     assert record.options["max_distance"] == 5 and record.options["reroll_empty_demand"] is True
     lobby = await open_lobby(ana, other, "havana", max_rounds=12, row_end_rule="both_ends_of_a_row")
-    assert "`max_rounds` = 12" in lobby.content
+    assert "`max_rounds` = 12" in text_of(lobby)
     # An option of the other game is refused politely, and nothing is created.
     third = guild.create_text_channel("third")
     refused(await ana.slash(third, "game new", game="havana", max_distance=3), "cannot be used")
@@ -220,21 +220,21 @@ async def test_a_game_in_its_own_thread(simcord_env, table):
     guild, channel, (ana, ben, cai, dee) = table
     opened = await ana.slash(channel, "game new", game="havana", thread=True)
     assert not opened.ephemeral
-    announce = "".join(m.content for m in [opened.response, *opened.followups] if m)
+    announce = "".join(text_of(m) for m in [opened.response, *opened.followups] if m)
     assert "in its own thread" in announce
     (room,) = channel.threads
     record = await simcord_env.bot.store.by_channel(room.id)
     assert record is not None and record.status == "lobby"
-    lobby = next(m for m in room.history() if "new game is open" in m.content)
+    lobby = next(m for m in room.history() if "new game is open" in text_of(m))
     await ben.click(lobby, label="Join")
     await ana.click(lobby, label="Start")
     assert (await simcord_env.bot.store.by_channel(room.id)).status == "active"
     in_channel = len(channel.history())
     # The whole game happens in the thread; the channel is free for another game meanwhile.
-    assert any("move 1" in m.content for m in room.history())
+    assert any("move 1" in text_of(m) for m in room.history())
     await open_lobby(cai, channel, "santiago")
     await ana.slash(room, "game abandon")
-    result = channel.history()[-1].content
+    result = text_of(channel.history()[-1])
     assert len(channel.history()) == in_channel + 2 and f"<#{room.id}>" in result
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.play.gate import Gate
-from tests.bot.driver import Table
+from tests.bot.driver import Table, text_of
 from tests.bot.test_clock import DAY, until_waiting_for
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
@@ -52,7 +52,7 @@ async def test_every_saved_move_went_through_the_gate_once(simcord_env, table, m
     for _ in range(20):  # a person types one move
         await bot.services.ai.idle()
         await simcord_env.settle()
-        deciders = game.named(game.prompt_message().content)
+        deciders = game.named(text_of(game.prompt_message()))
         if deciders:
             await game.typed_move(deciders[0])
             break

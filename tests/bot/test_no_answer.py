@@ -19,7 +19,14 @@ import pytest
 
 import games
 from bot.text import present
-from tests.bot.driver import Table, bot_messages, components_of, custom_ids, saved_by_itself
+from tests.bot.driver import (
+    Table,
+    bot_messages,
+    components_of,
+    custom_ids,
+    saved_by_itself,
+    text_of,
+)
 from tests.bot.faults import NO_ANSWER, NONCE_SECONDS, nth_call, server_error, timeout
 
 MOVE_BUTTONS = ("mc:", "ms:", "mx:")
@@ -134,7 +141,7 @@ class Scene:
         record = await self.record()
         if record is None:  # the game ended: its final scores are posted, once
             finals = [
-                m for m in bot_messages(self.env, self.channel) if "Final scores" in m.content
+                m for m in bot_messages(self.env, self.channel) if "Final scores" in text_of(m)
             ]
             assert len(finals) == 1, what
             assert not live(self.env, self.channel), what
@@ -146,7 +153,7 @@ class Scene:
         moves = [i for i in custom_ids(message) if i.startswith(MOVE_BUTTONS)]
         assert all(f":{record.id}:{record.version}" in i for i in moves), f"{what}: {moves}"
         deciders = deciding_people(record)
-        named = {p.id for p in self.game.named(message.content)}
+        named = {p.id for p in self.game.named(text_of(message))}
         assert named == deciders, f"{what}: the turn message names {named}, not {deciders}"
         new = [m for m in bot_messages(self.env, self.channel) if m.id > since]
         for person in self.game.players:
@@ -167,20 +174,20 @@ class Scene:
             newest = [m for m in self.env.backend.messages[dm].values() if m.author_id][-1]
             view = engine.player_view(state, seat)
             figures = present.figures(discord.Locale.american_english, record.kind, view)
-            assert figures in newest.content, f"seat {seat}'s screen DM is not current"
+            assert figures in text_of(newest), f"seat {seat}'s screen DM is not current"
 
     def told_nothing_changed(self) -> list[str]:
         return [
-            m.content
+            text_of(m)
             for messages in self.env.backend.messages.values()
             for m in messages.values()
-            if NOTHING_CHANGED in (m.content or "")
+            if NOTHING_CHANGED in (text_of(m) or "")
         ]
 
 
 async def typed_move(scene: Scene) -> None:
     message = scene.game.prompt_message()
-    player = scene.game.rng.choice(scene.game.named(message.content))
+    player = scene.game.rng.choice(scene.game.named(text_of(message)))
     choices = await player.autocomplete(scene.channel, "game move", "choice", "")
     await player.slash(scene.channel, "game move", choice=scene.game.rng.choice(choices)["value"])
 

@@ -9,7 +9,7 @@ import random
 import discord
 import pytest
 
-from tests.bot.driver import Table, custom_ids
+from tests.bot.driver import Table, custom_ids, text_of
 from tests.bot.faults import Request, Rule, old_edits
 
 MOVE_PREFIXES = ("mc:", "ms:", "mx:")
@@ -90,7 +90,7 @@ async def test_an_old_turn_message_refusing_edits_is_replaced_and_its_buttons_ar
     # A typed move ends (or goes on with) the turn of a message older than an hour: Discord
     # refuses to edit it; the bot posts the next prompt in a new message and the game goes on.
     before = (await store.by_channel(channel.id)).version
-    await game.typed_move(game.named(old.content)[0])
+    await game.typed_move(game.named(text_of(old))[0])
     assert (await store.by_channel(channel.id)).version == before + 1
     refused = [r for r in faults.refused if r[2] == f"/channels/{channel.id}/messages/{old.id}"]
     assert refused and all(status == 400 for *_, status in refused)
@@ -100,10 +100,10 @@ async def test_an_old_turn_message_refusing_edits_is_replaced_and_its_buttons_ar
     # and links to the newest turn message.
     shown = [m.id for m in channel.history()]
     button = next(i for i in custom_ids(old) if i.startswith("mc:"))
-    result = await game.named(old.content)[0].click(old, custom_id=button)
+    result = await game.named(text_of(old))[0].click(old, custom_id=button)
     answer = result.followups[-1] if result.followups else result.response
-    assert answer.ephemeral and "outdated" in answer.content, answer.content
-    assert f"/{channel.id}/{newest.id}" in answer.content
+    assert answer.ephemeral and "outdated" in text_of(answer), text_of(answer)
+    assert f"/{channel.id}/{newest.id}" in text_of(answer)
     assert (await store.by_channel(channel.id)).version == before + 1
     assert [m.id for m in channel.history()] == shown
     # And the game goes on from the newest message.
@@ -122,7 +122,7 @@ async def test_a_deleted_turn_message_is_posted_anew(simcord_env, table, faults)
         old = game.prompt_message()
         simcord_env.backend.delete_message(channel.id, old.id)
         before = (await store.by_channel(channel.id)).version
-        await game.typed_move(game.named(old.content)[0])
+        await game.typed_move(game.named(text_of(old))[0])
         assert (await store.by_channel(channel.id)).version == before + 1
         assert game.prompt_message() is not None
         assert live_buttons(simcord_env, channel) == [game.prompt_message().id]

@@ -9,7 +9,7 @@ import pytest
 
 import games
 from bot.text import present
-from tests.bot.driver import Table
+from tests.bot.driver import Table, text_of
 from tests.bot.faults import (
     CANNOT_DM,
     Request,
@@ -59,7 +59,7 @@ async def prompt_shown(game: Table, store, channel) -> bool:
     message = game.prompt_message()
     if message is None or game.finished():
         return False
-    return {p.id for p in game.named(message.content)} == deciding
+    return {p.id for p in game.named(text_of(message))} == deciding
 
 
 async def wait_for_prompt(env, game: Table, store, channel) -> int:
@@ -79,7 +79,7 @@ async def wait_for_prompt(env, game: Table, store, channel) -> int:
 def adjacent_twins(env, channel) -> list[str]:
     """Bot messages posted twice in a row (a turn message or a ping posted again)."""
     bot_id = env.bot.user.id
-    texts = [m.content for m in channel.history() if m.author.id == bot_id]
+    texts = [text_of(m) for m in channel.history() if m.author.id == bot_id]
     return [a for a, b in zip(texts, texts[1:], strict=False) if a == b]
 
 
@@ -153,12 +153,12 @@ async def test_a_pending_delivery_survives_a_restart_and_is_posted_once(
     await simcord_env.restart_bot(restarted)
     faults.install(restarted)
     await wait_for_prompt(simcord_env, game, restarted.store, channel)
-    assert len(channel.history()) == posts + 1, [m.content[:90] for m in channel.history()]
+    assert len(channel.history()) == posts + 1, [text_of(m)[:90] for m in channel.history()]
     posted = channel.history()[-1]
-    assert posted.author.id == restarted.user.id and "Havana" in posted.content
+    assert posted.author.id == restarted.user.id and "Havana" in text_of(posted)
     # Once: later tries find nothing left to post.
     await simcord_env.advance_time(PATIENCE)
-    assert len(channel.history()) == posts + 1, [m.content[:90] for m in channel.history()]
+    assert len(channel.history()) == posts + 1, [text_of(m)[:90] for m in channel.history()]
     assert await restarted.store.deliveries() == []
     # And play goes on from it.
     await game.step()
@@ -168,20 +168,20 @@ async def test_a_reminder_the_channel_refused_is_posted_later_once(simcord_env, 
     guild, channel, (ana, ben, cai, dee) = table
     game = Table(simcord_env, channel, [ana, ben], random.Random(4), typed=0.0)
     await game.open("santiago", 2)
-    waiting = game.named(game.prompt_message().content)
+    waiting = game.named(text_of(game.prompt_message()))
     # Nobody's DMs are open: the day's reminder pings in the channel, and Discord fails it.
     faults.add(dm_refused(CANNOT_DM, on="send"))
     await simcord_env.advance_time(DAY - 10)
     faults.add(server_error("POST", f"/channels/{channel.id}/messages", 503))
 
     def reminders():
-        return [m for m in channel.history() if "has waited" in m.content]
+        return [m for m in channel.history() if "has waited" in text_of(m)]
 
     await simcord_env.advance_time(11)
     assert reminders() == []
     await simcord_env.advance_time(30)
     posted = reminders()
-    assert len(posted) == 1 and all(p.mention in posted[0].content for p in waiting)
+    assert len(posted) == 1 and all(p.mention in text_of(posted[0]) for p in waiting)
     await simcord_env.advance_time(PATIENCE)
     assert len(reminders()) == 1
     assert await simcord_env.bot.store.deliveries() == []

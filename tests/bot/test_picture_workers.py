@@ -22,7 +22,7 @@ import render
 from bot.discord_io import pictures
 from render.demo import play
 from tests.bot import dying_render
-from tests.bot.driver import Table
+from tests.bot.driver import Table, text_of
 
 ROOT = Path(__file__).resolve().parents[2]
 # Generous: the machine may be busy; the processes end in milliseconds once the bot's has.
@@ -119,8 +119,9 @@ async def test_a_worker_killed_in_a_game_is_replaced_and_the_next_board_still_co
     await step_to_a_new_turn(game, channel)
 
     turn = channel.history()[-1]
-    assert len(channel.history()) > posts and game.named(turn.content), turn.content
-    assert [a.filename for a in turn.attachments] == ["board.png"]
+    assert len(channel.history()) > posts and game.named(text_of(turn)), text_of(turn)
+    record = await simcord_env.bot.store.by_channel(channel.id)
+    assert [a.filename for a in turn.attachments] == [pictures.board_file(record.version)]
     assert (await turn.attachments[0].read()).startswith(b"\x89PNG")
     # Drawn by new workers, not in the bot's process: the pool was replaced once, nothing lost.
     assert counted("malecon_picture_workers_broken_total") == broken + 1
@@ -128,7 +129,9 @@ async def test_a_worker_killed_in_a_game_is_replaced_and_the_next_board_still_co
     fresh = pictures.POOL.processes()
     assert fresh and not set(fresh) & set(workers) and os.getpid() not in fresh
     await step_to_a_new_turn(game, channel)
-    assert [a.filename for a in channel.history()[-1].attachments] == ["board.png"]
+    record = await simcord_env.bot.store.by_channel(channel.id)
+    named = [a.filename for a in channel.history()[-1].attachments]
+    assert named == [pictures.board_file(record.version)]
 
 
 async def test_a_board_that_breaks_the_workers_twice_is_left_out_and_the_game_goes_on(
@@ -146,14 +149,16 @@ async def test_a_board_that_breaks_the_workers_twice_is_left_out_and_the_game_go
     await step_to_a_new_turn(game, channel)
 
     turn = channel.history()[-1]
-    assert len(channel.history()) > posts and game.named(turn.content), turn.content
+    assert len(channel.history()) > posts and game.named(text_of(turn)), text_of(turn)
     assert turn.attachments == []
     assert counted("malecon_picture_workers_broken_total") >= broken + 2
     assert counted("malecon_pictures_lost_total") >= lost + 1
 
     monkeypatch.undo()
     await step_to_a_new_turn(game, channel)
-    assert [a.filename for a in channel.history()[-1].attachments] == ["board.png"]
+    record = await simcord_env.bot.store.by_channel(channel.id)
+    named = [a.filename for a in channel.history()[-1].attachments]
+    assert named == [pictures.board_file(record.version)]
 
 
 def descendants(pid: int) -> dict[int, str]:

@@ -5,7 +5,14 @@ from __future__ import annotations
 import random
 import re
 
-from tests.bot.driver import Table, components_of, custom_ids, press_together, private_answer
+from tests.bot.driver import (
+    Table,
+    components_of,
+    custom_ids,
+    press_together,
+    private_answer,
+    text_of,
+)
 from tests.bot.test_lobby import refused
 
 
@@ -29,7 +36,7 @@ async def test_wrong_people_stale_buttons_and_illegal_moves(simcord_env, table):
     game = await started(simcord_env, channel, [ana, ben])
     turn = channel.last_message
     # Setting a die aside reads no screen: its choices are buttons on the turn message.
-    assert ana.mention in turn.content and "Press **Choose**" not in turn.content
+    assert ana.mention in text_of(turn) and "Press **Choose**" not in text_of(turn)
     button = next(i for i in custom_ids(turn) if i.startswith("mc:"))
     refused(await ben.click(turn, custom_id=button), "not your decision")
     refused(await cai.click(turn, custom_id=button), "not a player")
@@ -45,7 +52,7 @@ async def test_wrong_people_stale_buttons_and_illegal_moves(simcord_env, table):
             break
         await game.step()
     prompt = game.prompt_message()
-    player = game.named(prompt.content)[0]
+    player = game.named(text_of(prompt))[0]
     before = await version(simcord_env, channel)
     first = answer(await player.click(prompt, label="Choose"))
     second = answer(await player.click(prompt, label="Choose"))
@@ -57,7 +64,7 @@ async def test_wrong_people_stale_buttons_and_illegal_moves(simcord_env, table):
         value = [choice["options"][0]["value"]]
         done = await player.select(first, value, custom_id=choice["custom_id"])
         stale = await player.select(second, value, custom_id=choice["custom_id"])
-    assert "Done" in answer(done).content
+    assert "Done" in text_of(answer(done))
     assert await version(simcord_env, channel) == before + 1
     # The same prompt again: outdated, and the current prompt comes with the answer.
     refused(stale, "outdated")
@@ -85,13 +92,13 @@ async def test_my_screen_is_ephemeral_with_figures(simcord_env, table):
     shown = await ben.click(channel.last_message, label="My screen")
     assert shown.ephemeral
     message = answer(shown)
-    assert "Pesos:" in message.content and "VP:" in message.content
+    assert "Pesos:" in text_of(message) and "VP:" in text_of(message)
     assert [a.filename for a in message.attachments] == ["screen.png"]
     typed = await ben.slash(channel, "game screen")
-    assert typed.ephemeral and "Pesos:" in answer(typed).content
+    assert typed.ephemeral and "Pesos:" in text_of(answer(typed))
     refused(await cai.slash(channel, "game screen"), "not a player")
     log = await ben.slash(channel, "game log")
-    assert log.ephemeral and "Moves so far: 0" in answer(log).content
+    assert log.ephemeral and "Moves so far: 0" in text_of(answer(log))
     board = await cai.slash(channel, "game board")
     assert board.ephemeral and [a.filename for a in answer(board).attachments] == ["board.png"]
 
@@ -106,7 +113,7 @@ async def test_old_buttons_work_after_a_restart(simcord_env, simcord_bot, new_bo
     await simcord_bot.store.close()  # the old process is gone: only the file remains
     await simcord_env.restart_bot(new_bot(db_path, rng=random.Random(3)))
     game.rng = random.Random(5)
-    await game.answer(game.named(prompt.content)[0], prompt) if any(
+    await game.answer(game.named(text_of(prompt))[0], prompt) if any(
         i.startswith(("mc:", "ms:")) for i in custom_ids(prompt)
     ) else await game.step()
     assert await version(simcord_env, channel) == before + 1
@@ -127,13 +134,13 @@ async def test_two_clicks_at_once_apply_once(simcord_env, table):
         await game.step()
     else:
         raise AssertionError("no prompt with two buttons")
-    player = game.named(prompt.content)[0]
+    player = game.named(text_of(prompt))[0]
     before = await version(simcord_env, channel)
     results = await press_together(
         simcord_env, [(player, prompt, buttons[0], None), (player, prompt, buttons[1], None)]
     )
     assert await version(simcord_env, channel) == before + 1
-    texts = [answer(r).content for r in results]
+    texts = [text_of(answer(r)) for r in results]
     assert sum("Done" in t for t in texts) == 1, texts
     assert sum("outdated" in t or "Another move" in t for t in texts) == 1, texts
     # The press defers an update of the turn message; both answers are private.
@@ -169,7 +176,7 @@ async def test_private_changes_are_dmed_and_the_dm_is_edited(simcord_env, table)
     dms = [m for m in dm.history() if m.author.id == simcord_env.bot.user.id]
     # One DM per game, kept up to date by editing it.
     assert len(dms) == 1
-    assert "Pesos:" in dms[0].content
+    assert "Pesos:" in text_of(dms[0])
     assert [a.filename for a in dms[0].attachments] == ["screen.png"]
     edits = [r for r in simcord_env.http_requests if r.method == "PATCH" and str(dm.id) in r.path]
     assert edits, "the screen DM is edited when the holdings change"
@@ -190,8 +197,8 @@ async def test_closed_dms_are_announced_once_and_play_goes_on(simcord_env, table
     game = await started(simcord_env, channel, [ana, ben])
     for _ in range(30):
         await game.step()
-    notices = [m for m in channel.history() if "cannot send you direct messages" in m.content]
-    assert len(notices) == 1 and ben.mention in notices[0].content
-    assert "/game screen" in notices[0].content
+    notices = [m for m in channel.history() if "cannot send you direct messages" in text_of(m)]
+    assert len(notices) == 1 and ben.mention in text_of(notices[0])
+    assert "/game screen" in text_of(notices[0])
     assert await version(simcord_env, channel) >= 30
-    assert re.search("Pesos", answer(await ben.slash(channel, "game screen")).content)
+    assert re.search("Pesos", text_of(answer(await ben.slash(channel, "game screen"))))

@@ -4,7 +4,7 @@ to them alone, politely, changing nothing."""
 
 from __future__ import annotations
 
-from tests.bot.driver import custom_ids
+from tests.bot.driver import custom_ids, text_of
 from tests.bot.test_lobby import refused
 from tests.bot.test_play import answer, started, version
 
@@ -20,7 +20,7 @@ async def test_a_drive_too_far_for_the_purse_is_refused_privately_then_one_tap_d
     game = await started(simcord_env, channel, [ana, ben])
     await game.step()  # a die set aside: the first drive comes
     turn = game.prompt_message()
-    (driver,) = game.named(turn.content)
+    (driver,) = game.named(text_of(turn))
     other = ben if driver is ana else ana
     # Every distance up to the cap, whatever the purse holds, and no "Choose".
     assert not any(i.startswith("mx:") for i in custom_ids(turn))
@@ -40,5 +40,5 @@ async def test_a_drive_too_far_for_the_purse_is_refused_privately_then_one_tap_d
     refused(await other.click(turn, custom_id=drive_button(turn, 10)), "not your decision")
 
     done = await driver.click(turn, custom_id=drive_button(turn, 2))
-    assert "Done" in answer(done).content
+    assert "Done" in text_of(answer(done))
     assert await version(simcord_env, channel) == before + 1

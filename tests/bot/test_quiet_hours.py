@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.core.quiet_hours import QuietHours, is_quiet, quiet_until
-from tests.bot.driver import Table
+from tests.bot.driver import Table, text_of
 from tests.bot.faults import CANNOT_DM, DM_TOO_FAST, dm_refused
 from tests.bot.test_clock import bot_messages, dms
 
@@ -36,14 +36,14 @@ async def until_a_new_turn_of(env, game, member, limit=400):
     for _ in range(limit):
         await env.settle()
         message = game.prompt_message()
-        if message.id not in old and member in game.named(message.content):
+        if message.id not in old and member in game.named(text_of(message)):
             return message
         await game.step()
     raise AssertionError("no new turn for the member")
 
 
 def snapshot(env, member) -> dict[int, str]:
-    return {m.id: m.content for m in dms(env, member)}
+    return {m.id: text_of(m) for m in dms(env, member)}
 
 
 @pytest.mark.parametrize(
@@ -66,8 +66,8 @@ async def test_inside_quiet_hours_no_dm_or_ping_then_one_message_when_they_end(
     await advance_to(env, game_at)
     start, end = hours
     done = await cai.slash(channel, "game quiet", **{"from": start, "to": end, "timezone": zone})
-    assert done.ephemeral and f"{start:02d}:00" in done.response.content
-    assert "turn limit counts on" in done.response.content, "the clock runs on, it says"
+    assert done.ephemeral and f"{start:02d}:00" in text_of(done.response)
+    assert "turn limit counts on" in text_of(done.response), "the clock runs on, it says"
     game = Table(env, channel, [ana, ben, cai], random.Random(3))
     await game.open("santiago", 3, reminders="21600")  # a reminder every 6 hours
     await env.settle()
@@ -77,7 +77,7 @@ async def test_inside_quiet_hours_no_dm_or_ping_then_one_message_when_they_end(
     before = snapshot(env, cai)
     quiet_from = len(bot_messages(env, channel))
     turn = await until_a_new_turn_of(env, game, cai)
-    assert f"<@{cai.id}>" in turn.content, "the turn message still names cai"
+    assert f"<@{cai.id}>" in text_of(turn), "the turn message still names cai"
 
     await advance_to(env, ends_at - 60)
     assert snapshot(env, cai) == before, "no DM, not even an edit of the screen's DM"
@@ -91,13 +91,13 @@ async def test_inside_quiet_hours_no_dm_or_ping_then_one_message_when_they_end(
 
     await advance_to(env, ends_at + 1)
     new = [m for m in dms(env, cai) if m.id not in before]
-    assert len(new) == 1, [m.content for m in new]
-    digest = new[0].content
+    assert len(new) == 1, [text_of(m) for m in new]
+    digest = text_of(new[0])
     assert digest.startswith(DIGEST) and "your decision waits" in digest
     assert f"/channels/{guild.id}/{channel.id}/{turn.id}" in digest, "it links the turn message"
     assert snapshot(env, cai) != before, "and the screen's DM is up to date again"
     await env.advance_time(4 * HOUR)
-    assert sum(DIGEST in m.content for m in dms(env, cai)) == 1, "once"
+    assert sum(DIGEST in text_of(m) for m in dms(env, cai)) == 1, "once"
 
 
 async def test_bad_quiet_hours_are_refused_politely_and_change_nothing(simcord_env, table):
@@ -108,10 +108,10 @@ async def test_bad_quiet_hours_are_refused_politely_and_change_nothing(simcord_e
     async def refused(words: str, **options) -> str:
         done = await cai.slash(channel, "game quiet", **options)
         assert done.ephemeral, options
-        assert words in done.response.content, done.response.content
+        assert words in text_of(done.response), text_of(done.response)
         assert await env.bot.store.read("SELECT * FROM member_quiet_hours") == stored
         assert quiet.hours == held
-        return done.response.content
+        return text_of(done.response)
 
     stored, held = [], {}
     said = await refused("Did you mean", **{"from": 22, "to": 8, "timezone": "Europe/Rom"})
@@ -126,16 +126,16 @@ async def test_bad_quiet_hours_are_refused_politely_and_change_nothing(simcord_e
     done = await cai.slash(
         channel, "game quiet", **{"from": 22, "to": 8, "timezone": "asia/kolkata"}
     )
-    assert "Asia/Kolkata" in done.response.content, "the zone as it is spelt"
+    assert "Asia/Kolkata" in text_of(done.response), "the zone as it is spelt"
     stored = await env.bot.store.read("SELECT * FROM member_quiet_hours")
     held = dict(quiet.hours)
     assert stored == [(cai.id, 22, 8, "Asia/Kolkata")]
     await refused("same hour", **{"from": 3, "to": 3, "timezone": "Europe/Rome"})
     await refused("not both", off=True, **{"from": 1})
     shown = await cai.slash(channel, "game quiet")
-    assert "22:00" in shown.response.content and "Asia/Kolkata" in shown.response.content
+    assert "22:00" in text_of(shown.response) and "Asia/Kolkata" in text_of(shown.response)
     ended = await cai.slash(channel, "game quiet", off=True)
-    assert "off" in ended.response.content and quiet.hours == {}
+    assert "off" in text_of(ended.response) and quiet.hours == {}
 
 
 async def test_the_time_zone_list_offers_at_most_25_names_filtered_by_what_is_typed(
@@ -160,7 +160,7 @@ async def in_quiet_hours_at_the_start(env, table):
     await env.settle()
     turn = game.prompt_message()
     raw = next(m for m in bot_messages(env, channel) if m.id == turn.id)
-    assert cai in game.named(turn.content) and cai.id not in raw.ping_user_ids
+    assert cai in game.named(text_of(turn)) and cai.id not in raw.ping_user_ids
     assert dms(env, cai) == []
     return game
 
@@ -175,9 +175,9 @@ async def test_held_news_waits_through_a_restart(simcord_env, simcord_bot, new_b
     assert dms(env, cai) == []
     await advance_to(env, at(2026, 1, 1, 3, 31))
     sent = dms(env, cai)
-    assert sent[0].content.startswith(DIGEST), "the held news first, in one message"
-    assert "your decision waits" in sent[0].content and "your screen changed" in sent[0].content
-    assert [m.content.startswith(DIGEST) for m in sent] == [True, False], "then the screen"
+    assert text_of(sent[0]).startswith(DIGEST), "the held news first, in one message"
+    assert "your decision waits" in text_of(sent[0]) and "your screen changed" in text_of(sent[0])
+    assert [text_of(m).startswith(DIGEST) for m in sent] == [True, False], "then the screen"
 
 
 async def test_turning_quiet_hours_off_sends_what_waited_at_once(simcord_env, table):
@@ -188,7 +188,7 @@ async def test_turning_quiet_hours_off_sends_what_waited_at_once(simcord_env, ta
     await cai.slash(channel, "game quiet", off=True)
     await env.settle()
     sent = dms(env, cai)
-    assert sent and sent[0].content.startswith(DIGEST)
+    assert sent and text_of(sent[0]).startswith(DIGEST)
 
 
 @pytest.mark.parametrize(
@@ -228,14 +228,14 @@ async def test_held_news_refused_by_discord_as_the_hours_end_arrives_later_once(
     await advance_to(env, at(2026, 1, 1, 3, 45))
     assert busy.answered == 3
     sent = dms(env, cai)
-    assert [m.content.startswith(DIGEST) for m in sent] == [True, False], "the news, the screen"
-    assert "your decision waits" in sent[0].content and "your screen changed" in sent[0].content
+    assert [text_of(m).startswith(DIGEST) for m in sent] == [True, False], "the news, the screen"
+    assert "your decision waits" in text_of(sent[0]) and "your screen changed" in text_of(sent[0])
     tried = closed.answered
     assert tried >= 1 and dms(env, ana) == []
-    said = [m.content for m in bot_messages(env, channel) if "direct messages" in m.content]
+    said = [text_of(m) for m in bot_messages(env, channel) if "direct messages" in text_of(m)]
     assert len(said) == 1 and ana.mention in said[0], "closed DMs are said once in the channel"
     await env.advance_time(6 * HOUR)
-    assert sum(m.content.startswith(DIGEST) for m in dms(env, cai)) == 1, "once"
+    assert sum(text_of(m).startswith(DIGEST) for m in dms(env, cai)) == 1, "once"
     assert closed.answered == tried, "closed DMs are not tried again and again"
     assert await env.bot.store.read("SELECT * FROM quiet_held") == [], "nothing left held"
 
@@ -257,8 +257,8 @@ async def test_held_news_refused_before_a_restart_is_sent_after_it(
     await advance_to(env, at(2026, 1, 1, 4, 0))
     assert busy.answered == 2
     sent = dms(env, cai)
-    assert [m.content.startswith(DIGEST) for m in sent] == [True, False], "the news, the screen"
-    assert "your decision waits" in sent[0].content
+    assert [text_of(m).startswith(DIGEST) for m in sent] == [True, False], "the news, the screen"
+    assert "your decision waits" in text_of(sent[0])
     await env.advance_time(6 * HOUR)
-    assert sum(m.content.startswith(DIGEST) for m in dms(env, cai)) == 1, "once"
+    assert sum(text_of(m).startswith(DIGEST) for m in dms(env, cai)) == 1, "once"
     assert await restarted.store.read("SELECT * FROM quiet_held") == [], "nothing left held"

@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from tests.bot.driver import Table, bot_messages, saved_by_itself
+from tests.bot.driver import Table, bot_messages, saved_by_itself, text_of
 from tests.bot.test_clock import dms
 
 HOST_ONLY = ["localtime", "Factory"]
@@ -34,7 +34,7 @@ async def test_a_zone_outside_the_tz_database_is_refused_and_nothing_stored(
     guild, channel, (ana, ben, cai, dee) = table
     done = await cai.slash(channel, "game quiet", **{"from": 22, "to": 8, "timezone": typed})
     assert done.ephemeral
-    said = done.response.content
+    said = text_of(done.response)
     assert "do not know the time zone" in said or "Did you mean" in said, said
     suggested = said.partition("Did you mean")[2]
     assert not any(f"`{name}`" in suggested for name in HOST_ONLY), "nor suggested"
@@ -67,7 +67,7 @@ async def test_a_stored_zone_this_host_cannot_load_stops_no_game(
     assert warned[0].levelno == logging.WARNING
 
     shown = await cai.slash(channel, "game quiet")
-    assert "no quiet hours" in shown.response.content, "cai is told what the bot does"
+    assert "no quiet hours" in text_of(shown.response), "cai is told what the bot does"
 
     game = Table(env, channel, [ana, ben, cai], random.Random(5), typed=0)
     await game.open("santiago", 3)
@@ -82,7 +82,7 @@ async def test_a_stored_zone_this_host_cannot_load_stops_no_game(
         # One move saved, and the lone choices it left taken by themselves.
         assert record.version == before + 1 + await saved_by_itself(env, record, before + 1)
         # Every saved move is shown: the turn message asks for the decision after it.
-        shown = game.prompt_message().content
+        shown = text_of(game.prompt_message())
         assert f"**Santiago de Cuba**, move {record.version + 1}:" in shown, shown
         pinged |= cai.id in bot_messages(env, channel)[-1].ping_user_ids
     assert pinged, "cai's turns ping cai: no quiet hours hold for them"

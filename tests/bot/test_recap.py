@@ -29,7 +29,7 @@ async def away_for_ten_moves(env, game, member, limit=600):
         record = await store.by_channel(game.channel.id)
         seat = record.seat_of(member.id)
         message = game.prompt_message()
-        if member in game.named(message.content):
+        if member in game.named(text_of(message)):
             rows = await store.actions(record.id)
             others = 0
             for row in reversed(rows):
@@ -55,7 +55,7 @@ async def test_the_recap_after_ten_moves_away_tells_public_moves_only(simcord_en
 
     asked = await cai.slash(channel, "game recap")
     assert asked.ephemeral
-    said = private_answer(asked).content
+    said = text_of(private_answer(asked))
     lines = said.splitlines()
     assert lines[0] == f"**{TITLE}**"
     told = [line for line in lines[1:] if line.startswith("• ")]
@@ -81,10 +81,10 @@ async def test_the_recap_after_ten_moves_away_tells_public_moves_only(simcord_en
 
     # The private prompt opens with the same recap, where there is one ("Choose").
     if any(i.startswith("mx:") for i in custom_ids(prompt)):
-        shown = private_answer(await cai.click(prompt, label="Choose")).content
+        shown = text_of(private_answer(await cai.click(prompt, label="Choose")))
         assert shown.startswith(said)
     # So does the screen's DM sent while the decision waited for cai (if it changed then).
-    last = dms(env, cai)[-1].content if dms(env, cai) else ""
+    last = text_of(dms(env, cai)[-1]) if dms(env, cai) else ""
     assert TITLE not in last or last.startswith(f"**{TITLE}**")
 
     # Twins: the same log with other things told to single seats (or nothing) -> same recap.
@@ -139,16 +139,16 @@ async def test_the_private_prompt_and_the_screen_dm_open_with_the_recap(simcord_
             break
         prompt = game.prompt_message()
         sent = dms(env, cai)
-        changed = bool(sent) and sent[-1].content != last_dm
-        last_dm = sent[-1].content if sent else None
-        if cai in game.named(prompt.content):
-            said = private_answer(await cai.slash(channel, "game recap")).content
+        changed = bool(sent) and text_of(sent[-1]) != last_dm
+        last_dm = text_of(sent[-1]) if sent else None
+        if cai in game.named(text_of(prompt)):
+            said = text_of(private_answer(await cai.slash(channel, "game recap")))
             if said.startswith(f"**{TITLE}**"):
                 if changed:
-                    assert sent[-1].content.startswith(said), "the DM opens with the recap"
+                    assert text_of(sent[-1]).startswith(said), "the DM opens with the recap"
                     dm = True
                 if any(i.startswith("mx:") for i in custom_ids(prompt)):
-                    shown = private_answer(await cai.click(prompt, label="Choose")).content
+                    shown = text_of(private_answer(await cai.click(prompt, label="Choose")))
                     assert shown.startswith(said + "\n"), "so does the private prompt"
                     chose = True
         await game.step()

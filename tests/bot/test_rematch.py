@@ -9,7 +9,7 @@ import random
 import discord
 import pytest
 
-from tests.bot.driver import Table, bot_messages, custom_ids
+from tests.bot.driver import Table, bot_messages, custom_ids, text_of
 from tests.bot.driver import settle_ai as settle
 from tests.bot.test_lobby import refused
 
@@ -36,14 +36,14 @@ async def a_finished_game(env, channel, players):
     await settle(env)
     await env.advance_time(DAY)
     await settle(env)
-    asks = [m for m in bot_messages(env, channel) if "what should happen" in m.content]
-    assert asks, [m.content for m in bot_messages(env, channel)][-3:]
+    asks = [m for m in bot_messages(env, channel) if "what should happen" in text_of(m)]
+    assert asks, [text_of(m) for m in bot_messages(env, channel)][-3:]
     ask = next(m for m in channel.history() if m.id == asks[-1].id)
     voter = next(p for p in players if p.id in asks[-1].ping_user_ids)
     await voter.click(ask, label="End the game now")
     await settle(env)
     final = channel.history()[-1]
-    assert "Final scores" in final.content
+    assert "Final scores" in text_of(final)
     return final
 
 
@@ -72,11 +72,11 @@ async def test_a_rematch_seats_the_same_table_turned_by_one_and_pings_the_others
     assert "ai:strong" in [s.controller for s in new.seats], "the AI seat keeps its level"
     assert (new.kind, new.options, new.settings) == (old.kind, old.options, old.settings)
     said = bot_messages(simcord_env, channel)[before:]
-    lobby = [m for m in said if "a new game is open" in m.content]
+    lobby = [m for m in said if "a new game is open" in text_of(m)]
     assert len(lobby) == 1 and lobby[0].ping_user_ids == [], "the lobby itself pings nobody"
     pings = [m for m in said if m.ping_user_ids]
     assert len(pings) == 1 and sorted(pings[0].ping_user_ids) == sorted([ana.id, cai.id])
-    assert "rematch" in pings[0].content and str(lobby[0].id) in pings[0].content
+    assert "rematch" in text_of(pings[0]) and str(lobby[0].id) in text_of(pings[0])
 
     # A second tap, by him or anyone else of the table, points to the open lobby.
     again = refused(await ben.click(final, label="Rematch"), "already open")
@@ -126,8 +126,8 @@ async def test_a_rematch_names_a_player_in_quiet_hours_without_pinging_them(simc
     before = len(bot_messages(simcord_env, channel))
     await ben.click(final, label="Rematch")
     said = bot_messages(simcord_env, channel)[before:]
-    (ping,) = [m for m in said if "rematch" in m.content and "<@" in m.content]
-    assert f"<@{cai.id}>" in ping.content and f"<@{ana.id}>" in ping.content
+    (ping,) = [m for m in said if "rematch" in text_of(m) and "<@" in text_of(m)]
+    assert f"<@{cai.id}>" in text_of(ping) and f"<@{ana.id}>" in text_of(ping)
     assert ping.ping_user_ids == [ana.id], "cai's quiet hours: named, not pinged"
 
 
@@ -151,7 +151,7 @@ async def test_rematches_of_one_game_ping_its_table_once_however_often_they_are_
         assert not (await ben.slash(channel, "game abandon")).ephemeral
         assert await env.bot.store.by_channel(channel.id) is None
     said = bot_messages(env, channel)[before:]
-    named = [m for m in said if "rematch" in m.content and f"<@{ana.id}>" in m.content]
-    assert len(named) == 5 and all(f"<@{cai.id}>" in m.content for m in named), "each names them"
+    named = [m for m in said if "rematch" in text_of(m) and f"<@{ana.id}>" in text_of(m)]
+    assert len(named) == 5 and all(f"<@{cai.id}>" in text_of(m) for m in named), "each names them"
     pinged = sorted(u for m in said for u in m.ping_user_ids)
     assert pinged == sorted([ana.id, cai.id]), "the former table is pinged once"

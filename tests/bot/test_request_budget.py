@@ -11,7 +11,7 @@ import random
 import pytest
 
 from tests.bot.budget import Counted, play
-from tests.bot.driver import MENTION, Table
+from tests.bot.driver import MENTION, Table, text_of
 
 # Global-bound requests per applied move, at most (bench/discord_budget.py measures all sizes).
 BUDGET = 1.2
@@ -48,7 +48,7 @@ async def test_a_persons_moves_reach_the_channel_through_their_interactions(simc
             if message_id in seen or message.is_ephemeral:
                 continue
             seen.add(message_id)
-            prompt = [line for line in message.content.splitlines() if not line.startswith("• ")]
+            prompt = [line for line in text_of(message).splitlines() if not line.startswith("• ")]
             named = {int(u) for u in MENTION.findall("\n".join(prompt))}
             posted.append((set(message.ping_user_ids), named))
     in_channel = {route: n for route, n in counted.routes.items() if "(channel)" in route[1]}

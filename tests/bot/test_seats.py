@@ -9,7 +9,7 @@ import pytest
 
 import games
 from bot.text import present
-from tests.bot.driver import Table, private_answer, settle_ai
+from tests.bot.driver import Table, private_answer, settle_ai, text_of
 from tests.bot.driver import last_answer as answer
 from tests.bot.faults import old_edits
 from tests.bot.test_lobby import refused
@@ -22,7 +22,7 @@ def simcord_bot(new_bot, db_path):
 
 async def resign(env, member, channel):
     asked = await member.slash(channel, "game resign")
-    assert asked.ephemeral and "Resign from this game?" in asked.response.content
+    assert asked.ephemeral and "Resign from this game?" in text_of(asked.response)
     return await member.click(asked.response, label="Yes, resign")
 
 
@@ -39,7 +39,7 @@ async def test_resigning_in_a_two_player_game_ends_it_with_the_resigner_last(sim
     how, stored = await store.result(record.id)
     result = json.loads(stored)
     assert how == "resigned" and result["ranking"] == [0, 1] and result["winners"] == [0]
-    final = channel.history()[-1].content
+    final = text_of(channel.history()[-1])
     assert "Final scores" in final and "Ranked last for resigning: ben (AI greedy)" in final
 
 
@@ -49,13 +49,13 @@ async def test_resigning_with_three_players_hands_the_seat_to_the_ai(simcord_env
     await game.open("havana", 3)
     refused(await dee.slash(channel, "game resign"), "not a player")
     done = await resign(simcord_env, cai, channel)
-    assert "You resigned" in answer(done).content
+    assert "You resigned" in text_of(answer(done))
     await settle_ai(simcord_env)
     store = simcord_env.bot.store
     record = await store.by_channel(channel.id)
     assert record.status == "active"
     assert record.seats[2].resigned and record.seats[2].controller == "ai:greedy"
-    assert any("cai resigned" in m.content for m in channel.history())
+    assert any("cai resigned" in text_of(m) for m in channel.history())
     refused(await cai.slash(channel, "game resign"), "resigned")
     refused(await cai.slash(channel, "game return"), "resigned")
     # The AI made cai's opening picks.
@@ -81,7 +81,7 @@ async def test_a_seat_is_handed_over_and_taken_back(simcord_env, table):
     record = await store.by_channel(channel.id)
     assert record.seats[1].user_id == cai.id and record.seats[1].controller == "human"
     said = channel.history()[-1]
-    assert cai.mention in said.content and "now plays the seat of ben" in said.content
+    assert cai.mention in text_of(said) and "now plays the seat of ben" in text_of(said)
     # A moderator may hand any seat over.
     await mod.slash(channel, "game substitute", member=dee, seat=2)
     record = await store.by_channel(channel.id)
@@ -99,7 +99,7 @@ async def test_return_takes_a_seat_back_from_the_ai(simcord_env, table):
     async with simcord_env.bot.services.tables.lock(channel.id):
         await simcord_env.bot.services.seats.hand_to_ai(record, 2)
     back = await cai.slash(channel, "game return")
-    assert "Welcome back" in answer(back).content
+    assert "Welcome back" in text_of(answer(back))
     record = await store.by_channel(channel.id)
     assert record.seats[2].controller == "human"
     waits = {w.seat for w in await store.waits(record.id)}
@@ -117,16 +117,16 @@ async def test_mine_lists_the_games_of_three_channels(simcord_env, table):
     await ana.slash(third, "game new", game="havana")
     listed = await ana.slash(channel, "game mine")
     assert listed.ephemeral
-    text = answer(listed).content
+    text = text_of(answer(listed))
     for where in (channel, second, third):
         assert f"<#{where.id}>" in text
     assert "waiting in the lobby" in text
     assert text.count("your decision") >= 1 and "left on the clock" in text
     # From a DM as well.
     in_dm = await ana.user.slash("game mine")
-    assert f"<#{third.id}>" in answer(in_dm).content
+    assert f"<#{third.id}>" in text_of(answer(in_dm))
     # Dee has nothing.
-    assert "no open lobby" in answer(await dee.slash(channel, "game mine")).content
+    assert "no open lobby" in text_of(answer(await dee.slash(channel, "game mine")))
 
 
 def channel_messages(env, channel):
@@ -182,12 +182,12 @@ async def test_the_creator_asks_the_player_before_handing_their_seat_away(
     await game.open("santiago", 3)
     store = simcord_env.bot.store
     asked = await ana.slash(channel, "game substitute", member=dee, seat=2)
-    assert "only if they agree" in answer(asked).content
+    assert "only if they agree" in text_of(answer(asked))
     record = await store.by_channel(channel.id)
     assert record.seats[1].user_id == ben.id, "nothing moves before ben agrees"
     refused(await dee.slash(channel, "game screen"), "not a player")
     request = channel_messages(simcord_env, channel)[-1]
-    assert request.ping_user_ids == [ben.id] and "asks to hand your seat to dee" in request.content
+    assert request.ping_user_ids == [ben.id] and "asks to hand your seat to dee" in text_of(request)
     request = channel.last_message
     # Nobody but ben answers for ben's seat.
     for other in (ana, cai, dee):
@@ -196,7 +196,7 @@ async def test_the_creator_asks_the_player_before_handing_their_seat_away(
     assert (await store.by_channel(channel.id)).seats[1].user_id == ben.id
     # Ben says no: the seat stays his.
     await ben.click(request, label="Keep my seat")
-    assert "ben keeps their seat" in channel.history()[-1].content
+    assert "ben keeps their seat" in text_of(channel.history()[-1])
     assert (await store.by_channel(channel.id)).seats[1].user_id == ben.id
     # Asked again, ben agrees after a restart; dee plays on and sees the seat's screen at once.
     await ana.slash(channel, "game substitute", member=dee, seat=2)
@@ -208,12 +208,12 @@ async def test_the_creator_asks_the_player_before_handing_their_seat_away(
     record = await store.by_channel(channel.id)
     assert record.seats[1].user_id == dee.id and record.seats[1].controller == "human"
     told = channel_messages(simcord_env, channel)[-1]
-    assert "now plays the seat of ben" in told.content and told.ping_user_ids == [dee.id]
+    assert "now plays the seat of ben" in text_of(told) and told.ping_user_ids == [dee.id]
     await screens_sent(simcord_env)
     view = games.get("santiago").player_view(simcord_env.bot.services.tables.state_of(record), 1)
-    assert present.figures("en", "santiago", view) in dm_of(simcord_env, dee).content
+    assert present.figures("en", "santiago", view) in text_of(dm_of(simcord_env, dee))
     shown = await dee.slash(channel, "game screen")
-    assert "Pesos" in answer(shown).content
+    assert "Pesos" in text_of(answer(shown))
 
 
 async def test_the_same_hand_over_request_asked_again_points_to_the_open_one(
@@ -226,7 +226,7 @@ async def test_the_same_hand_over_request_asked_again_points_to_the_open_one(
     await game.open("santiago", 3)
     before = len(channel_messages(simcord_env, channel))
     asked = await ana.slash(channel, "game substitute", member=dee, seat=2)
-    assert "only if they agree" in answer(asked).content
+    assert "only if they agree" in text_of(answer(asked))
     (request,) = channel_messages(simcord_env, channel)[before:]
     for time in range(5):
         if time == 2:
@@ -264,27 +264,27 @@ async def test_a_seat_moves_at_once_when_its_player_is_away_and_the_taker_gets_i
     await ben.slash(channel, "game substitute", member=dee)
     await screens_sent(simcord_env)
     record = await store.by_channel(channel.id)
-    assert screen_of(record, 1) in dm_of(simcord_env, dee).content
+    assert screen_of(record, 1) in text_of(dm_of(simcord_env, dee))
     # The AI stands in for cai: who opened the game may hand the seat on without asking, and
     # the channel hears who moved it (cai is told too).
     async with simcord_env.bot.services.tables.lock(channel.id):
         await simcord_env.bot.services.seats.hand_to_ai(record, 2)
     done = await ana.slash(channel, "game substitute", member=eve, seat=3)
-    assert "new player" in answer(done).content
+    assert "new player" in text_of(answer(done))
     record = await store.by_channel(channel.id)
     assert record.seats[2].user_id == eve.id
     told = channel_messages(simcord_env, channel)[-1]
-    assert "ana handed the seat of" in told.content
+    assert "ana handed the seat of" in text_of(told)
     assert sorted(told.ping_user_ids) == sorted([eve.id, cai.id])
     await screens_sent(simcord_env)
-    assert screen_of(record, 2) in dm_of(simcord_env, eve).content
+    assert screen_of(record, 2) in text_of(dm_of(simcord_env, eve))
     # Dee's decision passes the turn limit: the seat may move without dee's word.
     await simcord_env.advance_time(3 * 24 * 3600)
     await ana.slash(channel, "game substitute", member=fay, seat=2)
     record = await store.by_channel(channel.id)
     assert record.seats[1].user_id == fay.id
     await screens_sent(simcord_env)
-    assert screen_of(record, 1) in dm_of(simcord_env, fay).content
+    assert screen_of(record, 1) in text_of(dm_of(simcord_env, fay))
 
 
 async def picks_under_way(env, channel, players):
@@ -294,12 +294,12 @@ async def picks_under_way(env, channel, players):
     game = Table(env, channel, [ana, ben, cai], random.Random(6), typed=0.0)
     await game.open("havana", 3)
     turn = game.prompt_message()
-    assert {p.name for p in game.named(turn.content)} == {"ana", "ben", "cai"}, turn.content
-    while ana in game.named(turn.content):
+    assert {p.name for p in game.named(text_of(turn))} == {"ana", "ben", "cai"}, text_of(turn)
+    while ana in game.named(text_of(turn)):
         shown = await ana.click(turn, label="Choose")
         await game.answer(ana, private_answer(shown))
         turn = game.prompt_message()
-    assert {p.name for p in game.named(turn.content)} == {"ben", "cai"}, turn.content
+    assert {p.name for p in game.named(text_of(turn))} == {"ben", "cai"}, text_of(turn)
     return game, turn
 
 
@@ -316,12 +316,12 @@ async def test_a_seat_handed_over_mid_decision_is_named_at_once_in_the_turn_mess
     game.players = [ana, ben, cai, dee]
     now = game.prompt_message()
     assert now.id == turn.id, "the same turn message, edited"
-    assert {p.name for p in game.named(now.content)} == {"ben", "dee"}, now.content
-    assert cai.mention not in now.content and "cai" not in now.content
+    assert {p.name for p in game.named(text_of(now))} == {"ben", "dee"}, text_of(now)
+    assert cai.mention not in text_of(now) and "cai" not in text_of(now)
     said = channel_messages(simcord_env, channel)[before:]
     assert [u for m in said for u in m.ping_user_ids].count(dee.id) == 1, "dee pinged once"
     # Dee picks the seat's two cards from that message.
-    while dee in game.named(now.content):
+    while dee in game.named(text_of(now)):
         shown = await dee.click(now, label="Choose")
         await game.answer(dee, private_answer(shown))
         now = game.prompt_message()
@@ -344,10 +344,10 @@ async def test_a_turn_message_discord_will_not_edit_gives_way_and_the_new_holder
     game.players = [ana, ben, cai, dee]
     now = game.prompt_message()
     assert now.id != turn.id, "a new turn message"
-    assert {p.name for p in game.named(now.content)} == {"ben", "dee"}, now.content
+    assert {p.name for p in game.named(text_of(now))} == {"ben", "dee"}, text_of(now)
     said = channel_messages(simcord_env, channel)[before:]
     assert [u for m in said for u in m.ping_user_ids].count(dee.id) == 1, "dee pinged once"
-    assert any("now plays the seat of cai" in m.content for m in said)
+    assert any("now plays the seat of cai" in text_of(m) for m in said)
 
 
 def test_the_longest_hand_over_buttons_fit_discords_limit_and_read_back():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tests.bot.driver import Table, components_of, press_together, private_answer
+from tests.bot.driver import Table, components_of, press_together, private_answer, text_of
 
 
 def answer(result):
@@ -21,13 +21,13 @@ def a_choice(prompt):
         if custom_id.startswith("ms:"):
             several = component.get("max_values", 1)
             return custom_id, [o["value"] for o in component["options"][:several]]
-    raise AssertionError(f"no move on {prompt.content!r}")
+    raise AssertionError(f"no move on {text_of(prompt)!r}")
 
 
 async def private_prompts(game):
     """Every decider presses "Choose" on the turn message before anybody chooses."""
     turn = game.prompt_message()
-    deciders = game.named(turn.content)
+    deciders = game.named(text_of(turn))
     prompts = []
     for player in deciders:
         shown = await player.click(turn, label="Choose")
@@ -54,7 +54,7 @@ async def test_four_players_picking_at_once_all_count(simcord_env, table):
     presses = [(player, prompt, *a_choice(prompt)) for player, prompt in prompts]
     results = await press_together(simcord_env, presses)
 
-    texts = [answer(r).content for r in results]
+    texts = [text_of(answer(r)) for r in results]
     assert all("Done" in t for t in texts), texts
     record, seats = await actions_by_seat(simcord_env, channel)
     assert seats == [0, 1, 2, 3]
@@ -63,12 +63,12 @@ async def test_four_players_picking_at_once_all_count(simcord_env, table):
     results = await press_together(
         simcord_env, [(player, reply, *a_choice(reply)) for player, reply in seconds]
     )
-    assert all("Done" in answer(r).content for r in results)
+    assert all("Done" in text_of(answer(r)) for r in results)
     record, seats = await actions_by_seat(simcord_env, channel)
     assert seats == [0, 0, 1, 1, 2, 2, 3, 3]
     # A second prompt opened before choosing is outdated now: that player has already chosen.
     again = await press_together(simcord_env, [(first, spare, *a_choice(spare))])
-    assert "outdated" in answer(again[0]).content
+    assert "outdated" in text_of(answer(again[0]))
     assert (await actions_by_seat(simcord_env, channel))[1] == [0, 0, 1, 1, 2, 2, 3, 3]
 
 
@@ -85,6 +85,6 @@ async def test_picks_made_before_a_restart_do_not_outdate_the_others(
     await simcord_env.restart_bot(new_bot(db_path, rng=random.Random(9)))
 
     results = await press_together(simcord_env, presses[1:])
-    assert all("Done" in answer(r).content for r in results), [answer(r).content for r in results]
+    assert all("Done" in text_of(answer(r)) for r in results), [text_of(answer(r)) for r in results]
     _, seats = await actions_by_seat(simcord_env, channel)
     assert seats == [0, 1, 2]

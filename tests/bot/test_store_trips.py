@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from tests.bot.driver import Table, components_of, press_together
+from tests.bot.driver import Table, components_of, press_together, text_of
+from tests.bot.test_ai_seats import until_a_person_decides
 
 
 async def trace(store, callback) -> None:
@@ -54,23 +55,28 @@ async def test_a_move_does_not_read_the_game_before_its_transaction(simcord_env,
 
 async def test_turn_notes_of_games_played_at_once_share_a_transaction(simcord_env, table):
     """Each new turn message is noted for restarts behind the move, the notes of games moving
-    at the same moment in one transaction: fewer syncs to disk than one per note."""
+    at the same moment in one transaction: fewer syncs to disk than one per note. (Two tables
+    of a person and an AI seat: a move that hands the turn to the AI posts its message at once,
+    with no board to draw, so both tables' notes come together.)"""
     guild, channel, (ana, ben, cai, dee) = table
-    games = [
-        Table(simcord_env, channel, [ana, ben], random.Random(1)),
-        Table(simcord_env, guild.create_text_channel("more"), [cai, dee], random.Random(2)),
-    ]
-    for game in games:
-        await game.open("santiago", 2)
+    channels = [channel, guild.create_text_channel("more")]
+    games = []
+    for where, person, seed in ((channels[0], ana, 1), (channels[1], cai, 2)):
+        opened = await person.slash(where, "game new", game="santiago", ai_players=1)
+        await person.click(opened.response, label="Start")
+        games.append(Table(simcord_env, where, [person], random.Random(seed)))
     statements: list[str] = []
     store = simcord_env.bot.store
     await trace(store, statements.append)
     try:
         for _ in range(8):
+            await until_a_person_decides(simcord_env, games[0])
             presses = []
             for game in games:
                 prompt = game.prompt_message()
-                player = game.named(prompt.content)[0]
+                if not game.named(text_of(prompt)):
+                    continue
+                player = game.named(text_of(prompt))[0]
                 for item in components_of(prompt):
                     if item.get("custom_id", "").startswith("mc:"):
                         presses.append((player, prompt, item["custom_id"], None))

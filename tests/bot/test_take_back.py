@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tests.bot.driver import Table, components_of, custom_ids
+from tests.bot.driver import Table, components_of, custom_ids, text_of
 from tests.bot.driver import last_answer as answer
 from tests.bot.test_lobby import refused
 
@@ -15,7 +15,7 @@ async def drive_once(env, game):
         message = game.prompt_message()
         drives = [i for i in custom_ids(message) if i.startswith("mc:") and ":drive:" in i]
         if drives:
-            player = game.named(message.content)[0]
+            player = game.named(text_of(message))[0]
             return player, await player.click(message, custom_id=drives[-1])
         await game.step()
     raise AssertionError("nobody had to drive")
@@ -32,7 +32,7 @@ async def test_a_drive_is_taken_back_and_the_log_stays_exact(simcord_env, table)
     private = answer(drove)
     assert private.ephemeral and "Undo" in [c.get("label") for c in components_of(private)]
     undone = await player.click(private, label="Undo")
-    assert "You took back" in answer(undone).content
+    assert "You took back" in text_of(answer(undone))
     after = await store.by_channel(channel.id)
     rows = await store.actions(after.id)
     assert rows[-1].code == "undo" and after.version == record.version + 1
@@ -44,7 +44,7 @@ async def test_a_drive_is_taken_back_and_the_log_stays_exact(simcord_env, table)
         "santiago", 2, after.seed, after.options, [(r.seat, r.code) for r in rows[:-2]]
     )
     assert engine.to_json(after.state()) == engine.to_json(games.replay(replay)[0])
-    assert any("takes back their last decision" in m.content for m in channel.history())
+    assert any("takes back their last decision" in text_of(m) for m in channel.history())
     assert before != after.state_json
     # Nothing more of theirs to take back now.
     refused(await player.slash(channel, "game undo"), "nothing")

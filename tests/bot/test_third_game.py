@@ -17,12 +17,13 @@ import pytest
 from PIL import Image
 
 import games
+import games.front
 import render
 from bot.discord_io import pictures
 from games.simulate import play_random
 from games.text import ENGLISH
 from render import faces
-from tests.bot.driver import Table, components_of, custom_ids, private_answer
+from tests.bot.driver import Table, components_of, custom_ids, private_answer, text_of
 from tests.bot.driver import last_answer as answer
 from tests.bot.test_ai_seats import until_a_person_decides
 from tests.bot.test_history import shown
@@ -91,7 +92,7 @@ async def test_duelo_is_played_by_the_bot_from_lobby_to_replay(simcord_env, tabl
     # The lobby: Duelo is a choice of /game new like ours; ben joins, ana starts.
     opened = await ana.slash(channel, "game new", game="duel")
     lobby = opened.response
-    assert not lobby.ephemeral and "Duelo" in lobby.content, lobby.content
+    assert not lobby.ephemeral and "Duelo" in text_of(lobby), text_of(lobby)
     assert (await ben.click(lobby, label="Join")).acknowledged
     await ana.click(lobby, label="Start")
     record, state = await the_game(simcord_env, channel)
@@ -101,14 +102,14 @@ async def test_duelo_is_played_by_the_bot_from_lobby_to_replay(simcord_env, tabl
     # The first turn message: the leader names the stake with a button, under a board picture.
     message = game.prompt_message()
     leader = next(p for p in (ana, ben) if p.id == record.seats[state.leader].user_id)
-    assert f"<@{leader.id}>" in message.content and "name the stake" in message.content
+    assert f"<@{leader.id}>" in text_of(message) and "name the stake" in text_of(message)
     assert labels(message)[:2] == ["Stake 1", "Stake 2"]
     boards = [
         a
         for m in channel.history()
         if m.author.id == simcord_env.bot.user.id
         for a in m.attachments
-        if a.filename == "board.png"
+        if a.filename == pictures.board_file(record.version)
     ]
     assert boards, "a board picture is posted with the turn"
     assert png_size(await boards[-1].read()) == (800, 360)
@@ -118,9 +119,9 @@ async def test_duelo_is_played_by_the_bot_from_lobby_to_replay(simcord_env, tabl
         seat = next(s.seat for s in record.seats if s.user_id == player.id)
         dm = newest_dm(simcord_env, player)
         cards = ", ".join(str(c) for c in state.hands[seat])
-        assert f"Your cards: {cards}." in dm.content, dm.content
+        assert f"Your cards: {cards}." in text_of(dm), text_of(dm)
         assert len(dm.attachments) == 1
-        assert all(cards not in m.content for m in channel.history()), "a hand reached the channel"
+        assert all(cards not in text_of(m) for m in channel.history()), "a hand reached the channel"
 
     # Rule 12: a stake is taken back with a typed /game undo, and named again.
     staked = await leader.click(message, label="Stake 2")
@@ -128,10 +129,10 @@ async def test_duelo_is_played_by_the_bot_from_lobby_to_replay(simcord_env, tabl
     record, state = await the_game(simcord_env, channel)
     assert state.stake == 2
     undone = await leader.slash(channel, "game undo")
-    assert answer(undone).ephemeral and "You took back: Stake 2." in answer(undone).content
+    assert answer(undone).ephemeral and "You took back: Stake 2." in text_of(answer(undone))
     record, state = await the_game(simcord_env, channel)
     assert state.stake is None and (await store.actions(record.id))[-1].code == "undo"
-    assert any("takes back their last decision" in m.content for m in channel.history())
+    assert any("takes back their last decision" in text_of(m) for m in channel.history())
     await leader.click(game.prompt_message(), label="Stake 1")
     record, state = await the_game(simcord_env, channel)
     assert state.stake == 1
@@ -150,7 +151,7 @@ async def test_duelo_is_played_by_the_bot_from_lobby_to_replay(simcord_env, tabl
     record, state = await the_game(simcord_env, channel)
     assert state.led == max(hand)
     refused = answer(await leader.slash(channel, "game undo"))
-    assert refused.ephemeral and "You took back" not in refused.content
+    assert refused.ephemeral and "You took back" not in text_of(refused)
 
     # The rest is played with the buttons and Choose, to the final scores.
     await game.play_to_end(limit=40)
@@ -159,19 +160,19 @@ async def test_duelo_is_played_by_the_bot_from_lobby_to_replay(simcord_env, tabl
     result = engine.result(state)
     assert record.status == "finished" and result is not None
     final = channel.last_message
-    assert "Final scores" in final.content
+    assert "Final scores" in text_of(final)
     for player in (ana, ben):
         seat = next(s.seat for s in record.seats if s.user_id == player.id)
-        assert f"{player.name}: " in final.content
-        assert f"<@{player.id}>" in final.content
-        assert str(result.scores[seat]) in final.content
+        assert f"{player.name}: " in text_of(final)
+        assert f"<@{player.id}>" in text_of(final)
+        assert str(result.scores[seat]) in text_of(final)
     assert [a.filename for a in final.attachments] == ["scores.png"]
     png_size(await final.attachments[0].read())
     first_id = record.id
 
     # Against an AI seat that plays at random: ai/ has no model of Duelo and needs none.
     opened = await cai.slash(channel, "game new", game="duel", ai_players=1, ai_level="random")
-    assert "AI 1 (random)" in opened.response.content
+    assert "AI 1 (random)" in text_of(opened.response)
     await cai.click(opened.response, label="Start")
     game = Table(simcord_env, channel, [cai], random.Random(4), typed=0)
     for _ in range(40):
@@ -186,33 +187,62 @@ async def test_duelo_is_played_by_the_bot_from_lobby_to_replay(simcord_env, tabl
     assert record.seats[ai_seat].ai_level == "random"
     moved = [row.seat for row in await store.actions(record.id)]
     assert moved.count(ai_seat) >= 4, "the AI played its cards itself"
-    assert "AI 1 (random)" in channel.last_message.content
+    assert "AI 1 (random)" in text_of(channel.last_message)
 
     # Both games are in the server's history, and the first replays to its end.
     listed = answer(await dee.slash(channel, "game history list"))
-    assert listed.content.count("Duelo") == 2, listed.content
-    assert f"#{first_id}" in listed.content
+    assert text_of(listed).count("Duelo") == 2, text_of(listed)
+    assert f"#{first_id}" in text_of(listed)
     only = answer(await dee.slash(channel, "game history list", game="duel"))
-    assert "of Duelo: 1-2 of 2" in only.content and "Newest" in labels(only), only.content
+    assert "of Duelo: 1-2 of 2" in text_of(only) and "Newest" in labels(only), text_of(only)
     assert any(i.startswith("hp:0:duel:") for i in custom_ids(only))
 
     # /game help offers Duelo's rules, which its own catalogue holds.
     helped = answer(await dee.slash(channel, "game help"))
     assert "Rules: Duelo" in labels(helped)
     await dee.click(helped, label="Rules: Duelo")
-    assert "A stake may be taken back" in shown(simcord_env, helped).content
+    assert "A stake may be taken back" in text_of(shown(simcord_env, helped))
 
     replay = answer(await dee.slash(channel, "game history replay", game=first_id))
     steps = (await store.get(first_id)).version
-    assert replay.ephemeral and f"step 0 of {steps}" in replay.content, replay.content
+    assert replay.ephemeral and f"step 0 of {steps}" in text_of(replay), text_of(replay)
     assert [a.filename for a in replay.attachments] == ["board.png"]
     assert png_size(await replay.attachments[0].read()) == (800, 360)
     await dee.click(replay, label="Last")
     last = shown(simcord_env, replay)
-    assert f"step {steps} of {steps}" in last.content and "The game ends here." in last.content
+    assert f"step {steps} of {steps}" in text_of(last) and "The game ends here." in text_of(last)
     assert custom_ids(last)
     # Nothing failed on the way: no AI level fell back, no picture was lost.
     assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_duelo_s_own_glossary_explains_its_stakes_on_the_turn_message(
+    simcord_env, table, duel
+):
+    """A game from outside brings its own glossary face (`tests/third_game/glossary.py`): the
+    turn message says what each stake does beside its button, as for our games, from nothing
+    in bot/ that names Duelo; the words follow the channel's language (a key no catalogue
+    holds reads in English)."""
+    guild, channel, (ana, ben, cai, dee) = table
+    opened = await ana.slash(channel, "game new", game="duel")
+    await ben.click(opened.response, label="Join")
+    await ana.click(opened.response, label="Start")
+    record, state = await the_game(simcord_env, channel)
+    game = Table(simcord_env, channel, [ana, ben], random.Random(3), typed=0)
+    stored = simcord_env.backend.get_message(channel.id, game.prompt_message().id)
+    (container,) = stored.components
+    assert container["type"] == 17 and container["accent_color"] == games.front.DEFAULT_ACCENT
+    sections = [c for c in container["components"] if c["type"] == 9]
+    said = {
+        s["accessory"]["custom_id"].rsplit(":", 1)[1]: s["components"][0]["content"]
+        for s in sections
+    }
+    assert said == {
+        "1": "Whoever wins the trick scores 1 point.",
+        "2": "Whoever wins the trick scores 2 points.",
+    }
+    assert [s["accessory"]["label"] for s in sections] == ["Stake 1", "Stake 2"]
+    assert [g for g in games.glossary("duel")], "its help lists the stakes and the cards"
 
 
 def test_duelo_keeps_the_promises_the_house_relies_on(duel):

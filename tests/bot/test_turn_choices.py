@@ -12,7 +12,13 @@ import random
 import pytest
 
 import games
-from bot.discord_io import components
+from bot.core.published import Published
+from bot.discord_io import layouts, turn_messages
+from bot.discord_io.layouts import Picture
+from bot.discord_io.turn_messages import Prompt
+from bot.text.i18n import text_msg
+from bot.text.lengths import utf16_len
+from bot.text.present import clip
 from storage.records import GameRecord, Seat
 from tests.games.twin_helpers import havana_twins, santiago_twins
 
@@ -29,20 +35,19 @@ def channel_components(kind: str, state, players: int, options: dict):
     record = record_of(kind, players, options, engine.version(state))
     decisions = tuple(engine.pending(state))
     names = [s.name for s in record.seats]
-    view, choose = components.turn_view("en", record, engine, state, decisions, names, decisions)
-    return view.to_components(), choose
+    items, choose = layouts.turn_view("en", record, engine, state, decisions, names, decisions)
+    return [item.to_component_dict() for item in items], choose
 
 
 def offered(rows) -> set[str]:
     """The codes a player can tap on the message itself (buttons and menu entries)."""
     codes = set()
-    for row in rows:
-        for item in row["components"]:
-            custom_id = item.get("custom_id", "")
-            if custom_id.startswith("mc:"):
-                codes.add(custom_id.split(":", 3)[3])
-            elif custom_id.startswith("ms:"):
-                codes.update(o["value"] for o in item["options"])
+    for item in layouts.walk(rows):
+        custom_id = item.get("custom_id", "")
+        if custom_id.startswith("mc:"):
+            codes.add(custom_id.split(":", 3)[3])
+        elif custom_id.startswith("ms:"):
+            codes.update(o["value"] for o in item["options"])
     return codes
 
 
@@ -95,3 +100,65 @@ def test_turn_message_choices_show_nothing_hidden_and_choose_only_when_needed(
     if kind == "santiago" and not options:
         # Twins with emptied and refilled screens got the same public buttons.
         assert public_buttons > 20
+
+
+@pytest.mark.parametrize(
+    ("kind", "options", "seed"),
+    [("santiago", {}, 3), ("santiago", {"max_distance": 24}, 5), ("havana", {}, 4)],
+)
+def test_a_whole_turn_message_keeps_within_discord_s_limits_and_says_what_choices_do(
+    kind, options, seed
+):
+    """At every reached state of a random game, the whole turn message as the announcer builds
+    it (the move's events, the header and prompt, the board, the choices) is a Components V2
+    layout Discord takes: one container, at most 40 components, at most 4,000 characters over
+    its texts. A choice that names a card, building or citizen says what it does, in the rules'
+    words: beside its button (a section), or as its menu entry's description (at most 100
+    characters, cut after a whole word)."""
+    engine = games.get(kind)
+    options = engine.options(options)
+    rnd = random.Random(seed)
+    state = engine.new(3, seed, options)
+    events: list = []
+    sections = described = 0
+    while not engine.is_over(state):
+        record = record_of(kind, 3, options, engine.version(state))
+        published = Published(record, state, events=events, locale="de")
+        prompt = Prompt.of(published)
+        picture = Picture(f"board-{record.version}.png", "x" * 1024)
+        shown = turn_messages.shown(published, prompt, events, picture, {})
+        (container,) = layouts.layout(shown, prompt.choices).to_components()
+        walked = list(layouts.walk([container]))
+        assert container["type"] == 17 and len(walked) <= layouts.MAX_COMPONENTS
+        texts = [c["content"] for c in walked if c["type"] == 10]
+        assert sum(utf16_len(t) for t in texts) <= layouts.MAX_TEXT
+        names = [s.name for s in record.seats]
+        for item in walked:
+            if item["type"] == 9:
+                code = item["accessory"]["custom_id"].split(":", 3)[3]
+                seat = int(item["accessory"]["custom_id"].split(":")[2].split(".")[1])
+                said = games.explain(kind, state, seat, code)
+                assert said is not None
+                wanted = text_msg("de", said, names, markdown=True)
+                assert item["components"][0]["content"] == clip(wanted, layouts.MAX_EFFECT)
+                sections += 1
+            if item["type"] == 3:
+                seat = int(item["custom_id"].split(".")[1])
+                for option in item["options"]:
+                    said = games.explain(kind, state, seat, option["value"])
+                    if said is None:
+                        assert option.get("description") is None
+                        continue
+                    wanted = text_msg("de", said, names)
+                    description = option["description"]
+                    assert len(description) <= 100
+                    assert description == wanted or (
+                        description.endswith("…")
+                        and wanted.startswith(description[:-1].rstrip(" ,;:.-–—("))
+                    )
+                    described += 1
+        seat = rnd.choice(engine.pending(state)).seat
+        state, events = engine.apply(state, seat, rnd.choice(engine.legal_codes(state, seat)))
+    assert sections > 20
+    if kind == "santiago":
+        assert described > 5, "the Newspaper's menu names citizens"

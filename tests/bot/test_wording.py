@@ -16,14 +16,14 @@ from bot.text import present
 from bot.text.i18n import text_msg
 from games.text import Msg
 from storage.records import GameRecord, Seat
-from tests.bot.driver import Table, components_of
+from tests.bot.driver import Table, components_of, text_of
 from tests.bot.driver import last_answer as answer
 from tests.bot.test_languages_game import server  # noqa: F401  (a fixture)
 
 
 async def open_lobby(member, channel, game="santiago", **options):
     result = await member.slash(channel, "game new", game=game, **options)
-    assert not result.ephemeral, result.response.content
+    assert not result.ephemeral, text_of(result.response)
     return result.response
 
 
@@ -72,18 +72,18 @@ async def test_every_list_the_bot_writes_ends_before_the_next_line(simcord_env, 
         asked = await ben.slash(channel, "game resign")
         await ben.click(asked.response, label="Yes, resign")
     final = channel.history()[-1]
-    assert "Final scores" in final.content and "\n1. " in final.content
-    said = {"final": final.content}
+    assert "Final scores" in text_of(final) and "\n1. " in text_of(final)
+    said = {"final": text_of(final)}
     commands = {"history": "history list", "stats": "history stats"}
     for command in ("history", "board", "log", "help", "stats", "mine"):
-        said[command] = answer(
-            await ana.slash(channel, f"game {commands.get(command, command)}")
-        ).content
-    said["leaderboard"] = answer(
-        await ana.slash(channel, "game history leaderboard", game="havana")
-    ).content
+        said[command] = text_of(
+            answer(await ana.slash(channel, f"game {commands.get(command, command)}"))
+        )
+    said["leaderboard"] = text_of(
+        answer(await ana.slash(channel, "game history leaderboard", game="havana"))
+    )
     await ana.slash(channel, "game new", game="santiago")
-    said["help in a lobby"] = answer(await cai.slash(channel, "game help")).content
+    said["help in a lobby"] = text_of(answer(await cai.slash(channel, "game help")))
     for name in ("history", "log", "board"):
         assert any(LIST_ITEM.match(line) for line in said[name].split("\n")), said[name]
     assert {name: text_after_a_list(content) for name, content in said.items()} == {
@@ -197,7 +197,7 @@ async def test_the_screen_dm_names_the_channel_and_server_in_words(simcord_env, 
     dm = simcord_env.backend.dm_channels[ana.id]
     stored = list(simcord_env.backend.messages.get(dm, {}).values())
     assert stored, "no screen DM"
-    content = to_discord_message(simcord_env, stored[-1]).content
+    content = text_of(to_discord_message(simcord_env, stored[-1]))
     # Whoever cannot see the channel would read "#unknown" for a channel mention.
     assert content.startswith(f"Your screen in **Santiago de Cuba** (#games on {guild.name}):")
     assert "<#" not in content
@@ -220,10 +220,10 @@ async def test_help_starts_with_a_turn_in_five_lines_and_buttons_lead_to_the_res
     guild, channel, (ana, *_rest) = table
     opened = answer(await ana.slash(channel, "game help"))
     assert opened.ephemeral
-    lines = opened.content.split("\n")
+    lines = text_of(opened).split("\n")
     assert lines[0] == "**How to play a turn**"
     assert [line[:3] for line in lines[1:6]] == ["1. ", "2. ", "3. ", "4. ", "5. "]
-    assert lines[6] == "" and len(lines) == 8 and len(opened.content) < 800
+    assert lines[6] == "" and len(lines) == 8 and len(text_of(opened)) < 800
     assert labels(opened) == [
         "How to play",
         "Commands",
@@ -233,9 +233,9 @@ async def test_help_starts_with_a_turn_in_five_lines_and_buttons_lead_to_the_res
     ]
 
     await ana.click(opened, label="Commands")
-    commands = shown(simcord_env, opened).content
+    commands = text_of(shown(simcord_env, opened))
     await ana.click(shown(simcord_env, opened), label="Your settings")
-    commands += "\n" + shown(simcord_env, opened).content
+    commands += "\n" + text_of(shown(simcord_env, opened))
     # Every subcommand Discord knows is named on the two pages, none in one long paragraph.
     tree = json.loads((Path(__file__).with_name("command_tree.json")).read_text())
     names = [option["name"] for option in tree["commands"]["options"]]
@@ -247,9 +247,9 @@ async def test_help_starts_with_a_turn_in_five_lines_and_buttons_lead_to_the_res
     await simcord_env.restart_bot(new_bot(db_path))
     await ana.click(shown(simcord_env, opened), label="Rules: Havana")
     rules = shown(simcord_env, opened)
-    assert rules.content.startswith("**Havana** (2-4 players)")
+    assert text_of(rules).startswith("**Havana** (2-4 players)")
     await ana.click(rules, label="How to play")
-    assert shown(simcord_env, opened).content == opened.content
+    assert text_of(shown(simcord_env, opened)) == text_of(opened)
 
 
 async def test_help_in_a_havana_channel_offers_havana_s_rules_first(simcord_env, table):
@@ -264,10 +264,10 @@ async def test_help_speaks_the_server_s_language_to_a_client_left_at_english(sim
     request.getfixturevalue("client_locales")[ben.id] = "de"
     await ana.slash(channel, "game language", language="it")
     italian = answer(await ana.slash(channel, "game help"))
-    assert italian.ephemeral and italian.content.startswith("**Come si gioca un turno**")
+    assert italian.ephemeral and text_of(italian).startswith("**Come si gioca un turno**")
     assert labels(italian)[:2] == ["Come si gioca", "Comandi"]
     await ana.click(italian, label="Comandi")
-    assert shown(simcord_env, italian).content.startswith("**Comandi**")
+    assert text_of(shown(simcord_env, italian)).startswith("**Comandi**")
     # A reader whose client speaks another language of ours reads the help in it.
     german = answer(await ben.slash(channel, "game help"))
-    assert german.content.startswith("**So spielst du einen Zug**")
+    assert text_of(german).startswith("**So spielst du einen Zug**")

@@ -1,7 +1,7 @@
 """Duelo, hosted from outside games/: this package is the game as the registry takes it
-(`GAME`, `views`, `front`), and importing it registers the game, its faces and its English, so
-any process that imports it (the bot's, and the workers that think and draw for it) hosts it.
-`register()` does it again (each step changes nothing the second time)."""
+(`GAME`, `views`, `front`, `glossary`), and importing it registers the game, its faces and its
+English, so any process that imports it (the bot's, and the workers that think and draw for it)
+hosts it. `register()` does it again (each step changes nothing the second time)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import games
 from games.text import register as register_texts
 from render import faces as render_faces
 
-from . import faces, front, views
+from . import faces, front, glossary, views
 from .duel import ENGLISH as RULES_ENGLISH
 from .duel import GAME, PlayerView, PublicView
 
@@ -41,9 +41,10 @@ ENGLISH = {
 
 
 def register() -> None:
-    """Host Duelo: its rules' and its own English, the game, its faces."""
+    """Host Duelo: its rules', its own and its glossary's English, the game, its faces."""
     register_texts(RULES_ENGLISH)
     register_texts(ENGLISH)
+    register_texts(glossary.ENGLISH)
     games.register(sys.modules[__name__])
     render_faces.register(
         GAME.name,
@@ -60,4 +61,4 @@ def register() -> None:
 
 register()
 
-__all__ = ["ENGLISH", "GAME", "front", "register", "views"]
+__all__ = ["ENGLISH", "GAME", "front", "glossary", "register", "views"]
