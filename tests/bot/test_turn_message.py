@@ -204,9 +204,15 @@ async def test_the_message_that_asks_shows_the_position_decided_in_every_languag
 
 
 def shown_parts(stored) -> tuple[list[str], list[str], list[str]]:
-    """A stored message's texts, the files its pictures show, and its controls' custom ids."""
+    """A stored message's texts (not a choice's effect, which goes with its button), the files
+    its pictures show, and its controls' custom ids."""
     walked = list(walk(stored.components))
-    texts = [c["content"] for c in walked if c.get("type") == 10]
+    texts = [
+        c["content"]
+        for container in stored.components
+        for c in container.get("components") or []
+        if c.get("type") == 10
+    ]
     by_id = {str(a["id"]): a["filename"] for a in stored.attachments}
     shows = [
         by_id[str(item["media"]["attachment_id"])]
