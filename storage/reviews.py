@@ -179,13 +179,14 @@ async def finish_review(store: Any, game_id: int, owner: str, result: dict, at: 
     return await store.transaction(steps())
 
 
-async def release_review(store: Any, game_id: int, owner: str) -> None:
-    """Give a claim back (the process stops): the next claim resumes it at once."""
+async def release_review(store: Any, owner: str) -> None:
+    """Give back the claims of `owner` (the process stops): the next claim resumes them at
+    once."""
 
     def steps():
         yield Execute(
-            "UPDATE reviews SET owner = NULL, until = NULL WHERE game_id = ? AND owner = ?",
-            (game_id, owner),
+            "UPDATE reviews SET owner = NULL, until = NULL WHERE owner = ? AND finished_at IS NULL",
+            (owner,),
         )
 
     await store.transaction(steps())

@@ -72,6 +72,6 @@ async def test_an_abandoned_game_is_queued_and_a_released_claim_is_taken_at_once
         assert (await stored.review(store, record.id)).status == "queued"
         claim = await stored.claim_review(store, "a", now=0.0, lease=600.0)
         assert claim is not None and claim.game_id == record.id
-        await stored.release_review(store, record.id, "a")
+        await stored.release_review(store, "a")
         again = await stored.claim_review(store, "b", now=1.0, lease=600.0)
         assert again is not None and again.game_id == record.id
