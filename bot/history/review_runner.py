@@ -50,6 +50,8 @@ class ReviewRunner:
         self.holder = holder
         # The review's parameters (`ai.review.method`); tests make them tiny.
         self.how = dict(review.method() if how is None else how)
+        # The worker's priority: the lowest, so that live play always goes first.
+        self.niceness = LOWEST_PRIORITY
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._task: asyncio.Task | None = None
@@ -97,7 +99,7 @@ class ReviewRunner:
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = worker_pool.pool(1, niceness=LOWEST_PRIORITY)
+            self._pool = worker_pool.pool(1, niceness=self.niceness)
         return self._pool
 
     async def _run(self) -> None:
@@ -107,14 +109,16 @@ class ReviewRunner:
             except concurrent.futures.process.BrokenProcessPool:
                 log.exception("the review worker broke; a new one starts")
                 self._pool = None
-                await self._sleep(RETRY_SECONDS)
             except StorageError:
                 log.exception("the game reviews wait for the database")
-                await self._sleep(RETRY_SECONDS)
+            except Exception:
+                log.exception("the game reviews failed; they try again in %s s", RETRY_SECONDS)
+            else:
+                if not claimed:
+                    self._idle.set()
+                await self._sleep(0 if claimed else POLL_SECONDS)
                 continue
-            if not claimed:
-                self._idle.set()
-                await self._sleep(POLL_SECONDS)
+            await self._sleep(RETRY_SECONDS)
 
     async def _sleep(self, seconds: float) -> None:
         """A plain `asyncio.sleep` (test clocks move it), cut short by a poke."""
@@ -165,8 +169,10 @@ class ReviewRunner:
                 analysed.append(analysis)
                 self.saved.set()
             result = review.finish(record, analysed, self.how)
-        except (games.IllegalAction, games.StateError, KeyError, ValueError) as exc:
-            # A log that does not replay would fail forever: its review says so and ends.
+        except (StorageError, concurrent.futures.process.BrokenProcessPool):
+            raise
+        except Exception as exc:  # noqa: BLE001 - a game that cannot be analysed would fail forever
+            # A log that does not replay, say: its review says so and ends.
             log.exception("game %s cannot be reviewed", claim.game_id)
             result = {**review.finish(record, [], self.how), "error": str(exc)}
         at = datetime.now(UTC).isoformat(timespec="seconds")

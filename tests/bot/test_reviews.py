@@ -19,11 +19,14 @@ from tests.bot.driver import Table
 from tests.bot.test_ai_seats import until_a_person_decides
 from tests.storage.storage_support import play_random_moves
 
-TINY = review.method(seed=0, rollouts=2, max_rollouts=2, horizon=4)
+TINY = review.method(seed=0, rollouts=1, max_rollouts=1, horizon=3)
 
 
 def tiny(bot):
+    """Tiny analyses, at the usual priority: on a busy test machine a worker at the lowest
+    priority may wait longer than SimCord lets the bot settle."""
     bot.services.reviews.how = dict(TINY)
+    bot.services.reviews.niceness = 0
     return bot
 
 
@@ -38,7 +41,8 @@ async def _replay(store: Store, game_id: int) -> games.Replay:
     return games.Replay(record.kind, len(record.seats), record.seed, record.options, actions)
 
 
-async def _finished_game(db_path, guild, channel, ana, ben) -> int:
+async def _ended_game(db_path, guild, channel, ana, ben) -> int:
+    """A game of 40 moves, then abandoned: abandoned games are reviewed too."""
     store = await Store.open(db_path)
     try:
         lobby = await store.create_game(
@@ -51,8 +55,14 @@ async def _finished_game(db_path, guild, channel, ana, ben) -> int:
         )
         await store.join(lobby.id, ben.id, "ben")
         await start_game(store, lobby.id, seed=21)
-        result = await play_random_moves(store, lobby.id, 5000, seed=4)
-        assert result.record.status == "finished"
+        record = (await play_random_moves(store, lobby.id, 40, seed=4)).record
+        await store.end_game(
+            record.id,
+            status="abandoned",
+            how="abandoned",
+            result_json='{"scores": [0, 0], "places": [1, 1]}',
+            expected_version=record.version,
+        )
         return lobby.id
     finally:
         await store.close()
@@ -89,7 +99,7 @@ async def test_a_restart_during_an_analysis_resumes_it(
     guild, channel, (ana, ben, cai, dee) = table
     await simcord_bot.services.reviews.close()
     await simcord_bot.store.close()
-    game_id = await _finished_game(db_path, guild, channel, ana, ben)
+    game_id = await _ended_game(db_path, guild, channel, ana, ben)
     save = stored.save_review_progress
     saves = []
 
@@ -124,7 +134,7 @@ async def test_a_claim_left_by_a_dead_process_is_taken_again_after_its_lease(
     guild, channel, (ana, ben, cai, dee) = table
     await simcord_bot.services.reviews.close()
     await simcord_bot.store.close()
-    game_id = await _finished_game(db_path, guild, channel, ana, ben)
+    game_id = await _ended_game(db_path, guild, channel, ana, ben)
     store = await Store.open(db_path)
     try:
         # Another process claimed it and saved its first decision, then died.
