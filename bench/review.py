@@ -2,6 +2,7 @@
 
     python bench/review.py [--only havana] [--workers 2] [--check-games 50] [--rollouts 100]
         [--check-level strong] [--check-budget 140] [--play-budget 40] [--max-blunders 0]
+        [--check-class blunder]
         [--review-rollouts 8] [--review-max 32] [--horizon 40] [--seed 1]
 
 **Time.** For each game, one 4-player game (strong, greedy, strong, greedy, the strong seats at
@@ -14,7 +15,7 @@ reviewed: in how many does the seats' accuracy order the levels as their strengt
 (strong > greedy > random)? Goal: at least 90 %.
 
 **Honesty check 2.** For the blunders the reviews of check 1 flag (the first `--max-blunders` of
-them, 0: all), the real state before the blunder (every hidden part as it was; only the future
+them, 0: all; `--check-class` checks another class instead, or "costly": any decision with a cost), the real state before the blunder (every hidden part as it was; only the future
 dice, cubes and draws come from a fresh generator per rollout) is played to the end `--rollouts`
 times with the code played and as many with the preferred code, everybody at `--check-level`
 (strong at `--check-budget` simulations) after: is the preferred one's win share higher (goal: in
@@ -86,8 +87,9 @@ def timed_review(kind: str, seed: int, budget: int, how: dict) -> dict:
     }
 
 
-def level_game(kind: str, index: int, seed: int, budget: int, how: dict) -> dict:
-    """One game of check 1: the levels' accuracies and the blunders flagged."""
+def level_game(kind: str, index: int, seed: int, budget: int, how: dict, flagged: str) -> dict:
+    """One game of check 1: the levels' accuracies and the decisions of class `flagged` (any
+    with a cost above 0 for "costly")."""
     order = list(itertools.permutations(LEVELS))[index % 6]
     game_seed = seed * 1000 + index
     record = play(kind, order, game_seed, budget)
@@ -105,9 +107,10 @@ def level_game(kind: str, index: int, seed: int, budget: int, how: dict) -> dict
             "played": d["code"],
             "preferred": d["best_code"],
             "cost": d["cost"],
+            "actions": list(record.actions[: d["entry"]]),
         }
         for d in result["decisions"]
-        if d.get("class") == "blunder"
+        if d["counted"] and (d["class"] == flagged or (flagged == "costly" and d["cost"] > 0))
     ]
     return {"accuracy": accuracy, "ordered": a[0] < a[1] < a[2], "blunders": blunders}
 
@@ -133,13 +136,14 @@ def to_end(kind: str, state, level: str, seed: int, budget: int):
 
 def check_blunder(blunder: dict, rollouts: int, level: str, budget: int, seed: int) -> dict:
     """Check 2 for one blunder: the paired win shares of the played and the preferred code."""
-    kind = blunder["game"]
-    record = play(kind, tuple(blunder["levels"]), blunder["seed"], budget)
-    step = next(s for s in review.decisions(record) if s.entry == blunder["entry"])
-    seat, game = step.seat, games.get(kind)
+    blunder = dict(blunder)
+    actions, kind = blunder.pop("actions"), blunder["game"]
+    record = games.Replay(kind, len(blunder["levels"]), blunder["seed"], {}, actions)
+    before = games.History.of(record).state
+    seat, game = blunder["seat"], games.get(kind)
     diffs = []
     for r in range(rollouts):
-        start = reseeded(kind, step.before, seed * 1_000_003 + r)
+        start = reseeded(kind, before, seed * 1_000_003 + r)
         shares = []
         for code in (blunder["preferred"], blunder["played"]):
             after, _ = game.apply(start, seat, code)
@@ -170,6 +174,9 @@ def main() -> None:
     parser.add_argument("--check-budget", type=int, default=ai.DEFAULT_BUDGET)
     parser.add_argument("--play-budget", type=int, default=40)
     parser.add_argument("--max-blunders", type=int, default=0)
+    parser.add_argument(
+        "--check-class", choices=("blunder", "mistake", "inaccuracy", "costly"), default="blunder"
+    )
     parser.add_argument("--review-rollouts", type=int, default=review.DEFAULT_ROLLOUTS)
     parser.add_argument("--review-max", type=int, default=review.DEFAULT_MAX_ROLLOUTS)
     parser.add_argument("--horizon", type=int, default=review.DEFAULT_HORIZON)
@@ -201,7 +208,7 @@ def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
     out, blunders = {}, []
     for kind in kinds:
         jobs = [
-            pool.submit(level_game, kind, i, args.seed, args.play_budget, how)
+            pool.submit(level_game, kind, i, args.seed, args.play_budget, how, args.check_class)
             for i in range(args.check_games)
         ]
         done = [j.result() for j in jobs]

@@ -33,6 +33,7 @@ SMOKE = {
     "review.py": [
         *("--only", "havana", "--workers", "1", "--check-games", "1", "--rollouts", "2"),
         *("--check-level", "greedy", "--play-budget", "4", "--max-blunders", "1"),
+        *("--check-class", "costly"),
         *("--review-rollouts", "2", "--review-max", "2", "--horizon", "4"),
     ],
     "scheduler.py": ["--games", "60", "--burst", "45"],
