@@ -63,6 +63,7 @@ class Services:
         rng: random.Random | None = None,
         ai_workers: int | None = None,
         ai_budget: int | None = None,
+        reviews: bool = False,
     ) -> None:
         self.client = client
         self.store_holder = holder = StoreHolder(location)
@@ -93,6 +94,7 @@ class Services:
         # Ended games are reviewed one at a time at the lowest priority; a move that ends one
         # starts its review.
         self.reviews = ReviewRunner(holder)
+        self.run_reviews = reviews
         self.publisher.listen(self.reviews.poke)
         self.play = Play(preferences, tables, self.guard, self.gate, self.logs)
         self.recaps = Recaps(tables, self.guard, self.logs)
@@ -135,7 +137,8 @@ class Services:
         await self.outbox.resume()
         await self.ai.resume()
         self.clock.start()
-        self.reviews.start()
+        if self.run_reviews:
+            self.reviews.start()
 
     async def stop(self) -> None:
         """Before the bot disconnects: what runs by itself stops, in the reverse order."""

@@ -32,7 +32,7 @@ def tiny(bot):
 
 @pytest.fixture
 def simcord_bot(new_bot, db_path):
-    return tiny(new_bot(db_path, rng=random.Random(7), ai_workers=1, ai_budget=8))
+    return tiny(new_bot(db_path, rng=random.Random(7), ai_workers=1, ai_budget=8, reviews=True))
 
 
 async def _replay(store: Store, game_id: int) -> games.Replay:
@@ -111,7 +111,7 @@ async def test_a_restart_during_an_analysis_resumes_it(
         return await save(*args)
 
     monkeypatch.setattr(runner_module.queue, "save_review_progress", failing_save)
-    first = tiny(new_bot(db_path, ai_workers=1))
+    first = tiny(new_bot(db_path, ai_workers=1, reviews=True))
     await simcord_env.restart_bot(first)
     assert saves == [0, 1, 2]
     # The process stops half way: what it saved stays, the rest is done after the restart.
@@ -120,7 +120,7 @@ async def test_a_restart_during_an_analysis_resumes_it(
     half = await stored.review(first.store, game_id)
     assert (half.status, half.done) == ("queued", 3) and half.total > 3
     await first.store.close()
-    second = tiny(new_bot(db_path, ai_workers=1))
+    second = tiny(new_bot(db_path, ai_workers=1, reviews=True))
     await simcord_env.restart_bot(second)
     await second.services.reviews.idle()
     done = await stored.review(second.store, game_id)
@@ -146,7 +146,7 @@ async def test_a_claim_left_by_a_dead_process_is_taken_again_after_its_lease(
         assert await stored.save_review_progress(store, game_id, "dead", 0, first, total, until)
     finally:
         await store.close()
-    bot = tiny(new_bot(db_path, ai_workers=1))
+    bot = tiny(new_bot(db_path, ai_workers=1, reviews=True))
     await simcord_env.restart_bot(bot)
     await bot.services.reviews.idle()
     assert (await stored.review(bot.store, game_id, now=now())).status == "running"
