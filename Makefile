@@ -59,6 +59,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/ux.py
 	$(BIN)/python bench/history.py
 	$(BIN)/python bench/load.py
+	$(BIN)/python bench/review.py
 	$(BIN)/python bench/memory.py
 
 clean:

@@ -45,6 +45,7 @@ def main() -> int:
         shard_count=config.shard_count,
         shard_ids=config.shard_ids,
         force_sync=config.force_sync,
+        reviews=True,
     )
     try:
         # log_handler=None: our logging (configured above) already hides tokens.

@@ -1,4 +1,4 @@
-"""The bot object: `create_bot(db_path)` builds exactly what `python -m bot` runs."""
+"""The bot object: `create_bot(db_path, reviews=True)` builds exactly what `python -m bot` runs."""
 
 from __future__ import annotations
 
@@ -72,6 +72,7 @@ class MaleconBot(commands.Bot):
         ai_workers: int | None = None,
         ai_budget: int | None = None,
         shards: Shards | None = None,
+        reviews: bool = False,
     ) -> None:
         # No privileged intent: slash commands and components arrive as interactions.
         intents = discord.Intents.none()
@@ -92,7 +93,13 @@ class MaleconBot(commands.Bot):
         # Send the slash commands to Discord at start even when they did not change.
         self.force_sync = force_sync
         self.services = Services(
-            self, db_path, shards=shards, rng=rng, ai_workers=ai_workers, ai_budget=ai_budget
+            self,
+            db_path,
+            shards=shards,
+            rng=rng,
+            ai_workers=ai_workers,
+            ai_budget=ai_budget,
+            reviews=reviews,
         )
 
     @property
@@ -142,13 +149,16 @@ def create_bot(
     shard_count: int | None = None,
     shard_ids: tuple[int, ...] | None = None,
     force_sync: bool = False,
+    reviews: bool = False,
 ) -> MaleconBot:
     """The configured bot, not connected. `rng` seeds new games (tests pass a seeded one);
     `ai_workers` sizes the AI's process pool (default: one per core) and `ai_budget` sets the
     strong AI's simulations per decision (default: the AI's own). With `shard_count` the bot
     is an `AutoShardedBot` running `shard_ids` (default: all of them). The slash commands are
     sent to Discord at start when they changed since the last start, or always with
-    `force_sync`."""
+    `force_sync`. With `reviews` the ended games are reviewed in a worker process (`python -m
+    bot` does; a test or bench that does not measure reviews leaves them off, since SimCord
+    waits for that worker before it settles)."""
     metrics.count_shards(shard_count)
     options = dict(
         sync_guild_id=sync_guild_id,
@@ -156,6 +166,7 @@ def create_bot(
         rng=rng,
         ai_workers=ai_workers,
         ai_budget=ai_budget,
+        reviews=reviews,
     )
     if shard_count is None:
         return MaleconBot(db_path, **options)

@@ -28,6 +28,7 @@ from bot.discord_io.screen_dms import ScreenDms
 from bot.discord_io.threads import Threads
 from bot.history.past import PastGames
 from bot.history.replay import Replays
+from bot.history.review_runner import ReviewRunner
 from bot.history.server_history import HistoryViews
 from bot.history.stats import Statistics
 from bot.lobby.lobby_settings import LobbySettings
@@ -62,6 +63,7 @@ class Services:
         rng: random.Random | None = None,
         ai_workers: int | None = None,
         ai_budget: int | None = None,
+        reviews: bool = False,
     ) -> None:
         self.client = client
         self.store_holder = holder = StoreHolder(location)
@@ -89,6 +91,11 @@ class Services:
         # the AI's to play once.
         self.publisher.listen(self.ai.wake)
         self.clock.when_expired(self.ai.stand_in)
+        # Ended games are reviewed one at a time at the lowest priority; a move that ends one
+        # starts its review.
+        self.reviews = ReviewRunner(holder)
+        self.run_reviews = reviews
+        self.publisher.listen(self.reviews.poke)
         self.play = Play(preferences, tables, self.guard, self.gate, self.logs)
         self.recaps = Recaps(tables, self.guard, self.logs)
         self.help = Help(preferences, tables, self.guard)
@@ -130,9 +137,12 @@ class Services:
         await self.outbox.resume()
         await self.ai.resume()
         self.clock.start()
+        if self.run_reviews:
+            self.reviews.start()
 
     async def stop(self) -> None:
         """Before the bot disconnects: what runs by itself stops, in the reverse order."""
+        await self.reviews.close()
         await self.clock.close()
         await self.ai.close()
         await self.mail.close()

@@ -1,6 +1,6 @@
 """`python -m storage copy SRC DST`: every game, seat, log entry, result, setting, timer and note,
 the history (endings, placings, ratings), the servers' languages, the members' away days, text
-board wishes and quiet hours (with the news held for their end) and the outbox from one database
+board wishes and quiet hours (with the news held for their end), the outbox and the game reviews from one database
 into another (SQLite -> PostgreSQL is how an operator upgrades); every copied table is read back
 and compared with its source, and every copied game is replayed on the destination.
 
@@ -38,6 +38,9 @@ TABLES = (
     ("member_quiet_hours", "user_id"),
     ("quiet_held", "user_id, game_id, kind"),
     ("outbox", "game_id, item"),
+    # The reviews of ended games, done or queued, and the decisions a running one saved.
+    ("reviews", "game_id"),
+    ("review_steps", "game_id, step"),
 )
 BATCH = 2000
 

@@ -15,6 +15,7 @@ import json
 
 from .backends.steps import Execute, ExecuteMany, Query, Serialise, Steps
 from .ratings import Rating, identity, update
+from .reviews import queue_review_steps
 
 RATED_HOWS = ("finished", "ended", "resigned")
 
@@ -105,9 +106,9 @@ def _write_placings(seq: int, placings) -> ExecuteMany:
     )
 
 
-def record_end(game_id: int) -> Steps:
-    """Write the ending and placings of a game whose `results` row was just written, and rate
-    it unless it was abandoned. Runs in the caller's transaction."""
+def record_end(game_id: int, review: bool = True) -> Steps:
+    """Write the ending and placings of a game whose `results` row was just written, rate it
+    unless it was abandoned, and queue its review (`review`). Runs in the caller's transaction."""
     # The next `seq` and the players' ratings are read, then written: no other ending between.
     yield Serialise()
     facts = yield from _facts(game_id)
@@ -123,6 +124,8 @@ def record_end(game_id: int) -> Steps:
     yield _write_placings(seq, placings)
     if ending[-1]:
         yield from rate(game_id)
+    if review:
+        yield from queue_review_steps(game_id)
 
 
 def rate(game_id: int) -> Steps:
@@ -182,4 +185,5 @@ def backfill() -> Steps:
         " ORDER BY r.ended_at, r.game_id"
     )
     for (game_id,) in ended:
-        yield from record_end(game_id)
+        # Before the reviews were kept: their table may not exist yet.
+        yield from record_end(game_id, review=False)

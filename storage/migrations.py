@@ -476,6 +476,35 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        18,
+        "game reviews: the analyses of ended games, queued, claimed, saved decision by decision",
+        (
+            # One row per ended game to review. `owner` and `until` are a claim's holder and
+            # lease (POSIX seconds): a process that died loses its claim when the lease runs out.
+            # `result` is the review's JSON (ai.review) once it is done.
+            """CREATE TABLE reviews (
+                game_id INTEGER NOT NULL PRIMARY KEY REFERENCES games (id),
+                queued_at TEXT NOT NULL,
+                owner TEXT,
+                until REAL,
+                total INTEGER,
+                result TEXT,
+                finished_at TEXT
+            )""",
+            "CREATE INDEX reviews_waiting ON reviews (finished_at, queued_at)",
+            # Each decision's analysis as it is made, so a restart resumes where it was.
+            """CREATE TABLE review_steps (
+                game_id INTEGER NOT NULL REFERENCES reviews (game_id),
+                step INTEGER NOT NULL,
+                analysis TEXT NOT NULL,
+                PRIMARY KEY (game_id, step)
+            )""",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

@@ -30,6 +30,12 @@ SMOKE = {
     "load.py": ["--k", "2", "--moves", "8", "--min-moves", "8"],
     "memory.py": ["--games", "50"],
     "render.py": ["--repeat", "1", "--game-moves", "3"],
+    "review.py": [
+        *("--only", "havana", "--workers", "1", "--check-games", "1", "--rollouts", "2"),
+        *("--check-level", "greedy", "--play-budget", "4", "--max-blunders", "1"),
+        *("--check-class", "costly"),
+        *("--review-rollouts", "2", "--review-max", "2", "--horizon", "4"),
+    ],
     "scheduler.py": ["--games", "60", "--burst", "45"],
     "sqlalchemy_core.py": ["--moves", "10", "--repeat", "1"],
     "storage.py": ["--moves", "20", "--finished", "10", "--active", "5"],

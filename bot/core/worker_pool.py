@@ -42,21 +42,25 @@ class _Pool(concurrent.futures.ProcessPoolExecutor):
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
-def pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
+def pool(workers: int, niceness: int = 0) -> concurrent.futures.ProcessPoolExecutor:
+    """`workers` processes; with `niceness` (up to 19, the lowest priority) they give way to
+    every other process of the machine."""
     # Spawned, not forked: the bot process has threads (the database's, Discord's).
     return _Pool(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=end_with,
-        initargs=(os.getpid(), games.outside()),
+        initargs=(os.getpid(), games.outside(), niceness),
     )
 
 
-def end_with(parent: int, outside: Sequence[str] = ()) -> None:
+def end_with(parent: int, outside: Sequence[str] = (), niceness: int = 0) -> None:
     """In a worker: end this process when `parent`, the process that started it, ends; host
-    the games it hosts from outside games/ (`games.outside`)."""
+    the games it hosts from outside games/ (`games.outside`); lower its priority."""
     if os.getppid() != parent:  # gone already, before the worker was up
         os._exit(0)
+    if niceness:
+        os.nice(niceness)
     for module in outside:
         importlib.import_module(module)
     signal.signal(signal.SIGINT, signal.SIG_IGN)

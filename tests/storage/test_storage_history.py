@@ -199,7 +199,7 @@ async def test_games_ended_before_the_history_are_backfilled_by_the_migration(da
     later = ("ratings", "placings", "endings", "server_languages", "clock_claims", "bot_facts")
     later += ("member_away", "member_accessibility")
     later += ("member_quiet_hours", "quiet_held")
-    later += ("outbox",)
+    later += ("outbox", "review_steps", "reviews")
     later_columns = ("ALTER TABLE games DROP COLUMN server_locale",)
     if isinstance(database, str):
         conn = await asyncpg.connect(database)

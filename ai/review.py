@@ -1,0 +1,415 @@
+"""The game review: every decision of an ended game judged from what its seat knew then.
+
+    result = review(record, how=method(seed=0))        # a games.Replay: seed, options, log
+
+For each decision still in effect at the end (an undone one is not; an undo entry is none), the
+seat's determinized samples (`Model.determinize`: other screens, hands and picks, the deck order
+and the future dice drawn, never read) are played to the end with the greedy player for every
+seat, once per candidate code in every sample, so that the codes are compared on the same worlds
+(common random numbers). A code's win chance is its mean win share over the samples (a shared
+win split), its points the mean final margin over the best other seat. Samples are added, a batch
+of `rollouts` at a time up to `max_rollouts`, while the cost's interval still straddles a
+threshold. The analysis of a decision reads only the state before it, the seat and its code,
+through the seat's samples and its own legal codes, and its generator is seeded from the review's
+seed and the decision's log entry: twin games that differ in something the seat could not see
+give the same analysis, and a review resumed half way gives the same result as one run at once.
+
+The JSON of a review (`FORMAT` 1), all win chances in percentage points (0-100) for the deciding
+seat, points in the game's score:
+
+    {"format": 1, "game": "santiago", "players": 4,
+     "method": {"seed": 0, "rollouts": 8, "max_rollouts": 32, "horizon": 40,
+                "candidates": 8, "policy": "greedy",
+                "thresholds": {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 15.0}, "z": 1.28},
+     "total": 212,                         # decisions in effect, counted or not
+     "decisions": [                        # oldest first
+        {"entry": 14, "seat": 2, "code": "pawn:3", "label": <Msg JSON>, "choices": 4,
+         "counted": true,                  # false: one legal code (forced); nothing below then
+         "before": 31.2,                   # the position's win chance: that of its best code
+         "played": 25.0, "best": 31.2,     # after the code played, after the best code found
+         "best_code": "pawn:5", "best_label": <Msg JSON>,
+         "cost": 6.2, "se": 2.1,           # best - played, and its standard error
+         "low": 3.5, "high": 8.9,          # cost -/+ z * se: the interval the class is read from
+         "points": 1.5,                    # best - played in expected final margin (points)
+         "samples": 16, "class": "inaccuracy", "accuracy": 78.4},
+        ...],
+     "seats": [{"seat": 0, "accuracy": 84.1, "counted": 51, "mean_cost": 1.9,
+                "inaccuracy": 3, "mistake": 1, "blunder": 0}, ...]}
+
+`class` is "ok", "inaccuracy", "mistake" or "blunder": the highest threshold the interval's low
+end reaches (so a cost the samples cannot tell from noise is never flagged). `accuracy` per
+decision is Lichess's formula on the win-chance drop; per seat, Lichess's game accuracy (the mean
+of a volatility-weighted mean and the harmonic mean of its decisions' accuracies). A label may
+name a card the seat held: it is as private as the seat's own log entry.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import games
+from games.undo import History
+
+from .models import MODELS, Model, margin, win_values
+from .policies import greedy_code
+
+FORMAT = 1
+DEFAULT_ROLLOUTS = 8  # samples per batch; every candidate code is played once per sample
+DEFAULT_MAX_ROLLOUTS = 32
+MAX_CANDIDATES = 8  # above this, the played code and the best others by a one-step lookahead
+# Win-chance drops, in percentage points, that make an inaccuracy, a mistake, a blunder: Lichess's
+# (0.1, 0.2, 0.3 of its winning chances from -1 to 1).
+THRESHOLDS = (("blunder", 15.0), ("mistake", 10.0), ("inaccuracy", 5.0))
+Z = 1.28  # the class is read from cost - Z * se, the low end of an 80 % two-sided interval
+DEFAULT_HORIZON = 40  # greedy decisions played after a candidate code before it is valued
+
+Progress = Callable[[int, int], None]
+
+
+def decisions(record: games.Replay) -> list[Any]:
+    """The decisions in effect at the end of `record`'s log, oldest first (`games.undo.Step`:
+    entry, seat, code, the state before and its events); undone ones and undo entries left out."""
+    history = History.start(record)
+    for seat, code in record.actions:
+        history, _ = history.play(seat, code)
+    return list(reversed(list(history.steps())))
+
+
+def analyse_decision(
+    game_name: str,
+    before: Any,
+    seat: int,
+    code: str,
+    *,
+    entry: int,
+    how: Mapping | None = None,
+) -> dict:
+    """The analysis of one decision: `seat` chose `code` in `before`, the `entry`-th of the log,
+    with the parameters `how` (`method()`: seed, rollouts, max_rollouts, horizon)."""
+    how = method() if how is None else how
+    seed, rollouts, max_rollouts = how["seed"], how["rollouts"], how["max_rollouts"]
+    horizon = how["horizon"]
+    model = MODELS[game_name]
+    game = model.game
+    actions = game.legal_actions(before, seat)
+    labels = {a.code: a.label for a in actions}
+    out: dict[str, Any] = {
+        "entry": entry,
+        "seat": seat,
+        "code": code,
+        "label": labels[code].to_json() if code in labels else None,
+        "choices": len(actions),
+    }
+    codes = model.prune([a.code for a in actions])
+    if code not in codes:
+        codes.append(code)
+    if len(codes) < 2:
+        return {**out, "counted": False}
+    rng = random.Random(f"review:{game_name}:{seed}:{entry}")
+    worlds = _Worlds(model, before, seat, rng)
+    candidates = _candidates(model, worlds.first(), seat, codes, code)
+    table = _Table(candidates)
+    while table.samples < max_rollouts:
+        for _ in range(min(rollouts, max_rollouts - table.samples)):
+            world = worlds.next()
+            table.add([_outcome(model, world, seat, c, horizon) for c in candidates])
+        if not _unsettled(table.judge(code)):
+            break
+    judged = table.judge(code)
+    best = judged["best_code"]
+    return {
+        **out,
+        "counted": True,
+        **judged,
+        "best_label": labels[best].to_json() if best in labels else None,
+        "samples": table.samples,
+        "class": _class(judged["low"]),
+        "accuracy": round(move_accuracy(judged["cost"]), 2),
+    }
+
+
+class _Worlds:
+    """The seat's samples of the state, drawn in order from the decision's generator."""
+
+    def __init__(self, model: Model, state: Any, seat: int, rng: random.Random):
+        self.model, self.state, self.seat, self.rng = model, state, seat, rng
+        self._drawn: list[Any] = []
+        self._used = 0
+
+    def first(self) -> Any:
+        if not self._drawn:
+            self._drawn.append(self.model.determinize(self.state, self.seat, self.rng))
+        return self._drawn[0]
+
+    def next(self) -> Any:
+        if self._used < len(self._drawn):
+            world = self._drawn[self._used]
+        else:
+            world = self.model.determinize(self.state, self.seat, self.rng)
+            self._drawn.append(world)
+        self._used += 1
+        return world
+
+
+def _candidates(model: Model, world: Any, seat: int, codes: list[str], played: str) -> list[str]:
+    """The codes compared: all of them, or the played one and the others a one-step lookahead
+    on the seat's first sample (never the real state) likes best."""
+    if len(codes) <= MAX_CANDIDATES:
+        return codes
+    game = model.game
+    valued = []
+    for c in codes:
+        after, _ = game.apply(world, seat, c)
+        valued.append((-margin(model.scores(after), seat), codes.index(c), c))
+    ranked = [c for _, _, c in sorted(valued) if c != played]
+    return [played, *ranked[: MAX_CANDIDATES - 1]]
+
+
+def _outcome(model: Model, world: Any, seat: int, code: str, horizon: int) -> tuple[float, float]:
+    """(win chance, margin) of `seat` after `code` in `world`, everyone greedy for `horizon`
+    decisions after: the exact win share and final margin if the game ends by then, else the
+    model's win-probability-like value and its estimated margin (as Lichess squashes an
+    engine's centipawns into a win chance)."""
+    game = model.game
+    state, _ = game.apply(world, seat, code)
+    for _ in range(horizon):
+        if game.is_over(state):
+            break
+        who = model.pending(state)[0][0]
+        state, _ = game.apply(
+            state, who, greedy_code(model, state, who, game.legal_codes(state, who))
+        )
+    if game.is_over(state):
+        result = game.result(state)
+        win = 1.0 / len(result.winners) if seat in result.winners else 0.0
+        return win, float(margin(list(result.scores), seat))
+    return win_values(model, state)[seat], margin(model.scores(state), seat)
+
+
+class _Table:
+    """Each candidate's outcomes, one row per sample."""
+
+    def __init__(self, codes: list[str]):
+        self.codes = codes
+        self.rows: list[list[tuple[float, float]]] = []
+
+    @property
+    def samples(self) -> int:
+        return len(self.rows)
+
+    def add(self, row: list[tuple[float, float]]) -> None:
+        self.rows.append(row)
+
+    def judge(self, played: str) -> dict:
+        n = len(self.rows)
+        wins = [sum(r[i][0] for r in self.rows) / n for i in range(len(self.codes))]
+        points = [sum(r[i][1] for r in self.rows) / n for i in range(len(self.codes))]
+        # Ties go to the played code, then to the larger margin, then to the first code.
+        p = self.codes.index(played)
+        b = max(range(len(self.codes)), key=lambda i: (wins[i], i == p, points[i], -i))
+        diffs = [(r[b][0] - r[p][0]) * 100 for r in self.rows]
+        cost = sum(diffs) / n
+        # A pseudo-observation of spread 50 points: a few unanimous samples are not certainty.
+        var = (sum((d - cost) ** 2 for d in diffs) + 50.0**2) / n
+        se = math.sqrt(var / n)
+        return {
+            "before": round(wins[b] * 100, 2),
+            "played": round(wins[p] * 100, 2),
+            "best": round(wins[b] * 100, 2),
+            "best_code": self.codes[b],
+            "cost": round(cost, 2),
+            "se": round(se, 2),
+            "low": round(cost - Z * se, 2),
+            "high": round(cost + Z * se, 2),
+            "points": round(points[b] - points[p], 2),
+        }
+
+
+def _unsettled(judged: Mapping) -> bool:
+    """Would more samples change the class? The interval straddles a threshold."""
+    return judged["cost"] > 0 and any(judged["low"] < t <= judged["high"] for _, t in THRESHOLDS)
+
+
+def _class(low: float) -> str:
+    return next((name for name, t in THRESHOLDS if low >= t), "ok")
+
+
+def move_accuracy(drop: float) -> float:
+    """Lichess's accuracy of one move from its win-chance drop in percentage points, with its
+    point of uncertainty bonus, within 0-100."""
+    raw = 103.1668100711649 * math.exp(-0.04354415386753951 * max(0.0, drop)) - 3.166924740191411
+    return min(100.0, max(0.0, raw + 1.0))
+
+
+def game_accuracy(before: Sequence[float], accuracies: Sequence[float], end: float) -> float | None:
+    """Lichess's game accuracy of one seat: the mean of its decisions' accuracies weighted by the
+    volatility of its win chance around them, averaged with their harmonic mean. `before` is the
+    seat's win chance at each counted decision, `end` after its last; None without decisions."""
+    n = len(accuracies)
+    if n == 0:
+        return None
+    chances = [*before, end]
+    size = min(8, max(2, len(chances) // 10))
+    first = chances[:size]
+    windows = [first] * (size - 2) + [
+        chances[i : i + size] for i in range(max(1, len(chances) - size + 1))
+    ]
+    weights = [min(12.0, max(0.5, _stdev(w))) for w in windows[:n]]
+    weights += [weights[-1]] * (n - len(weights))
+    weighted = sum(a * w for a, w in zip(accuracies, weights, strict=True)) / sum(weights)
+    harmonic = n / sum(1.0 / max(1.0, a) for a in accuracies)
+    return (weighted + harmonic) / 2
+
+
+def _stdev(xs: Sequence[float]) -> float:
+    mean = sum(xs) / len(xs)
+    return math.sqrt(sum((x - mean) ** 2 for x in xs) / len(xs))
+
+
+def summarise(analysed: Iterable[Mapping], players: int) -> list[dict]:
+    """Each seat's accuracy and counts of its counted decisions."""
+    out = []
+    for seat in range(players):
+        mine = [d for d in analysed if d["seat"] == seat and d.get("counted")]
+        classes = {name: sum(d["class"] == name for d in mine) for name, _ in THRESHOLDS}
+        accuracy = game_accuracy(
+            [d["before"] for d in mine],
+            [d["accuracy"] for d in mine],
+            mine[-1]["played"] if mine else 0.0,
+        )
+        out.append(
+            {
+                "seat": seat,
+                "accuracy": None if accuracy is None else round(accuracy, 1),
+                "counted": len(mine),
+                "mean_cost": round(sum(d["cost"] for d in mine) / len(mine), 2) if mine else None,
+                **{name: classes[name] for name in ("inaccuracy", "mistake", "blunder")},
+            }
+        )
+    return out
+
+
+def method(
+    seed: int = 0,
+    rollouts: int = DEFAULT_ROLLOUTS,
+    max_rollouts: int = DEFAULT_MAX_ROLLOUTS,
+    horizon: int = DEFAULT_HORIZON,
+) -> dict:
+    """The parameters of a review, as its JSON names them."""
+    return {
+        "seed": seed,
+        "rollouts": rollouts,
+        "max_rollouts": max_rollouts,
+        "horizon": horizon,
+        "candidates": MAX_CANDIDATES,
+        "policy": "greedy",
+        "thresholds": {name: t for name, t in reversed(THRESHOLDS)},
+        "z": Z,
+    }
+
+
+def review(
+    record: games.Replay,
+    *,
+    how: Mapping | None = None,
+    done: Sequence[Mapping] = (),
+    progress: Progress | None = None,
+) -> dict:
+    """The whole review of `record` (JSON). `done` holds the analyses of its first decisions
+    from an earlier, interrupted run (they are kept, not redone); `progress(done, total)` is
+    called after each decision."""
+    how = method() if how is None else how
+    steps = decisions(record)
+    analysed = [dict(d) for d in done][: len(steps)]
+    for step in steps[len(analysed) :]:
+        analysed.append(
+            analyse_decision(
+                record.game,
+                step.before,
+                step.seat,
+                step.code,
+                entry=step.entry,
+                how=how,
+            )
+        )
+        if progress is not None:
+            progress(len(analysed), len(steps))
+    return finish(record, analysed, how)
+
+
+def finish(record: games.Replay, analysed: list[dict], how: Mapping) -> dict:
+    """The review's JSON from its analysed decisions."""
+    return {
+        "format": FORMAT,
+        "game": record.game,
+        "players": record.players,
+        "method": dict(how),
+        "total": len(analysed),
+        "decisions": analysed,
+        "seats": summarise(analysed, record.players),
+    }
+
+
+def replay_to_json(record: games.Replay) -> dict:
+    return {
+        "game": record.game,
+        "players": record.players,
+        "seed": record.seed,
+        "options": dict(record.options),
+        "actions": [[s, c] for s, c in record.actions],
+    }
+
+
+def replay_from_json(data: Mapping) -> games.Replay:
+    return games.Replay(
+        data["game"],
+        data["players"],
+        int(data["seed"]),
+        dict(data["options"]),
+        [(int(s), str(c)) for s, c in data["actions"]],
+    )
+
+
+def analyse_next(record_json: Mapping, index: int, how: Mapping) -> tuple[dict, int]:
+    """The analysis of the `index`-th decision in effect of a game given as JSON, and how many
+    there are: one step of a review that a worker process runs and its caller saves."""
+    record = replay_from_json(record_json)
+    steps = decisions(record)
+    step = steps[index]
+    analysed = analyse_decision(
+        record.game,
+        step.before,
+        step.seat,
+        step.code,
+        entry=step.entry,
+        how=how,
+    )
+    return analysed, len(steps)
+
+
+def count(record: games.Replay) -> int:
+    """How many decisions a review of `record` analyses (those in effect)."""
+    return len(decisions(record))
+
+
+__all__ = [
+    "DEFAULT_MAX_ROLLOUTS",
+    "DEFAULT_ROLLOUTS",
+    "FORMAT",
+    "THRESHOLDS",
+    "analyse_decision",
+    "analyse_next",
+    "count",
+    "decisions",
+    "finish",
+    "game_accuracy",
+    "method",
+    "move_accuracy",
+    "replay_from_json",
+    "replay_to_json",
+    "review",
+    "summarise",
+]

@@ -1,0 +1,265 @@
+"""The game review (ai.review): how long a 4-player game takes to analyse, and two honesty checks.
+
+    python bench/review.py [--only havana] [--workers 2] [--check-games 50] [--rollouts 100]
+        [--check-level strong] [--check-budget 140] [--play-budget 40] [--max-blunders 0]
+        [--check-class blunder]
+        [--review-rollouts 8] [--review-max 32] [--horizon 40] [--seed 1]
+
+**Time.** For each game, one 4-player game (strong, greedy, strong, greedy, the strong seats at
+`--play-budget` simulations) is played, then reviewed with the review's parameters in this
+process, one decision after another as the bot's worker does: wall and CPU seconds, decisions.
+
+**Honesty check 1.** `--check-games` games per kind at one 3-player table of the three levels
+(random, greedy, strong at `--play-budget`; the seats rotate through the six orders), each
+reviewed: in how many does the seats' accuracy order the levels as their strength does
+(strong > greedy > random)? Goal: at least 90 %.
+
+**Honesty check 2.** For the blunders the reviews of check 1 flag (the first `--max-blunders` of
+them, 0: all; `--check-class` checks another class instead, or "costly": any decision with a cost), the real state before the blunder (every hidden part as it was; only the future
+dice, cubes and draws come from a fresh generator per rollout) is played to the end `--rollouts`
+times with the code played and as many with the preferred code, everybody at `--check-level`
+(strong at `--check-budget` simulations) after: is the preferred one's win share higher (goal: in
+at least 90 % of the blunders), and does the reported cost lie within the 95 % interval of the
+measured difference? The rollouts pair up (rollout i of both codes shares its generator).
+
+The last line is one JSON object with every figure and the parameters. The same seed gives the
+same figures apart from the timings, whatever `--workers`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import itertools
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on the path and its name would hide the package.
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+
+import ai  # noqa: E402 - after the path fix above
+import games  # noqa: E402
+from ai import review  # noqa: E402
+from ai.models import MODELS  # noqa: E402
+
+GAMES = ("santiago", "havana")
+LEVELS = ("random", "greedy", "strong")
+ORDER_GOAL = CONFIRM_GOAL = 0.90
+MINUTES_GOAL = 10.0
+
+
+def play(kind: str, levels: tuple[str, ...], seed: int, budget: int) -> games.Replay:
+    """A whole game, seat v played at `levels[v]`."""
+    model = MODELS[kind]
+    game = model.game
+    state, log = game.new(len(levels), seed, None), []
+    for i in itertools.count():
+        if game.is_over(state):
+            break
+        seat = model.pending(state)[0][0]
+        code = ai.choose(
+            kind, state, seat, level=levels[seat], seed=seed * 100_000 + i, budget=budget
+        )
+        state, _ = game.apply(state, seat, code)
+        log.append((seat, code))
+    return games.Replay(kind, len(levels), seed, {}, log)
+
+
+def timed_review(kind: str, seed: int, budget: int, how: dict) -> dict:
+    record = play(kind, ("strong", "greedy", "strong", "greedy"), seed, budget)
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = review.review(record, how=how)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    counted = sum(d["counted"] for d in result["decisions"])
+    return {
+        "game": kind,
+        "decisions": result["total"],
+        "counted": counted,
+        "wall_s": round(wall, 1),
+        "cpu_s": round(cpu, 1),
+        "cpu_s_per_decision": round(cpu / max(1, result["total"]), 3),
+        "accuracy": [s["accuracy"] for s in result["seats"]],
+    }
+
+
+def level_game(kind: str, index: int, seed: int, budget: int, how: dict, flagged: str) -> dict:
+    """One game of check 1: the levels' accuracies and the decisions of class `flagged` (any
+    with a cost above 0 for "costly")."""
+    order = list(itertools.permutations(LEVELS))[index % 6]
+    game_seed = seed * 1000 + index
+    record = play(kind, order, game_seed, budget)
+    result = review.review(record, how=how)
+    accuracy = {order[s["seat"]]: s["accuracy"] for s in result["seats"]}
+    a = [accuracy[level] if accuracy[level] is not None else -1 for level in LEVELS]
+    blunders = [
+        {
+            "game": kind,
+            "seed": game_seed,
+            "levels": order,
+            "entry": d["entry"],
+            "seat": d["seat"],
+            "level": order[d["seat"]],
+            "played": d["code"],
+            "preferred": d["best_code"],
+            "cost": d["cost"],
+            "actions": list(record.actions[: d["entry"]]),
+        }
+        for d in result["decisions"]
+        if d["counted"] and (d["class"] == flagged or (flagged == "costly" and d["cost"] > 0))
+    ]
+    return {"accuracy": accuracy, "ordered": a[0] < a[1] < a[2], "blunders": blunders}
+
+
+def reseeded(kind: str, state, seed: int):
+    """The same state with a fresh generator for whatever chance decides from now on."""
+    game = games.get(kind)
+    data = game.to_json(state)
+    data["rng"] = type(data["rng"])(random.Random(seed).getrandbits(64))
+    return game.from_json(data)
+
+
+def to_end(kind: str, state, level: str, seed: int, budget: int):
+    model = MODELS[kind]
+    game = model.game
+    for i in itertools.count():
+        if game.is_over(state):
+            return game.result(state)
+        seat = model.pending(state)[0][0]
+        code = ai.choose(kind, state, seat, level=level, seed=seed * 10_000 + i, budget=budget)
+        state, _ = game.apply(state, seat, code)
+
+
+def check_blunder(blunder: dict, rollouts: int, level: str, budget: int, seed: int) -> dict:
+    """Check 2 for one blunder: the paired win shares of the played and the preferred code."""
+    blunder = dict(blunder)
+    actions, kind = blunder.pop("actions"), blunder["game"]
+    record = games.Replay(kind, len(blunder["levels"]), blunder["seed"], {}, actions)
+    before = games.History.of(record).state
+    seat, game = blunder["seat"], games.get(kind)
+    diffs = []
+    for r in range(rollouts):
+        start = reseeded(kind, before, seed * 1_000_003 + r)
+        shares = []
+        for code in (blunder["preferred"], blunder["played"]):
+            after, _ = game.apply(start, seat, code)
+            result = to_end(kind, after, level, seed + r, budget)
+            shares.append(1.0 / len(result.winners) if seat in result.winners else 0.0)
+        diffs.append((shares[0] - shares[1]) * 100)
+    mean = sum(diffs) / rollouts
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, rollouts - 1) / rollouts)
+    low, high = mean - 1.96 * se, mean + 1.96 * se
+    return {
+        **blunder,
+        "measured": round(mean, 1),
+        "interval": [round(low, 1), round(high, 1)],
+        "confirmed": mean > 0,
+        "cost_within": low <= blunder["cost"] <= high,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=GAMES)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timing", type=int, default=1, help="reviews timed per game (0: none)")
+    parser.add_argument("--check-games", type=int, default=50)
+    parser.add_argument("--rollouts", type=int, default=100)
+    parser.add_argument("--check-level", choices=LEVELS, default="strong")
+    parser.add_argument("--check-budget", type=int, default=ai.DEFAULT_BUDGET)
+    parser.add_argument("--play-budget", type=int, default=40)
+    parser.add_argument("--max-blunders", type=int, default=0)
+    parser.add_argument(
+        "--check-class", choices=("blunder", "mistake", "inaccuracy", "costly"), default="blunder"
+    )
+    parser.add_argument("--review-rollouts", type=int, default=review.DEFAULT_ROLLOUTS)
+    parser.add_argument("--review-max", type=int, default=review.DEFAULT_MAX_ROLLOUTS)
+    parser.add_argument("--horizon", type=int, default=review.DEFAULT_HORIZON)
+    args = parser.parse_args()
+    how = review.method(args.seed, args.review_rollouts, args.review_max, args.horizon)
+    kinds = (args.only,) if args.only else GAMES
+    out: dict = {"parameters": {**vars(args), "method": how}}
+    with concurrent.futures.ProcessPoolExecutor(args.workers) as pool:
+        out["time"] = timing(pool, kinds, args, how)
+        games_done, blunders = check_levels(pool, kinds, args, how)
+        out["levels"] = games_done
+        out["blunders"] = check_blunders(pool, blunders, args)
+    print(json.dumps(out))
+
+
+def timing(pool, kinds, args, how) -> list[dict]:
+    # One at a time, as the bot's one worker runs them: a timing beside another is no timing.
+    rows = []
+    for kind in kinds:
+        for i in range(args.timing):
+            row = pool.submit(timed_review, kind, args.seed + i, args.play_budget, how).result()
+            row["goal_met"] = row["wall_s"] <= MINUTES_GOAL * 60
+            print(f"time {kind}: {row}", flush=True)
+            rows.append(row)
+    return rows
+
+
+def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
+    out, blunders = {}, []
+    for kind in kinds:
+        jobs = [
+            pool.submit(level_game, kind, i, args.seed, args.play_budget, how, args.check_class)
+            for i in range(args.check_games)
+        ]
+        done = [j.result() for j in jobs]
+        ordered = sum(g["ordered"] for g in done)
+        pairs = {
+            f"{b}>{a}": sum((g["accuracy"][b] or 0) > (g["accuracy"][a] or 0) for g in done)
+            for a, b in itertools.combinations(LEVELS, 2)
+        }
+        mean = {
+            level: round(sum(g["accuracy"][level] or 0 for g in done) / max(1, len(done)), 1)
+            for level in LEVELS
+        }
+        share = ordered / max(1, len(done))
+        out[kind] = {
+            "games": len(done),
+            "ordered": ordered,
+            "share": round(share, 3),
+            "pairs": pairs,
+            "mean_accuracy": mean,
+            "goal_met": share >= ORDER_GOAL,
+        }
+        print(f"levels {kind}: {out[kind]}", flush=True)
+        blunders += [b for g in done for b in g["blunders"]]
+    return out, blunders
+
+
+def check_blunders(pool, blunders: list[dict], args) -> dict:
+    chosen = blunders[: args.max_blunders] if args.max_blunders else blunders
+    jobs = [
+        pool.submit(
+            check_blunder, b, args.rollouts, args.check_level, args.check_budget, args.seed + k
+        )
+        for k, b in enumerate(chosen)
+    ]
+    checked = [j.result() for j in jobs]
+    for c in checked:
+        print(f"blunder: {c}", flush=True)
+    n = len(checked)
+    confirmed = sum(c["confirmed"] for c in checked)
+    within = sum(c["cost_within"] for c in checked)
+    return {
+        "flagged": len(blunders),
+        "checked": n,
+        "confirmed": confirmed,
+        "confirmed_share": round(confirmed / n, 3) if n else None,
+        "cost_within": within,
+        "cost_within_share": round(within / n, 3) if n else None,
+        "goal_met": bool(n) and confirmed / n >= CONFIRM_GOAL and within / n >= CONFIRM_GOAL,
+        "cases": checked,
+    }
+
+
+if __name__ == "__main__":
+    main()

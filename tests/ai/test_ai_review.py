@@ -1,0 +1,121 @@
+"""The game review: each decision judged from what its seat knew, the same from the same seed,
+forced and undone decisions not counted, a resumed review equal to one run at once."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from ai_helpers import TWINS
+
+import ai
+import games
+from ai import review
+from ai.models import MODELS
+
+TINY = review.method(seed=3, rollouts=2, max_rollouts=4, horizon=6)
+
+
+def _played(name: str, players: int, seed: int, moves: int) -> games.Replay:
+    """A game of greedy and random seats, `moves` decisions long (or to its end)."""
+    model = MODELS[name]
+    game = model.game
+    state, log = game.new(players, seed, None), []
+    for i in range(moves):
+        if game.is_over(state):
+            break
+        seat = model.pending(state)[0][0]
+        level = "greedy" if seat % 2 == 0 else "random"
+        code = ai.choose(name, state, seat, level=level, seed=seed + i)
+        state, _ = game.apply(state, seat, code)
+        log.append((seat, code))
+    return games.Replay(name, players, seed, {}, log)
+
+
+@pytest.mark.parametrize("name", games.NAMES)
+def test_twins_differing_in_what_a_seat_cannot_see_give_the_same_analysis(name):
+    rng = random.Random(f"review-twins:{name}")
+    record = _played(name, 3, 11, 70)
+    compared = 0
+    for step in review.decisions(record)[20:]:
+        twin = TWINS[name](step.before, step.seat, rng)
+        if twin is None:
+            continue
+        game = MODELS[name].game
+        assert game.to_json(twin) != game.to_json(step.before)
+        mine = review.analyse_decision(
+            name, step.before, step.seat, step.code, entry=step.entry, how=TINY
+        )
+        theirs = review.analyse_decision(
+            name, twin, step.seat, step.code, entry=step.entry, how=TINY
+        )
+        assert mine == theirs
+        compared += mine["counted"]
+    assert compared >= 10, "too few counted twins: the test would prove little"
+
+
+def test_a_review_is_reproducible_and_resumes_to_the_same_result():
+    record = _played("havana", 2, 5, 40)
+    seen: list[tuple[int, int]] = []
+    whole = review.review(record, how=TINY, progress=lambda done, total: seen.append((done, total)))
+    assert whole == review.review(record, how=TINY)
+    total = whole["total"]
+    assert seen[-1] == (total, total) and len(seen) == total
+    resumed = review.review(record, how=TINY, done=whole["decisions"][:15])
+    assert resumed == whole
+    # One decision at a time from the game's JSON, as the worker process runs it.
+    as_json = review.replay_to_json(record)
+    assert review.analyse_next(as_json, 17, TINY) == (whole["decisions"][17], total)
+    seats = whole["seats"]
+    assert [s["seat"] for s in seats] == [0, 1]
+    assert all(0 <= s["accuracy"] <= 100 for s in seats)
+    assert sum(s["counted"] for s in seats) == sum(d["counted"] for d in whole["decisions"])
+
+
+def test_forced_and_undone_decisions_are_not_counted():
+    name = "santiago"
+    model = MODELS[name]
+    game = model.game
+    state, log = game.new(2, 4, None), []
+    history = games.History.start(games.Replay(name, 2, 4, {}, []))
+    undone = None
+    for i in range(60):
+        seat = model.pending(state)[0][0]
+        code = ai.choose(name, state, seat, level="greedy", seed=i)
+        history, _ = history.play(seat, code)
+        log.append((seat, code))
+        if undone is None and games.undoable(history, seat):
+            undone = (len(log) - 1, seat, code)
+            history, _ = history.play(seat, games.UNDO)
+            log.append((seat, games.UNDO))
+            history, _ = history.play(seat, code)
+            log.append((seat, code))
+        state = history.state
+    assert undone is not None
+    result = review.review(games.Replay(name, 2, 4, {}, log), how=TINY)
+    entries = [d["entry"] for d in result["decisions"]]
+    assert undone[0] not in entries and undone[0] + 1 not in entries, "neither undone nor undo"
+    assert undone[0] + 2 in entries
+    forced = [d for d in result["decisions"] if d["choices"] == 1]
+    assert forced and all(not d["counted"] and "cost" not in d for d in forced)
+    counted = [d for d in result["decisions"] if d["counted"]]
+    assert counted and all(
+        d["class"] in ("ok", "inaccuracy", "mistake", "blunder") for d in counted
+    )
+    for d in counted:
+        assert d["best"] >= d["played"] and d["cost"] == pytest.approx(
+            d["best"] - d["played"], abs=0.02
+        )
+        assert d["low"] <= d["cost"] <= d["high"] and d["label"]["key"]
+
+
+def test_lichess_accuracy_formulas():
+    assert review.move_accuracy(0) == 100.0
+    assert review.move_accuracy(10) == pytest.approx(64.6, abs=0.05)
+    assert review.move_accuracy(100) == pytest.approx(0.0, abs=0.5)
+    assert review.game_accuracy([], [], 50) is None
+    # Equal accuracies average to themselves whatever the weights; one bad move pulls the
+    # harmonic half down more than a plain mean would.
+    assert review.game_accuracy([50, 40, 60], [80, 80, 80], 55) == pytest.approx(80)
+    mixed = review.game_accuracy([50, 50, 50, 20], [100, 100, 100, 10], 20)
+    assert mixed < (100 * 3 + 10) / 4
