@@ -45,7 +45,10 @@ def main() -> int:
         shard_count=config.shard_count,
         shard_ids=config.shard_ids,
         force_sync=config.force_sync,
-        reviews=True,
+        # Off until players can read a review and its honesty checks pass (bench/README.md):
+        # beside busy channels the analyses still slow live play. Ended games are queued all
+        # the same, so turning it on reviews them.
+        reviews=False,
     )
     try:
         # log_handler=None: our logging (configured above) already hides tokens.

@@ -1,4 +1,4 @@
-"""The bot object: `create_bot(db_path, reviews=True)` builds exactly what `python -m bot` runs."""
+"""The bot object: `create_bot(db_path)` builds exactly what `python -m bot` runs (`reviews=True` adds the game reviews' runner, which it leaves off for now)."""
 
 from __future__ import annotations
 
