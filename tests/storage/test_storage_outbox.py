@@ -51,7 +51,9 @@ async def test_a_game_waiting_for_the_next_interaction_waits_in_the_outbox_after
     with sqlite3.connect(path, isolation_level=None) as conn:
         conn.execute(f"PRAGMA user_version = {before}")
         conn.execute("DROP TABLE outbox")
-        conn.execute("ALTER TABLE quiet_held DROP COLUMN attempts")  # a later migration's
+        conn.execute("ALTER TABLE quiet_held DROP COLUMN attempts")  # later migrations'
+        conn.execute("DROP TABLE review_steps")
+        conn.execute("DROP TABLE reviews")
         conn.execute("INSERT INTO notes VALUES (?, 'unposted', '7')", (game.id,))
         conn.execute("INSERT INTO notes VALUES (?, 'turn_message', '1:0')", (turn.id,))
     store = await Store.open(path)
