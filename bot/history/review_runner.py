@@ -31,7 +31,7 @@ import games
 from ai import review
 from bot.core import worker_pool
 from bot.core.store_holder import StoreHolder
-from bot.core.timing import now
+from bot.core.timing import nap, now
 from storage import GameRecord, StorageError
 from storage import reviews as queue
 
@@ -127,11 +127,7 @@ class ReviewRunner:
             return
         self._sleeping = True
         try:
-            await asyncio.sleep(seconds)
-        except asyncio.CancelledError:
-            if not self._poked:
-                raise
-            asyncio.current_task().uncancel()
+            await nap(seconds, lambda: self._poked)
         finally:
             self._sleeping = False
             self._poked = False

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.core import metrics
-from bot.core.timing import now
+from bot.core.timing import nap, now
 from bot.discord_io.outbox import UNDELIVERED
 from bot.discord_io.turn_messages import message_link, pinging
 from bot.text import present
@@ -175,11 +175,7 @@ class Clock:
         self._sleeping = True
         self._until = now() + seconds
         try:
-            await asyncio.sleep(seconds)
-        except asyncio.CancelledError:
-            if not self._poked:
-                raise
-            asyncio.current_task().uncancel()
+            await nap(seconds, lambda: self._poked)
         finally:
             self._sleeping = False
             self._until = None
