@@ -13,6 +13,8 @@ import uuid
 
 import aiohttp
 
+from bot.discord_io.layouts import walk
+
 # The custom ids of a decision's controls: a move's button, a move's menu, "Choose".
 MOVES = ("mc:", "ms:", "mx:")
 
@@ -74,15 +76,6 @@ class Page:
             raise RuntimeError(f"the page refused the {kind}: {done}")
         await self.read()
         return done
-
-
-def walk(components: list[dict]):
-    """Every component, nested ones too: in rows, containers and a section's accessory."""
-    for component in components:
-        yield component
-        yield from walk(component.get("components") or [])
-        if isinstance(component.get("accessory"), dict):
-            yield from walk([component["accessory"]])
 
 
 def controls(message: dict) -> list[dict]:

@@ -13,32 +13,18 @@ import re
 
 from simcord.results import to_discord_message
 
+from bot.discord_io.layouts import text_of, walk
+
 MENTION = re.compile(r"<@(\d+)>")
 BOLD = re.compile(r"\*\*([^*]+)\*\*")
 # Buttons and the five kinds of select menu.
 INTERACTIVE = {2, 3, 5, 6, 7, 8}
 
 
-def _walk(components):
-    for component in components:
-        component = component if isinstance(component, dict) else component.to_dict()
-        yield component
-        yield from _walk(component.get("components") or [])
-        if isinstance(component.get("accessory"), dict):
-            yield from _walk([component["accessory"]])
-
-
 def components_of(message) -> list[dict]:
     """Every button and select menu of a message, in the order a player meets them: in rows,
     or anywhere in a Components V2 layout (containers, a section's accessory)."""
-    return [c for c in _walk(message.components) if c.get("type") in INTERACTIVE]
-
-
-def text_of(message) -> str:
-    """The text a player reads in a message: its content, or in a Components V2 layout every
-    text display, in order, a line apart."""
-    shown = [c.get("content", "") for c in _walk(message.components) if c.get("type") == 10]
-    return "\n".join(part for part in (message.content, *shown) if part)
+    return [c for c in walk(message.components) if c.get("type") in INTERACTIVE]
 
 
 def custom_ids(message) -> list[str]:
