@@ -325,16 +325,7 @@ def review(
     steps = decisions(record)
     analysed = [dict(d) for d in done][: len(steps)]
     for step in steps[len(analysed) :]:
-        analysed.append(
-            analyse_decision(
-                record.game,
-                step.before,
-                step.seat,
-                step.code,
-                entry=step.entry,
-                how=how,
-            )
-        )
+        analysed.append(_judged(record, step, how))
         if progress is not None:
             progress(len(analysed), len(steps))
     return finish(record, analysed, how)
@@ -378,16 +369,14 @@ def analyse_next(record_json: Mapping, index: int, how: Mapping) -> tuple[dict, 
     there are: one step of a review that a worker process runs and its caller saves."""
     record = replay_from_json(record_json)
     steps = decisions(record)
-    step = steps[index]
-    analysed = analyse_decision(
-        record.game,
-        step.before,
-        step.seat,
-        step.code,
-        entry=step.entry,
-        how=how,
+    return _judged(record, steps[index], how), len(steps)
+
+
+def _judged(record: games.Replay, step: Any, how: Mapping) -> dict:
+    """The analysis of one decision in effect (`decisions`) of `record`."""
+    return analyse_decision(
+        record.game, step.before, step.seat, step.code, entry=step.entry, how=how
     )
-    return analysed, len(steps)
 
 
 def count(record: games.Replay) -> int:
