@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.command_texts import CatalogueTranslator
 from bot.core import command_sync, metrics
 from bot.discord_io import answering, components
-from bot.game_group import GameGroup
+from bot.game_group import top_level_commands
 from bot.history.replay import ReplayButton
 from bot.history.server_history import HistoryButton
 from bot.lobby import components as lobby_components
@@ -110,7 +110,8 @@ class MaleconBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.services.start()
         self.add_dynamic_items(*COMPONENTS)
-        self.tree.add_command(GameGroup())
+        for command in top_level_commands():
+            self.tree.add_command(command)
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync_guild_id is not None:
             guild = discord.Object(self.sync_guild_id)

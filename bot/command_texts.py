@@ -17,7 +17,7 @@ import re
 import discord
 from discord import app_commands
 
-from bot.game_group import GameGroup
+from bot.game_group import top_level_commands
 from bot.settings.server_language import choices
 from bot.text.i18n import add_english, catalogue, language
 
@@ -52,10 +52,17 @@ def key_of(context: app_commands.TranslationContextTypes, english: str) -> str |
 def english_texts() -> dict[str, str]:
     """key -> English of every command text (for the catalogues), read off the command tree."""
     found: dict[str, str] = {}
-    group = GameGroup()
-    found[_path(group) + ".name"] = group.name
-    found[_path(group) + ".description"] = group.description
-    for command in group.walk_commands():
+    for top in top_level_commands():
+        found[_path(top) + ".name"] = top.name
+        found[_path(top) + ".description"] = top.description
+        # A lone top-level command carries its own parameters; a group's are on its subcommands.
+        grouped = isinstance(top, app_commands.Group)
+        _add_commands(found, list(top.walk_commands()) if grouped else [top])
+    return found
+
+
+def _add_commands(found: dict[str, str], commands: list) -> None:
+    for command in commands:
         found[_path(command) + ".name"] = command.name
         found[_path(command) + ".description"] = command.description
         if isinstance(command, app_commands.Group):
@@ -67,7 +74,6 @@ def english_texts() -> dict[str, str]:
                 continue  # each language is named in itself, never translated
             for choice in param.choices:
                 found["cmd.choice." + _slug(choice.name)] = choice.name
-    return found
 
 
 add_english(english_texts)

@@ -1,5 +1,10 @@
 """The `/game` slash command group: one group, its subcommands declared by concern
-(`bot/<concern>/<concern>_commands.py`) and put here in the order players know."""
+(`bot/<concern>/<concern>_commands.py`) and put here in the order players know; and the list of
+every top-level command the bot syncs.
+
+Discord lists at most 25 subcommands and groups under one command. `/game` keeps one place
+free; features with several commands of their own get a top-level command of their own (added
+to `top_level_commands`), so the tree, its translations and its record stay in one list."""
 
 from __future__ import annotations
 
@@ -49,3 +54,8 @@ class GameGroup(app_commands.Group):
         if interaction.guild_id is None and command not in DM_COMMANDS:
             raise app_commands.NoPrivateMessage()
         return True
+
+
+def top_level_commands() -> tuple[app_commands.Command | app_commands.Group, ...]:
+    """Every top-level command, in the order they are added to the tree; `/game` first."""
+    return (GameGroup(),)

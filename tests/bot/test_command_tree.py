@@ -1,5 +1,6 @@
 """What Discord knows of the bot, kept exactly: the `/game` command tree as it is synced
-(names, order, options, choices, descriptions and every translation) and the custom ids its
+(names, order, options, choices, descriptions and every translation; `/game` and every other
+top-level command) and the custom ids its
 buttons and menus answer to, so that commands players know and buttons on old messages keep
 working whichever module declares them.
 
@@ -22,14 +23,16 @@ RECORD = Path(__file__).with_name("command_tree.json")
 async def synced() -> dict:
     from bot.app import COMPONENTS
     from bot.command_texts import CatalogueTranslator
-    from bot.game_group import GameGroup
+    from bot.game_group import top_level_commands
 
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
-    group = GameGroup()
-    tree.add_command(group)
-    payload = await group.get_translated_payload(tree, CatalogueTranslator())
+    game, *others = top_level_commands()
+    payloads = []
+    for command in (game, *others):
+        tree.add_command(command)
+        payloads.append(await command.get_translated_payload(tree, CatalogueTranslator()))
     templates = {item.__discord_ui_compiled_template__.pattern for item in COMPONENTS}
-    return {"commands": payload, "custom_ids": sorted(templates)}
+    return {"commands": payloads[0], "top_level": payloads[1:], "custom_ids": sorted(templates)}
 
 
 async def test_the_command_tree_and_custom_ids_are_what_discord_knows():
@@ -37,6 +40,7 @@ async def test_the_command_tree_and_custom_ids_are_what_discord_knows():
     now = json.loads(json.dumps(await synced()))
     assert now["custom_ids"] == recorded["custom_ids"]
     assert now["commands"] == recorded["commands"]
+    assert now["top_level"] == recorded["top_level"]
 
 
 async def test_in_a_dm_only_mine_and_help_answer(simcord_env, table):
