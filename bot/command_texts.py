@@ -20,12 +20,9 @@ from discord import app_commands
 from bot.game_group import top_level_commands
 from bot.settings.server_language import choices
 from bot.text.i18n import add_english, catalogue, language
+from bot.text.present import choice_key
 
 NAME = re.compile(r"^[a-z0-9_-]{1,32}$")
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
 
 
 def _path(command) -> str:
@@ -45,7 +42,7 @@ def key_of(context: app_commands.TranslationContextTypes, english: str) -> str |
     if where == loc.parameter_description:
         return f"{_path(data.command)}.{data.name}.description"
     if where == loc.choice_name:
-        return "cmd.choice." + _slug(english)
+        return choice_key(english)
     return None
 
 
@@ -73,7 +70,7 @@ def _add_commands(found: dict[str, str], commands: list) -> None:
             if param.name == "language":
                 continue  # each language is named in itself, never translated
             for choice in param.choices:
-                found["cmd.choice." + _slug(choice.name)] = choice.name
+                found[choice_key(choice.name)] = choice.name
 
 
 add_english(english_texts)

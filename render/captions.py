@@ -28,6 +28,8 @@ ENGLISH = {
     "pic.your_screen": "{name} — your screen",
     "pic.your_cards": "{name} — your cards",
     "pic.none": "none",
+    # no cards: its own key, since "none" agrees with "cards" in gender in many languages
+    "pic.no_cards": "none",
     "pic.vp": "{vp} VP",
     "pic.vp_label": "VP",
     # Santiago de Cuba board
@@ -175,6 +177,17 @@ ENGLISH = {
     "pic.havana.pile": "{title}: {n}",
     "pic.havana.after_move": "after move {n}",
     "pic.havana.architect_short": "Arch.",
+    # A building's name on its row when the whole name does not fit beside its cost: a word
+    # players know for it (the same as the name where that fits), never its first word alone.
+    "pic.havana.short.shrine": "Shrine",
+    "pic.havana.short.opera_house": "Opera",
+    "pic.havana.short.university": "University",
+    # a card's name on its chip when the whole name does not fit (the chip shows its number)
+    "pic.havana.card_short.demolition": "Demolition",
+    "pic.havana.card_short.tax_collector": "Tax Collector",
+    "pic.havana.card_short.peso_thief": "Peso Thief",
+    "pic.havana.card_short.material_thief": "Material Thief",
+    "pic.havana.card_short.black_market": "Black Market",
     "pic.havana.order_later": "not set yet",
     "pic.havana.round": "Round {round}",
     "pic.havana.of_goal": "/ {goal} VP",

@@ -174,7 +174,6 @@ ORANGE = (200, 140, 0)
 WHITE = (255, 255, 255)
 DARK = (70, 60, 90)
 CUBE = 38
-NAME_ROOM = 100
 
 
 def height(players: int) -> int:
@@ -298,7 +297,7 @@ def status_words(view: PublicView, p) -> list[str]:
     return words
 
 
-def _entry(d, x: int, y: int, w: int, b: BuildingView, buyable: bool, others=()):
+def _entry(d, x: int, y: int, w: int, b: BuildingView, buyable: bool):
     """One building of a row on one line: VP, BUY if it may be bought, name, cost."""
     cy = y + ENTRY_H // 2
     d.rounded_rectangle(
@@ -321,17 +320,23 @@ def _entry(d, x: int, y: int, w: int, b: BuildingView, buyable: bool, others=())
             width += int(dr.length(architect, TEXT, True)) + 14 + (gap if items else 0)
         return width
 
-    # The cost always shows whole: on a long one the gaps close up, then the BUY word gives way
-    # (the frame still marks the end that may be bought).
+    # The cost always shows whole, and so does the building's name (or its catalogue short
+    # form): on a long cost the gaps close up, a single cube, coin or worker goes without its
+    # "1", then the BUY word gives way (the frame still marks the end that may be bought).
+    forms = building_forms(b.name)
+    name_w = min(int(dr.length(f, TEXT)) for f in forms) + 10
+
+    def room(gap: int, buy_w: int) -> int:
+        return x + w - 8 - left - cost_width(gap) - buy_w - name_w
+
     gap = 12
     buy_w = int(dr.length(buy, TEXT, True)) + 22 if buy else 0
-    if cost_width(gap) + buy_w > x + w - 8 - left:
+    if room(gap, buy_w) < 0:
         gap = 4
-    if cost_width(gap) + buy_w > x + w - 8 - left:
-        buy = ""
-    if cost_width(gap) > x + w - 8 - left:
-        # a single cube, coin or worker goes without its "1"
+    if room(gap, buy_w) < 0:
         items = [(k, c, None if n == 1 else n) for k, c, n in items]
+    if room(gap, buy_w) < 0:
+        buy = ""
     if buy:
         left += _pill(d, left, cy, buy, ORANGE) + 8
     width = cost_width(gap)
@@ -343,18 +348,26 @@ def _entry(d, x: int, y: int, w: int, b: BuildingView, buyable: bool, others=())
     if architect:
         right += _pill(d, right, cy, architect, (60, 60, 120), role="cost") + gap
     _draw_items(d, right, cy, items, role="cost", gap=gap)
-    # The name is a detail (a building does nothing but score): it yields to the cost, and a
-    # stub of two letters would say nothing.
-    room = x + w - 8 - width - 10 - left
-    if room >= NAME_ROOM:
-        _label(d, left, cy, dr.name_forms(_words(b.name), others), room, role="building")
+    # the name whole, else the catalogue's short form for it (never its first word: "Портовая"
+    # of "Портовая контора", "Oficina", another building's name)
+    _label(d, left, cy, forms, x + w - 8 - width - 10 - left, role="building")
+
+
+def building_forms(name) -> list[str]:
+    """A building's name on its row, then the short form the catalogue gives it (a bundled
+    building's `pic.havana.short.<id>`, written as a reader of the language would shorten it)."""
+    full = _words(name)
+    if isinstance(name, Msg) and name.key.startswith("havana.building."):
+        key = "pic.havana.short." + name.key.removeprefix("havana.building.")
+        if known(key):
+            return list(dict.fromkeys([full, say(key)]))
+    return [full]
 
 
 def _rows(d, view: PublicView):
     labels = (say("pic.havana.top_row"), say("pic.havana.bottom_row"))
     deck = say("pic.havana.deck", n=view.deck_count)
     notes = ((" · ".join((deck, say("pic.havana.bag", n=view.bag_count))), deck), ())
-    others = [_words(b.name) for row in view.rows for b in row.buildings]
     for i, row in enumerate(view.rows):
         x = COL_X[i]
         dr.panel(d, (x, ROWS_TOP, x + COL_W, ROWS_BOTTOM), fill=(236, 228, 210))
@@ -376,7 +389,7 @@ def _rows(d, view: PublicView):
             buyable = ("left" in row.buyable_ends and k == 0) or (
                 "right" in row.buyable_ends and k == n - 1
             )
-            _entry(d, x + 8, _entry_y(k, n), COL_W - 16, b, buyable, others)
+            _entry(d, x + 8, _entry_y(k, n), COL_W - 16, b, buyable)
 
 
 def _bank(d, right: int, view: PublicView, room: int):
@@ -437,7 +450,9 @@ def _chip(d, x: int, cy: int, w: int, card: str | None, face_down: bool, covered
     d.rounded_rectangle(box, radius=9, fill=fill, outline=INK, width=2)
     number = str(CARD_NUMBER.get(card, "?"))
     used = _label(d, x + 8, cy, number, w, bold=True, fill=ink, role="card_number")
-    names = dr.name_forms(card_name(card), [card_name(c) for c in CARDS])
+    names = [card_name(card)]
+    if known(f"pic.havana.card_short.{card}"):  # a word players know for it, never a stub
+        names.append(say(f"pic.havana.card_short.{card}"))
     _label(d, x + 8 + used + 10, cy, names, w - used - 26, fill=ink, role="card")
 
 
@@ -682,7 +697,7 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
         pile = say("pic.havana.pile", title=title, n=len(cards))
         dr.fit_text(d, (30, y + 22), pile, 540, size=20, bold=True, anchor="lm", min_size=SMALL)
         if not cards:
-            none = say("pic.none")
+            none = say("pic.no_cards")
             dr.fit_text(
                 d, (30, y + 58), none, 540, size=SMALL, fill=MUTED, anchor="lm", min_size=SMALL
             )

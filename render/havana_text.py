@@ -14,10 +14,9 @@ ALT_ORDER = ("title", "waiting", "last", "players", "centre", "top", "bottom")
 
 
 def _cubes(cubes: Cubes) -> list[str]:
+    """Cubes by colour as the catalogue words them ("2 red cubes"), never a code letter."""
     return [
-        f"{getattr(cubes, c)} {pic.colour_name(c)} ({pic.letter(c)})"
-        for c in pic.COLOURS
-        if getattr(cubes, c)
+        say(f"havana.cubes.{c}", count=getattr(cubes, c)) for c in pic.COLOURS if getattr(cubes, c)
     ]
 
 
@@ -33,7 +32,7 @@ def _cost(b: BuildingView) -> str:
 
 
 def _cards(cards) -> str:
-    return ", ".join(pic.card_name(c) for c in cards) or say("pic.none")
+    return ", ".join(pic.card_name(c) for c in cards) or say("pic.no_cards")
 
 
 def board(view: PublicView, names: list[str], move: int | None) -> list[Section]:

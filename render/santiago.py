@@ -548,9 +548,8 @@ def _groups(view: PublicView) -> list[tuple[str, list]]:
 def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
     boxes = _building_boxes(view)
     chip_w = chip_width()
-    # a name too long for its row at the floor shows its short form (a word players know for
-    # it, from the catalogue), else its first words if they name no other
-    names = [building_name(space.building) for space in view.buildings]
+    # a name too long for its row at the floor shows its short form: a word players know for
+    # it, from the catalogue, which fits beside both markers (never its first words: "Сигарная")
     for space in view.buildings:
         if space.index not in boxes:
             continue
@@ -569,8 +568,7 @@ def _buildings(d: ImageDraw.ImageDraw, view: PublicView):
         left = x0 + chip_w + 8
         full = building_name(space.building)
         short = dr.term(f"pic.santiago.short.{space.building}", full)
-        forms = [full, *dr.name_forms(short, names)[:-1], *dr.name_forms(full, names)[1:]]
-        forms = list(dict.fromkeys(forms))
+        forms = list(dict.fromkeys([full, short]))
         dr.fit_text(
             d,
             (left, cy),

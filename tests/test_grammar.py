@@ -290,6 +290,8 @@ def _prose(text: str) -> str:
     placeholders, identifiers (deck_source) and lists of file fields ("red, yellow, brown")."""
     text = re.sub(r"`[^`]*`|«[^»]*»|“[^”]*”|„[^“]*“|\{[^{}]*\}|/\w+(?: \w+)?|\w+_\w+", " ", text)
     text = re.sub(r"\b[a-z]+(?:, [a-z]+){2,}\b", " ", text)
+    # an abbreviation inside a phrase ("Of. portuaria") is the language's own shortening
+    text = re.sub(r"\b\w{1,4}\.(?= [^\W\d_A-Z])", " ", text)
     return text.replace("\u00ad", "")
 
 

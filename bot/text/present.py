@@ -17,6 +17,7 @@ import games
 from bot.text import lengths
 from bot.text.i18n import escape, text, text_msg
 from games import Decision, Event, Msg, Result
+from games.front import front_options
 
 Locale = discord.Locale | str | None
 
@@ -121,12 +122,24 @@ def option_lines(locale: Locale, kind: str, options: dict) -> list[str]:
     lines.extend(text_msg(locale, note) for note in games.option_notes(kind, options))
     defaults = games.get(kind).options(None)
     apart = games.options_shown_apart(kind)
+    labels = {o.name: dict((v, label) for label, v in o.choices) for o in front_options(kind)}
     for name, value in options.items():
         if name in apart or defaults.get(name) == value:
             continue
-        shown = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
-        lines.append(text(locale, "bot.option.changed", name=name, value=shown))
+        if isinstance(value, bool):
+            lines.append(text(locale, "bot.option.yes" if value else "bot.option.no", name=name))
+        elif value in labels.get(name, {}):
+            label = text(locale, choice_key(labels[name][value]))
+            lines.append(text(locale, "bot.option.chosen", name=name, choice=label))
+        else:
+            lines.append(text(locale, "bot.option.changed", name=name, value=value))
     return lines
+
+
+def choice_key(label: str) -> str:
+    """The catalogue key of a slash command choice's English label: `cmd.choice.<slug>`; the
+    lobby names a house rule's chosen value by the same words the command offered."""
+    return "cmd.choice." + re.sub(r"[^a-z0-9]+", "_", label.lower()).strip("_")
 
 
 # Options the lobby speaks of in their own words, or not at all.

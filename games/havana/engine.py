@@ -223,11 +223,13 @@ def price_text(cubes: list[int], pesos: int, workers: int):
 
 
 def _cube_parts(cubes: list[int]) -> list:
-    return [
-        Msg("havana.count_colour", {"count": c, "colour": colour_msg(i)})
-        for i, c in enumerate(cubes)
-        if c
-    ]
+    return [cubes_msg(i, c) for i, c in enumerate(cubes) if c]
+
+
+def cubes_msg(colour: int, count: int):
+    """`count` cubes of one colour ("2 red cubes"): the catalogue words the number and the
+    colour together, as each language agrees them."""
+    return Msg("havana.cubes." + COLOURS[colour], {"count": count})
 
 
 def _listed(parts: list):
@@ -675,16 +677,12 @@ def _complete_purchase(state: State, seat: int, events: list) -> None:
     p.buildings.append(b)
     p.vp += state.deck[b].vp
     state.step = BUY
-    _event(
-        events,
-        "bought",
-        seat,
-        player=player_msg(seat),
-        building=building_msg(state, b),
-        vp=state.deck[b].vp,
-        total=p.vp,
-        price=price_text(paid, pesos, workers),
-    )
+    said = {"player": player_msg(seat), "building": building_msg(state, b)}
+    said.update(vp=state.deck[b].vp, total=p.vp)
+    if any(paid) or pesos or workers:
+        _event(events, "bought", seat, **said, price=price_text(paid, pesos, workers))
+    else:  # a building that costs nothing is not bought "for nothing": its own words
+        _event(events, "bought_free", seat, **said)
     if p.vp >= TARGET_VP[state.player_count]:
         _finish(state, events, "target", seat)
         return
@@ -942,7 +940,7 @@ def _remove(state: State, seat: int, arg: str, events: list) -> None:
         colour = COLOUR_INDEX[arg]
         victim.cubes[colour] -= 1
         state.box_cubes[colour] += 1
-        what = _msg("havana.a_cube", colour=colour_msg(colour))
+        what = cubes_msg(colour, 1)
     _event(
         events,
         "taxed",
@@ -1000,13 +998,13 @@ def _take(state: State, seat: int, arg: str, events: list) -> None:
             seat,
             player=player_msg(seat),
             victim=player_msg(victim_seat),
-            colour=colour_msg(colour),
+            cube=cubes_msg(colour, 1),
         )
         state.step = ("steal", victim_seat, left - 1) if left > 1 else None
     else:
         state.centre[colour] -= 1
         p.cubes[colour] += 1
-        _event(events, "mama_take", seat, player=player_msg(seat), colour=colour_msg(colour))
+        _event(events, "mama_take", seat, player=player_msg(seat), cube=cubes_msg(colour, 1))
         left = state.step[1] - 1
         state.step = ("mama", left) if left else None
 

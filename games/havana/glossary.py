@@ -27,11 +27,7 @@ def card_effect(card: str) -> Msg:
 def building_effect(building: Building) -> Msg:
     """Its VP and its cost: cubes by colour, then pesos, then workers."""
     cost = building.cost
-    parts = [
-        Msg("havana.count_colour", {"count": cost[i], "colour": Msg("havana.colour." + c)})
-        for i, c in enumerate(COLOURS)
-        if cost[i]
-    ]
+    parts = [Msg("havana.cubes." + c, {"count": cost[i]}) for i, c in enumerate(COLOURS) if cost[i]]
     if cost[5]:
         parts.append(Msg("havana.effect.cost.pesos", {"n": cost[5]}))
     if cost[6]:

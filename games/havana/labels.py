@@ -16,6 +16,7 @@ from .engine import (
     can_buy,
     card_msg,
     colour_msg,
+    cubes_msg,
     pay_unit,
     pending_seats,
     player_msg,
@@ -89,20 +90,20 @@ def label(state: State, seat: int, code: str) -> Msg:
         if arg == "rubble":
             unit_colour = _pay_colour(state)
             return _msg("havana.action.pay_rubble", colour=colour_msg(unit_colour))
-        return _msg("havana.action.pay_cube", colour=colour_msg(COLOUR_INDEX[arg]))
+        return _msg("havana.action.pay_cube", cube=cubes_msg(COLOUR_INDEX[arg], 1))
     if head == "remove":
         victim = player_msg(state.step[1])
         if arg == "worker":
             return _msg("havana.action.remove_worker", victim=victim)
         return _msg(
-            "havana.action.remove_cube", victim=victim, colour=colour_msg(COLOUR_INDEX[arg])
+            "havana.action.remove_cube", victim=victim, cube=cubes_msg(COLOUR_INDEX[arg], 1)
         )
     if head == "target":
         v = int(arg) - 1
         p = state.players[v]
         return _msg("havana.action.target", victim=player_msg(v), pesos=p.pesos, cubes=sum(p.cubes))
     if head == "take":
-        return _msg("havana.action.take", colour=colour_msg(COLOUR_INDEX[arg]))
+        return _msg("havana.action.take", cube=cubes_msg(COLOUR_INDEX[arg], 1))
     return _msg("havana.action.unknown", code=code)
 
 
