@@ -28,6 +28,8 @@ ENGLISH = {
     "pic.your_screen": "{name} — your screen",
     "pic.your_cards": "{name} — your cards",
     "pic.none": "none",
+    # the end of an alt text too long for Discord, which leaves its last places out whole
+    "pic.alt.left_out": "{count:plural|one=# more part of the picture is left out here for length.|other=# more parts of the picture are left out here for length.}",
     # no cards: its own key, since "none" agrees with "cards" in gender in many languages
     "pic.no_cards": "none",
     "pic.vp": "{vp} VP",
@@ -68,6 +70,7 @@ ENGLISH = {
     "pic.santiago.the_harbour": "the harbour",
     # A building's name on its board row when the whole name does not fit beside the markers:
     # a word players know for it, not a cut one (the same as the name where that fits).
+    "pic.santiago.short.black_market": "Black market",
     "pic.santiago.short.cigar_factory": "Cigar factory",
     "pic.santiago.short.customs": "Customs",
     "pic.santiago.short.distillery": "Distillery",
@@ -208,6 +211,7 @@ ENGLISH = {
     "pic.text.havana.pesos": "{n:plural|one=# peso|other=# pesos}",
     "pic.text.havana.face_up": "face up: {cards}",
     "pic.text.havana.building": "{name}, {vp} VP, cost: {cost}",
+    "pic.text.havana.building_brief": "{name}, {vp} VP",
     "pic.text.havana.buyable": "can be bought",
     "pic.text.havana.hand": "hand: {cards}",
     "pic.text.havana.face_down": "face down, not yet revealed: {cards}",

@@ -20,6 +20,7 @@ from . import draw as dr
 from .captions import language, say, say_msg
 from .faces import faces_of
 
+SOFT_HYPHEN = "\u00ad"
 # Discord's limit for an attachment's description, in UTF-16 code units (the bot clips again).
 ALT_MAX = 1024
 
@@ -31,6 +32,8 @@ class Section:
     key: str
     heading: str
     lines: tuple[str, ...] = ()
+    # the same lines in fewer words, for an alt text that would not fit otherwise
+    brief: tuple[str, ...] | None = None
 
 
 def waiting(view, names: Sequence[str]) -> Section | None:
@@ -67,18 +70,50 @@ def _names(view, names: Sequence[str] | None) -> list[str]:
 
 
 def alt_text(sections: Sequence[Section], limit: int = ALT_MAX) -> str:
-    """The sections as one paragraph: "Heading: line; line." each, in the order given. What
-    does not fit in `limit` characters is left out from the end (the last place first)."""
-    parts = []
-    for section in sections:
-        if section.lines:
-            parts.append(f"{section.heading}: {'; '.join(section.lines)}.")
-        else:
-            parts.append(_sentence(section.heading))
-    out = " ".join(parts)
-    if len(out) <= limit:
-        return out
-    return out[: limit - 1].rstrip() + "…"
+    """The sections as one paragraph: "Heading: line; line." each, in the order given. When
+    that is longer than `limit` UTF-16 code units, the sections say it briefly where they can
+    (the first first, until it fits); then the places last in the order are left out whole, the first ones kept, and a closing
+    sentence counts what was left out: never a word cut in its middle."""
+    sections = [_plain(section) for section in sections]
+    full = [_part(section, section.lines) for section in sections]
+    if _units(" ".join(full)) <= limit:
+        return " ".join(full)
+    parts = list(full)
+    for k, section in enumerate(sections):  # brief, one section after the other
+        if section.brief is not None:
+            parts[k] = _part(section, section.brief)
+            if _units(" ".join(parts)) <= limit:
+                return " ".join(parts)
+    kept: list[str] = []
+    for k, part in enumerate(parts):
+        after = len(parts) - k - 1  # the sections still to come, which may not fit
+        shown = [*kept, part, *([say("pic.alt.left_out", count=after)] if after else [])]
+        if _units(" ".join(shown)) > limit:
+            return " ".join([*kept, say("pic.alt.left_out", count=len(parts) - k)])
+        kept.append(part)
+    return " ".join(kept)
+
+
+def _plain(section: Section) -> Section:
+    """A section without the soft hyphens that mark where a picture may break a long name:
+    words are read whole."""
+
+    def plain(lines):
+        return None if lines is None else tuple(line.replace(SOFT_HYPHEN, "") for line in lines)
+
+    heading = section.heading.replace(SOFT_HYPHEN, "")
+    return Section(section.key, heading, plain(section.lines), plain(section.brief))
+
+
+def _part(section: Section, lines: Sequence[str]) -> str:
+    if lines:
+        return f"{section.heading}: {'; '.join(lines)}."
+    return _sentence(section.heading)
+
+
+def _units(s: str) -> int:
+    """Discord counts a description in UTF-16 code units (an emoji may be two)."""
+    return len(s.encode("utf-16-le")) // 2
 
 
 def _sentence(s: str) -> str:
@@ -90,7 +125,7 @@ def text_board(sections: Sequence[Section]) -> str:
     """The sections as Markdown: the first heading as a title, the others as headings, one list
     item per line."""
     out: list[str] = []
-    for k, section in enumerate(sections):
+    for k, section in enumerate(_plain(s) for s in sections):
         if out:
             out.append("")
         out.append(("## " if k == 0 else "### ") + section.heading)
@@ -107,12 +142,15 @@ def board_alt(
     sections = [s for s in board_sections(view, names, lang, move) if s.key != "waiting"]
     order = {key: k for k, key in enumerate(faces_of(view).alt_order)}
     sections.sort(key=lambda s: order.get(s.key, len(order)))
-    return alt_text(sections)
+    with language(lang):
+        return alt_text(sections)
 
 
 def screen_alt(player_view, names: Sequence[str] | None = None, lang: str | None = None) -> str:
     """A player's screen picture's alt text (only in that player's DM or private answer)."""
-    return alt_text(screen_sections(player_view, names, lang))
+    sections = screen_sections(player_view, names, lang)
+    with language(lang):
+        return alt_text(sections)
 
 
 def scores_alt(

@@ -45,7 +45,8 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
         what = pic.last_move_words(view.last_move, names)
         name = names[view.last_move.seat]
         sections.append(Section("last", say("pic.last", name=name, what=what)))
-    sections.append(Section("players", say("pic.havana.players"), _players(view, names)))
+    lines, brief = _players(view, names)
+    sections.append(Section("players", say("pic.havana.players"), lines, brief))
     sections.append(_centre(view, names))
     labels = (say("pic.havana.top_row"), say("pic.havana.bottom_row"))
     for label, row in zip(labels, view.rows, strict=True):
@@ -53,13 +54,17 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
     return sections
 
 
-def _players(view: PublicView, names: list[str]) -> tuple[str, ...]:
-    lines = []
+def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Each player's line, and the same line briefly (what they hold, not their cards and
+    buildings) for an alt text that would not fit otherwise."""
+    lines, brief = [], []
     for p in view.players:
         parts = [say("pic.havana.vp_goal", vp=p.vp, goal=view.target_vp)]
         parts.append(say("pic.text.havana.pesos", n=p.pesos))
         parts.append(say("pic.havana.bank_workers", n=p.workers))
         parts.extend(_cubes(p.cubes))
+        held = ", ".join(parts)
+        brief.append(say("pic.text.player", name=names[p.seat], number=p.seat + 1, what=held))
         if p.face_up:
             parts.append(say("pic.text.havana.face_up", cards=_cards(p.face_up)))
         if p.number is not None:
@@ -72,7 +77,7 @@ def _players(view: PublicView, names: list[str]) -> tuple[str, ...]:
         parts.extend(pic.status_words(view, p))
         what = ", ".join(parts)
         lines.append(say("pic.text.player", name=names[p.seat], number=p.seat + 1, what=what))
-    return tuple(lines)
+    return tuple(lines), tuple(brief)
 
 
 def _centre(view: PublicView, names: list[str]) -> Section:
@@ -91,17 +96,23 @@ def _centre(view: PublicView, names: list[str]) -> Section:
 
 
 def _row(label: str, row) -> Section:
+    """A row's buildings with their VP and cost; briefly, with their VP only."""
     n = len(row.buildings)
-    lines = []
+    lines, brief = [], []
     for k, b in enumerate(row.buildings):
-        line = say("pic.text.havana.building", name=say_msg(b.name), vp=b.vp, cost=_cost(b))
+        name = say_msg(b.name)
+        line = say("pic.text.havana.building", name=name, vp=b.vp, cost=_cost(b))
+        short = say("pic.text.havana.building_brief", name=name, vp=b.vp)
         ends = [e for e, at in (("left", 0), ("right", n - 1)) if e in row.buyable_ends and k == at]
         if ends:
             line += " — " + say("pic.text.havana.buyable")
+            short += " — " + say("pic.text.havana.buyable")
         lines.append(line)
+        brief.append(short)
     if not lines:
         lines.append(say("pic.havana.empty"))
-    return Section(row.name, label, tuple(lines))
+        brief.append(say("pic.havana.empty"))
+    return Section(row.name, label, tuple(lines), tuple(brief))
 
 
 def screen(view: PlayerView, names: list[str]) -> list[Section]:

@@ -3,6 +3,8 @@ player's view. Holdings appear on the board only at open tables (`open_holdings`
 
 from __future__ import annotations
 
+import re
+
 from games.santiago.views import Die, PlayerView, PublicView
 
 from . import draw as dr
@@ -89,20 +91,29 @@ def _ship(view: PublicView) -> Section:
 
 
 def _road(view: PublicView) -> Section:
-    lines = []
+    lines, brief = [], []
     for stop in view.road:
-        if stop.citizen is None:
-            what = say("pic.santiago.the_harbour")
-        else:
-            what = pic.citizen_name(stop.citizen)
-            if stop.colour is not None:
-                what += ", " + say("pic.santiago.flower", colour=pic.colour_name(stop.colour))
-            if not stop.active:
-                what += ", " + say("pic.santiago.turned_over")
-        if stop.index == view.car:
-            what += ", " + say("pic.text.santiago.car_here")
-        lines.append(say("pic.text.santiago.stop", n=stop.index, what=what))
-    return Section("road", say("pic.text.santiago.road"), tuple(lines))
+        said = []
+        for citizen in (pic.citizen_name, _bare_name):
+            if stop.citizen is None:
+                what = say("pic.santiago.the_harbour")
+            else:
+                what = citizen(stop.citizen)
+                if stop.colour is not None:
+                    what += ", " + say("pic.santiago.flower", colour=pic.colour_name(stop.colour))
+                if not stop.active:
+                    what += ", " + say("pic.santiago.turned_over")
+            if stop.index == view.car:
+                what += ", " + say("pic.text.santiago.car_here")
+            said.append(say("pic.text.santiago.stop", n=stop.index, what=what))
+        lines.append(said[0])
+        brief.append(said[1])
+    return Section("road", say("pic.text.santiago.road"), tuple(lines), tuple(brief))
+
+
+def _bare_name(citizen: str) -> str:
+    """A citizen's name without their trade in brackets ("Martinez"), for a brief alt text."""
+    return re.sub(r"\s*\([^()]*\)$", "", pic.citizen_name(citizen))
 
 
 def _buildings(view: PublicView, names: list[str]) -> Section:

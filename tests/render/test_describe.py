@@ -104,7 +104,8 @@ def test_a_havana_board_says_every_player_s_score_and_materials():
             assert f"{NAMES[p.seat]} (player {p.seat + 1}): {p.vp} / {public.target_vp} VP" in alt
             if p.cubes.red:
                 line = next(x for x in alt.split("; ") if x.startswith(NAMES[p.seat]))
-                assert f"{p.cubes.red} red (R)" in line
+                red = "red cube" if p.cubes.red == 1 else "red cubes"
+                assert f"{p.cubes.red} {red}" in line and "(R)" not in line
 
 
 @pytest.mark.parametrize("kind", ["santiago", "havana"])
@@ -127,3 +128,33 @@ def engine_name(card: str) -> str:
 
     with language("en"):
         return havana.card_name(card)
+
+
+ALT_CASES = (("santiago", 3), ("santiago", 4), ("havana", 2), ("havana", 4))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_alt_text_too_long_says_less_instead_of_cutting_a_word(lang):
+    """Within Discord's 1,024 UTF-16 code units, a long board leaves its last places out
+    whole and says how many: never a word cut in its middle, never a trailing "…"; every
+    part it keeps ends a sentence, and the ones it leaves out are counted."""
+    shortened = 0
+    for kind, players in ALT_CASES:
+        engine = games.get(kind)
+        for move, state in positions(kind, players, 17, every=23):
+            public = engine.public_view(state)
+            alt = describe.board_alt(public, NAMES, lang, move)
+            assert len(alt.encode("utf-16-le")) // 2 <= describe.ALT_MAX
+            assert not alt.endswith("…") and alt.endswith("."), alt[-60:]
+            assert "\u00ad" not in alt  # a picture's break mark, never read aloud
+            sections = describe.board_sections(public, NAMES, lang, move)
+            headings = [s.heading for s in sections if s.lines and s.key != "waiting"]
+            kept = [h for h in headings if f"{h}: " in alt]
+            with language(lang):
+                left = len(headings) - len(kept)
+                note = say("pic.alt.left_out", count=left) if left else ""
+            # the places are kept in order, and what is left out is counted at the end
+            assert kept == headings[: len(kept)], (kept, headings)
+            assert alt.endswith(note), alt[-120:]
+            shortened += bool(left)
+    assert shortened  # the long boards of the longer languages do say less

@@ -196,3 +196,23 @@ def test_every_santiago_building_row_names_its_building_beside_its_markers(lang)
             _check_rows(drawn, image, "building", names, shorts)
             rows = [t for t in drawn if t.role == "building" and t.text]
             assert len(rows) == 12, (step, [t.text for t in rows])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_santiago_building_is_named_even_beside_an_owner_and_a_pawn(lang):
+    """The narrowest row a building can have (an owner's and a pawn's marker beside it) still
+    names it: whole, or by its catalogue short form, which must fit there ("Фабрика",
+    "Cap. di porto"), never cut and never its first word alone."""
+    game = games.get("santiago")
+    view = game.public_view(play("santiago", 4, 10, 40))
+    crowded = tuple(dataclasses.replace(s, owner=0, pawn=1) for s in view.buildings)
+    image, drawn = _board_layout(dataclasses.replace(view, buildings=crowded), NAMES[:4], lang)
+    with language(lang):
+        names = {building_name(s.building) for s in view.buildings}
+        shorts = {
+            say(f"pic.santiago.short.{s.building}"): building_name(s.building)
+            for s in view.buildings
+        }
+    _check_rows(drawn, image, "building", names, shorts)
+    rows = [t.text for t in drawn if t.role == "building"]
+    assert len(rows) == 12 and all(rows) and not any("…" in t for t in rows), rows
