@@ -17,15 +17,16 @@ ALT_ORDER = ("title", "waiting", "last", "players", "ship", "road", "buildings")
 
 
 def _dice(dice) -> str:
-    return ", ".join(f"{pic.good_name(d.good)} {d.value}" for d in dice)
+    return ", ".join(_die(d) for d in dice)
 
 
 def _die(die: Die) -> str:
-    return f"{pic.good_name(die.good)} {die.value}"
+    """A die of the ship's demand as the amount it asks for ("2 units of rum")."""
+    return say(f"pic.text.santiago.count.{die.good}", n=die.value)
 
 
 def _goods(goods) -> str:
-    shown = [f"{pic.good_name(g)} {n}" for g, n in goods if n]
+    shown = [say(f"pic.text.santiago.count.{g}", n=n) for g, n in goods if n]
     return ", ".join(shown) if shown else say("pic.none")
 
 

@@ -252,14 +252,14 @@ async def test_text_boards_reach_only_the_member_who_asked_and_survive_a_restart
     channel, members = server
     ana, ben = members[:2]
     off = await ben.slash(channel, "game accessibility")
-    assert off.ephemeral and "выключено" in text_of(off.response)
+    assert off.ephemeral and "выключена" in text_of(off.response)
     on = await ben.slash(channel, "game accessibility", text_boards=True)
-    assert on.ephemeral and "включено" in text_of(said(on)[-1])
+    assert on.ephemeral and "включена" in text_of(said(on)[-1])
 
     await simcord_env.bot.store.close()
     await simcord_env.restart_bot(new_bot(db_path))
     kept = await ben.slash(channel, "game accessibility")
-    assert "Текстовое поле включено" in text_of(said(kept)[-1])
+    assert "Текстовая версия поля включена" in text_of(said(kept)[-1])
 
     game = await open_game(simcord_env, channel, members[:2], "havana", random.Random(4))
     for _ in range(6):
@@ -312,7 +312,7 @@ async def test_text_boards_reach_only_the_member_who_asked_and_survive_a_restart
     assert not any(t.startswith("## ") for t in answered[ana]), answered[ana]
 
     # Turned off, the next DM has no text; the setting goes back to off.
-    assert "выключено" in text_of(
+    assert "выключена" in text_of(
         said(await ben.slash(channel, "game accessibility", text_boards=False))[-1]
     )
     assert (channel.guild.id, ben.id) not in simcord_env.bot.services.preferences.text_board_members

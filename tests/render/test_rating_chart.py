@@ -37,7 +37,7 @@ def _overlap(a, b) -> bool:
 CAPTIONS = {
     "en": ("{name}: rating over time", "rated games", "rating"),
     "de": ("{name}: Wertungszahl im Verlauf", "gewertete Spiele", "Wertungszahl"),
-    "ru": ("{name}: рейтинг со временем", "рейтинговые партии", "рейтинг"),
+    "ru": ("{name}: динамика рейтинга", "рейтинговые партии", "рейтинг"),
     "es": ("{name}: evolución de la valoración", "partidas valoradas", "valoración"),
 }
 
