@@ -201,7 +201,9 @@ def _counted_messages() -> list[Msg]:
     return found
 
 
-def _disagreements(lang: str, line: str, number: int) -> list[str]:
+def _disagreements(lang: str, line: str, number: int, listed: bool = False) -> list[str]:
+    """Phrases of `line` where `number` stands before a noun form it does not agree with;
+    `listed`: the line lists things in the nominative (a text board's "cost: …, 1 рабочий")."""
     category = plural_category(lang, number)
     wrong = []
     for match in re.finditer(rf"(?<![\d.,/]){number} (\w+)", line):
@@ -209,7 +211,7 @@ def _disagreements(lang: str, line: str, number: int) -> list[str]:
         if lang == "ru":
             noun = next((n for n in RUSSIAN_NOUNS if word in RUSSIAN_NOUNS[n].split()), None)
             # a label may name the thing in the nominative: "1 рабочий" on a player's screen
-            label = match.start() == 0 or line[: match.start()].endswith("· ")
+            label = listed or match.start() == 0 or line[: match.start()].endswith("· ")
             allowed = RUSSIAN.get(category, RUSSIAN["many"]).split()
             if noun and word not in allowed and not (label and word == "рабочий"):
                 wrong.append(match[0])
@@ -342,3 +344,164 @@ def test_soft_hyphens_break_long_names_on_pictures_and_stay_out_of_messages():
     assert text_msg("de", distillery) == "Schnapsbrennerei"
     line = text_msg("de", Msg("santiago.prompt.building", {"building": distillery}))
     assert line == "Das Gebäude Schnapsbrennerei nutzen?"
+
+
+# --- no value pasted by code into a sentence ------------------------------------------------------
+
+# A code letter in brackets ("2 rosso (R)"), a count in brackets after a word ("сигары (1)") or
+# after a colon before its total ("цитрусовые фрукты: 2 (из 2)"): grammar left to the code.
+PASTED = re.compile(r"\([^\W\d_]\)|[^\W\d]»? \(\d+\)(?!:)|\w: \d+ \(")
+
+
+def _pictures_in_words(lang: str) -> list[str]:
+    """The text boards and screens in words of seeded positions of both games."""
+    from render import describe
+    from render.demo import play
+
+    lines = []
+    for kind, players in GAMES:
+        game = games.get(kind)
+        for steps in (0, 40, 120, None):
+            state = play(kind, players, 5, steps)
+            view = game.public_view(state)
+            sections = describe.board_sections(view, list(NAMES["en"][:players]), lang, steps)
+            seat_view = game.player_view(state, 0)
+            sections += describe.screen_sections(seat_view, list(NAMES["en"][:players]), lang)
+            lines.extend(line for s in sections for line in (s.heading, *s.lines))
+    return lines
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_no_count_or_code_letter_is_pasted_into_a_line(lang):
+    """Log lines, buttons, text boards and alt texts: a count is a phrase of the catalogue
+    ("2 red cubes", «2 единицы рома»), never a letter or a number in brackets beside a word."""
+    lines = [_say(lang, m) for m in played()] + _pictures_in_words(lang)
+    # a Havana card's name carries its printed number: "Siesta (0)" is its name
+    cards = [text_msg(lang, Msg(k)) for k in english() if k.startswith("havana.card.")]
+    wrong = {line for line in lines if PASTED.search(_without(line, cards))}
+    assert not wrong, f"{lang}: {len(wrong)} lines, e.g. {sorted(wrong)[:6]}"
+    # and every number in the text boards agrees with its noun
+    for line in _pictures_in_words(lang):
+        for number in {int(n) for n in re.findall(r"(?<![\d.,/])\d+", line)}:
+            assert not _disagreements(lang, line, number, listed=True), line
+
+
+def _without(line: str, names: list[str]) -> str:
+    for name in names:
+        line = line.replace(name, "")
+    return line
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_house_rule_names_its_value_in_the_reader_s_words(lang):
+    """The lobby's house rules: "sì", "да", "ja", a chosen value in the words the command
+    offered it, never English "yes" or a code such as `both_ends_of_a_row`."""
+    from bot.text.present import option_lines
+    from games.front import front_options
+
+    for kind in games.names():
+        changed = {}
+        for option in front_options(kind):
+            if option.kind == "bool":
+                changed[option.name] = not games.get(kind).options(None)[option.name]
+            elif option.kind == "choice":
+                changed[option.name] = option.choices[-1][1]
+        for value in (True, False):
+            both = {k: (value if isinstance(v, bool) else v) for k, v in changed.items()}
+            for line in option_lines(lang, kind, both):
+                said = re.sub(r"`[^`]*`", "", line)
+                assert not re.search(r"\b(yes|no|True|False)\b|\w_\w", said) or (
+                    lang in ("it", "es") and re.fullmatch(r".*= no", said)
+                ), line
+
+
+# --- a title is named, never declined or made a subject ------------------------------------------
+
+# A title after a word that governs a case (в **Гавана**), or as the subject of a verb that
+# would agree with it (**Сантьяго-де-Куба** окончена, **Havana** è finita).
+TITLE_AS_SUBJECT = {
+    "ru": r"^\**»?\s*(?:\([^)]*\)\s*)?(?:окончен|начина|заверш|законч|остановлен)",
+    "it": r"^\**\s*(?:\([^)]*\)\s*)?(?:è |comincia|inizia|si è)",
+    "de": r"^\**\s*(?:\([^)]*\)\s*)?(?:ist |beginnt|wurde)",
+    "es": r"^\**\s*(?:\([^)]*\)\s*)?(?:ha |empieza|terminó)",
+}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_game_s_title_is_never_declined_nor_the_subject_of_a_verb(lang):
+    wrong = []
+    for key, (_, target) in translations.entries(lang).items():
+        for match in re.finditer(r"\{game\}", target):
+            before = re.sub(r"[*«\s]+$", "", target[: match.start()]).split()
+            after = target[match.end() :]
+            if lang == "ru" and before and before[-1].lower() in GOVERNING:
+                wrong.append(f"{key}: {target}")
+            if re.search(TITLE_AS_SUBJECT[lang], after) and not re.search(
+                r"(?:партия|partita di|Partie|partida de)\s*[«*]*$",
+                target[: match.start()],
+                re.IGNORECASE,
+            ):
+                wrong.append(f"{key}: {target}")
+    assert not wrong, f"{lang}: {wrong[:6]}"
+
+
+# --- one register: the bot says «вы» ------------------------------------------------------------
+
+THOU = re.compile(
+    r"(?<!\w)(ты|тебя|тебе|тобой|твой|твоя|твоё|твое|твои|твоих|твоим|твоей|твоего)(?!\w)"
+)
+
+
+def test_russian_always_says_vy_never_ty():
+    wrong = [
+        f"{key}: {target}"
+        for key, (_, target) in translations.entries("ru").items()
+        if THOU.search(target.lower())
+    ]
+    assert not wrong, wrong[:6]
+
+
+# --- a reader or player of unknown gender ---------------------------------------------------------
+
+# Forms that say a man (or a woman) where the bot cannot know: "Bentornato", "sono tornato",
+# "Ultimo in classifica", «я вернулся», «Мария … неактивен».
+GENDERED = {
+    "it": r"\b(?:ben)?tornat[oa]\b|\brientrat[oa]\b|\bultim[oa] in classifica\b|\bbenvenut[oa]\b",
+    "ru": r"вернулс[яь]|вернулась|\bнеактивн(?:ен|на)\b|\bушёл\b|\bушла\b",
+    "es": r"\bbienvenid[oa]\b",
+    "de": r"(?!)",
+}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_text_guesses_the_gender_of_a_reader_or_a_player(lang):
+    wrong = [
+        f"{key}: {target}"
+        for key, (_, target) in translations.entries(lang).items()
+        if re.search(GENDERED[lang], target, re.IGNORECASE)
+    ]
+    assert not wrong, f"{lang}: {wrong[:6]}"
+
+
+# --- winners: one or several -------------------------------------------------------------------
+
+# A verb in the singular before or after a list of winners that may hold two names.
+ONE_WINNER = {
+    "en": r"\bWinner\b(?!s)|\bwins\b",
+    "it": r"\bVince\b",
+    "ru": r"\bПобедил\b|\bвыиграл\b",
+    "de": r"\bgewinnt\b|\bhat gewonnen\b",
+    "es": r"\bGana\b|\bha ganado\b",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_a_list_of_winners_never_takes_a_verb_for_one(lang):
+    keys = [k for k in _templates_with("winners")]
+    assert keys
+    wrong = []
+    for key in keys:
+        line = _say(lang, _filled(key, winners="Anna, Boris"))
+        if re.search(ONE_WINNER[lang], line):
+            wrong.append(f"{key}: {line}")
+    assert not wrong, f"{lang}: {wrong[:6]}"

@@ -183,7 +183,7 @@ def test_the_banner_of_a_finished_game_says_so_and_who_won():
     view = GAME.public_view(play("havana", 3, 10, None))
     assert view.game_over and view.winners
     text = havana.caption(view, ["W" * 40] * 3, 412)
-    assert text.startswith("Game over. Winner: WWW") and text.endswith("after move 412")
+    assert text.startswith("Game over, won by WWW") and text.endswith("after move 412")
     image, drawn = _board_layout(view, ["W" * 40] * 3, None, 412)
     assert [t.text for t in drawn if t.role == "turn"] == [text]
 

@@ -14,7 +14,7 @@ MESSAGES: dict[str, str] = {
     "bot.lobby.begun": "The game has started: it is played below in this channel, and `/game board` shows it at any time.",
     "bot.thread.name": "{game}",
     "bot.thread.opened": "{who} opened a game of **{game}** in its own thread: {thread}. Join there!",
-    "bot.thread.result": "**{game}** in {thread} is over. Winner: {winners}.",
+    "bot.thread.result": "**{game}** in {thread} is over, won by {winners}.",
     "bot.thread.nobody": "nobody (abandoned)",
     "bot.thread.closed": "The game of **{game}** in {thread} has stopped: the thread is archived and locked, and I may not reopen it. A moderator can unlock it, and the game goes on where it stopped.",
     "bot.lobby.updated": "Done: the lobby message above shows the seats.",
