@@ -24,6 +24,8 @@ register(
         "json.too_deep": "the JSON is nested more than {limit} levels deep",
         "json.not_utf8": "the file is not UTF-8 text",
         "json.syntax": "the file is not valid JSON ({detail})",
+        "json.at": "line {line}, column {column}",
+        "json.bad_value": "a value it cannot read",
     }
 )
 
@@ -64,7 +66,14 @@ def loads(data: str | bytes, *, max_bytes: int | None, max_depth: int = MAX_DEPT
     except RecursionError:
         raise too_deep from None
     except ValueError as exc:
-        raise JSONInputError(Msg("json.syntax", {"detail": str(exc)})) from None
+        # where the fault is, in the reader's words (Python's message is English)
+        line, column = getattr(exc, "lineno", None), getattr(exc, "colno", None)
+        where = (
+            Msg("json.bad_value")
+            if line is None
+            else Msg("json.at", {"line": line, "column": column})
+        )
+        raise JSONInputError(Msg("json.syntax", {"detail": where})) from None
     if depth(value) > max_depth:
         raise too_deep
     return value

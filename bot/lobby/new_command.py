@@ -158,5 +158,5 @@ async def read_deck(attachment: discord.Attachment) -> object:
     # Only a deck's content is accepted from Discord, never a string (the engine reads a string
     # as a file path on this machine).
     if not isinstance(parsed, dict | list):
-        raise Refusal("bot.error.deck_not_json", detail=type(parsed).__name__)
+        raise Refusal("bot.error.deck_single_value")
     return parsed

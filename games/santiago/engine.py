@@ -912,7 +912,8 @@ def _zorro_give(state: State, seat: int, what: str, events: list) -> None:
         g = D.GOOD_INDEX[what]
         state.goods[seat * 6 + g] -= 1
         state.goods[thief * 6 + g] += 1
-        _event(events, seat, "zorro_give", item=GOOD_MSG[g], to=player(thief))
+        item = _msg("one_good", good=GOOD_MSG[g])
+        _event(events, seat, "zorro_give", item=item, to=player(thief))
     state.phase_data = tuple(v for v in state.phase_data if v != seat)
     if not state.phase_data:
         _after_zorro(state, thief, events)

@@ -110,6 +110,7 @@ ENGLISH = {
     "santiago.title": "Santiago de Cuba",
     "santiago.harbour": "the harbour",
     "santiago.pesos": "{n:plural|one=# peso|other=# pesos}",
+    "santiago.one_good": "1 unit of {good}",
     "santiago.vps": "{n} VP",
     **{f"santiago.good.{k}": v for k, v in GOOD_NAMES.items()},
     **{f"santiago.citizen.{k}": v for k, v in CITIZEN_NAMES.items()},

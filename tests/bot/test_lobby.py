@@ -98,12 +98,12 @@ async def test_options_are_validated_by_the_game(simcord_env, table):
     assert "open_holdings" in text
     refused(
         await ana.slash(channel, "game new", game="havana", deck=("deck.json", b"{not json")),
-        "not valid JSON",
+        "not valid JSON (line 1, column 2)",
     )
     # A string would be read as a path by the engine: refused before it gets there.
     refused(
         await ana.slash(channel, "game new", game="havana", deck=("deck.json", b'"/etc/passwd"')),
-        "not valid JSON",
+        "not a deck",
     )
     refused(
         await ana.slash(

@@ -236,6 +236,7 @@ MESSAGES: dict[str, str] = {
     "bot.error.cannot_abandon": "Only the player who opened the game or someone who can manage this channel can abandon it.",
     "bot.error.deck_too_big": "The deck file is too large (at most {limit} KB).",
     "bot.error.deck_not_json": "The deck file is not valid JSON ({detail}).",
+    "bot.error.deck_single_value": "The deck file is not a deck: it holds a single value instead of the deck's buildings.",
     "bot.error.deck_unreadable": "I could not download the deck file; please attach it again.",
     "bot.error.guild_only": "Games are played in server channels, not in direct messages.",
     "bot.error.missing_permission": "You do not have the permission to do that here.",
