@@ -11,6 +11,7 @@ that player knows: the hand, the discard pile and the face-down card(s) just pic
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 
@@ -297,11 +298,27 @@ def status_words(view: PublicView, p) -> list[str]:
     return words
 
 
-def _entry(d, x: int, y: int, w: int, b: BuildingView, buyable: bool):
-    """One building of a row on one line: VP, BUY if it may be bought, name, cost."""
+def _fits_one_line(b: BuildingView, w: int) -> bool:
+    """Does a building's name (or its short form) fit on one line beside its whole cost, with
+    the cost as tight as it gets (no BUY word, no "1" on single pieces, narrow gaps)?"""
+    cost = b.cost
+    items = _items(cost.cubes, cost.pesos, cost.workers, skip_zero=True)
+    items = [(k, c, None if n == 1 else n) for k, c, n in items]
+    width = _items_width(items, 4)
+    if cost.requires_architect:
+        architect = say("pic.havana.architect_short")
+        width += int(dr.length(architect, TEXT, True)) + 14 + (4 if items else 0)
+    left = 6 + int(dr.length(str(b.vp), TEXT, True)) + 14 + 8
+    name_w = math.ceil(min(dr.length(f, TEXT) for f in building_forms(b.name)))
+    return w - 8 - left - width - 10 >= name_w
+
+
+def _entry(d, x: int, y: int, w: int, b: BuildingView, buyable: bool, tall: bool = False):
+    """One building of a row on one line: VP, BUY if it may be bought, name, cost. `tall`: on
+    two lines, the cost under the name (for a cost that leaves its line no room for a name)."""
     cy = y + ENTRY_H // 2
     d.rounded_rectangle(
-        (x, y, x + w, y + ENTRY_H),
+        (x, y, x + w, y + ENTRY_H + (PITCH if tall else 0)),
         radius=8,
         fill=(255, 244, 214) if buyable else WHITE,
         outline=ORANGE if buyable else dr.FRAME,
@@ -324,9 +341,11 @@ def _entry(d, x: int, y: int, w: int, b: BuildingView, buyable: bool):
     # form): on a long cost the gaps close up, a single cube, coin or worker goes without its
     # "1", then the BUY word gives way (the frame still marks the end that may be bought).
     forms = building_forms(b.name)
-    name_w = min(int(dr.length(f, TEXT)) for f in forms) + 10
+    name_w = math.ceil(min(dr.length(f, TEXT) for f in forms)) + 10
 
     def room(gap: int, buy_w: int) -> int:
+        if tall:  # the name and BUY on the first line, the cost alone on the second
+            return min(x + w - 8 - left - buy_w - name_w, x + w - 8 - left - cost_width(gap))
         return x + w - 8 - left - cost_width(gap) - buy_w - name_w
 
     gap = 12
@@ -340,17 +359,19 @@ def _entry(d, x: int, y: int, w: int, b: BuildingView, buyable: bool):
     if buy:
         left += _pill(d, left, cy, buy, ORANGE) + 8
     width = cost_width(gap)
+    cost_y = cy + PITCH if tall else cy
     if not items and not architect:
         free = say("pic.havana.free")
         width = int(dr.length(free, TEXT, True))
-        text(d, (x + w - 8 - width, cy), free, size=TEXT, bold=True, anchor="lm", role="cost")
+        text(d, (x + w - 8 - width, cost_y), free, size=TEXT, bold=True, anchor="lm", role="cost")
     right = x + w - 8 - width
     if architect:
-        right += _pill(d, right, cy, architect, (60, 60, 120), role="cost") + gap
-    _draw_items(d, right, cy, items, role="cost", gap=gap)
+        right += _pill(d, right, cost_y, architect, (60, 60, 120), role="cost") + gap
+    _draw_items(d, right, cost_y, items, role="cost", gap=gap)
     # the name whole, else the catalogue's short form for it (never its first word: "Портовая"
     # of "Портовая контора", "Oficina", another building's name)
-    _label(d, left, cy, forms, x + w - 8 - width - 10 - left, role="building")
+    name_room = x + w - 8 - left - (0 if tall else width + 10)
+    _label(d, left, cy, forms, name_room, role="building")
 
 
 def building_forms(name) -> list[str]:
@@ -385,11 +406,21 @@ def _rows(d, view: PublicView):
                 d, x + 20, ENTRY_Y0 + ENTRY_H // 2, say("pic.havana.empty"), COL_W - 40, fill=MUTED
             )
             continue
+        # a building whose cost leaves no room for its name takes two lines, where the row
+        # has the room: a row shows six one-line buildings
+        spare = 6 - n
+        tall = []
+        for b in row.buildings:
+            tall.append(spare > 0 and not _fits_one_line(b, COL_W - 16))
+            spare -= tall[-1]
+        y = ENTRY_Y0
         for k, b in enumerate(row.buildings):
             buyable = ("left" in row.buyable_ends and k == 0) or (
                 "right" in row.buyable_ends and k == n - 1
             )
-            _entry(d, x + 8, _entry_y(k, n), COL_W - 16, b, buyable)
+            at = _entry_y(k, n) if n > 6 else y
+            _entry(d, x + 8, at, COL_W - 16, b, buyable, tall[k])
+            y += PITCH * (2 if tall[k] else 1)
 
 
 def _bank(d, right: int, view: PublicView, room: int):

@@ -70,6 +70,23 @@ def _every_building(part: int):
     return dataclasses.replace(_view(4, 45), rows=rows)
 
 
+def _costliest():
+    """Rows of five holding the three costliest buildings, which take two lines each where the
+    row has the room."""
+    everything = {}
+    for b in deck.bundled():
+        c = b.cost
+        cost = Cost(Cubes(c[0], c[1], c[2], c[3], c[4]), c[5], c[6], b.requires_architect)
+        everything[b.id] = BuildingView(b.id, Msg("havana.building." + b.id), b.vp, cost)
+    top = ("capitol", "palace", "cathedral")
+    bottom = ("statue", "capitol", "palace", "museum")
+    rows = (
+        RowView("top", tuple(everything[i] for i in top), ("left", "right")),
+        RowView("bottom", tuple(everything[i] for i in bottom), ("left", "right")),
+    )
+    return dataclasses.replace(_view(4, 45), rows=rows)
+
+
 POSITIONS = {
     "2p-start": (lambda: _view(2, 0), NAMES[:2], 0),
     "2p-over": (lambda: _view(2, None), LONG_NAMES[:2], 412),
@@ -81,6 +98,7 @@ POSITIONS = {
     "every-building-1": (lambda: _every_building(0), NAMES[:4], 7),
     "every-building-2": (lambda: _every_building(1), NAMES[:4], 7),
     "every-building-3": (lambda: _every_building(2), NAMES[:4], 7),
+    "costliest": (_costliest, NAMES[:4], 7),
 }
 
 

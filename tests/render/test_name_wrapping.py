@@ -216,3 +216,24 @@ def test_every_santiago_building_is_named_even_beside_an_owner_and_a_pawn(lang):
     _check_rows(drawn, image, "building", names, shorts)
     rows = [t.text for t in drawn if t.role == "building"]
     assert len(rows) == 12 and all(rows) and not any("…" in t for t in rows), rows
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_havana_building_whose_cost_fills_its_line_is_named_on_a_second_one(lang):
+    """The Capitol's, the Palace's and the Cathedral's costs leave their line no room for a
+    name: in a row with room to spare they take two lines, the name above the cost."""
+    from tests.render.test_legibility_havana import _costliest
+
+    view = _costliest()
+    image, drawn = _board_layout(view, NAMES[:4], lang)
+    with language(lang):
+        forms = {
+            f.replace(SOFT_HYPHEN, ""): b.name
+            for row in view.rows
+            for b in row.buildings
+            for f in havana.building_forms(b.name)
+        }
+        wanted = {draw.say_msg(b.name) for row in view.rows for b in row.buildings}
+    assert _check_one_line(drawn, forms) == sum(len(row.buildings) for row in view.rows)
+    named = {str(forms[t.text]) for t in drawn if t.role == "building"}
+    assert len(named) == len(wanted), (named, wanted)
