@@ -39,6 +39,7 @@ ENGLISH = {
     "pic.alt.left_out": "{count:plural|one=# more part of the picture is left out here for length.|other=# more parts of the picture are left out here for length.}",
     # no cards: its own key, since "none" agrees with "cards" in gender in many languages
     "pic.no_cards": "none",
+    "pic.no_goods": "none",
     "pic.vp": "{vp} VP",
     "pic.vp_label": "VP",
     # Santiago de Cuba board

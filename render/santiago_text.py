@@ -27,7 +27,7 @@ def _die(die: Die) -> str:
 
 def _goods(goods) -> str:
     shown = [say(f"pic.text.santiago.count.{g}", n=n) for g, n in goods if n]
-    return ", ".join(shown) if shown else say("pic.none")
+    return ", ".join(shown) if shown else say("pic.no_goods")
 
 
 def _where(view: PublicView, space: int | None) -> str:

@@ -277,7 +277,10 @@ def _supply(state: State, events: list) -> None:
     pesos = min(SUPPLY_PESOS, state.bank_pesos)
     state.bank_pesos -= pesos
     state.centre_pesos += pesos
-    _event(events, "supply", cubes=cubes_text(drawn), pesos=pesos)
+    if any(drawn):
+        _event(events, "supply", cubes=cubes_text(drawn), pesos=pesos)
+    else:  # an empty bag: no cubes to name ("nothing and 3 pesos" is no sentence)
+        _event(events, "supply_pesos", pesos=pesos)
     state.phase = "place"
     state.turn = 0
     state.cards_to_resolve = None
@@ -496,7 +499,10 @@ def _fx_black_market(state: State, seat: int, events: list) -> None:
         colour = _draw_cube(state, p.cubes)
         if colour >= 0:
             drawn[colour] += 1
-    _event(events, "black_market", seat, player=player_msg(seat), cubes=cubes_text(drawn))
+    if any(drawn):
+        _event(events, "black_market", seat, player=player_msg(seat), cubes=cubes_text(drawn))
+    else:
+        _event(events, "black_market_empty", seat, player=player_msg(seat))
 
 
 def _fx_pesos(state: State, seat: int, events: list) -> None:

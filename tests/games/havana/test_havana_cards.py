@@ -355,4 +355,4 @@ def test_black_market_with_an_empty_bag_draws_nothing():
     _start_round(s, events)
     settle(s, events)
     assert s.players[0].cubes == cubes() and s.flags & 2
-    assert any("draws nothing" in t for t in text(events))
+    assert any("draws no cube: the bag is empty" in t for t in text(events))
