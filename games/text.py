@@ -90,6 +90,18 @@ def players(seats: Sequence[int]) -> Msg:
     return Msg(f"players.{len(seats)}", {f"p{i}": player(s) for i, s in enumerate(seats)})
 
 
+ENGLISH["tiebreak.value"] = "{name} {value}"
+
+
+def tiebreak(name: Msg, value: int) -> Msg:
+    """A tie-break value in words: a game names it by a counted template ("{n:plural|one=# peso|
+    other=# pesos}"), which gets the number; a name without a count ("last trick") is followed
+    by its value."""
+    if "{n" in ENGLISH.get(name.key, ""):
+        return Msg(name.key, {**name.params, "n": value})
+    return Msg("tiebreak.value", {"name": name, "value": value})
+
+
 # A plural in a template: `{n:plural|one=# stop|other=# stops}`. The form is chosen by the
 # language's CLDR plural category of the number (Babel's rules: "one", "few", "many", "other"...),
 # and `#` stands for the number, so every language places it where its grammar wants.

@@ -18,6 +18,7 @@ from PIL import Image
 
 import games
 from games.core import Result
+from games.text import tiebreak
 
 from . import draw as dr
 from .captions import ENGLISH, known, say, say_msg
@@ -305,10 +306,8 @@ def _tiebreak_line(result: Result, seat: int) -> str:
     """The tie-break values of a seat ("goods left 1 · pesos 3"), or "" if the game has none."""
     if seat >= len(result.tiebreaks) or not result.tiebreak_names:
         return ""
-    names = [say_msg(m) for m in result.tiebreak_names]
-    return " · ".join(
-        f"{name} {value}" for name, value in zip(names, result.tiebreaks[seat], strict=False)
-    )
+    pairs = zip(result.tiebreak_names, result.tiebreaks[seat], strict=False)
+    return " · ".join(say_msg(tiebreak(name, value)) for name, value in pairs)
 
 
 def _notes(result: Result, names: Sequence[str]) -> list[str]:

@@ -18,6 +18,7 @@ from bot.text import lengths
 from bot.text.i18n import escape, text, text_msg
 from games import Decision, Event, Msg, Result
 from games.front import front_options
+from games.text import tiebreak
 
 Locale = discord.Locale | str | None
 
@@ -346,10 +347,8 @@ def final_table(locale: Locale, record: Any, result: Result) -> str:
     for seat in result.ranking:
         extra = ""
         if result.tiebreaks and result.tiebreak_names:
-            parts = [
-                f"{text_msg(locale, name)} {value}"
-                for name, value in zip(result.tiebreak_names, result.tiebreaks[seat], strict=False)
-            ]
+            pairs = zip(result.tiebreak_names, result.tiebreaks[seat], strict=False)
+            parts = [text_msg(locale, tiebreak(name, value)) for name, value in pairs]
             extra = f" ({', '.join(parts)})"
         lines.append(
             text(

@@ -254,8 +254,8 @@ ENGLISH = {
     "santiago.option.colours": "The option 'citizen_colours' is wrong: {reason}",
     "santiago.option.players": "Santiago de Cuba is played by 2 to 4 players, not {players}.",
     # result
-    "santiago.tiebreak.goods": "goods left",
-    "santiago.tiebreak.pesos": "pesos",
+    "santiago.tiebreak.goods": "{n:plural|one=# good left|other=# goods left}",
+    "santiago.tiebreak.pesos": "{n:plural|one=# peso|other=# pesos}",
     "santiago.reason.seventh_ship": "The 7th ship departed.",
     "santiago.reason.ended_early": "The game was ended early, with the scores as they stand.",
     "santiago.note.conversion": "Leftover goods were converted: 1 VP per 3 goods.",
