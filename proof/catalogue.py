@@ -124,7 +124,7 @@ def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
         "count": 3,
         "creator": NAMES[0],
         "current": samples.get("current", "?"),
-        "detail": "Expecting ',' delimiter: line 3 column 5 (char 27)",
+        "detail": Msg("json.at", {"line": 3, "column": 5}),
         "event": samples.get("event", "?"),
         "extra": "",
         "filters": text(lang, "bot.history.member", name=NAMES[2]),
@@ -324,6 +324,8 @@ def say_the_rest(sheet: Sheet, played: Sequence[Table]) -> None:
         params = {name: values.get(name, "?") for name in placeholders(template)}
         if "opening" in params:  # the favourite opening of the game the key names
             params["opening"] = _opening(lang, played, key.rsplit(".", 1)[-1])
+        if key == "bot.dm.where":  # a channel's name, which the text marks with "#" itself
+            params["channel"] = str(params["channel"]).removeprefix("#")
         with sheet.listening(situation):
             said = text(lang, key, **params)
         sheet.say(kind, key, situation, said)
