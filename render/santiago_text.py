@@ -46,20 +46,24 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
         last = view.last_move
         what = pic.last_move_words(view, last)
         sections.append(Section("last", say("pic.last", name=names[last.seat], what=what)))
-    sections.append(Section("players", say("pic.santiago.players"), _players(view, names)))
+    lines, brief = _players(view, names)
+    sections.append(Section("players", say("pic.santiago.players"), lines, brief))
     sections.append(_ship(view))
     sections.append(_road(view))
     sections.append(_buildings(view, names))
     return sections
 
 
-def _players(view: PublicView, names: list[str]) -> tuple[str, ...]:
-    lines = []
+def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Each player's line, and the same line briefly (without the markers left), for an alt
+    text that would not fit otherwise."""
+    lines, brief = [], []
     for p in view.seats:
         parts = [say("pic.santiago.pawn_at", where=_where(view, p.pawn))]
         owned = ", ".join(pic.building_name(b) for b in p.buildings) or say("pic.none")
         parts.append(say("pic.santiago.owns", owned=owned))
-        parts.append(say("pic.text.santiago.markers", n=p.markers_left))
+        markers = say("pic.text.santiago.markers", n=p.markers_left)
+        parts.append(markers)
         if view.open_holdings is not None:
             h = view.open_holdings[p.seat]
             parts.append(say("pic.text.holdings", pesos=h.pesos, vp=h.vp, goods=_goods(h.goods)))
@@ -68,7 +72,8 @@ def _players(view: PublicView, names: list[str]) -> tuple[str, ...]:
         if p.passed:
             parts.append(say("pic.santiago.passed"))
         lines.append(_player(names, p.seat, parts))
-    return tuple(lines)
+        brief.append(_player(names, p.seat, [part for part in parts if part != markers]))
+    return tuple(lines), tuple(brief)
 
 
 def _player(names: list[str], seat: int, parts: list[str]) -> str:
@@ -76,19 +81,24 @@ def _player(names: list[str], seat: int, parts: list[str]) -> str:
 
 
 def _ship(view: PublicView) -> Section:
-    lines = []
+    """The ship's dice, value and the supply; briefly, what it asks for and what it pays."""
+    lines, brief = [], []
     if view.rolled is not None:
         lines.append(say("pic.text.santiago.rolled", dice=_dice(view.rolled)))
     if view.demand is None:
         lines.append(say("pic.santiago.no_demand"))
+        brief.append(lines[-1])
     else:
         lines.append(say("pic.text.santiago.demand", dice=_dice(view.demand)))
+        asked = [d for d in view.demand if d.value]
+        brief.append(say("pic.text.santiago.demand", dice=_dice(asked)) if asked else lines[-1])
     if view.set_aside is not None:
         lines.append(say("pic.text.santiago.set_aside", die=_die(view.set_aside)))
     lines.append(say("pic.text.santiago.price", price=view.price))
+    brief.append(lines[-1])
     lines.append(say("pic.santiago.supply", supply=_goods(view.supply)))
     heading = say("pic.santiago.ship_of", ship=view.ship, departed=view.ships_departed)
-    return Section("ship", heading, tuple(lines))
+    return Section("ship", heading, tuple(lines), tuple(brief))
 
 
 def _road(view: PublicView) -> Section:
