@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import date
 
 from babel import UnknownLocaleError
+from babel.dates import format_date
 from babel.numbers import format_decimal
 
 import games
@@ -82,6 +84,11 @@ WHERE = {
     "bot.leaderboard": (HISTORY, "/game leaderboard"),
     "bot.language": (HELP, "/game language"),
     "bot.help": (HELP, "/game help"),
+    "bot.quiet": (CLOCK, "/game quiet, and the one DM when quiet hours end"),
+    "bot.away": (SEATS, "/game away"),
+    "bot.recap": (TURN, "/game recap"),
+    "bot.accessibility": (HELP, "/game accessibility"),
+    "bot.rematch": (END, "/game rematch"),
     "bot.error": (ERROR, "a refusal (only the player sees it)"),
     "bot.permission": (ERROR, "a permission's name in a refusal"),
     "cmd": (HELP, "a slash command as Discord lists it"),
@@ -95,6 +102,14 @@ def _where(key: str) -> tuple[str, str] | None:
         if found is not None:
             return found
     return None
+
+
+def _date(lang: str) -> str:
+    """A date as Discord writes `<t:…:D>` for a reader of `lang` ("3 December 2026")."""
+    try:
+        return format_date(date(2026, 12, 3), format="long", locale=lang)
+    except (UnknownLocaleError, ValueError):
+        return format_date(date(2026, 12, 3), format="long", locale="en")
 
 
 def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
@@ -125,6 +140,13 @@ def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
         "creator": NAMES[0],
         "current": samples.get("current", "?"),
         "detail": Msg("json.at", {"line": 3, "column": 5}),
+        # quiet hours and absence: hours as the bot writes them, a date as Discord shows one
+        "start": "22:00",
+        "end": "08:00",
+        "zone": "Europe/Rome",
+        "typed": "Europe/Rom",
+        "near": "`Europe/Rome`, `Europe/Riga`",
+        "date": _date(lang),
         "event": samples.get("event", "?"),
         "extra": "",
         "filters": text(lang, "bot.history.member", name=NAMES[2]),
