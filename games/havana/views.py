@@ -314,7 +314,11 @@ OPTIONS_SHOWN_APART = ("deck", "deck_source")
 
 # Events that tell nothing when their amount is 0 (a thief whose victim had nothing to take):
 # event key -> the parameter holding the amount.
-EMPTY_WHEN_ZERO = {"havana.event.peso_theft": "pesos", "havana.event.material_target": "count"}
+EMPTY_WHEN_ZERO = {
+    "havana.event.peso_theft": "pesos",
+    "havana.event.material_target": "count",
+    "havana.event.debris": "count",  # Debris when the centre holds no rubble
+}
 
 # Events whose news the final scores give already (why the game ended, who won): the final
 # message leaves them out, the log keeps them.
