@@ -27,7 +27,10 @@ def card_effect(card: str) -> Msg:
 def building_effect(building: Building) -> Msg:
     """Its VP and its cost: cubes by colour, then pesos, then workers."""
     cost = building.cost
-    parts = [Msg("havana.cubes." + c, {"count": cost[i]}) for i, c in enumerate(COLOURS) if cost[i]]
+    # a menu option holds 100 characters: the cubes by colour in their short catalogue form
+    parts = [
+        Msg("havana.effect.cost." + c, {"n": cost[i]}) for i, c in enumerate(COLOURS) if cost[i]
+    ]
     if cost[5]:
         parts.append(Msg("havana.effect.cost.pesos", {"n": cost[5]}))
     if cost[6]:

@@ -56,6 +56,12 @@ EFFECTS = {
     "havana.effect.building": "{vp} VP; costs {cost}",
     "havana.effect.building_architect": "{vp} VP; costs {cost}; needs the Architect",
     "havana.effect.cost.pesos": "{n:plural|one=# peso|other=# pesos}",
+    # a cost in a menu option's 100 characters: cubes by colour, as short as a price tag
+    "havana.effect.cost.red": "{n} red",
+    "havana.effect.cost.yellow": "{n} yellow",
+    "havana.effect.cost.brown": "{n} brown",
+    "havana.effect.cost.blue": "{n} blue",
+    "havana.effect.cost.rubble": "{n} rubble",
     "havana.effect.cost.workers": "{n:plural|one=# worker|other=# workers}",
 }
 
