@@ -32,7 +32,7 @@ def board_image(
     if _player_view(view):
         raise TypeError("board_png takes the public view, not a player view")
     game = faces.faces_of(view)
-    with language(lang):
+    with language(lang), draw.scaled(game.board_scale):
         return game.board(view, draw.seat_names(view.player_count, names), move)
 
 
@@ -142,6 +142,7 @@ def _register_our_games() -> None:
             screen_text=words.screen,
             alt_order=words.ALT_ORDER,
             caption=pictures.caption,
+            board_scale=draw.BOARD_SCALE,
         )
 
 

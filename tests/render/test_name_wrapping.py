@@ -133,6 +133,10 @@ def test_santiago_buildings_and_goods_are_named_whole(lang):
     _check(drawn, image, "good", goods)
 
 
+# Havana's board's text size in the pixels of the board as drawn.
+TEXT = havana.TEXT * draw.BOARD_SCALE
+
+
 def _check_one_line(drawn, expected: set[str]) -> int:
     """Havana's board gives a building one line beside its cost (a building only scores: its
     name is a detail that yields to the cost): a name is drawn whole where it fits that line
@@ -143,10 +147,10 @@ def _check_one_line(drawn, expected: set[str]) -> int:
     for t in lines:
         (name,) = [n for n in expected if n.split()[: len(t.text.split())] == t.text.split()][:1]
         width = t.room[1] - t.room[0]
-        if draw.length(name, havana.TEXT) <= width:
+        if draw.length(name, TEXT) <= width:
             assert t.text == name, (name, t.text)
         else:
-            assert "…" not in t.text and t.size == havana.TEXT, (name, t.text)
+            assert "…" not in t.text and t.size == TEXT, (name, t.text)
         assert t.room[0] - 2 <= t.box[0] and t.box[2] <= t.room[1] + 2, (t.text, t.room)
     return len(lines)
 
