@@ -33,7 +33,7 @@ FONT_DIR = typeface.FONT_DIR
 # twice as fast).
 PNG_SETTINGS: dict = {"compress_level": 3, "optimize": False}
 PALETTE_COLOURS = 256
-PALETTE_SAMPLE = 4
+PALETTE_SAMPLE = 3
 
 BG = (244, 238, 224)
 INK = (28, 28, 32)
@@ -57,8 +57,10 @@ def quantize(image: Image.Image) -> Image.Image:
     palette and the same bytes. Boards are flat colours and anti-aliased text, which 256 colours
     hold without visible loss, at less than half the true-colour file size.
 
-    The palette is chosen (fast octree) on a copy reduced 4x4, which holds the same colours:
-    choosing it on every pixel took longer than drawing the whole board."""
+    The palette is chosen (fast octree) on a copy reduced 3x3, which holds the same colours:
+    choosing it on every pixel took longer than drawing the whole board. (Reduced 4x4, a board
+    drawn 800 px wide had too few pixels of the highlight left beside the yellow flowers, and
+    the two shared a colour.)"""
     if image.mode == "P":
         return image
     rgb = image if image.mode == "RGB" else image.convert("RGB")
@@ -173,6 +175,11 @@ NAME_CAP_PX = 8
 # smallest text (`floor_size(SCREEN_W)`) reads as a board's does. Screens are most of a game's
 # DMs.
 SCREEN_W = 600
+# Santiago de Cuba's and Havana's boards are drawn at this scale of their layouts (see
+# `scaled`): 800 px wide for a layout of 1200, which a phone shows 320 px wide and a laptop
+# about 550, so no client shows them larger. A board is drawn at every person's decision: its
+# pixels were most of the bot's drawing.
+BOARD_SCALE = 2 / 3
 
 
 @lru_cache(maxsize=2)
@@ -207,15 +214,16 @@ def floor_size(image_width: int, cap: float = MIN_CAP_PX) -> int:
 
 @dataclass(frozen=True)
 class Drawn:
-    """One drawn text: its role, its ink box in the picture, its font size in pixels, the
-    horizontal room it was fitted into (None if it was not fitted), and the whole text it is
+    """One drawn text: its role, its ink box in the picture, its font size in the picture's
+    pixels (fractional in a scaled picture, see `scaled`), the horizontal room it was fitted
+    into (None if it was not fitted), and the whole text it is
     (a line of) as it was given to be fitted, soft hyphens and all (the layout tests check
     that a line holds whole words of it or a syllable ending in "-")."""
 
     role: str
     text: str
     box: tuple[int, int, int, int]
-    size: int
+    size: float
     room: tuple[float, float] | None = None
     source: str | None = None
 
@@ -264,7 +272,8 @@ def piece(kind: str, what: str | int, box) -> None:
     """Note a coloured piece just drawn (see `Piece`)."""
     record = _PIECES.get()
     if record is not None:
-        record.append(Piece(kind, what, tuple(round(v) for v in box)))
+        scale = _SCALE.get()
+        record.append(Piece(kind, what, tuple(round(v * scale) for v in box)))
 
 
 def replay(drawn: Sequence[Drawn]) -> None:
@@ -458,14 +467,14 @@ def fit_lines(
     return (text[:space].rstrip(), fit(rest, s, width, bold, s)[0]), f
 
 
-def _baseline(size: int, bold: bool, anchor: str) -> float:
+def _baseline(size: float, bold: bool, anchor: str) -> float:
     """How far below the anchor point the baseline lies, by the primary font's metrics."""
     ascent, descent = font(size, bold).getmetrics()
     return {"a": ascent, "t": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}[anchor[1]]
 
 
 @lru_cache(maxsize=8192)
-def _mask(s: str, size: int, bold: bool, anchor: str):
+def _mask(s: str, size: float, bold: bool, anchor: str):
     """The anti-aliased coverage mask of a text, its offset from the anchor point, and the
     colour emoji tiles to paste over it (each with its offset).
 
@@ -532,12 +541,17 @@ def text(
     s = syllables.plain(s)
     if not s:
         return
-    mask, left, top, tiles = _mask(s, int(size), bool(bold), anchor)
-    x, y = round(xy[0]) + left, round(xy[1]) + top
+    scale = getattr(d, "scale", 1)
+    # Scaled, a size stays fractional: rounded down, the smallest texts would fall under the
+    # legibility floor, which is a ratio of the picture's width.
+    size = int(size) if scale == 1 else int(size) * scale
+    room = None if room is None else (round(room[0] * scale), round(room[1] * scale))
+    mask, left, top, tiles = _mask(s, size, bool(bold), anchor)
+    x, y = round(xy[0] * scale) + left, round(xy[1] * scale) + top
     d.bitmap((x, y), mask, fill=fill)
     box = [x, y, x + mask.width, y + mask.height]
     for tile, tx, ty in tiles:
-        at = (round(xy[0]) + tx, round(xy[1]) + ty)
+        at = (round(xy[0] * scale) + tx, round(xy[1] * scale) + ty)
         d._image.paste(tile, at, tile)
         box = [
             min(box[0], at[0]),
@@ -548,7 +562,7 @@ def text(
     record = _RECORD.get()
     if record is not None:
         whole = s if source is None else source
-        record.append(Drawn(role, s, (box[0], box[1], box[2], box[3]), int(size), room, whole))
+        record.append(Drawn(role, s, (box[0], box[1], box[2], box[3]), size, room, whole))
 
 
 def fit_text(
@@ -693,8 +707,86 @@ def panel(d: ImageDraw.ImageDraw, box, fill=PANEL, outline=FRAME, width=2, radiu
 
 
 def new_canvas(width: int, height: int, fill=BG) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    image = Image.new("RGB", (width, height), fill)
-    return image, ImageDraw.Draw(image)
+    """A picture of a layout `width` x `height`, and what draws on it: at the scale in force
+    (`scaled`), the picture has that many times fewer pixels each way."""
+    scale = _SCALE.get()
+    image = Image.new("RGB", (round(width * scale), round(height * scale)), fill)
+    return image, drawing(image)
+
+
+# --- the scale of a picture -----------------------------------------------------------------------
+
+# The layouts are written in the pixels of their full width (a board 1200 px wide). A picture
+# drawn at a smaller scale has every length, line and letter of its layout scaled alike, so each
+# text keeps its height over the picture's width, which is what the legibility floor is (see
+# `shown_cap`): a phone shows it as large. Fewer pixels are less drawing, less to reduce to the
+# palette and less to compress, for every move's board.
+_SCALE: ContextVar[float] = ContextVar("render_scale", default=1)
+
+
+@contextmanager
+def scaled(scale: float) -> Iterator[None]:
+    """Draw the pictures begun in this context at `scale` of their layout's size."""
+    token = _SCALE.set(scale)
+    try:
+        yield
+    finally:
+        _SCALE.reset(token)
+
+
+def scale() -> float:
+    """The scale in force (1: the layout's own size)."""
+    return _SCALE.get()
+
+
+def drawing(image: Image.Image):
+    """What draws a layout on `image` at the scale in force (Pillow's own at full size)."""
+    scale = _SCALE.get()
+    return ImageDraw.Draw(image) if scale == 1 else ScaledDraw(image, scale)
+
+
+class ScaledDraw:
+    """Pillow's drawing calls that the layouts make, with the layout's coordinates, lengths,
+    radii and line widths scaled; `text` (above) scales a text's position and size. Not a
+    subclass: Pillow's shapes call one another, which would scale twice."""
+
+    def __init__(self, image: Image.Image, scale: float) -> None:
+        self._image = image
+        self._draw = ImageDraw.Draw(image)
+        self.scale = scale
+
+    def _xy(self, xy) -> list[float]:
+        flat: list[float] = []
+        for v in xy:
+            if isinstance(v, (int, float)):
+                flat.append(v * self.scale)
+            else:
+                flat.extend(c * self.scale for c in v)
+        return flat
+
+    def _width(self, width: float) -> int:
+        return max(1, round(width * self.scale)) if width else 0
+
+    def rectangle(self, xy, fill=None, outline=None, width=1) -> None:
+        self._draw.rectangle(self._xy(xy), fill, outline, self._width(width))
+
+    def rounded_rectangle(self, xy, radius=0, fill=None, outline=None, width=1, **kw) -> None:
+        self._draw.rounded_rectangle(
+            self._xy(xy), radius * self.scale, fill, outline, self._width(width), **kw
+        )
+
+    def ellipse(self, xy, fill=None, outline=None, width=1) -> None:
+        self._draw.ellipse(self._xy(xy), fill, outline, self._width(width))
+
+    def polygon(self, xy, fill=None, outline=None, width=1) -> None:
+        self._draw.polygon(self._xy(xy), fill, outline, self._width(width))
+
+    def line(self, xy, fill=None, width=0, joint=None) -> None:
+        self._draw.line(self._xy(xy), fill, self._width(width), joint)
+
+    def bitmap(self, xy, bitmap, fill=None) -> None:
+        """`xy` in the picture's pixels: `text` places its masks itself."""
+        self._draw.bitmap(xy, bitmap, fill)
 
 
 # Words this short at the end of a shortened name would dangle ("Fábrica de", "Ladro di").

@@ -17,6 +17,7 @@ view, and names no game:
         screen_text=screen_sections, # (player view, names) -> [describe.Section]
         alt_order=("title", "waiting", "players"),
         caption=board_caption,       # (public view, names, move) -> str; optional
+        board_scale=2 / 3,           # the board drawn at this scale of its layout; optional
     )
 
 `names` is always one name per seat (`draw.seat_names` fills the gaps); `move` is how many
@@ -46,6 +47,8 @@ class Faces:
     screen_text: Callable[[Any, list[str]], list[Any]]
     alt_order: tuple[str, ...] = ()
     caption: Callable[[Any, list[str], int | None], str] | None = None
+    # The board picture is drawn at this scale of the board's layout (`draw.scaled`).
+    board_scale: float = 1
 
     @property
     def engine(self) -> games.Game:
@@ -68,6 +71,7 @@ def register(
     screen_text: Callable[[Any, list[str]], list[Any]],
     alt_order: Sequence[str] = (),
     caption: Callable[[Any, list[str], int | None], str] | None = None,
+    board_scale: float = 1,
 ) -> Faces:
     """Register the faces of the game `kind`. Registering the same faces again changes nothing;
     other faces for a kind or a view type that has some already is a ValueError."""
@@ -81,6 +85,7 @@ def register(
         screen_text,
         tuple(alt_order),
         caption,
+        board_scale,
     )
     known = _BY_KIND.get(kind)
     if known == entry:

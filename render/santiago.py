@@ -283,11 +283,11 @@ def badge(d: ImageDraw.ImageDraw, cx: int, cy: int, seat: int, r: int = 20, pawn
 
 
 def _base(h: int) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
-    return _base_in(h, current())
+    return _base_in(h, current(), dr.scale())
 
 
 @lru_cache(maxsize=16)
-def _base_in(h: int, _lang: str) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
+def _base_in(h: int, _lang: str, _scale: float) -> tuple[Image.Image, tuple[dr.Drawn, ...]]:
     """Everything that never changes (background, road, frames, price and ship tracks), with
     the texts drawn on it."""
     with dr.recording() as drawn:
@@ -727,7 +727,7 @@ def board(
     base, static = _base(height(view.players, view.open_holdings is not None))
     im = base.copy()
     dr.replay(static)
-    d = ImageDraw.Draw(im)
+    d = dr.drawing(im)
     line = caption(view, all_names, move)
     if line:
         # a phase too long to fit says less: the move number alone

@@ -106,7 +106,7 @@ class RenderPool:
                 return
         self._drawing -= 1
 
-    async def run(self, function, *args: Any, priority: int = NOW) -> bytes | None:
+    async def run(self, function, *args: Any, priority: int = NOW) -> Any:
         """`function(*args)` drawn by a worker. A worker that dies (killed, out of memory)
         breaks the whole pool: new workers take over and the picture is tried once more; if
         they die too, None, and the caller goes on without the picture."""
@@ -168,9 +168,16 @@ async def board(
     """The public board: built from the public view only, so it can go to a channel. Its
     words are in the language of `locale` (the channel's, or the reader's for a reply); `move`,
     the number of moves played, is named on it. None when the workers broke drawing it (see
-    `RenderPool.run`), as for every picture. Its alt text is `board_alt`."""
-    data = await POOL.run(render.board_png, public_view, list(names), language(locale), move)
-    return _file(data, filename, board_alt(public_view, names, locale, move))
+    `RenderPool.run`), as for every picture. Its alt text is `board_alt`, worded by the worker
+    that draws it (`render.board_with_alt`)."""
+    lang = language(locale)
+    drawn = await POOL.run(
+        render.board_with_alt, render.board_png, public_view, list(names), lang, move
+    )
+    if drawn is None:
+        return None
+    data, alt = drawn
+    return _file(data, filename, alt)
 
 
 def board_file(move: int) -> str:

@@ -8,8 +8,22 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
+from render import draw
+
 GOLDEN = Path(__file__).resolve().parent / "golden"
 MAX_BYTES = 1_000_000
+# A board's layout is 1200 px wide; the picture is drawn at `draw.BOARD_SCALE` of it.
+BOARD_WIDTH = round(1200 * draw.BOARD_SCALE)
+
+
+def on_board(box) -> tuple[int, ...]:
+    """A box of a board's layout (its module's constants) in the pixels of the board as drawn."""
+    return tuple(round(v * draw.BOARD_SCALE) for v in box)
+
+
+def board_pixels(count: float) -> int:
+    """`count` pixels of a board's layout, as many as they cover on the board as drawn."""
+    return round(count * draw.BOARD_SCALE**2)
 
 
 def decode(data: bytes) -> Image.Image:
@@ -21,7 +35,7 @@ def decode(data: bytes) -> Image.Image:
     return image
 
 
-def check_png(data: bytes, min_width: int = 1000) -> Image.Image:
+def check_png(data: bytes, min_width: int = BOARD_WIDTH) -> Image.Image:
     assert len(data) < MAX_BYTES, f"{len(data)} bytes"
     image = decode(data)
     assert image.width >= min_width

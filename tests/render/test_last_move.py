@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from render_helpers import differing_fraction
+from render_helpers import board_pixels, differing_fraction, on_board
 
 import games
 from games.havana.views import LastMove as HavanaMove
@@ -31,14 +31,16 @@ def _captions(view, names):
 
 
 def _changed(view, box) -> float:
-    """Share of the pixels in `box` that differ from the same board without a last move."""
-    with_move = board_image(view, NAMES).crop(box)
-    without = board_image(dataclasses.replace(view, last_move=None), NAMES).crop(box)
+    """Share of the pixels in `box` (of the layout) that differ from the same board without a
+    last move."""
+    with_move = board_image(view, NAMES).crop(on_board(box))
+    without = board_image(dataclasses.replace(view, last_move=None), NAMES).crop(on_board(box))
     return differing_fraction(with_move, without)
 
 
 def _count(image, box, colour) -> int:
-    return sum(1 for p in _pixels(image.crop(box)) if p == colour)
+    """How many pixels of `colour` the board as drawn has in `box` of its layout."""
+    return sum(1 for p in _pixels(image.crop(on_board(box))) if p == colour)
 
 
 def _pixels(image):
@@ -71,7 +73,7 @@ def test_santiago_marks_the_building_used_in_the_players_colour():
     ring = (box[0] - 6, box[1] - 6, box[2] + 6, box[3] + 6)
     assert _changed(view, ring) > 0.1
     blue = draw.SEAT_COLOURS[0]
-    assert _count(board_image(view, NAMES), ring, blue) > 1000
+    assert _count(board_image(view, NAMES), ring, blue) > board_pixels(1000)
     # another building, away from the road, is left alone
     other = santiago._building_boxes(view)[(view.last_move.space + 1) % 12]
     assert _changed(view, other) == 0
@@ -86,10 +88,10 @@ def test_santiago_marks_the_trip_the_stop_left_and_the_citizen_used():
     image = board_image(view, NAMES)
     colour = draw.SEAT_COLOURS[seat]
     for stop in (3, 6):  # the stop left (dashed frame) and the citizen used (ring)
-        assert _count(image, santiago._tile_box(stop, 12), colour) > 300, stop
+        assert _count(image, santiago._tile_box(stop, 12), colour) > board_pixels(300), stop
     # the path along the road between stops 4 and 5, where no tile covers it
     x, y = (round(c) for c in santiago._road_point(4.5))
-    assert _count(image, (x - 25, y - 25, x + 25, y + 25), colour) > 200
+    assert _count(image, (x - 25, y - 25, x + 25, y + 25), colour) > board_pixels(200)
     # the road the car did not drive stays as it was
     x, y = (round(c) for c in santiago._road_point(8.5))
     assert _changed(view, (x - 25, y - 25, x + 25, y + 25)) == 0
@@ -99,7 +101,8 @@ def test_santiago_without_a_last_move_draws_none_of_it():
     view = dataclasses.replace(_santiago_view(), last_move=None)
     assert _captions(view, NAMES[:3]) == []
     top, bottom = santiago.LAST_Y - 20, santiago.LAST_Y + 20
-    assert all(p == draw.BG for p in _pixels(board_image(view).crop((0, top, santiago.W, bottom))))
+    band = on_board((0, top, santiago.W, bottom))
+    assert all(p == draw.BG for p in _pixels(board_image(view).crop(band)))
 
 
 # --- Havana --------------------------------------------------------------------------------------
@@ -130,13 +133,12 @@ def test_havana_marks_the_changed_row_and_its_end():
     # the top row is the left column, its left end at the top and its right end at the bottom
     x = havana.COL_X[0]
     # the top row is framed and its right end carries a bar in the player's colour
-    assert (
-        _count(image, (x, havana.ROWS_TOP - 3, x + havana.COL_W, havana.ROWS_TOP + 3), colour)
-        > 1000
-    )
+    assert _count(
+        image, (x, havana.ROWS_TOP - 3, x + havana.COL_W, havana.ROWS_TOP + 3), colour
+    ) > board_pixels(1000)
     n = len(view.rows[0].buildings)
     end_y = havana._entry_y(n - 1, n) + havana.ENTRY_H
-    assert _count(image, (x, end_y, x + havana.COL_W, end_y + 12), colour) > 1000
+    assert _count(image, (x, end_y, x + havana.COL_W, end_y + 12), colour) > board_pixels(1000)
     # the bottom row is left alone
     x = havana.COL_X[1]
     assert (
@@ -152,7 +154,7 @@ def test_havana_a_left_end_is_marked_on_the_left():
     colour = draw.SEAT_COLOURS[move.seat]
     x = havana.COL_X[1]
     above_the_first = (x, havana.ENTRY_Y0 - 14, x + havana.COL_W, havana.ENTRY_Y0)
-    assert _count(image, above_the_first, colour) > 1000
+    assert _count(image, above_the_first, colour) > board_pixels(1000)
 
 
 def test_havana_without_a_last_move_draws_none_of_it():
@@ -160,7 +162,7 @@ def test_havana_without_a_last_move_draws_none_of_it():
     assert _captions(view, NAMES) == []
     image = board_image(view, NAMES)
     caption = (0, havana.BANNER[3] + 2, havana.W, havana.ROWS_TOP - 4)
-    assert all(p == draw.BG for p in _pixels(image.crop(caption)))
+    assert all(p == draw.BG for p in _pixels(image.crop(on_board(caption))))
     # (the turn order below the rows shows every seat's colour)
     assert _count(image, (0, 0, havana.W, havana.MID[1]), draw.SEAT_COLOURS[3]) == 0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from render_helpers import check_png, compare_golden, differing_fraction
+from render_helpers import check_png, compare_golden, differing_fraction, on_board
 
 import games
 from games.santiago.data import BUILDINGS, CITIZENS
@@ -122,11 +122,8 @@ def test_rolled_dice_show_on_the_ship_while_the_roller_chooses():
     rolling = check_png(board_png(view, NAMES[:3]))
     waiting = check_png(board_png(dataclasses.replace(view, rolled=None), NAMES[:3]))
     # the row of the ship's panel where the demand dice sit
-    ship = (
-        santiago.SHIP_X0,
-        santiago.DICE_Y,
-        santiago.SHIP_X1,
-        santiago.DICE_Y + santiago.DIE_S + 1,
+    ship = on_board(
+        (santiago.SHIP_X0, santiago.DICE_Y, santiago.SHIP_X1, santiago.DICE_Y + santiago.DIE_S + 1)
     )
     # the five dice fill much of the row, which otherwise shows one line of text
     assert differing_fraction(rolling.crop(ship), waiting.crop(ship)) > 0.15
