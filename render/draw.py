@@ -787,29 +787,3 @@ class ScaledDraw:
     def bitmap(self, xy, bitmap, fill=None) -> None:
         """`xy` in the picture's pixels: `text` places its masks itself."""
         self._draw.bitmap(xy, bitmap, fill)
-
-
-# Words this short at the end of a shortened name would dangle ("Fábrica de", "Ladro di").
-_DANGLING = 3
-
-
-def name_forms(name: str, others: Sequence[str] = ()) -> list[str]:
-    """Ways to write a name of a thing in less room, fullest first: the whole name, then its
-    first words (never ending in a word of three letters or fewer, never the start of
-    another of `others`, so that "Вор" does not stand for both thieves), then nothing: a
-    picture says less rather than cut a word."""
-    words = name.split()
-    rivals = [o.split() for o in others if o != name]
-    out = [name]
-    for n in range(len(words) - 1, 0, -1):
-        head = words[:n]
-        if len(syllables.plain(head[-1]).strip(",.:;")) <= _DANGLING:
-            continue
-        if any(
-            r[:n] == head or syllables.plain(" ".join(r[:n])) == syllables.plain(" ".join(head))
-            for r in rivals
-        ):
-            continue
-        out.append(" ".join(head))
-    out.append("")
-    return out
