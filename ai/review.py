@@ -72,6 +72,11 @@ MAX_CANDIDATES = 8  # above this, the played code and the best others by a one-s
 # (0.1, 0.2, 0.3 of its winning chances from -1 to 1).
 THRESHOLDS = (("blunder", 15.0), ("mistake", 10.0), ("inaccuracy", 5.0))
 Z = 1.28  # the class is read from cost - Z * se, the low end of an 80 % two-sided interval
+# A decision whose codes all lie within this many points of win chance of each other, on the
+# samples that chose the best, did not matter: whatever is played there costs less than an
+# inaccuracy. It is shown but left out of the seat's accuracy, where a run of such easy 100s
+# would drown the decisions that tell a good player from a weak one.
+MATTERS = 5.0
 DEFAULT_HORIZON = 40  # greedy decisions played after a candidate code before it is valued
 
 Progress = Callable[[int, int], None]
@@ -130,6 +135,7 @@ def analyse_decision(
         world = worlds.next()
         chooser.add([_outcome(model, world, seat, c, horizon) for c in candidates])
     preferred = chooser.best(code)
+    spread = chooser.spread()
     # Played and preferred share every sample (and its future dice): their difference is
     # measured on the same worlds, so it is far less noisy than either value.
     pair = [code] if preferred == code else [code, preferred]
@@ -149,6 +155,9 @@ def analyse_decision(
         "best_label": labels[best].to_json() if best in labels else None,
         "samples": table.samples,
         "chosen_on": chooser.samples,
+        "spread": round(spread, 2),
+        # A cost shown on the valuing samples matters whatever the first batch said.
+        "mattered": spread >= MATTERS or _class(judged["low"]) != "ok",
         "class": _class(judged["low"]),
         "accuracy": round(move_accuracy(judged["cost"]), 2),
     }
@@ -246,6 +255,11 @@ class _Table:
         b = max(range(len(self.codes)), key=lambda i: (wins[i], i == p, points[i], -i))
         return self.codes[b]
 
+    def spread(self) -> float:
+        """How far apart the codes' win chances are, in points: the best mean less the worst."""
+        wins, _ = self.means()
+        return (max(wins) - min(wins)) * 100
+
     def judge(self, played: str, preferred: str) -> dict:
         """Played against preferred, from these samples alone. A preferred code that does no
         better here than the played one is not reported: the played code is then the best found,
@@ -315,21 +329,24 @@ def _stdev(xs: Sequence[float]) -> float:
 
 
 def summarise(analysed: Iterable[Mapping], players: int) -> list[dict]:
-    """Each seat's accuracy and counts of its counted decisions."""
+    """Each seat's accuracy (over its decisions that mattered) and counts of its counted
+    decisions. A decision analysed before `mattered` existed counts as one that mattered."""
     out = []
     for seat in range(players):
         mine = [d for d in analysed if d["seat"] == seat and d.get("counted")]
         classes = {name: sum(d["class"] == name for d in mine) for name, _ in THRESHOLDS}
+        weighed = [d for d in mine if d.get("mattered", True)]
         accuracy = game_accuracy(
-            [d["before"] for d in mine],
-            [d["accuracy"] for d in mine],
-            mine[-1]["played"] if mine else 0.0,
+            [d["before"] for d in weighed],
+            [d["accuracy"] for d in weighed],
+            weighed[-1]["played"] if weighed else 0.0,
         )
         out.append(
             {
                 "seat": seat,
                 "accuracy": None if accuracy is None else round(accuracy, 1),
                 "counted": len(mine),
+                "mattered": len(weighed),
                 "mean_cost": round(sum(d["cost"] for d in mine) / len(mine), 2) if mine else None,
                 **{name: classes[name] for name in ("inaccuracy", "mistake", "blunder")},
             }
