@@ -39,15 +39,19 @@ seat, points in the game's score:
          "points": 1.5,                    # best - played in expected final margin (points)
          "samples": 16,                    # valuing samples the figures above come from
          "chosen_on": 8,                   # further samples the best code was chosen on
+         "spread": 12.5,                   # best - worst code's win chance on those samples
+         "mattered": true,                 # spread >= 5 or class not "ok": in the seat's accuracy
          "class": "inaccuracy", "accuracy": 78.4},
         ...],
-     "seats": [{"seat": 0, "accuracy": 84.1, "counted": 51, "mean_cost": 1.9,
+     "seats": [{"seat": 0, "accuracy": 84.1, "counted": 51, "mattered": 30, "mean_cost": 1.9,
                 "inaccuracy": 3, "mistake": 1, "blunder": 0}, ...]}
 
 `class` is "ok", "inaccuracy", "mistake" or "blunder": the highest threshold the interval's low
 end reaches (so a cost the samples cannot tell from noise is never flagged). `accuracy` per
 decision is Lichess's formula on the win-chance drop; per seat, Lichess's game accuracy (the mean
-of a volatility-weighted mean and the harmonic mean of its decisions' accuracies). A label may
+of a volatility-weighted mean and the harmonic mean of its decisions' accuracies) over the
+decisions that mattered (`mattered`; one without the field, from an earlier review, counts).
+`spread`, `mattered`, `chosen_on` and the seat's `mattered` were added within format 1. A label may
 name a card the seat held: it is as private as the seat's own log entry.
 """
 
