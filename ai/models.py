@@ -38,6 +38,10 @@ class Model:
     turn_horizon: int = 0
     turn_kind: str = ""
     rollout_turns: int = 1
+    # What the public record of a game so far tells of the hidden parts, from the states of its
+    # decisions (oldest first); `determinize(..., known=...)` draws only what it leaves open.
+    # The game review passes it; the live players see a state, not its log.
+    recall: Callable[[Any], Any] | None = None
 
     def pending(self, state: Any) -> list[tuple[int, str, bool]]:
         if self.waiting is not None:
@@ -158,6 +162,7 @@ MODELS = {
         # leaves the car, which decides what that turn can reach: the rollouts play that turn
         # too and stop at the start of the one after.
         rollout_turns=2,
+        recall=sampling_santiago.recall,
     ),
     "havana": Model(
         games.get("havana"),
@@ -168,6 +173,7 @@ MODELS = {
         _all,
         frozenset({"first"}),
         _havana_key,
+        recall=sampling_havana.recall,
     ),
 }
 

@@ -3,16 +3,22 @@
     result = review(record, how=method(seed=0))        # a games.Replay: seed, options, log
 
 For each decision still in effect at the end (an undone one is not; an undo entry is none), the
-seat's determinized samples (`Model.determinize`: other screens, hands and picks, the deck order
-and the future dice drawn, never read) are played to the end with the greedy player for every
-seat, once per candidate code in every sample, so that the codes are compared on the same worlds
-(common random numbers). A code's win chance is its mean win share over the samples (a shared
-win split), its points the mean final margin over the best other seat. Samples are added, a batch
-of `rollouts` at a time up to `max_rollouts`, while the cost's interval still straddles a
-threshold. The analysis of a decision reads only the state before it, the seat and its code,
-through the seat's samples and its own legal codes, and its generator is seeded from the review's
-seed and the decision's log entry: twin games that differ in something the seat could not see
-give the same analysis, and a review resumed half way gives the same result as one run at once.
+seat's determinized samples (`Model.determinize`: what the public record of the game so far leaves
+open, `Model.recall`, drawn at random: in Havana the other hands, picks, the discard piles among
+the cards seen going onto them, the deck order; in Santiago de Cuba, where every change behind a
+screen is made in public, only the future dice) are played to the end with the greedy player for
+every seat. The best code is chosen on a first batch of `rollouts` samples, every candidate code
+played once in each; then the played code and that best one are valued on fresh samples, both in
+each (common random numbers: their difference is measured on the same worlds), a batch of
+`rollouts` at a time up to `max_rollouts` while the cost's interval still straddles a threshold.
+Choosing and valuing on separate samples keeps the best code's luck on the first batch out of its
+value. A code's win chance is its mean win share over the valuing samples (a shared win split), its
+points the mean final margin over the best other seat. A best code that does no better than the
+played one there is not reported: the played code is the best found, at no cost. The analysis of
+a decision reads only the state before it, the seat, its code and the public record, through the
+seat's samples and its own legal codes, and its generator is seeded from the review's seed and the
+decision's log entry: twin games that differ in something the seat could not know give the same
+analysis, and a review resumed half way gives the same result as one run at once.
 
 The JSON of a review (`FORMAT` 1), all win chances in percentage points (0-100) for the deciding
 seat, points in the game's score:
@@ -31,15 +37,21 @@ seat, points in the game's score:
          "cost": 6.2, "se": 2.1,           # best - played, and its standard error
          "low": 3.5, "high": 8.9,          # cost -/+ z * se: the interval the class is read from
          "points": 1.5,                    # best - played in expected final margin (points)
-         "samples": 16, "class": "inaccuracy", "accuracy": 78.4},
+         "samples": 16,                    # valuing samples the figures above come from
+         "chosen_on": 8,                   # further samples the best code was chosen on
+         "spread": 12.5,                   # best - worst code's win chance on those samples
+         "mattered": true,                 # spread >= 5 or class not "ok": in the seat's accuracy
+         "class": "inaccuracy", "accuracy": 78.4},
         ...],
-     "seats": [{"seat": 0, "accuracy": 84.1, "counted": 51, "mean_cost": 1.9,
+     "seats": [{"seat": 0, "accuracy": 84.1, "counted": 51, "mattered": 30, "mean_cost": 1.9,
                 "inaccuracy": 3, "mistake": 1, "blunder": 0}, ...]}
 
 `class` is "ok", "inaccuracy", "mistake" or "blunder": the highest threshold the interval's low
 end reaches (so a cost the samples cannot tell from noise is never flagged). `accuracy` per
 decision is Lichess's formula on the win-chance drop; per seat, Lichess's game accuracy (the mean
-of a volatility-weighted mean and the harmonic mean of its decisions' accuracies). A label may
+of a volatility-weighted mean and the harmonic mean of its decisions' accuracies) over the
+decisions that mattered (`mattered`; one without the field, from an earlier review, counts).
+`spread`, `mattered`, `chosen_on` and the seat's `mattered` were added within format 1. A label may
 name a card the seat held: it is as private as the seat's own log entry.
 """
 
@@ -64,6 +76,11 @@ MAX_CANDIDATES = 8  # above this, the played code and the best others by a one-s
 # (0.1, 0.2, 0.3 of its winning chances from -1 to 1).
 THRESHOLDS = (("blunder", 15.0), ("mistake", 10.0), ("inaccuracy", 5.0))
 Z = 1.28  # the class is read from cost - Z * se, the low end of an 80 % two-sided interval
+# A decision whose codes all lie within this many points of win chance of each other, on the
+# samples that chose the best, did not matter: whatever is played there costs less than an
+# inaccuracy. It is shown but left out of the seat's accuracy, where a run of such easy 100s
+# would drown the decisions that tell a good player from a weak one.
+MATTERS = 5.0
 DEFAULT_HORIZON = 40  # greedy decisions played after a candidate code before it is valued
 
 Progress = Callable[[int, int], None]
@@ -86,9 +103,12 @@ def analyse_decision(
     *,
     entry: int,
     how: Mapping | None = None,
+    known: Any = None,
 ) -> dict:
     """The analysis of one decision: `seat` chose `code` in `before`, the `entry`-th of the log,
-    with the parameters `how` (`method()`: seed, rollouts, max_rollouts, horizon)."""
+    with the parameters `how` (`method()`: seed, rollouts, max_rollouts, horizon). `known` is
+    what the public record of the game so far tells of the hidden parts (`Model.recall`), None
+    when only the state is given."""
     how = method() if how is None else how
     seed, rollouts, max_rollouts = how["seed"], how["rollouts"], how["max_rollouts"]
     horizon = how["horizon"]
@@ -109,16 +129,28 @@ def analyse_decision(
     if len(codes) < 2:
         return {**out, "counted": False}
     rng = random.Random(f"review:{game_name}:{seed}:{entry}")
-    worlds = _Worlds(model, before, seat, rng)
+    worlds = _Worlds(model, before, seat, rng, known)
     candidates = _candidates(model, worlds.first(), seat, codes, code)
-    table = _Table(candidates)
+    # The best code is chosen on one set of samples and valued on another: the best of several
+    # noisy means is flattered by its own noise, so valuing it on the samples that chose it
+    # would inflate every cost.
+    chooser = _Table(candidates)
+    for _ in range(rollouts):
+        world = worlds.next()
+        chooser.add([_outcome(model, world, seat, c, horizon) for c in candidates])
+    preferred = chooser.best(code)
+    spread = chooser.spread()
+    # Played and preferred share every sample (and its future dice): their difference is
+    # measured on the same worlds, so it is far less noisy than either value.
+    pair = [code] if preferred == code else [code, preferred]
+    table = _Table(pair)
     while table.samples < max_rollouts:
         for _ in range(min(rollouts, max_rollouts - table.samples)):
             world = worlds.next()
-            table.add([_outcome(model, world, seat, c, horizon) for c in candidates])
-        if not _unsettled(table.judge(code)):
+            table.add([_outcome(model, world, seat, c, horizon) for c in pair])
+        if not _unsettled(table.judge(code, pair[-1])):
             break
-    judged = table.judge(code)
+    judged = table.judge(code, pair[-1])
     best = judged["best_code"]
     return {
         **out,
@@ -126,6 +158,10 @@ def analyse_decision(
         **judged,
         "best_label": labels[best].to_json() if best in labels else None,
         "samples": table.samples,
+        "chosen_on": chooser.samples,
+        "spread": round(spread, 2),
+        # A cost shown on the valuing samples matters whatever the first batch said.
+        "mattered": spread >= MATTERS or _class(judged["low"]) != "ok",
         "class": _class(judged["low"]),
         "accuracy": round(move_accuracy(judged["cost"]), 2),
     }
@@ -134,21 +170,27 @@ def analyse_decision(
 class _Worlds:
     """The seat's samples of the state, drawn in order from the decision's generator."""
 
-    def __init__(self, model: Model, state: Any, seat: int, rng: random.Random):
+    def __init__(self, model: Model, state: Any, seat: int, rng: random.Random, known: Any):
         self.model, self.state, self.seat, self.rng = model, state, seat, rng
+        self.known = known
         self._drawn: list[Any] = []
         self._used = 0
 
+    def _draw(self) -> Any:
+        if self.known is None:
+            return self.model.determinize(self.state, self.seat, self.rng)
+        return self.model.determinize(self.state, self.seat, self.rng, self.known)
+
     def first(self) -> Any:
         if not self._drawn:
-            self._drawn.append(self.model.determinize(self.state, self.seat, self.rng))
+            self._drawn.append(self._draw())
         return self._drawn[0]
 
     def next(self) -> Any:
         if self._used < len(self._drawn):
             world = self._drawn[self._used]
         else:
-            world = self.model.determinize(self.state, self.seat, self.rng)
+            world = self._draw()
             self._drawn.append(world)
         self._used += 1
         return world
@@ -203,18 +245,39 @@ class _Table:
     def add(self, row: list[tuple[float, float]]) -> None:
         self.rows.append(row)
 
-    def judge(self, played: str) -> dict:
+    def means(self) -> tuple[list[float], list[float]]:
         n = len(self.rows)
         wins = [sum(r[i][0] for r in self.rows) / n for i in range(len(self.codes))]
         points = [sum(r[i][1] for r in self.rows) / n for i in range(len(self.codes))]
-        # Ties go to the played code, then to the larger margin, then to the first code.
+        return wins, points
+
+    def best(self, played: str) -> str:
+        """The code with the highest mean win share; ties go to the played code, then to the
+        larger margin, then to the first code."""
+        wins, points = self.means()
         p = self.codes.index(played)
         b = max(range(len(self.codes)), key=lambda i: (wins[i], i == p, points[i], -i))
+        return self.codes[b]
+
+    def spread(self) -> float:
+        """How far apart the codes' win chances are, in points: the best mean less the worst."""
+        wins, _ = self.means()
+        return (max(wins) - min(wins)) * 100
+
+    def judge(self, played: str, preferred: str) -> dict:
+        """Played against preferred, from these samples alone. A preferred code that does no
+        better here than the played one is not reported: the played code is then the best found,
+        at no cost, with the spread of the difference as its uncertainty."""
+        n = len(self.rows)
+        wins, points = self.means()
+        p, b = self.codes.index(played), self.codes.index(preferred)
         diffs = [(r[b][0] - r[p][0]) * 100 for r in self.rows]
         cost = sum(diffs) / n
         # A pseudo-observation of spread 50 points: a few unanimous samples are not certainty.
         var = (sum((d - cost) ** 2 for d in diffs) + 50.0**2) / n
         se = math.sqrt(var / n)
+        if cost <= 0:
+            b, cost = p, 0.0
         return {
             "before": round(wins[b] * 100, 2),
             "played": round(wins[p] * 100, 2),
@@ -270,21 +333,24 @@ def _stdev(xs: Sequence[float]) -> float:
 
 
 def summarise(analysed: Iterable[Mapping], players: int) -> list[dict]:
-    """Each seat's accuracy and counts of its counted decisions."""
+    """Each seat's accuracy (over its decisions that mattered) and counts of its counted
+    decisions. A decision analysed before `mattered` existed counts as one that mattered."""
     out = []
     for seat in range(players):
         mine = [d for d in analysed if d["seat"] == seat and d.get("counted")]
         classes = {name: sum(d["class"] == name for d in mine) for name, _ in THRESHOLDS}
+        weighed = [d for d in mine if d.get("mattered", True)]
         accuracy = game_accuracy(
-            [d["before"] for d in mine],
-            [d["accuracy"] for d in mine],
-            mine[-1]["played"] if mine else 0.0,
+            [d["before"] for d in weighed],
+            [d["accuracy"] for d in weighed],
+            weighed[-1]["played"] if weighed else 0.0,
         )
         out.append(
             {
                 "seat": seat,
                 "accuracy": None if accuracy is None else round(accuracy, 1),
                 "counted": len(mine),
+                "mattered": len(weighed),
                 "mean_cost": round(sum(d["cost"] for d in mine) / len(mine), 2) if mine else None,
                 **{name: classes[name] for name in ("inaccuracy", "mistake", "blunder")},
             }
@@ -324,8 +390,8 @@ def review(
     how = method() if how is None else how
     steps = decisions(record)
     analysed = [dict(d) for d in done][: len(steps)]
-    for step in steps[len(analysed) :]:
-        analysed.append(_judged(record, step, how))
+    for index in range(len(analysed), len(steps)):
+        analysed.append(_judged(record, steps, index, how))
         if progress is not None:
             progress(len(analysed), len(steps))
     return finish(record, analysed, how)
@@ -369,14 +435,29 @@ def analyse_next(record_json: Mapping, index: int, how: Mapping) -> tuple[dict, 
     there are: one step of a review that a worker process runs and its caller saves."""
     record = replay_from_json(record_json)
     steps = decisions(record)
-    return _judged(record, steps[index], how), len(steps)
+    return _judged(record, steps, index, how), len(steps)
 
 
-def _judged(record: games.Replay, step: Any, how: Mapping) -> dict:
-    """The analysis of one decision in effect (`decisions`) of `record`."""
+def _judged(record: games.Replay, steps: Sequence[Any], index: int, how: Mapping) -> dict:
+    """The analysis of the `index`-th decision in effect (`decisions`) of `record`, with what
+    the public record up to it tells (`known`)."""
+    step = steps[index]
     return analyse_decision(
-        record.game, step.before, step.seat, step.code, entry=step.entry, how=how
+        record.game,
+        step.before,
+        step.seat,
+        step.code,
+        entry=step.entry,
+        how=how,
+        known=known(record.game, [s.before for s in steps[: index + 1]]),
     )
+
+
+def known(game_name: str, states: Sequence[Any]) -> Any:
+    """What the public record of a game tells of its hidden parts, from the states of its
+    decisions so far (oldest first); None for a game whose model reads no record."""
+    recall = MODELS[game_name].recall
+    return None if recall is None else recall(states)
 
 
 def count(record: games.Replay) -> int:
@@ -395,6 +476,7 @@ __all__ = [
     "decisions",
     "finish",
     "game_accuracy",
+    "known",
     "method",
     "move_accuracy",
     "replay_from_json",

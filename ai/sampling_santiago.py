@@ -4,11 +4,18 @@ Hidden from a seat are the other screens (pesos, VP and goods) and the generator
 Everything else is on the table. The sample starts from the state's JSON and overwrites every
 hidden field with draws from the caller's generator, using only public totals (the goods supply)
 and the seat's own screen, so two states that look the same to the seat give the same sample.
+
+The game review also knows the public record (`recall`). Behind the screens nothing changes by a
+secret action: every gain, payment, delivery, exchange and El Zorro gift is made in the open and
+logged in public (rules, section 10.1: "a player with perfect recall can reconstruct every
+holding"), so a seat that remembers the log knows every screen; only the future dice are
+unknown. A sample given that record takes the screens from it.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from games.santiago import GAME
@@ -17,17 +24,36 @@ from games.santiago.data import DICE_GOODS, GOODS, GOODS_PER_TYPE, WOOD
 _DICE = len(DICE_GOODS)
 
 
-def determinize(state: Any, seat: int, rng: random.Random) -> Any:
-    """A complete state that `seat` cannot tell apart from `state`, hidden parts drawn from `rng`."""
+def determinize(state: Any, seat: int, rng: random.Random, known: Any = None) -> Any:
+    """A complete state that `seat` cannot tell apart from `state`, hidden parts drawn from `rng`;
+    with `known` (`recall`), the screens as the public record tallies them."""
     data = GAME.to_json(state)
     n = data["players"]
-    if not data["options"]["open_holdings"]:
+    if known is not None:
+        for field, value in known.items():
+            data[field] = list(value)
+    elif not data["options"]["open_holdings"]:
         _sample_screens(data, n, seat, rng)
         # Where each screen's VP came from is as hidden as the VP: the sample keeps none of it.
         data.pop("vp_sources", None)
     # Future dice come from the state's generator: a fresh one makes them unknown.
     data["rng"] = str(rng.getrandbits(64))
     return GAME.from_json(data)
+
+
+def recall(states: Sequence[Any]) -> dict[str, tuple[int, ...]]:
+    """The screens as the public record of the game so far tallies them (the states of its
+    decisions, oldest first). Every change of a screen is made in public (no Santiago decision is
+    secret, and no event but a forced move's note is for one seat only: `tests/ai/test_ai_recall.py`
+    checks it on whole games), so the tally is the screens of the latest state: they are read
+    from it, as the log would give them, rather than added up again from the log's texts."""
+    last = states[-1]
+    return {
+        "pesos": tuple(last.pesos),
+        "vp": tuple(last.vp),
+        "goods": tuple(last.goods),
+        "vp_sources": tuple(last.vp_sources),
+    }
 
 
 def _sample_screens(data: dict, n: int, seat: int, rng: random.Random) -> None:

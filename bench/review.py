@@ -15,8 +15,9 @@ reviewed: in how many does the seats' accuracy order the levels as their strengt
 (strong > greedy > random)? Goal: at least 90 %.
 
 **Honesty check 2.** For the blunders the reviews of check 1 flag (the first `--max-blunders` of
-them, 0: all; `--check-class` checks another class instead, or "costly": any decision with a cost), the real state before the blunder (every hidden part as it was; only the future
-dice, cubes and draws come from a fresh generator per rollout) is played to the end `--rollouts`
+them, taken in turn from each game, 0: all; `--check-class` checks another class instead, or
+"costly": any decision with a cost), the real state before the blunder (every hidden part as it
+was; only the future dice, cubes and draws come from a fresh generator per rollout) is played to the end `--rollouts`
 times with the code played and as many with the preferred code, everybody at `--check-level`
 (strong at `--check-budget` simulations) after: is the preferred one's win share higher (goal: in
 at least 90 % of the blunders), and does the reported cost lie within the 95 % interval of the
@@ -236,7 +237,10 @@ def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
 
 
 def check_blunders(pool, blunders: list[dict], args) -> dict:
-    chosen = blunders[: args.max_blunders] if args.max_blunders else blunders
+    # Taken in turn from each game kind, so that a limit leaves neither kind out.
+    kinds = [[b for b in blunders if b["game"] == kind] for kind in GAMES]
+    taken = [b for row in itertools.zip_longest(*kinds) for b in row if b is not None]
+    chosen = taken[: args.max_blunders] if args.max_blunders else taken
     jobs = [
         pool.submit(
             check_blunder, b, args.rollouts, args.check_level, args.check_budget, args.seed + k

@@ -36,18 +36,22 @@ def _played(name: str, players: int, seed: int, moves: int) -> games.Replay:
 def test_twins_differing_in_what_a_seat_cannot_see_give_the_same_analysis(name):
     rng = random.Random(f"review-twins:{name}")
     record = _played(name, 3, 11, 70)
+    steps = review.decisions(record)
     compared = 0
-    for step in review.decisions(record)[20:]:
+    for index, step in enumerate(steps[20:], start=20):
         twin = TWINS[name](step.before, step.seat, rng)
         if twin is None:
             continue
         game = MODELS[name].game
         assert game.to_json(twin) != game.to_json(step.before)
+        # What the public record says is the same for both: the review reads the hidden parts
+        # of the state it judges only through it.
+        known = review.known(name, [s.before for s in steps[: index + 1]])
         mine = review.analyse_decision(
-            name, step.before, step.seat, step.code, entry=step.entry, how=TINY
+            name, step.before, step.seat, step.code, entry=step.entry, how=TINY, known=known
         )
         theirs = review.analyse_decision(
-            name, twin, step.seat, step.code, entry=step.entry, how=TINY
+            name, twin, step.seat, step.code, entry=step.entry, how=TINY, known=known
         )
         assert mine == theirs
         compared += mine["counted"]
@@ -119,3 +123,41 @@ def test_lichess_accuracy_formulas():
     assert review.game_accuracy([50, 40, 60], [80, 80, 80], 55) == pytest.approx(80)
     mixed = review.game_accuracy([50, 50, 50, 20], [100, 100, 100, 10], 20)
     assert mixed < (100 * 3 + 10) / 4
+
+
+def test_the_best_code_is_chosen_on_other_samples_than_it_is_valued_on():
+    record = _played("havana", 3, 7, 60)
+    result = review.review(record, how=TINY)
+    counted = [d for d in result["decisions"] if d["counted"]]
+    assert counted
+    for d in counted:
+        assert d["chosen_on"] == TINY["rollouts"]
+        assert TINY["rollouts"] <= d["samples"] <= TINY["max_rollouts"]
+        # A preferred code that the valuing samples do not show better is not reported.
+        assert d["cost"] >= 0 and (d["cost"] > 0) == (d["best_code"] != d["code"])
+        assert d["spread"] >= 0 and d["mattered"] == (d["spread"] >= 5.0 or d["class"] != "ok")
+
+
+def _decision(seat: int, accuracy: float, mattered: bool, cost: float = 0.0) -> dict:
+    return {
+        "seat": seat,
+        "counted": True,
+        "mattered": mattered,
+        "before": 50.0,
+        "played": 50.0,
+        "accuracy": accuracy,
+        "cost": cost,
+        "class": "ok",
+    }
+
+
+def test_a_seats_accuracy_weighs_only_the_decisions_that_mattered():
+    # Seat 0: one poor decision that mattered among easy ones; seat 1: the poor one alone.
+    diluted = [_decision(0, 100.0, False) for _ in range(9)] + [_decision(0, 40.0, True, 14)]
+    alone = [_decision(1, 40.0, True, 14)]
+    seats = review.summarise(diluted + alone, 2)
+    assert seats[0]["accuracy"] == seats[1]["accuracy"] == 40.0
+    assert (seats[0]["counted"], seats[0]["mattered"]) == (10, 1)
+    # A review stored before the field counts every decision.
+    old = [{k: v for k, v in d.items() if k != "mattered"} for d in diluted]
+    assert review.summarise(old, 1)[0]["accuracy"] > 40.0
