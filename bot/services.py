@@ -31,6 +31,7 @@ from bot.history.replay import Replays
 from bot.history.review_runner import ReviewRunner
 from bot.history.server_history import HistoryViews
 from bot.history.stats import Statistics
+from bot.learn.practice import Practice
 from bot.lobby.lobby_settings import LobbySettings
 from bot.lobby.opening import Lobby
 from bot.lobby.rematch import Rematch
@@ -106,6 +107,9 @@ class Services:
             preferences, tables, self.guard, self.announcer, poke, self.publisher, self.seats, rng
         )
         self.rematch = Rematch(preferences, tables, self.guard, self.lobby)
+        # A member's practice table; a practice game that ends opens its review.
+        self.practice = Practice(preferences, tables, self.guard, self.lobby)
+        self.publisher.listen(self.practice.after_move)
         # The final scores carry its button (the announcer does not know the lobby).
         self.announcer.final_view = self.rematch.final_view
         self.lobby_settings = LobbySettings(tables, self.guard, self.lobby)

@@ -107,7 +107,7 @@ class TableSettings:
         if interaction.guild_id is not None and mine_until is not None:
             lines.append(text(locale, "bot.away.you", date=present.date(mine_until)))
         for record, seat, wait in found[:MINE_LIMIT]:
-            game = present.title(locale, record.kind)
+            game = present.table_title(locale, record)
             where = f"<#{record.channel_id}>"
             if record.status == "lobby":
                 lines.append(text(locale, "bot.mine.lobby", game=game, channel=where))

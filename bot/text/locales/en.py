@@ -328,4 +328,15 @@ MESSAGES: dict[str, str] = {
     # the server's language
     "bot.language.set": "Done: this server's games now speak English.",
     "bot.error.manage_server": "Only members who can manage this server can choose its language.",
+    # learn to play
+    "bot.learn.thread": "Practice: {game}",
+    "bot.learn.opening": "**{game}**: the practice table of {who} against {ai:plural|one=# AI player|other=# AI players} ({level}).",
+    "bot.learn.opened": "Your practice table is open in a private thread: {thread}.",
+    "bot.learn.already": "You already have a practice table: {thread}. Play it to the end there, or end it with `/game abandon` in that thread.",
+    "bot.learn.no_thread_here": "A practice table opens in a private thread of a text channel: use `/learn` in a server's text channel.",
+    "bot.learn.bad_choice": "That is not a game or an AI level I know: pick one from the list.",
+    "bot.learn.review_soon": "{who}, your practice game is over. Its review will open here, for you alone, as soon as it is ready.",
+    "bot.mode.practice": "Practice table: unrated, kept out of this server's history, stats and leaderboard.",
+    "bot.mode.practice_title": "{game} (practice)",
+    "bot.permission.create_private_threads": "Create Private Threads",
 }
