@@ -38,6 +38,9 @@ class Model:
     turn_horizon: int = 0
     turn_kind: str = ""
     rollout_turns: int = 1
+    # The VP every seat holds now, the part of `scores` already won (hints tell it apart from
+    # what goods, pesos and the rest are worth).
+    points: Callable[[Any], list[float]] | None = None
 
     def pending(self, state: Any) -> list[tuple[int, str, bool]]:
         if self.waiting is not None:
@@ -154,6 +157,7 @@ MODELS = {
         _santiago_waiting,
         turn_horizon=2,
         turn_kind="santiago.drive",
+        points=eval_santiago.points,
         # Valued at the start of its next turn, a position says nothing of where the other seat
         # leaves the car, which decides what that turn can reach: the rollouts play that turn
         # too and stop at the start of the one after.
@@ -168,6 +172,7 @@ MODELS = {
         _all,
         frozenset({"first"}),
         _havana_key,
+        points=eval_havana.points,
     ),
 }
 

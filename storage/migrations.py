@@ -516,6 +516,18 @@ MIGRATIONS += (
             # One practice table open per member at a time, even when two commands race.
             "CREATE UNIQUE INDEX games_one_practice ON games (creator_id)"
             " WHERE mode = 'practice' AND status IN ('lobby', 'active')",
+            # Each kind of decision a member has had explained ("<game>.<kind>"), in any game
+            # and server: explained once, never again.
+            """CREATE TABLE lessons_met (
+                user_id INTEGER NOT NULL,
+                lesson TEXT NOT NULL,
+                met_at TEXT NOT NULL,
+                PRIMARY KEY (user_id, lesson)
+            )""",
+            # The members who turned the explanations off (`/game settings`); no row: on.
+            """CREATE TABLE member_lessons_off (
+                user_id INTEGER NOT NULL PRIMARY KEY
+            )""",
         ),
     ),
 )

@@ -1190,6 +1190,40 @@ class Store:
 
     # -- members away -----------------------------------------------------------------------
 
+    async def lessons_met(self, user_id: int) -> set[str]:
+        """The kinds of decision explained to the member already (`"<game>.<kind>"`)."""
+        async with self._lock:
+            rows = await self._db.fetchall(
+                "SELECT lesson FROM lessons_met WHERE user_id = ?", (user_id,)
+            )
+        return {r[0] for r in rows}
+
+    async def meet_lesson(self, user_id: int, lesson: str) -> None:
+        """Note that `lesson` was explained to the member (once: a second note changes nothing)."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO lessons_met (user_id, lesson, met_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id, lesson) DO NOTHING",
+                (user_id, lesson, now()),
+            )
+
+    async def lessons_off(self) -> set[int]:
+        """The members who turned the explanations off."""
+        async with self._lock:
+            rows = await self._db.fetchall("SELECT user_id FROM member_lessons_off")
+        return {r[0] for r in rows}
+
+    async def set_lessons(self, user_id: int, on: bool) -> None:
+        async with self._write() as db:
+            if on:
+                await db.execute("DELETE FROM member_lessons_off WHERE user_id = ?", (user_id,))
+            else:
+                await db.execute(
+                    "INSERT INTO member_lessons_off (user_id) VALUES (?)"
+                    " ON CONFLICT (user_id) DO NOTHING",
+                    (user_id,),
+                )
+
     async def members_away(self) -> dict[tuple[int, int], float]:
         """(guild id, user id) -> until when that member is away (past times included)."""
         async with self._lock:

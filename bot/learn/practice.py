@@ -15,9 +15,10 @@ import games
 from bot.core.errors import Refusal
 from bot.discord_io.guard import handler
 from bot.discord_io.outbox import UNDELIVERED
+from bot.learn import components
 from bot.lobby.permissions import missing_for_private_thread
 from bot.seats.ai_seats import LEVELS
-from bot.text import lengths, present
+from bot.text import lengths, lessons, present
 from bot.text.i18n import channel_locale, game_locale, text
 from storage import ChannelBusy, GameRecord
 from storage.clock import Settings
@@ -94,6 +95,37 @@ class Practice:
             thread = f"<#{held.channel_id}>" if held is not None else "-"
             raise Refusal("bot.learn.already", thread=thread) from None
         await self.guard.reply(interaction, text(locale, "bot.learn.opened", thread=room.mention))
+
+    @handler(defer="thinking")
+    async def overview(self, interaction: discord.Interaction, locale) -> None:
+        """`/learn` without a game: per game, the kinds of decision the member has met and
+        those left, and a button per game with some left that opens a practice table of it."""
+        met = await self.tables.lessons.met(interaction.user.id)
+        lines, offers = [text(locale, "bot.learn.overview")], []
+        for kind in games.names():
+            names = lessons.lessons(kind)
+            if not names:
+                continue
+            seen = [n for n in names if n in met]
+            left = [n for n in names if n not in met]
+            game = present.title(locale, kind)
+            lines.append(
+                text(locale, "bot.learn.progress", game=game, met=len(seen), all=len(names))
+            )
+            if seen:
+                lines.append(text(locale, "bot.learn.met", kinds=self._named(locale, seen)))
+            if left:
+                lines.append(text(locale, "bot.learn.left", kinds=self._named(locale, left)))
+                offers.append((kind, text(locale, "bot.learn.practise", game=game)))
+        if not self.tables.lessons.explaining(interaction.user.id):
+            lines.append(text(locale, "bot.learn.off_note"))
+        view = components.practice_view(offers)
+        content = present.clip("\n".join(lines), lengths.CONTENT)
+        await self.guard.reply(interaction, content, view=view)
+
+    @staticmethod
+    def _named(locale, names: list[str]) -> str:
+        return ", ".join(text(locale, f"bot.learn.name.{n}") for n in names)
 
     async def _open_thread(self, interaction, parent: discord.TextChannel, kind: str):
         """A private thread only the member (and the server's moderators) can read."""

@@ -29,7 +29,7 @@ from bot.text.preferences import Preferences
 from storage import ChannelBusy, GameRecord, StorageError
 from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, Settings
 from storage.play import start_game
-from storage.records import RATED
+from storage.records import HINTS, RATED
 
 if TYPE_CHECKING:
     from bot.core.tables import Tables
@@ -75,8 +75,10 @@ class Lobby:
         reminders: str | None = None,
         turn_limit: str | None = None,
         thread: bool = False,
+        hints: bool = False,
     ) -> None:
         parent = interaction.channel
+        mode = HINTS if hints else RATED
         if thread and not isinstance(parent, discord.TextChannel):
             raise Refusal("bot.error.no_thread_here")
         missing = missing_permissions(interaction, thread=thread)
@@ -97,7 +99,7 @@ class Lobby:
             settings = replace(settings, turn_limit=parse_setting(turn_limit, TURN_LIMIT_CHOICES))
         if thread:
             await self._new_in_thread(
-                interaction, parent, kind, options, settings, ai_players, ai_level
+                interaction, parent, kind, options, settings, ai_players, ai_level, mode
             )
             return
         if self.tables.store.known(interaction.channel_id) is not None:
@@ -108,7 +110,7 @@ class Lobby:
         async with self.tables.lock(interaction.channel_id):
             try:
                 record = await self._create(
-                    interaction, interaction.channel_id, kind, options, settings
+                    interaction, interaction.channel_id, kind, options, settings, mode
                 )
             except ChannelBusy:
                 raise Refusal("bot.error.busy") from None
@@ -145,7 +147,7 @@ class Lobby:
         )
 
     async def _new_in_thread(
-        self, interaction, parent, kind, options, settings, ai_players, ai_level
+        self, interaction, parent, kind, options, settings, ai_players, ai_level, mode
     ) -> None:
         """A game in a thread of its own: the lobby and every turn go there; the channel gets
         one line with the link now and the result at the end."""
@@ -158,7 +160,7 @@ class Lobby:
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )
         async with self.tables.lock(room.id):
-            record = await self._create(interaction, room.id, kind, options, settings)
+            record = await self._create(interaction, room.id, kind, options, settings, mode)
             for _ in range(ai_players):
                 record = await self.tables.store.add_ai(record.id, ai_level)
             await self.tables.store.set_note(record.id, PARENT_CHANNEL, str(parent.id))

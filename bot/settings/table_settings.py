@@ -43,6 +43,15 @@ class TableSettings:
         self.tables, self.guard, self.poke = tables, guard, poke
 
     @handler(defer="thinking")
+    async def set_explanations(self, interaction, locale, on: bool) -> None:
+        """A member's explanations of each kind of decision met for the first time, in all
+        their games (`/game settings explanations:`)."""
+        await self.tables.lessons.set_explaining(interaction.user.id, on)
+        await self.guard.reply(
+            interaction, text(locale, "bot.learn.explaining" if on else "bot.learn.not_explaining")
+        )
+
+    @handler(defer="thinking")
     async def show_settings(
         self, interaction, locale, reminders: str | None, turn_limit: str | None
     ):

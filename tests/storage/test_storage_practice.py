@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import games
-from storage import ChannelBusy, StorageError, start_game
+from storage import ChannelBusy, StorageError, Store, start_game
 from storage import history as past
 from storage.records import AI_PREFIX, HINTS, PRACTICE
 from tests.storage.storage_support import play_random_moves, seated_lobby
@@ -104,3 +104,19 @@ async def test_an_unknown_mode_is_refused(store):
             creator_name="Ana",
             mode="ranked",
         )
+
+
+async def test_what_a_member_has_met_and_their_wish_are_kept(database):
+    async with await Store.open(database) as store:
+        assert await store.lessons_met(LEARNER) == set()
+        await store.meet_lesson(LEARNER, "havana.pick")
+        await store.meet_lesson(LEARNER, "havana.pick")
+        await store.meet_lesson(LEARNER, "santiago.drive")
+        await store.set_lessons(LEARNER + 1, False)
+        await store.set_lessons(LEARNER + 2, False)
+        await store.set_lessons(LEARNER + 2, True)
+    # Opened again, as after a restart.
+    async with await Store.open(database) as store:
+        assert await store.lessons_met(LEARNER) == {"havana.pick", "santiago.drive"}
+        assert await store.lessons_met(LEARNER + 1) == set()
+        assert await store.lessons_off() == {LEARNER + 1}
