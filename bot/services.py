@@ -109,7 +109,7 @@ class Services:
         )
         self.rematch = Rematch(preferences, tables, self.guard, self.lobby)
         # A member's practice table; a practice game that ends opens its review.
-        self.practice = Practice(preferences, tables, self.guard, self.lobby)
+        self.practice = Practice(preferences, tables, self.guard, self.lobby, self.announcer)
         self.publisher.listen(self.practice.after_move)
         # Hints at unrated tables.
         self.hints = Hints(preferences, tables, self.guard, self.ai)

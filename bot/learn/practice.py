@@ -26,6 +26,7 @@ from storage.records import PRACTICE
 
 if TYPE_CHECKING:
     from bot.core.tables import Tables
+    from bot.discord_io.announce import Announcer
     from bot.discord_io.guard import Guard
     from bot.lobby.opening import Lobby
     from bot.text.preferences import Preferences
@@ -43,9 +44,15 @@ class Practice:
     """`/learn game:`: open the member's practice table, or point to the one they have."""
 
     def __init__(
-        self, preferences: Preferences, tables: Tables, guard: Guard, lobby: Lobby
+        self,
+        preferences: Preferences,
+        tables: Tables,
+        guard: Guard,
+        lobby: Lobby,
+        announcer: Announcer,
     ) -> None:
         self.preferences, self.tables, self.guard, self.lobby = preferences, tables, guard, lobby
+        self.announcer = announcer
         # The notes being posted, kept until done (a task nobody holds may be collected).
         self._notes: set[asyncio.Task] = set()
 
@@ -155,12 +162,13 @@ class Practice:
             await asyncio.gather(*self._notes, return_exceptions=True)
 
     async def open_review(self, record: GameRecord) -> None:
-        """Where the review of a finished practice game opens for its learner, by itself: the
-        review screens of `/game history review` will be shown here. Until they are, the
-        learner gets a short note in the practice thread that the review is on its way."""
+        """The review of a finished practice game, opened for its learner by itself. This is
+        where the review screens of `/game history review` are to be shown to the learner
+        (`record.creator_id`) in the practice thread, for `record.id`, once they exist; until
+        then the learner gets a short note there that the review is on its way."""
         ch = game_locale(self.preferences, record)
         with contextlib.suppress(*UNDELIVERED):
-            channel = self.lobby.announcer.channel(record)
+            channel = self.announcer.channel(record)
             await channel.send(
                 text(ch, "bot.learn.review_soon", who=f"<@{record.creator_id}>"),
                 allowed_mentions=discord.AllowedMentions.none(),

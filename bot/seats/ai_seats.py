@@ -76,8 +76,22 @@ class AiSeats:
         self.workers = workers or os.cpu_count() or 1
         self.budget = budget
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._hint_pool: concurrent.futures.ProcessPoolExecutor | None = None
         # (game id, seat) -> the task thinking for that seat.
         self._tasks: dict[tuple[int, int], asyncio.Task] = {}
+
+    def _hint_executor(self) -> concurrent.futures.ProcessPoolExecutor:
+        """The AI's worker kept for hints: a person waiting for one never queues behind the AI
+        seats' searches of every busy channel."""
+        if self._hint_pool is None:
+            self._hint_pool = worker_pool.pool(1)
+        return self._hint_pool
+
+    def warm_hints(self) -> None:
+        """Start the hint worker ahead of the first hint (a process takes seconds to start),
+        once a table that offers hints is in play."""
+        if self._hint_pool is None:
+            self._hint_executor().submit(int)
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
@@ -88,10 +102,12 @@ class AiSeats:
     async def close(self) -> None:
         for task in list(self._tasks.values()):
             task.cancel()
-        if self._pool is not None:
-            pool, self._pool = self._pool, None
-            # Waited for, so a closed bot leaves no worker (and no semaphore) behind.
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        for name in ("_pool", "_hint_pool"):
+            pool = getattr(self, name)
+            if pool is not None:
+                setattr(self, name, None)
+                # Waited for, so a closed bot leaves no worker (and no semaphore) behind.
+                await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
     def busy(self) -> bool:
         return bool(self._tasks)
@@ -105,6 +121,8 @@ class AiSeats:
         """Start thinking for every AI seat that must decide in this state."""
         if record.status != "active":
             return
+        if not record.rated:
+            self.warm_hints()
         for decision in games.get(record.kind).pending(state):
             seat = decision.seat
             if record.seats[seat].ai_level is None or (record.id, seat) in self._tasks:
@@ -221,7 +239,12 @@ class AiSeats:
             seat,
             seed=f"{record.id}:{record.version}:{seat}",
         )
-        return await asyncio.get_running_loop().run_in_executor(self._executor(), call)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._hint_executor(), call)
+        except concurrent.futures.process.BrokenProcessPool:
+            log.error("the hint worker broke while game %s seat %s asked", record.id, seat)
+            self._hint_pool = None
+            raise
 
     async def _told(self, record: GameRecord, state: Any, seat: int, code: str) -> list[Event]:
         """At a practice table, the line under the AI's move saying why it chose it (among the
