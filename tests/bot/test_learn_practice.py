@@ -10,7 +10,7 @@ import discord
 import pytest
 from simcord import SetupError
 
-from tests.bot.driver import Table, settle_ai, text_of
+from tests.bot.driver import Table, last_answer, settle_ai, text_of
 
 PRACTICE_LINE = "Practice table: unrated"
 
@@ -87,9 +87,18 @@ async def test_a_practice_game_is_played_alone_against_the_ai_and_kept_out_of_th
     assert "has not finished a game" in stats.response.content
     board = await ana.slash(channel, "game history leaderboard", game=kind)
     assert "Nobody has" in board.response.content
+    # Asked for by its number anywhere but its own thread, it is no game of this server.
+    for member in (ana, ben):
+        board = await member.slash(channel, "game board", game=record.id)
+        assert board.ephemeral and "no such game" in board.response.content
+    own = await ana.slash(room, "game log", game=record.id)
+    assert "no such game" not in text_of(last_answer(own))
+    # `/game mine` of a game in play marks it as practice (the next table, below).
     # Over: the learner may open another.
     assert await store.practice_table(ana.id) is None
     await open_practice(simcord_env, channel, ana, kind)
+    mine = await ana.slash(channel, "game mine")
+    assert "(practice)" in mine.response.content or "(practice)" in text_of(last_answer(mine))
 
 
 async def test_two_members_learning_in_one_channel_never_see_each_others_table(simcord_env, table):
