@@ -7,21 +7,45 @@ from __future__ import annotations
 
 import random
 
-from tests.bot.driver import Table, custom_ids, last_answer, private_answer, settle_ai, text_of
+import pytest
+
+import games
+from storage.backends.steps import Execute
+from storage.records import dump_state
+from tests.ai.ai_helpers import TWINS
+from tests.bot.driver import (
+    Table,
+    custom_ids,
+    last_answer,
+    private_answer,
+    random_move,
+    settle_ai,
+    text_of,
+)
 from tests.bot.test_hostile_input import forged_press
 from tests.bot.test_learn_practice import open_practice
 
 
 async def private_prompt(env, game, player):
-    """The player's private prompt: "Choose" if the turn message offers it, else a move from
-    the turn message (whose private answer holds the next choices when the turn goes on)."""
-    for _ in range(40):
+    """The player's private prompt with its choices: "Choose" if the turn message offers it,
+    else the private answer to a move on the turn message when the player decides again."""
+    rng = random.Random(2)
+    for _ in range(80):
         message = game.prompt_message()
         if message is not None and player in game.named(text_of(message)):
             choose = [i for i in custom_ids(message) if i.startswith("mx:")]
             if choose:
-                shown = await player.click(message, custom_id=choose[0])
-                return private_answer(shown)
+                return private_answer(await player.click(message, custom_id=choose[0]))
+            custom_id, values = random_move(message, rng)
+            if values is None:
+                pressed = await player.click(message, custom_id=custom_id)
+            else:
+                pressed = await player.select(message, values, custom_id=custom_id)
+            answer = private_answer(pressed)
+            await settle_ai(env)
+            if any(i.startswith("hn:") for i in custom_ids(answer)):
+                return answer
+            continue
         await game.step()
         await settle_ai(env)
     raise AssertionError("the player never had a private prompt")
@@ -109,3 +133,33 @@ async def test_hints_are_refused_at_a_rated_table(simcord_env, table):
     assert refused.ephemeral and "no hints at a rated table" in refused.content
     after = await simcord_env.bot.store.by_channel(channel.id)
     assert after.version == before.version
+
+
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+async def test_twin_positions_give_the_same_hint(simcord_env, table, kind):
+    """The same decision, the others' hidden holdings dealt otherwise (their screens, hands,
+    picks, the deck and the dice to come): the hint is word for word the same."""
+    guild, channel, (ana, ben, cai, dee) = table
+    room, game = await open_practice(simcord_env, channel, ana, kind)
+    prompt = await private_prompt(simcord_env, game, ana)
+    first = await ask(ana, prompt)
+    assert first.content.startswith("**Hint**")
+    store = simcord_env.bot.store
+    record = await store.by_channel(room.id)
+    engine = games.get(kind)
+    rng = random.Random(9)
+    twin = None
+    while twin is None:
+        twin = TWINS[kind](record.state(), 0, rng)
+    assert engine.to_json(twin) != engine.to_json(record.state())
+    assert engine.player_view(twin, 0) == engine.player_view(record.state(), 0)
+
+    def rewrite():
+        yield Execute(
+            "UPDATE games SET state = ? WHERE id = ?", (dump_state(engine, twin), record.id)
+        )
+
+    await store.transaction(rewrite())
+    simcord_env.bot.services.tables.forget(record.id)
+    second = await ask(ana, prompt)
+    assert second.content == first.content
