@@ -344,6 +344,7 @@ def result_line(locale: Locale, record: Any, result: Result) -> str:
 
 def final_table(locale: Locale, record: Any, result: Result) -> str:
     lines = [text(locale, "bot.final.title", game=title(locale, record.kind))]
+    lines += mode_lines(locale, record)
     if result.reason is not None:
         lines.append(text_msg(locale, result.reason, seat_names(record, locale), markdown=True))
     for seat in result.ranking:

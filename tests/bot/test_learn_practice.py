@@ -76,6 +76,7 @@ async def test_a_practice_game_is_played_alone_against_the_ai_and_kept_out_of_th
     # The final scores, then the note that the learner's review is on its way.
     final, note = [m for m in room.history() if m.author.bot][-2:]
     assert "Final scores" in text_of(final)
+    assert PRACTICE_LINE in text_of(final)
     assert "review will open here" in note.content and ana.mention in note.content
     # Nowhere in the server's history, stats, ratings or leaderboard.
     listed = await ana.slash(channel, "game history list")
