@@ -280,13 +280,15 @@ class Play:
         content, view = private_prompt(locale, record, state, seat)
         if view is None:
             raise Refusal("bot.error.not_your_decision", current=content)
-        since = recap(locale, record, await self.logs.steps(self.tables.store, record), seat)
-        if since:
-            content = f"{since}\n\n{content}"
+        # A kind of decision met for the first time is explained right above its choices,
+        # below the recap of what happened since (which opens the answer).
         lesson = await self._lesson(interaction.user.id, record, state, seat)
         if lesson is not None:
             content = f"{lessons.short(locale, lesson)}\n\n{content}"
             view = components.with_lesson(locale, view, lesson)
+        since = recap(locale, record, await self.logs.steps(self.tables.store, record), seat)
+        if since:
+            content = f"{since}\n\n{content}"
         view = components.with_hint(locale, view, record, seat)
         await self.guard.reply(interaction, content, view=view)
         if not came_from_private(interaction):
