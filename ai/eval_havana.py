@@ -33,3 +33,8 @@ def scores(s: Any) -> list[float]:
 
 
 SCALE = 4.0
+
+
+def points(s: Any) -> list[float]:
+    """The VP every seat holds now (the evaluation's own first term)."""
+    return [float(p.vp) for p in s.players]

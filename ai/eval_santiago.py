@@ -55,3 +55,8 @@ def scores(s: Any) -> list[float]:
 
 
 SCALE = 6.0  # score margin at which a seat is about three times as likely to win as to lose
+
+
+def points(s: Any) -> list[float]:
+    """The VP every seat holds now (the evaluation's own first term)."""
+    return [float(v) for v in s.vp[: s.player_count]]

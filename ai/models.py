@@ -42,6 +42,9 @@ class Model:
     # decisions (oldest first); `determinize(..., known=...)` draws only what it leaves open.
     # The game review passes it; the live players see a state, not its log.
     recall: Callable[[Any], Any] | None = None
+    # The VP every seat holds now, the part of `scores` already won (hints tell it apart from
+    # what goods, pesos and the rest are worth).
+    points: Callable[[Any], list[float]] | None = None
 
     def pending(self, state: Any) -> list[tuple[int, str, bool]]:
         if self.waiting is not None:
@@ -158,6 +161,7 @@ MODELS = {
         _santiago_waiting,
         turn_horizon=2,
         turn_kind="santiago.drive",
+        points=eval_santiago.points,
         # Valued at the start of its next turn, a position says nothing of where the other seat
         # leaves the car, which decides what that turn can reach: the rollouts play that turn
         # too and stop at the start of the one after.
@@ -174,6 +178,7 @@ MODELS = {
         frozenset({"first"}),
         _havana_key,
         recall=sampling_havana.recall,
+        points=eval_havana.points,
     ),
 }
 

@@ -1,6 +1,6 @@
 """`python -m storage copy SRC DST`: every game, seat, log entry, result, setting, timer and note,
 the history (endings, placings, ratings), the servers' languages, the members' away days, text
-board wishes and quiet hours (with the news held for their end), the outbox and the game reviews from one database
+board wishes and quiet hours (with the news held for their end), the outbox, the game reviews and what members have learnt from one database
 into another (SQLite -> PostgreSQL is how an operator upgrades); every copied table is read back
 and compared with its source, and every copied game is replayed on the destination.
 
@@ -41,6 +41,9 @@ TABLES = (
     # The reviews of ended games, done or queued, and the decisions a running one saved.
     ("reviews", "game_id"),
     ("review_steps", "game_id, step"),
+    # What each member has had explained, and who turned the explanations off.
+    ("lessons_met", "user_id, lesson"),
+    ("member_lessons_off", "user_id"),
 )
 BATCH = 2000
 

@@ -6,7 +6,8 @@ nor rated twice. Its functions are steps (`backends.steps`): the same body runs 
 connection's thread and on PostgreSQL statement by statement, within the caller's transaction.
 Endings are numbered (`seq`) in the order they were written: ratings are replayed in that order
 by `rebuild`, which gives the same numbers.
-Abandoned games are kept in the history but not rated.
+Abandoned games are kept in the history but not rated, nor are games at tables that offered
+hints; practice games are kept out of it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import json
 
 from .backends.steps import Execute, ExecuteMany, Query, Serialise, Steps
 from .ratings import Rating, identity, update
+from .records import PRACTICE, RATED
 from .reviews import queue_review_steps
 
 RATED_HOWS = ("finished", "ended", "resigned")
@@ -42,19 +44,22 @@ def opening(kind: str, log: list[tuple[int, str]], seat: int) -> str | None:
     return None
 
 
-def _facts(game_id: int) -> Steps:
+def _facts(game_id: int, modes: bool = True) -> Steps:
     """(ending columns but `seq`, placing rows but `seq`) of an ended game, read from its game,
-    seats, log and stored result; None when the result cannot be read."""
+    seats, log and stored result; None when the result cannot be read. `modes`: the games
+    table has its `mode` (not while an older migration backfills the history)."""
+    mode_column = "g.mode" if modes else f"'{RATED}'"
     rows = yield Query(
         "SELECT g.guild_id, g.channel_id, g.kind, g.status, g.version, g.created_at,"
-        " r.ended_at, r.how, r.result FROM games AS g JOIN results AS r ON r.game_id = g.id"
-        " WHERE g.id = ?",
+        f" r.ended_at, r.how, r.result, {mode_column} FROM games AS g"
+        " JOIN results AS r ON r.game_id = g.id WHERE g.id = ?",
         (game_id,),
     )
     if not rows:
         return None
     row = rows[0]
-    guild_id, channel_id, kind, status, version, created_at, ended_at, how, result_json = row
+    guild_id, channel_id, kind, status, version, created_at, ended_at, how, result_json = row[:9]
+    mode = row[9]
     try:
         result = json.loads(result_json)
         places, scores = list(result["places"]), list(result["scores"])
@@ -69,7 +74,7 @@ def _facts(game_id: int) -> Steps:
         "SELECT seat, code, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
     )
     moves = [(s, c) for s, c, _ in log]
-    rated = status == "finished" and how in RATED_HOWS and len(seats) >= 2
+    rated = status == "finished" and how in RATED_HOWS and len(seats) >= 2 and mode == RATED
     ending = (
         game_id,
         guild_id,
@@ -106,12 +111,19 @@ def _write_placings(seq: int, placings) -> ExecuteMany:
     )
 
 
-def record_end(game_id: int, review: bool = True) -> Steps:
+def record_end(game_id: int, review: bool = True, modes: bool = True) -> Steps:
     """Write the ending and placings of a game whose `results` row was just written, rate it
-    unless it was abandoned, and queue its review (`review`). Runs in the caller's transaction."""
+    unless it was abandoned or unrated, and queue its review (`review`). A practice game leaves
+    no ending (the server's history, stats and ratings never see it) but is reviewed for its
+    learner. Runs in the caller's transaction (`modes`: as in `_facts`)."""
+    found = (yield Query("SELECT mode FROM games WHERE id = ?", (game_id,))) if modes else []
+    if found and found[0][0] == PRACTICE:
+        if review:
+            yield from queue_review_steps(game_id)
+        return
     # The next `seq` and the players' ratings are read, then written: no other ending between.
     yield Serialise()
-    facts = yield from _facts(game_id)
+    facts = yield from _facts(game_id, modes)
     if facts is None:
         return
     ending, placings = facts
@@ -186,4 +198,4 @@ def backfill() -> Steps:
     )
     for (game_id,) in ended:
         # Before the reviews were kept: their table may not exist yet.
-        yield from record_end(game_id, review=False)
+        yield from record_end(game_id, review=False, modes=False)

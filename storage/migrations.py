@@ -505,6 +505,33 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        19,
+        "learn to play: practice and hint tables, and the decisions each member has met",
+        (
+            # 'rated', 'hints' (unrated, hints offered) or 'practice' (one member against the
+            # AI, kept out of the history, the stats and the ratings).
+            "ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'rated'",
+            # One practice table open per member at a time, even when two commands race.
+            "CREATE UNIQUE INDEX games_one_practice ON games (creator_id)"
+            " WHERE mode = 'practice' AND status IN ('lobby', 'active')",
+            # Each kind of decision a member has had explained ("<game>.<kind>"), in any game
+            # and server: explained once, never again.
+            """CREATE TABLE lessons_met (
+                user_id INTEGER NOT NULL,
+                lesson TEXT NOT NULL,
+                met_at TEXT NOT NULL,
+                PRIMARY KEY (user_id, lesson)
+            )""",
+            # The members who turned the explanations off (`/game settings`); no row: on.
+            """CREATE TABLE member_lessons_off (
+                user_id INTEGER NOT NULL PRIMARY KEY
+            )""",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

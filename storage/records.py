@@ -16,6 +16,11 @@ STATUSES = ("lobby", "active", "finished", "abandoned")
 OPEN_STATUSES = ("lobby", "active")
 
 
+# What a table counts for: a rated game; an unrated one where players may ask for hints; a
+# member's practice against the AI, kept out of the server's history, stats and ratings.
+RATED, HINTS, PRACTICE = "rated", "hints", "practice"
+MODES = (RATED, HINTS, PRACTICE)
+
 # Who plays a seat: its person, or the AI at one of its levels ("ai:greedy").
 HUMAN = "human"
 AI_PREFIX = "ai:"
@@ -101,6 +106,12 @@ class GameRecord:
     # The server's own Discord language (`guild_locale`) as the game's latest interaction
     # reported it, for what the bot says in the channel unasked; None if not known.
     server_locale: str | None = None
+    # One of `MODES`.
+    mode: str = RATED
+
+    @property
+    def rated(self) -> bool:
+        return self.mode == RATED
 
     def describe(self) -> str:
         return f"game {self.id} ({self.kind}, channel {self.channel_id})"

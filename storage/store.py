@@ -31,6 +31,9 @@ from .known import KnownRecords
 from .records import (
     AI_PREFIX,
     HUMAN,
+    MODES,
+    PRACTICE,
+    RATED,
     ActionRow,
     Delivery,
     GameRecord,
@@ -48,7 +51,7 @@ _RECORD_COLUMNS = (
     "    FROM (SELECT seat, user_id, name, controller, muted, resigned FROM seats"
     "          WHERE game_id = g.id ORDER BY seat) AS s),"
     " (SELECT json_array(reminders, turn_limit) FROM settings WHERE game_id = g.id),"
-    " g.server_locale"
+    " g.server_locale, g.mode"
 )
 
 
@@ -84,6 +87,7 @@ def _record(row: Any) -> GameRecord:
         seats=seats,
         settings=settings,
         server_locale=row[14],
+        mode=row[15],
     )
 
 
@@ -329,11 +333,14 @@ class Store:
         settings: Settings | None = None,
         server_locale: str | None = None,
         seats: Sequence[tuple[int, str, str]] | None = None,
+        mode: str = RATED,
     ) -> GameRecord:
         """A new lobby in the channel; the creator takes seat 0. `ChannelBusy` if one is open.
         `server_locale`: the server's Discord language, as the creator's interaction said.
         `seats`: (user id, name, controller) of every seat in order, the creator's among them
-        (a rematch seats its table at once)."""
+        (a rematch seats its table at once). `mode`: one of `MODES` (rated, hints, practice)."""
+        if mode not in MODES:
+            raise StorageError(f"Unknown table mode {mode!r}; known: {', '.join(MODES)}.")
         settings = (settings or Settings()).checked()
         if kind not in games.names():
             raise StorageError(f"Unknown game {kind!r}; known: {', '.join(games.names())}.")
@@ -343,8 +350,8 @@ class Store:
                 try:
                     row = await db.fetchone(
                         "INSERT INTO games (guild_id, channel_id, kind, status, options,"
-                        " creator_id, created_at, updated_at, server_locale)"
-                        " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+                        " creator_id, created_at, updated_at, server_locale, mode)"
+                        " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
                         (
                             guild_id,
                             channel_id,
@@ -354,6 +361,7 @@ class Store:
                             stamp,
                             stamp,
                             server_locale,
+                            mode,
                         ),
                     )
                 except self._db.IntegrityError:
@@ -760,6 +768,16 @@ class Store:
             record = _record(rows[0])
             self._known.seen(record)
             return record
+
+    async def practice_table(self, user_id: int) -> GameRecord | None:
+        """The member's practice table still open (a lobby or a game in play), if any."""
+        async with self._lock:
+            rows = await self._db.fetchall(
+                f"SELECT {_RECORD_COLUMNS} FROM games AS g"
+                " WHERE g.creator_id = ? AND g.mode = ? AND g.status IN ('lobby', 'active')",
+                (user_id, PRACTICE),
+            )
+        return _record(rows[0]) if rows else None
 
     async def get(self, game_id: int) -> GameRecord:
         async with self._lock:
@@ -1171,6 +1189,40 @@ class Store:
                 )
 
     # -- members away -----------------------------------------------------------------------
+
+    async def lessons_met(self, user_id: int) -> set[str]:
+        """The kinds of decision explained to the member already (`"<game>.<kind>"`)."""
+        async with self._lock:
+            rows = await self._db.fetchall(
+                "SELECT lesson FROM lessons_met WHERE user_id = ?", (user_id,)
+            )
+        return {r[0] for r in rows}
+
+    async def meet_lesson(self, user_id: int, lesson: str) -> None:
+        """Note that `lesson` was explained to the member (once: a second note changes nothing)."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO lessons_met (user_id, lesson, met_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id, lesson) DO NOTHING",
+                (user_id, lesson, now()),
+            )
+
+    async def lessons_off(self) -> set[int]:
+        """The members who turned the explanations off."""
+        async with self._lock:
+            rows = await self._db.fetchall("SELECT user_id FROM member_lessons_off")
+        return {r[0] for r in rows}
+
+    async def set_lessons(self, user_id: int, on: bool) -> None:
+        async with self._write() as db:
+            if on:
+                await db.execute("DELETE FROM member_lessons_off WHERE user_id = ?", (user_id,))
+            else:
+                await db.execute(
+                    "INSERT INTO member_lessons_off (user_id) VALUES (?)"
+                    " ON CONFLICT (user_id) DO NOTHING",
+                    (user_id,),
+                )
 
     async def members_away(self) -> dict[tuple[int, int], float]:
         """(guild id, user id) -> until when that member is away (past times included)."""

@@ -27,6 +27,10 @@ SMOKE = {
     "engine.py": ["--games", "2", "--chess-games", "1"],
     "havana_length.py": ["--games", "2", "--players", "2"],
     "history.py": ["--games", "50", "--repeat", "1"],
+    "learn.py": [
+        *("--channels", "4", "--hints", "3", "--every", "0.05", "--budget", "4"),
+        *("--workers", "1", "--only", "havana", "--steps", "15"),
+    ],
     "load.py": ["--k", "2", "--moves", "8", "--min-moves", "8"],
     "memory.py": ["--games", "50"],
     "render.py": ["--repeat", "1", "--game-moves", "3"],
@@ -65,7 +69,7 @@ def run(script: str) -> dict:
     return last
 
 
-@pytest.mark.parametrize("script", sorted(set(SMOKE) - {"load.py", "scheduler.py"}))
+@pytest.mark.parametrize("script", sorted(set(SMOKE) - {"load.py", "scheduler.py", "learn.py"}))
 def test_the_bench_runs_to_its_json_line(script):
     run(script)
 
@@ -85,3 +89,13 @@ def test_the_turn_clock_bench_measures_until_no_timer_of_the_burst_is_due():
     assert figures["still_due"] == 0
     assert figures["messages_sent"] > 0
     assert figures["global_bound_requests"] >= figures["messages_sent"]
+
+
+def test_the_learn_bench_times_hints_while_channels_keep_the_ai_busy():
+    """Hints are answered while the busy channels' AI decisions go on, and the practice game's
+    requests are counted from `/learn` on."""
+    figures = run("learn.py")
+    assert figures["hints"] == 3 and figures["hint_p95_s"] > 0
+    assert figures["ai_decisions_meanwhile"] > 0
+    assert figures["practice"]["havana"]["moves"] > 0
+    assert figures["practice"]["havana"]["requests"] > 0

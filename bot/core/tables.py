@@ -15,6 +15,7 @@ import discord
 
 from bot.core.away_book import AwayBook
 from bot.core.errors import Refusal
+from bot.core.lesson_book import LessonBook
 from bot.core.state_cache import StateCache
 from bot.core.store_holder import StoreHolder
 from storage import GameRecord, StorageError
@@ -33,6 +34,8 @@ class Tables:
         self._states = StateCache()
         # Who is away from their games (`/game away`): the clock, the turn messages, the gate.
         self.away = AwayBook(store_holder)
+        # What each member has had explained, and who turned explanations off.
+        self.lessons = LessonBook(store_holder)
 
     @property
     def store(self):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -81,6 +82,8 @@ class Announcer:
         self.unposted: dict[int, int] = {}
         # game id -> its current turn message (also kept as a note, for restarts).
         self.turns: dict[int, TurnMessage] = {}
+        # game id -> the events of AI moves at a practice table not shown yet (`_held`).
+        self.held: dict[int, list] = {}
         # (locale, record) -> the view under a game's final scores, or None (set by services).
         self.final_view = None
         # The interactions' tokens, and posting in a game's channel.
@@ -258,6 +261,11 @@ class Announcer:
         a new message in any case (a repair: the failed one pinged nobody)."""
         record, locale = published.record, published.locale
         current = await self.turn_message(record)
+        waiting = self.held.pop(record.id, None)
+        if waiting:
+            published = replace(published, events=[*waiting, *published.events])
+        if self._held(published, current):
+            return
         if games.get(record.kind).is_over(published.state):
             await self._retire(record, current)
             self.turns.pop(record.id, None)
@@ -275,6 +283,22 @@ class Announcer:
             if board is not None:
                 board.reset()
         await self._post_new(published, current, prompt, board, fresh=fresh, pinged_before=pinged)
+
+    def _held(self, published: Published, current: TurnMessage | None) -> bool:
+        """At a practice table only its learner reads the thread: while only AI seats decide,
+        an AI's move is not posted (no request) and its events wait, in memory, for the next
+        message the learner reads (their turn, or the final scores)."""
+        record = published.record
+        if getattr(record, "mode", "rated") != "practice" or published.interaction is not None:
+            return False
+        engine = games.get(record.kind)
+        if current is None or engine.is_over(published.state):
+            return False
+        deciding = engine.pending(published.state)
+        if any(record.seats[d.seat].ai_level is None for d in deciding):
+            return False
+        self.held[record.id] = list(published.events)
+        return True
 
     async def _edit_in_place(
         self, published: Published, current: TurnMessage, prompt: Prompt, board

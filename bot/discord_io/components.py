@@ -23,6 +23,7 @@ ho), `bot.history.server_history` (the history's pages) and `bot.history.replay`
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -214,7 +215,44 @@ class UndoButton(
         await interaction.client.services.play.undo(interaction, self.game, self.seat)
 
 
-ITEMS = (MoveButton, MoveSelect, ChooseButton, ScreenButton, UndoButton)
+class LessonButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"ll:(?P<lesson>[a-z0-9_.]{1,61})"
+):
+    """ "More": the full explanation of a kind of decision, privately, in the reader's language."""
+
+    def __init__(self, lesson: str, label: str = "?") -> None:
+        super().__init__(button(label, discord.ButtonStyle.secondary, f"ll:{lesson}"))
+        self.lesson = lesson
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["lesson"], item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.services.play.explain(interaction, self.lesson)
+
+
+class HintButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"hn:(?P<game>\d{1,19}):(?P<seat>\d)"
+):
+    """ "Hint": the three best choices for the presser's seat, at a table that offers hints."""
+
+    def __init__(self, game: int, seat: int, label: str = "?") -> None:
+        super().__init__(button(label, discord.ButtonStyle.secondary, f"hn:{game}:{seat}"))
+        self.game, self.seat = game, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["seat"]), item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.services.hints.hint(interaction, self.game, self.seat)
+
+
+ITEMS = (
+    *(MoveButton, MoveSelect, ChooseButton, ScreenButton, UndoButton),
+    *(LessonButton, HintButton),
+)
 
 
 def new_view() -> discord.ui.View:
@@ -230,6 +268,24 @@ def with_undo(locale: Any, view: discord.ui.View | None, game: int, seat: int) -
     """An "Undo" button on a player's private answer, below their next choices (if any)."""
     view = view or new_view()
     view.add_item(UndoButton(game, seat, text(locale, "bot.button.undo")))
+    return view
+
+
+def with_lesson(locale: Any, view: discord.ui.View | None, lesson: str) -> discord.ui.View:
+    """The "More" button of a lesson on a player's private answer, if the answer has room."""
+    view = view or new_view()
+    # A full view keeps its choices; the lesson's lines are there all the same.
+    with contextlib.suppress(ValueError):
+        view.add_item(LessonButton(lesson, text(locale, "bot.learn.more_button")))
+    return view
+
+
+def with_hint(locale: Any, view: discord.ui.View | None, record: Any, seat: int):
+    """The "Hint" button on a player's private prompt, at a table that offers hints."""
+    if view is None or getattr(record, "mode", "rated") == "rated":
+        return view
+    with contextlib.suppress(ValueError):
+        view.add_item(HintButton(record.id, seat, text(locale, "bot.hint.button")))
     return view
 
 

@@ -30,6 +30,7 @@ from bot.text.i18n import text
 from bot.text.preferences import Preferences
 from storage import GameRecord, StorageError
 from storage import history as past
+from storage.records import PRACTICE
 
 if TYPE_CHECKING:
     from bot.core.tables import Tables
@@ -91,6 +92,10 @@ class PastGames:
         except StorageError:
             raise Refusal("bot.error.no_such_game") from None
         if record.guild_id != interaction.guild_id or record.state_json is None:
+            raise Refusal("bot.error.no_such_game")
+        # A practice game is its learner's, kept out of the server's history: it is seen from
+        # its own private thread only.
+        if record.mode == PRACTICE and interaction.channel_id != record.channel_id:
             raise Refusal("bot.error.no_such_game")
         return record
 

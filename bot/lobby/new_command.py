@@ -46,7 +46,7 @@ def _annotation(option) -> str:
 
 def _signature(options) -> inspect.Signature:
     """The command's parameters: the game, the games' options shown first, those every game
-    shares (the AI seats, the clock), the rest of the games' options, the thread."""
+    shares (the AI seats, the clock), the rest of the games' options, the thread, the hints."""
     first = [o for o in options if o.first]
     later = [o for o in options if not o.first]
     keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
@@ -71,6 +71,7 @@ def _signature(options) -> inspect.Signature:
             *shared_later,
             *(param(o.name, _annotation(o), None) for o in later),
             param("thread", "bool", False),
+            param("hints", "bool", False),
         ]
     )
 
@@ -111,6 +112,7 @@ def new_command() -> app_commands.Command:
             reminders=reminders.value if reminders is not None else None,
             turn_limit=turn_limit.value if turn_limit is not None else None,
             thread=chosen.get("thread", False),
+            hints=chosen.get("hints", False),
         )
 
     new.__signature__ = _signature(options)
@@ -121,6 +123,7 @@ def new_command() -> app_commands.Command:
         reminders="After how long a waiting player is reminded (default 24 hours)",
         turn_limit="How long one decision may wait in all (default 3 days)",
         thread="Play in a thread of its own, opened from this channel",
+        hints="Unrated: players may ask for hints on their turn",
         **{o.name: o.description for o in options},
     )(new)
     chosen_from = app_commands.choices(

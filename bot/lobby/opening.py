@@ -20,6 +20,7 @@ from bot.discord_io.answering import answer, think
 from bot.discord_io.guard import handler
 from bot.discord_io.outbox import UNDELIVERED
 from bot.lobby import components
+from bot.lobby.permissions import missing_permissions
 from bot.seats.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.settings.table_settings import parse_setting
 from bot.text import lengths, present
@@ -28,6 +29,7 @@ from bot.text.preferences import Preferences
 from storage import ChannelBusy, GameRecord, StorageError
 from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, Settings
 from storage.play import start_game
+from storage.records import HINTS, RATED
 
 if TYPE_CHECKING:
     from bot.core.tables import Tables
@@ -39,26 +41,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LOBBY_MESSAGE = "lobby_message"
-
-# What the bot needs in a channel to host a game there: see it, post turn messages with the
-# board picture, and read the history its buttons live in.
-NEEDED_PERMISSIONS = (
-    "view_channel",
-    "send_messages",
-    "attach_files",
-    "embed_links",
-    "read_message_history",
-)
-
-
-def missing_permissions(interaction: discord.Interaction, *, thread: bool = False) -> list[str]:
-    have = interaction.app_permissions
-    needed = list(NEEDED_PERMISSIONS)
-    if thread or isinstance(interaction.channel, discord.Thread):
-        needed[needed.index("send_messages")] = "send_messages_in_threads"
-    if thread:
-        needed.append("create_public_threads")
-    return [name for name in needed if not getattr(have, name)]
 
 
 class Lobby:
@@ -93,8 +75,10 @@ class Lobby:
         reminders: str | None = None,
         turn_limit: str | None = None,
         thread: bool = False,
+        hints: bool = False,
     ) -> None:
         parent = interaction.channel
+        mode = HINTS if hints else RATED
         if thread and not isinstance(parent, discord.TextChannel):
             raise Refusal("bot.error.no_thread_here")
         missing = missing_permissions(interaction, thread=thread)
@@ -115,7 +99,7 @@ class Lobby:
             settings = replace(settings, turn_limit=parse_setting(turn_limit, TURN_LIMIT_CHOICES))
         if thread:
             await self._new_in_thread(
-                interaction, parent, kind, options, settings, ai_players, ai_level
+                interaction, parent, kind, options, settings, ai_players, ai_level, mode
             )
             return
         if self.tables.store.known(interaction.channel_id) is not None:
@@ -126,7 +110,7 @@ class Lobby:
         async with self.tables.lock(interaction.channel_id):
             try:
                 record = await self._create(
-                    interaction, interaction.channel_id, kind, options, settings
+                    interaction, interaction.channel_id, kind, options, settings, mode
                 )
             except ChannelBusy:
                 raise Refusal("bot.error.busy") from None
@@ -146,9 +130,12 @@ class Lobby:
         await self.tables.store.set_note(record.id, LOBBY_MESSAGE, str(sent.id))
         return sent
 
-    async def _create(self, interaction, channel_id: int, kind, options, settings) -> GameRecord:
+    async def _create(
+        self, interaction, channel_id: int, kind, options, settings, mode: str = RATED
+    ) -> GameRecord:
         """A lobby in `channel_id` (the channel, or the game's own thread); its opener sits."""
         return await self.tables.store.create_game(
+            mode=mode,
             guild_id=interaction.guild_id or 0,
             channel_id=channel_id,
             kind=kind,
@@ -160,7 +147,7 @@ class Lobby:
         )
 
     async def _new_in_thread(
-        self, interaction, parent, kind, options, settings, ai_players, ai_level
+        self, interaction, parent, kind, options, settings, ai_players, ai_level, mode
     ) -> None:
         """A game in a thread of its own: the lobby and every turn go there; the channel gets
         one line with the link now and the result at the end."""
@@ -173,7 +160,7 @@ class Lobby:
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )
         async with self.tables.lock(room.id):
-            record = await self._create(interaction, room.id, kind, options, settings)
+            record = await self._create(interaction, room.id, kind, options, settings, mode)
             for _ in range(ai_players):
                 record = await self.tables.store.add_ai(record.id, ai_level)
             await self.tables.store.set_note(record.id, PARENT_CHANNEL, str(parent.id))
@@ -295,18 +282,8 @@ class Lobby:
                 raise Refusal("bot.error.seats", low=engine.min_players, high=engine.max_players)
             if not button:
                 await think(interaction, ephemeral=False)
-            seed = games.fresh_seed(self.rng)
-            result = await start_game(
-                self.tables.store,
-                record.id,
-                seed,
-                at=now(),
-                server_locale=reported_locale(interaction),
-            )
+            result = await self._begin(interaction, record)
             await self._close_lobby(interaction, result.record, button)
-            metrics.game_started(record.guild_id)
-            self.poke()
-            self.tables.keep(record.id, result.record.version, result.state)
             # Saved: from here on a failure to post must not be reported as "nothing changed".
             ch = channel_locale(self.preferences, interaction)
             await self.guard.answer_saved(
@@ -318,6 +295,51 @@ class Lobby:
             started = Published(result.record, result.state, locale=ch, interaction=interaction)
             if not await self.publisher.publish(started):
                 await self.guard.answer_saved(interaction, text(locale, "bot.error.not_posted"))
+
+    async def _begin(self, interaction, record: GameRecord):
+        """Start a seated lobby (the caller holds its channel's lock): the game's first state
+        saved with its timers, the clock told, the state kept."""
+        result = await start_game(
+            self.tables.store,
+            record.id,
+            games.fresh_seed(self.rng),
+            at=now(),
+            server_locale=reported_locale(interaction),
+        )
+        metrics.game_started(record.guild_id)
+        self.poke()
+        self.tables.keep(record.id, result.record.version, result.state)
+        return result
+
+    async def open_started(
+        self,
+        interaction: discord.Interaction,
+        room: discord.abc.Messageable,
+        kind: str,
+        *,
+        ai_players: int,
+        ai_level: str,
+        settings: Settings,
+        mode: str,
+        opening: str,
+    ) -> GameRecord:
+        """A table for the member alone against `ai_players` AI seats, started at once in
+        `room` (a channel or thread the interaction was not made in): `opening` (the table's
+        first words) is posted there, then the first turn message, through the channel's own
+        posts. `ChannelBusy` when the store refuses the table (the member's practice table is
+        open already)."""
+        engine = games.get(kind)
+        async with self.tables.lock(room.id):
+            record = await self._create(
+                interaction, room.id, kind, engine.options(None), settings, mode=mode
+            )
+            for _ in range(ai_players):
+                record = await self.tables.store.add_ai(record.id, ai_level)
+            await room.send(opening, allowed_mentions=discord.AllowedMentions.none())
+            result = await self._begin(interaction, record)
+            ch = channel_locale(self.preferences, interaction)
+            await self.publisher.publish(Published(result.record, result.state, locale=ch))
+        return result.record
 
     async def _close_lobby(self, interaction, record: GameRecord, button: bool) -> None:
         """At the start the lobby message keeps its list of players, loses its buttons and

@@ -21,7 +21,8 @@ from bot.discord_io.announce import PARENT_CHANNEL
 from bot.discord_io.guard import handler
 from bot.discord_io.turn_messages import message_link, pinging
 from bot.lobby import components
-from bot.lobby.opening import LOBBY_MESSAGE, missing_permissions
+from bot.lobby.opening import LOBBY_MESSAGE
+from bot.lobby.permissions import missing_permissions
 from bot.text import present
 from bot.text.i18n import channel_locale, reported_locale, text
 from bot.text.preferences import Preferences
@@ -105,6 +106,7 @@ class Rematch:
                 settings=old.settings,
                 server_locale=reported_locale(interaction),
                 seats=seats,
+                mode=old.mode,
             )
         except ChannelBusy:
             raise Refusal("bot.error.busy") from None

@@ -28,7 +28,7 @@ import games
 from bot.core import lone_choices, metrics
 from bot.core.published import Published
 from bot.core.timing import now
-from games import IllegalAction
+from games import Event, IllegalAction
 from storage import GameRecord, VersionConflict
 from storage.play import MoveResult, apply_move
 
@@ -124,13 +124,15 @@ class Gate:
         locale: Callable[[GameRecord], Any],
         on_saved: Callable[[Submitted], Awaitable[None]] | None = None,
         interaction: discord.Interaction | None = None,
+        told: Sequence[Event] = (),
     ) -> Submitted | None:
         """Apply `codes` (several in a row: a menu taking several) for the seat `seat_of`
         names in the game `locate` finds (both under the channel's lock; either may raise a
         refusal of its own, or give None: nothing to do). `version` and `made_for` say which
         decision a component was made for; `resolve` turns a typed value into a code.
         `locale` is the channel's language for the announcement; `interaction`: the person's
-        that made the move, whose follow-up the next turn message may be."""
+        that made the move, whose follow-up the next turn message may be; `told`: public lines
+        the table hears of with the move's events (why a practice table's AI chose it)."""
         assert source in SOURCES, source
         codes = list(codes)
         async with self.tables.lock(channel_id):
@@ -165,7 +167,7 @@ class Gate:
                 Published(
                     after.record,
                     after.state,
-                    after.events,
+                    [*after.events, *told],
                     before=state,
                     actor=seat,
                     locale=locale(after.record),

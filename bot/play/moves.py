@@ -16,7 +16,7 @@ from bot.discord_io.guard import handler
 from bot.discord_io.turn_messages import message_link
 from bot.play.gate import MoveRefused, Submitted
 from bot.play.means import private_prompt, refused_move
-from bot.text import present
+from bot.text import lessons, present
 from bot.text.i18n import channel_locale, escape, reported_locale, text, text_msg
 from bot.text.preferences import Preferences
 from bot.text.recap import recap
@@ -56,6 +56,43 @@ class Play:
         if seat not in {d.seat for d in self._pending(record, state)}:
             return None, None
         return private_prompt(locale, record, state, seat)
+
+    async def _lesson(self, user_id: int, record: GameRecord, state: Any, seat: int):
+        """The lesson of the seat's decision in `state` when its member meets that kind of
+        decision for the first time (noted as met), else None."""
+        if state is None:
+            return None
+        kinds = [d.kind for d in self._pending(record, state) if d.seat == seat]
+        name = lessons.lesson_of(record.kind, kinds[0]) if kinds else None
+        if name is None or not await self.tables.lessons.first_time(user_id, name):
+            return None
+        return name
+
+    async def _teach(self, user_id: int, locale, done: Submitted, mine, following, view):
+        """A kind of decision met for the first time is explained in the answer to a move: the
+        one just made (if no private prompt explained it before), then the one that comes next
+        (above its choices). Returns the answer's lines, its next prompt and its view."""
+        record, seat = done.record, done.seat
+        made = await self._lesson(user_id, record, done.before, seat)
+        if made is not None:
+            mine = [*mine, lessons.short(locale, made)]
+            view = components.with_lesson(locale, view, made)
+        state = done.result.state
+        coming = await self._lesson(user_id, record, state, seat) if following else None
+        if coming is not None:
+            following = f"{lessons.short(locale, coming)}\n\n{following}"
+            view = components.with_lesson(locale, view, coming)
+        if following:
+            view = components.with_hint(locale, view, record, seat)
+        return mine, following, view
+
+    # A new private message: the prompt the button is on keeps its choices.
+    @handler(defer=None)
+    async def explain(self, interaction, locale, lesson: str) -> None:
+        """The "More" button: a kind of decision's full explanation, to the reader alone."""
+        if not lessons.is_lesson(lesson):
+            raise Refusal("bot.learn.no_lesson")
+        await self.guard.reply(interaction, lessons.full(locale, lesson))
 
     def _match_typed(self, locale, record: GameRecord, actions, typed: str) -> str:
         """A typed `/game move` value: a code from the autocomplete list, or a label typed by
@@ -122,6 +159,9 @@ class Play:
             ]
             mine = present.private_events(locale, result.events, seat, names)
             following, view = self._private_next(locale, result.record, result.state, seat)
+            mine, following, view = await self._teach(
+                interaction.user.id, locale, done, mine, following, view
+            )
             last = done.applied[-1][0]
             if len(done.applied) == 1 and not games.get(record.kind).closes_undo(
                 done.before, seat, last, result.state, result.events
@@ -240,9 +280,16 @@ class Play:
         content, view = private_prompt(locale, record, state, seat)
         if view is None:
             raise Refusal("bot.error.not_your_decision", current=content)
+        # A kind of decision met for the first time is explained right above its choices,
+        # below the recap of what happened since (which opens the answer).
+        lesson = await self._lesson(interaction.user.id, record, state, seat)
+        if lesson is not None:
+            content = f"{lessons.short(locale, lesson)}\n\n{content}"
+            view = components.with_lesson(locale, view, lesson)
         since = recap(locale, record, await self.logs.steps(self.tables.store, record), seat)
         if since:
             content = f"{since}\n\n{content}"
+        view = components.with_hint(locale, view, record, seat)
         await self.guard.reply(interaction, content, view=view)
         if not came_from_private(interaction):
             self.guard.announcer.press(interaction.message.id, interaction)

@@ -26,12 +26,16 @@ from typing import TYPE_CHECKING, Any
 
 import ai
 import games
+from ai import hints as ai_hints
 from bot.core import metrics, worker_pool
 from bot.core.timing import now
 from bot.play.gate import MoveRefused
 from bot.text.i18n import game_locale
+from games import Event, Msg
+from games.text import player
 from storage import GameRecord, StorageError
 from storage.clock import vote_closed
+from storage.records import PRACTICE
 
 if TYPE_CHECKING:
     from bot.core.tables import Tables
@@ -72,8 +76,22 @@ class AiSeats:
         self.workers = workers or os.cpu_count() or 1
         self.budget = budget
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._hint_pool: concurrent.futures.ProcessPoolExecutor | None = None
         # (game id, seat) -> the task thinking for that seat.
         self._tasks: dict[tuple[int, int], asyncio.Task] = {}
+
+    def _hint_executor(self) -> concurrent.futures.ProcessPoolExecutor:
+        """The AI's worker kept for hints: a person waiting for one never queues behind the AI
+        seats' searches of every busy channel."""
+        if self._hint_pool is None:
+            self._hint_pool = worker_pool.pool(1)
+        return self._hint_pool
+
+    def warm_hints(self) -> None:
+        """Start the hint worker ahead of the first hint (a process takes seconds to start),
+        once a table that offers hints is in play."""
+        if self._hint_pool is None:
+            self._hint_executor().submit(int)
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
@@ -84,10 +102,12 @@ class AiSeats:
     async def close(self) -> None:
         for task in list(self._tasks.values()):
             task.cancel()
-        if self._pool is not None:
-            pool, self._pool = self._pool, None
-            # Waited for, so a closed bot leaves no worker (and no semaphore) behind.
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        for name in ("_pool", "_hint_pool"):
+            pool = getattr(self, name)
+            if pool is not None:
+                setattr(self, name, None)
+                # Waited for, so a closed bot leaves no worker (and no semaphore) behind.
+                await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
     def busy(self) -> bool:
         return bool(self._tasks)
@@ -101,6 +121,8 @@ class AiSeats:
         """Start thinking for every AI seat that must decide in this state."""
         if record.status != "active":
             return
+        if not record.rated:
+            self.warm_hints()
         for decision in games.get(record.kind).pending(state):
             seat = decision.seat
             if record.seats[seat].ai_level is None or (record.id, seat) in self._tasks:
@@ -175,7 +197,7 @@ class AiSeats:
             if seat not in {d.seat for d in games.get(record.kind).pending(state)}:
                 return
             code = await self.think(record, seat, record.seats[seat].ai_level)
-            await self.ai_move(record, seat, code)
+            await self.ai_move(record, seat, code, told=await self._told(record, state, seat, code))
 
     async def think(self, record: GameRecord, seat: int, level: str) -> str:
         """A legal code for `seat`, from the seat's level or, if that fails, its fallbacks."""
@@ -206,10 +228,82 @@ class AiSeats:
         codes = games.get(record.kind).legal_codes(self.tables.state_of(record), seat)
         return random.Random(seed).choice(codes)
 
+    async def hint(self, record: GameRecord, seat: int) -> list[dict]:
+        """The three best choices for a person's `seat` and why (`ai.hints`), thought out in the
+        AI's worker pool from what the seat can know; seeded from public facts only (the game,
+        its move, the seat), so what others hide cannot change it."""
+        call = functools.partial(
+            ai_hints.hints,
+            record.kind,
+            json.loads(record.state_json),
+            seat,
+            seed=f"{record.id}:{record.version}:{seat}",
+        )
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._hint_executor(), call)
+        except concurrent.futures.process.BrokenProcessPool:
+            log.error("the hint worker broke while game %s seat %s asked", record.id, seat)
+            self._hint_pool = None
+            raise
+
+    async def _told(self, record: GameRecord, state: Any, seat: int, code: str) -> list[Event]:
+        """At a practice table, the line under the AI's move saying why it chose it (among the
+        move's events, so no message more is posted): judged from what the learner can know,
+        the choice named only when its label is public, and nothing said of a secret decision
+        (a card played face down), whose choice nobody may know yet."""
+        if record.mode != PRACTICE:
+            return []
+        engine = games.get(record.kind)
+        mine = [d for d in engine.pending(state) if d.seat == seat]
+        if not mine or mine[0].secret:
+            return []
+        found = await self.why(record, seat, code)
+        if found is None:
+            return []
+        other = found.get("player")
+        because = Msg(
+            f"bot.hint.reason.{found['reason']}",
+            {"n": found["worth"], "player": player(other) if other is not None else ""},
+        )
+        labels = {a.code: a.label for a in engine.public_actions(state, seat)}
+        if code in labels:
+            said = Msg(
+                "bot.hint.ai_chose",
+                {"who": player(seat), "choice": labels[code], "reason": because},
+            )
+        else:
+            said = Msg("bot.hint.ai_why", {"who": player(seat), "reason": because})
+        return [Event(said, seat)]
+
+    async def why(self, record: GameRecord, seat: int, code: str) -> dict | None:
+        """Why the AI's `seat` chose `code` in `record`'s state, in the evaluation's terms,
+        judged from what the table's learner (its first seat) can know."""
+        call = functools.partial(
+            ai_hints.reason,
+            record.kind,
+            json.loads(record.state_json),
+            seat,
+            code,
+            seed=f"{record.id}:{record.version}:{seat}",
+            viewer=0,
+        )
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._executor(), call)
+        except Exception:
+            log.exception("no reason for the AI's move in game %s", record.id)
+            return None
+
     async def ai_move(
-        self, thought_at: GameRecord, seat: int, code: str, *, stand_in: bool = False
-    ) -> None:
-        """`stand_in`: the AI plays this one decision for a person's seat (the clock's)."""
+        self,
+        thought_at: GameRecord,
+        seat: int,
+        code: str,
+        *,
+        stand_in: bool = False,
+        told: list[Event] | None = None,
+    ) -> bool:
+        """`stand_in`: the AI plays this one decision for a person's seat (the clock's); `told`:
+        lines the table hears of with the move. True when the move was saved."""
 
         async def locate() -> GameRecord:
             return await self.tables.store.get(thought_at.id)
@@ -220,7 +314,7 @@ class AiSeats:
             return seat
 
         try:
-            await self.gate.submit(
+            done = await self.gate.submit(
                 thought_at.channel_id,
                 locate,
                 mover,
@@ -229,8 +323,10 @@ class AiSeats:
                 version=thought_at.version,
                 made_for=seat,
                 locale=lambda record: game_locale(self.preferences, record),
+                told=told or (),
             )
         except MoveRefused:
             # The seat's decision changed while it thought, or another process moved first:
             # its task looks again at the game as it is now.
-            return
+            return False
+        return done is not None

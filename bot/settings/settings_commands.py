@@ -55,6 +55,7 @@ def _table_commands() -> list[app_commands.Command]:
     @app_commands.describe(
         reminders="In the lobby, who opened the game: after how long a waiting player is reminded",
         turn_limit="In the lobby, who opened the game: how long one decision may wait in all",
+        explanations="Yours, in every game: explain each kind of decision the first time you meet it",
     )
     @app_commands.choices(
         reminders=SETTING_CHOICES["reminders"], turn_limit=SETTING_CHOICES["turn_limit"]
@@ -63,8 +64,13 @@ def _table_commands() -> list[app_commands.Command]:
         interaction: discord.Interaction,
         reminders: app_commands.Choice[str] | None = None,
         turn_limit: app_commands.Choice[str] | None = None,
+        explanations: bool | None = None,
     ) -> None:
-        await interaction.client.services.settings.show_settings(
+        services = interaction.client.services
+        if explanations is not None and reminders is None and turn_limit is None:
+            await services.settings.set_explanations(interaction, explanations)
+            return
+        await services.settings.show_settings(
             interaction,
             reminders.value if reminders is not None else None,
             turn_limit.value if turn_limit is not None else None,

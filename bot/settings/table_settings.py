@@ -43,6 +43,15 @@ class TableSettings:
         self.tables, self.guard, self.poke = tables, guard, poke
 
     @handler(defer="thinking")
+    async def set_explanations(self, interaction, locale, on: bool) -> None:
+        """A member's explanations of each kind of decision met for the first time, in all
+        their games (`/game settings explanations:`)."""
+        await self.tables.lessons.set_explaining(interaction.user.id, on)
+        await self.guard.reply(
+            interaction, text(locale, "bot.learn.explaining" if on else "bot.learn.not_explaining")
+        )
+
+    @handler(defer="thinking")
     async def show_settings(
         self, interaction, locale, reminders: str | None, turn_limit: str | None
     ):
@@ -107,7 +116,7 @@ class TableSettings:
         if interaction.guild_id is not None and mine_until is not None:
             lines.append(text(locale, "bot.away.you", date=present.date(mine_until)))
         for record, seat, wait in found[:MINE_LIMIT]:
-            game = present.title(locale, record.kind)
+            game = present.table_title(locale, record)
             where = f"<#{record.channel_id}>"
             if record.status == "lobby":
                 lines.append(text(locale, "bot.mine.lobby", game=game, channel=where))

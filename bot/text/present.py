@@ -158,11 +158,26 @@ def clock_lines(locale: Locale, settings: Any) -> list[str]:
     ]
 
 
+def mode_lines(locale: Locale, record: Any) -> list[str]:
+    """What an unrated table is, said wherever it shows (its lobby, every turn message)."""
+    mode = getattr(record, "mode", "rated")
+    return [] if mode == "rated" else [text(locale, f"bot.mode.{mode}")]
+
+
+def table_title(locale: Locale, record: Any) -> str:
+    """The game's name, marked when the table is a practice one (`/game mine`)."""
+    name = title(locale, record.kind)
+    if getattr(record, "mode", "rated") == "practice":
+        return text(locale, "bot.mode.practice_title", game=name)
+    return name
+
+
 def lobby(locale: Locale, record: Any) -> str:
     engine = games.get(record.kind)
     seats = ", ".join(mention(record, s.seat, locale) for s in record.seats) or "-"
     lines = [
         text(locale, "bot.lobby.title", game=title(locale, record.kind)),
+        *mode_lines(locale, record),
         text(
             locale,
             "bot.lobby.players",
@@ -260,7 +275,8 @@ def turn(
     until when. Together within `MAX_CONTENT`: the events give way to the prompt, which says
     whom the message asks."""
     lines = [
-        text(locale, "bot.turn.header", game=title(locale, record.kind), move=record.version + 1)
+        text(locale, "bot.turn.header", game=title(locale, record.kind), move=record.version + 1),
+        *mode_lines(locale, record),
     ]
     lines.extend(decision_line(locale, record, d, ping=d.seat in ping) for d in decisions)
     for seat in sorted({d.seat for d in decisions} & set(away or ())):
@@ -342,6 +358,7 @@ def result_line(locale: Locale, record: Any, result: Result) -> str:
 
 def final_table(locale: Locale, record: Any, result: Result) -> str:
     lines = [text(locale, "bot.final.title", game=title(locale, record.kind))]
+    lines += mode_lines(locale, record)
     if result.reason is not None:
         lines.append(text_msg(locale, result.reason, seat_names(record, locale), markdown=True))
     for seat in result.ranking:

@@ -60,6 +60,10 @@ async def test_turn_notes_of_games_played_at_once_share_a_transaction(simcord_en
     with no board to draw, so both tables' notes come together.)"""
     guild, channel, (ana, ben, cai, dee) = table
     channels = [channel, guild.create_text_channel("more")]
+    # What a member has had explained is written once per kind of decision they meet (a
+    # transaction of its own): these players know the game, so only the turn notes count here.
+    for person in (ana, cai):
+        await person.slash(channel, "game settings", explanations=False)
     games = []
     for where, person, seed in ((channels[0], ana, 1), (channels[1], cai, 2)):
         opened = await person.slash(where, "game new", game="santiago", ai_players=1)

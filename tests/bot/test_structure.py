@@ -120,6 +120,7 @@ def test_game_new_offers_every_games_options_from_the_registry():
         "turn_limit",
         *(o.name for o in options if not o.first),
         "thread",
+        "hints",
     ]
     described = {p.name: p.description for p in new.parameters}
     assert all(described[o.name] == o.description for o in options)

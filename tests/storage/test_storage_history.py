@@ -200,7 +200,9 @@ async def test_games_ended_before_the_history_are_backfilled_by_the_migration(da
     later += ("member_away", "member_accessibility")
     later += ("member_quiet_hours", "quiet_held")
     later += ("outbox", "review_steps", "reviews")
+    later += ("lessons_met", "member_lessons_off")
     later_columns = ("ALTER TABLE games DROP COLUMN server_locale",)
+    later_columns += ("DROP INDEX games_one_practice", "ALTER TABLE games DROP COLUMN mode")
     if isinstance(database, str):
         conn = await asyncpg.connect(database)
         try:

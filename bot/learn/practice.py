@@ -1,0 +1,175 @@
+"""A member's practice table: the member alone against AI seats, in a private thread of the
+channel `/learn` was used in, started at once, unrated and kept out of the server's history,
+stats, ratings and leaderboard (the store leaves no ending for it). One per member at a time."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import games
+from bot.core.errors import Refusal
+from bot.discord_io.guard import handler
+from bot.discord_io.outbox import UNDELIVERED
+from bot.learn import components
+from bot.lobby.permissions import missing_for_private_thread
+from bot.seats.ai_seats import LEVELS
+from bot.text import lengths, lessons, present
+from bot.text.i18n import channel_locale, game_locale, text
+from storage import ChannelBusy, GameRecord
+from storage.clock import Settings
+from storage.records import PRACTICE
+
+if TYPE_CHECKING:
+    from bot.core.tables import Tables
+    from bot.discord_io.announce import Announcer
+    from bot.discord_io.guard import Guard
+    from bot.lobby.opening import Lobby
+    from bot.text.preferences import Preferences
+
+log = logging.getLogger(__name__)
+
+# The learner's opponents: a table of three, the size both games are best learnt at.
+PRACTICE_AI_SEATS = 2
+PRACTICE_LEVEL = "greedy"
+# Nobody is reminded nor replaced at a practice table: it waits for its learner.
+PRACTICE_SETTINGS = Settings(reminders=None, turn_limit=None)
+
+
+class Practice:
+    """`/learn game:`: open the member's practice table, or point to the one they have."""
+
+    def __init__(
+        self,
+        preferences: Preferences,
+        tables: Tables,
+        guard: Guard,
+        lobby: Lobby,
+        announcer: Announcer,
+    ) -> None:
+        self.preferences, self.tables, self.guard, self.lobby = preferences, tables, guard, lobby
+        self.announcer = announcer
+        # The notes being posted, kept until done (a task nobody holds may be collected).
+        self._notes: set[asyncio.Task] = set()
+
+    @handler(defer="thinking")
+    async def open_table(
+        self, interaction: discord.Interaction, locale, kind: str, level: str = PRACTICE_LEVEL
+    ) -> None:
+        if kind not in games.names() or level not in LEVELS:
+            raise Refusal("bot.learn.bad_choice")
+        held = await self.tables.store.practice_table(interaction.user.id)
+        if held is not None:
+            raise Refusal("bot.learn.already", thread=f"<#{held.channel_id}>")
+        parent = interaction.channel
+        if interaction.guild_id is None or not isinstance(parent, discord.TextChannel):
+            raise Refusal("bot.learn.no_thread_here")
+        missing = missing_for_private_thread(interaction)
+        if missing:
+            names = ", ".join(text(locale, f"bot.permission.{name}") for name in missing)
+            raise Refusal("bot.error.bot_permissions", missing=names)
+        room = await self._open_thread(interaction, parent, kind)
+        ch = channel_locale(self.preferences, interaction)
+        opening = text(
+            ch,
+            "bot.learn.opening",
+            game=present.title(ch, kind),
+            who=f"<@{interaction.user.id}>",
+            ai=PRACTICE_AI_SEATS,
+            level=text(ch, f"bot.ai.word.{level}"),
+        )
+        try:
+            await self.lobby.open_started(
+                interaction,
+                room,
+                kind,
+                ai_players=PRACTICE_AI_SEATS,
+                ai_level=level,
+                settings=PRACTICE_SETTINGS,
+                mode=PRACTICE,
+                opening=opening,
+            )
+        except ChannelBusy:
+            # Another `/learn` of the same member opened one at the same moment: this thread
+            # holds nothing and goes.
+            with contextlib.suppress(*UNDELIVERED):
+                await room.delete()
+            held = await self.tables.store.practice_table(interaction.user.id)
+            thread = f"<#{held.channel_id}>" if held is not None else "-"
+            raise Refusal("bot.learn.already", thread=thread) from None
+        await self.guard.reply(interaction, text(locale, "bot.learn.opened", thread=room.mention))
+
+    @handler(defer="thinking")
+    async def overview(self, interaction: discord.Interaction, locale) -> None:
+        """`/learn` without a game: per game, the kinds of decision the member has met and
+        those left, and a button per game with some left that opens a practice table of it."""
+        met = await self.tables.lessons.met(interaction.user.id)
+        lines, offers = [text(locale, "bot.learn.overview")], []
+        for kind in games.names():
+            names = lessons.lessons(kind)
+            if not names:
+                continue
+            seen = [n for n in names if n in met]
+            left = [n for n in names if n not in met]
+            game = present.title(locale, kind)
+            lines.append(
+                text(locale, "bot.learn.progress", game=game, met=len(seen), all=len(names))
+            )
+            if seen:
+                lines.append(text(locale, "bot.learn.met", kinds=self._named(locale, seen)))
+            if left:
+                lines.append(text(locale, "bot.learn.left", kinds=self._named(locale, left)))
+                offers.append((kind, text(locale, "bot.learn.practise", game=game)))
+        if not self.tables.lessons.explaining(interaction.user.id):
+            lines.append(text(locale, "bot.learn.off_note"))
+        view = components.practice_view(offers)
+        content = present.clip("\n".join(lines), lengths.CONTENT)
+        await self.guard.reply(interaction, content, view=view)
+
+    @staticmethod
+    def _named(locale, names: list[str]) -> str:
+        return ", ".join(text(locale, f"bot.learn.name.{n}") for n in names)
+
+    async def _open_thread(self, interaction, parent: discord.TextChannel, kind: str):
+        """A private thread only the member (and the server's moderators) can read."""
+        ch = channel_locale(self.preferences, interaction)
+        name = present.clip(
+            text(ch, "bot.learn.thread", game=present.title(ch, kind)), lengths.THREAD_NAME
+        )
+        room = await parent.create_thread(
+            name=name,
+            type=discord.ChannelType.private_thread,
+            invitable=False,
+            auto_archive_duration=10080,
+        )
+        await room.add_user(interaction.user)
+        return room
+
+    def after_move(self, record: GameRecord, state: Any) -> None:
+        """The publisher's listener: a practice game that just ended opens its review."""
+        if record.mode == PRACTICE and record.status == "finished":
+            task = asyncio.get_running_loop().create_task(self.open_review(record))
+            self._notes.add(task)
+            task.add_done_callback(self._notes.discard)
+
+    async def idle(self) -> None:
+        """Wait until the notes being posted are out (tests use it)."""
+        while self._notes:
+            await asyncio.gather(*self._notes, return_exceptions=True)
+
+    async def open_review(self, record: GameRecord) -> None:
+        """The review of a finished practice game, opened for its learner by itself. This is
+        where the review screens of `/game history review` are to be shown to the learner
+        (`record.creator_id`) in the practice thread, for `record.id`, once they exist; until
+        then the learner gets a short note there that the review is on its way."""
+        ch = game_locale(self.preferences, record)
+        with contextlib.suppress(*UNDELIVERED):
+            channel = self.announcer.channel(record)
+            await channel.send(
+                text(ch, "bot.learn.review_soon", who=f"<@{record.creator_id}>"),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )

@@ -1,0 +1,165 @@
+"""The "Hint" button: offered on the private prompt at practice tables and at tables opened with
+`/game new ... hints:True` (unrated, and the lobby and every turn message say so), answering
+privately with up to three choices, their win chances and why; refused at a rated table, with the
+reason, changing nothing. At a practice table a line under each AI move says why it was chosen."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games
+from storage.backends.steps import Execute
+from storage.records import dump_state
+from tests.ai.ai_helpers import TWINS
+from tests.bot.driver import (
+    Table,
+    custom_ids,
+    last_answer,
+    private_answer,
+    random_move,
+    settle_ai,
+    text_of,
+)
+from tests.bot.test_hostile_input import forged_press
+from tests.bot.test_learn_practice import open_practice
+
+
+async def private_prompt(env, game, player):
+    """The player's private prompt with its choices: "Choose" if the turn message offers it,
+    else the private answer to a move on the turn message when the player decides again."""
+    rng = random.Random(2)
+    for _ in range(80):
+        message = game.prompt_message()
+        if message is not None and player in game.named(text_of(message)):
+            choose = [i for i in custom_ids(message) if i.startswith("mx:")]
+            if choose:
+                return private_answer(await player.click(message, custom_id=choose[0]))
+            custom_id, values = random_move(message, rng)
+            if values is None:
+                pressed = await player.click(message, custom_id=custom_id)
+            else:
+                pressed = await player.select(message, values, custom_id=custom_id)
+            answer = private_answer(pressed)
+            await settle_ai(env)
+            if any(i.startswith("hn:") for i in custom_ids(answer)):
+                return answer
+            continue
+        await game.step()
+        await settle_ai(env)
+    raise AssertionError("the player never had a private prompt")
+
+
+async def ask(player, prompt):
+    (hint,) = [i for i in custom_ids(prompt) if i.startswith("hn:")]
+    answered = await player.click(prompt, custom_id=hint)
+    return last_answer(answered)
+
+
+async def test_a_hint_at_a_practice_table_and_the_ais_reasons(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    room, game = await open_practice(simcord_env, channel, ana, "havana")
+    prompt = await private_prompt(simcord_env, game, ana)
+    answer = await ask(ana, prompt)
+    assert answer.ephemeral
+    lines = answer.content.splitlines()
+    assert lines[0].startswith("**Hint**")
+    assert 1 <= len(lines) - 1 <= 3
+    assert all("% to win." in line for line in lines[1:])
+    await settle_ai(simcord_env)
+    # The AI's moves at a practice table come with a line saying why, among the move's events;
+    # a card played face down is never named (its choice stays secret until everybody chose).
+    for _ in range(6):
+        await game.step()
+        await settle_ai(simcord_env)
+    said = [
+        line
+        for m in room.history()
+        for line in text_of(m).splitlines()
+        if line.startswith("• Why AI")
+    ]
+    assert said and all(line.endswith(".") for line in said)
+    assert not [line for line in said if "face down" in line]
+    # Said among the move's events: the thread holds no message more than the turn messages.
+    assert not [m for m in room.history() if m.content.startswith("Why")]
+
+
+async def test_a_table_with_hints_says_so_and_offers_them(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    opened = await ana.slash(channel, "game new", game="santiago", hints=True)
+    assert "Hints are on at this table" in opened.response.content
+    await ben.click(opened.response, label="Join")
+    await ana.click(opened.response, label="Start")
+    game = Table(simcord_env, channel, [ana, ben], random.Random(3), typed=0.0)
+    assert "Hints are on at this table" in text_of(game.prompt_message())
+    record = await simcord_env.bot.store.by_channel(channel.id)
+    assert record.mode == "hints"
+    for _ in range(30):
+        message = game.prompt_message()
+        deciders = game.named(text_of(message))
+        assert "Hints are on at this table" in text_of(message)
+        player = deciders[0]
+        choose = [i for i in custom_ids(message) if i.startswith("mx:")]
+        if choose:
+            prompt = private_answer(await player.click(message, custom_id=choose[0]))
+            answer = await ask(player, prompt)
+            assert answer.content.startswith("**Hint**")
+            return
+        await game.step()
+    raise AssertionError("no private prompt came")
+
+
+async def test_hints_are_refused_at_a_rated_table(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    game = Table(simcord_env, channel, [ana, ben], random.Random(5), typed=0.0)
+    await game.open("santiago", 2)
+    record = await simcord_env.bot.store.by_channel(channel.id)
+    assert record.mode == "rated"
+    for _ in range(30):
+        message = game.prompt_message()
+        player = game.named(text_of(message))[0]
+        choose = [i for i in custom_ids(message) if i.startswith("mx:")]
+        if choose:
+            prompt = private_answer(await player.click(message, custom_id=choose[0]))
+            assert not [i for i in custom_ids(prompt) if i.startswith("hn:")]
+            break
+        await game.step()
+    # A forged press asks all the same: refused politely, nothing changes.
+    before = await simcord_env.bot.store.by_channel(channel.id)
+    seat = before.seat_of(ana.id)
+    pressed = await forged_press(simcord_env, ana, message, f"hn:{before.id}:{seat}")
+    refused = last_answer(pressed)
+    assert refused.ephemeral and "no hints at a rated table" in refused.content
+    after = await simcord_env.bot.store.by_channel(channel.id)
+    assert after.version == before.version
+
+
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+async def test_twin_positions_give_the_same_hint(simcord_env, table, kind):
+    """The same decision, the others' hidden holdings dealt otherwise (their screens, hands,
+    picks, the deck and the dice to come): the hint is word for word the same."""
+    guild, channel, (ana, ben, cai, dee) = table
+    room, game = await open_practice(simcord_env, channel, ana, kind)
+    prompt = await private_prompt(simcord_env, game, ana)
+    first = await ask(ana, prompt)
+    assert first.content.startswith("**Hint**")
+    store = simcord_env.bot.store
+    record = await store.by_channel(room.id)
+    engine = games.get(kind)
+    rng = random.Random(9)
+    twin = None
+    while twin is None:
+        twin = TWINS[kind](record.state(), 0, rng)
+    assert engine.to_json(twin) != engine.to_json(record.state())
+    assert engine.player_view(twin, 0) == engine.player_view(record.state(), 0)
+
+    def rewrite():
+        yield Execute(
+            "UPDATE games SET state = ? WHERE id = ?", (dump_state(engine, twin), record.id)
+        )
+
+    await store.transaction(rewrite())
+    simcord_env.bot.services.tables.forget(record.id)
+    second = await ask(ana, prompt)
+    assert second.content == first.content

@@ -1,0 +1,131 @@
+"""`/learn game:`: a member's practice table against the AI in a private thread, started at
+once, marked practice, one per member, and kept out of the server's history, stats, ratings and
+leaderboard; two members learning in one channel never see each other's table."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+import pytest
+from simcord import SetupError
+
+from tests.bot.driver import Table, last_answer, settle_ai, text_of
+
+PRACTICE_LINE = "Practice table: unrated"
+
+
+def said_in(channel) -> list:
+    """What the channel shows everybody, beside the note of a thread's creation."""
+    return [
+        m
+        for m in channel.history()
+        if not m.flags.ephemeral and m.type is not discord.MessageType.thread_created
+    ]
+
+
+async def open_practice(env, channel, member, kind, **options):
+    """`/learn` in `channel`; the private thread it opened and a driver for the learner."""
+    before = {t.id for t in channel.threads}
+    result = await member.slash(channel, "learn", game=kind, **options)
+    assert result.ephemeral, result.response.content
+    (room,) = [t for t in channel.threads if t.id not in before]
+    assert room.mention in result.response.content
+    await settle_ai(env)
+    return room, Table(env, room, [member], random.Random(len(kind)), typed=0.0)
+
+
+async def play_out(env, game, room, limit: int = 3000) -> None:
+    """The learner plays until the game is over (the final scores are not the thread's last
+    message: the note of the review follows them)."""
+    store = env.bot.store
+    while await store.by_channel(room.id) is not None:
+        await game.step()
+        await settle_ai(env)
+        assert game.moves < limit, "the game did not end"
+    await env.bot.services.practice.idle()
+    await env.settle()
+
+
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+async def test_a_practice_game_is_played_alone_against_the_ai_and_kept_out_of_the_history(
+    simcord_env, table, kind
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    room, game = await open_practice(simcord_env, channel, ana, kind)
+    store = simcord_env.bot.store
+    record = await store.by_channel(room.id)
+    assert record.mode == "practice" and record.status == "active"
+    assert [s.has_person for s in record.seats] == [True, False, False]
+    assert {s.ai_level for s in record.seats[1:]} == {"greedy"}
+    # The channel itself hears nothing of it; the thread is private to the learner.
+    assert not said_in(channel)
+    with pytest.raises(SetupError):
+        room.history(viewer=ben)
+    opening = room.history()[0]
+    assert "practice table of" in opening.content and ana.mention in opening.content
+    turn = game.prompt_message()
+    assert turn is not None and PRACTICE_LINE in text_of(turn)
+
+    # One practice table at a time: asked again, the learner is pointed to the open one.
+    again = await ana.slash(channel, "learn", game=kind)
+    assert again.ephemeral and room.mention in again.response.content
+    assert len(channel.threads) == 1
+
+    await play_out(simcord_env, game, room)
+    # The final scores, then the note that the learner's review is on its way.
+    final, note = [m for m in room.history() if m.author.bot][-2:]
+    assert "Final scores" in text_of(final)
+    assert PRACTICE_LINE in text_of(final)
+    assert "review will open here" in note.content and ana.mention in note.content
+    # Nowhere in the server's history, stats, ratings or leaderboard.
+    listed = await ana.slash(channel, "game history list")
+    assert "game" in listed.response.content.lower()
+    assert str(record.id) not in listed.response.content.split("**")[1::2]
+    assert await store.read("SELECT * FROM endings") == []
+    assert await store.read("SELECT * FROM ratings") == []
+    stats = await ana.slash(channel, "game history stats")
+    assert "has not finished a game" in stats.response.content
+    board = await ana.slash(channel, "game history leaderboard", game=kind)
+    assert "Nobody has" in board.response.content
+    # Asked for by its number anywhere but its own thread, it is no game of this server.
+    for member in (ana, ben):
+        board = await member.slash(channel, "game board", game=record.id)
+        assert board.ephemeral and "no such game" in board.response.content
+    own = await ana.slash(room, "game log", game=record.id)
+    assert "no such game" not in text_of(last_answer(own))
+    # `/game mine` of a game in play marks it as practice (the next table, below).
+    # Over: the learner may open another.
+    assert await store.practice_table(ana.id) is None
+    await open_practice(simcord_env, channel, ana, kind)
+    mine = await ana.slash(channel, "game mine")
+    assert "(practice)" in mine.response.content or "(practice)" in text_of(last_answer(mine))
+
+
+async def test_two_members_learning_in_one_channel_never_see_each_others_table(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    ana_room, ana_game = await open_practice(simcord_env, channel, ana, "havana")
+    ben_room, ben_game = await open_practice(simcord_env, channel, ben, "santiago")
+    assert ana_room.id != ben_room.id
+    for _ in range(4):
+        await ana_game.step()
+        await ben_game.step()
+    await settle_ai(simcord_env)
+    with pytest.raises(SetupError):
+        ana_room.history(viewer=ben)
+    with pytest.raises(SetupError):
+        ben_room.history(viewer=ana)
+    # Nothing of either table reached the channel they share, nor the other's thread.
+    assert not said_in(channel)
+    assert all(ben.mention not in text_of(m) for m in ana_room.history())
+    assert all(ana.mention not in text_of(m) for m in ben_room.history())
+
+
+async def test_learn_where_no_private_thread_can_be_opened_is_refused_politely(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    await ana.slash(channel, "learn", game="havana")
+    (room,) = channel.threads
+    # Inside the practice thread itself: no thread can be opened from a thread.
+    inside = await ana.slash(room, "learn", game="santiago")
+    assert inside.ephemeral
+    assert len(channel.threads) == 1

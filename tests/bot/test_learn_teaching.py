@@ -1,0 +1,145 @@
+"""Teach as you go: the first time a member meets a kind of decision, in any game, their private
+answer explains it (a few lines in their language and a "More" button with the whole rule); it
+is explained once, never again, across games and restarts; `/game settings explanations:False`
+turns it off; `/learn` alone shows what is met and what is left."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+import games
+from bot.core.lone_choices import NOTE, moves_of
+from bot.text.i18n import text
+from tests.bot.driver import custom_ids, settle_ai
+from tests.bot.test_learn_practice import open_practice, play_out
+
+LESSON = re.compile(r"ll:([a-z0-9_]+\.[a-z0-9_]+)")
+
+
+def explained(env, since: int = 0) -> Counter:
+    """Each lesson's "More" button sent by the bot after request `since`, counted."""
+    found: Counter = Counter()
+    for request in env.http_requests[since:]:
+        found.update(LESSON.findall(str(request.json)))
+    return found
+
+
+async def decided(env, record) -> set[str]:
+    """The lessons of the kinds of decision the member (seat 0) took in the game, leaving out
+    those the bot took by itself (a choice the whole table could see was the only one)."""
+    store = env.bot.store
+    engine = games.get(record.kind)
+    record = await store.get(record.id)
+    taken = moves_of(await store.get_note(record.id, NOTE))
+    state = engine.new(len(record.seats), record.seed, record.options)
+    kinds = set()
+    for action in await store.actions(record.id):
+        if action.seat == 0 and action.seq not in taken:
+            (kind,) = [d.kind for d in engine.pending(state) if d.seat == 0]
+            kinds.add(f"{record.kind}.{kind.removeprefix(record.kind + '.')}")
+        state, _ = engine.apply(state, action.seat, action.code)
+    return kinds
+
+
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+async def test_each_kind_of_decision_is_explained_once_in_the_members_language(
+    simcord_env, table, client_locales, kind
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    client_locales[ana.id] = "it"
+    room, game = await open_practice(simcord_env, channel, ana, kind)
+    record = await simcord_env.bot.store.by_channel(room.id)
+    await play_out(simcord_env, game, room)
+
+    counted = explained(simcord_env)
+    met = await decided(simcord_env, record)
+    assert met, "the member decided something"
+    assert set(counted) == met
+    assert all(n == 1 for n in counted.values()), counted
+    assert await simcord_env.bot.store.lessons_met(ana.id) == met
+    # In the member's language: the Italian lines, never the English ones.
+    sent = " ".join(str(r.json) for r in simcord_env.http_requests)
+    for lesson in met:
+        italian = text("it", f"bot.learn.lesson.{lesson}").split("\n")[0]
+        english = text("en", f"bot.learn.lesson.{lesson}").split("\n")[0]
+        assert italian != english and italian in sent and english not in sent
+
+    # "More" gives the whole rule, privately, in the member's language.
+    answers = [m for m in room.history(viewer=ana) if m.flags.ephemeral]
+    holding = [m for m in answers if any(i.startswith("ll:") for i in custom_ids(m))]
+    if holding:
+        more = await ana.click(
+            holding[-1], custom_id=next(i for i in custom_ids(holding[-1]) if i.startswith("ll:"))
+        )
+        assert more.ephemeral
+        lesson = next(i for i in custom_ids(holding[-1]) if i.startswith("ll:"))[3:]
+        assert more.response.content == text("it", f"bot.learn.more.{lesson}")
+
+    # Never again: a later game (after a restart, too) explains nothing already met.
+    before = len(simcord_env.http_requests)
+    room2, game2 = await open_practice(simcord_env, channel, ana, kind)
+    for _ in range(12):
+        await game2.step()
+        await settle_ai(simcord_env)
+    again = explained(simcord_env, before)
+    assert not set(again) & met, again
+
+
+async def test_explanations_off_and_the_overview_of_what_is_left(simcord_env, table):
+    guild, channel, (ana, ben, cai, dee) = table
+    overview = await ana.slash(channel, "learn")
+    assert overview.ephemeral
+    content = overview.response.content
+    assert "0 of 14" in content and "0 of 12" in content
+    offers = [i for i in custom_ids(overview.response) if i.startswith("lp:")]
+    assert sorted(offers) == ["lp:havana", "lp:santiago"]
+    # The overview's button opens a practice table of that game.
+    opened = await ana.click(overview.response, custom_id="lp:havana")
+    assert opened.ephemeral
+    (room,) = channel.threads
+    record = await simcord_env.bot.store.by_channel(room.id)
+    assert record.kind == "havana" and record.mode == "practice"
+
+    off = await ben.slash(channel, "game settings", explanations=False)
+    assert off.ephemeral and "no more explanations" in off.response.content
+    before = len(simcord_env.http_requests)
+    room_b, game_b = await open_practice(simcord_env, channel, ben, "santiago")
+    for _ in range(10):
+        await game_b.step()
+        await settle_ai(simcord_env)
+    assert not explained(simcord_env, before)
+    assert await simcord_env.bot.store.lessons_met(ben.id) == set()
+    told = await ben.slash(channel, "learn")
+    assert "explanations are off" in told.response.content
+
+
+async def test_what_a_member_met_and_their_practice_table_survive_a_restart(
+    simcord_env, table, new_bot, db_path
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    room, game = await open_practice(simcord_env, channel, ana, "havana")
+    for _ in range(6):
+        await game.step()
+        await settle_ai(simcord_env)
+    met = await simcord_env.bot.store.lessons_met(ana.id)
+    assert met
+    before = await simcord_env.bot.store.by_channel(room.id)
+
+    await simcord_env.bot.store.close()
+    await simcord_env.restart_bot(new_bot(db_path))
+    await settle_ai(simcord_env)
+    kept = await simcord_env.bot.store.by_channel(room.id)
+    assert kept is not None and kept.mode == "practice" and kept.id == before.id
+    again = await ana.slash(channel, "learn", game="havana")
+    assert again.ephemeral and room.mention in again.response.content
+    since = len(simcord_env.http_requests)
+    for _ in range(6):
+        await game.step()
+        await settle_ai(simcord_env)
+    assert not set(explained(simcord_env, since)) & met
+    met = await simcord_env.bot.store.lessons_met(ana.id)
+    overview = await ana.slash(channel, "learn")
+    assert f"{len(met)} of 12" in overview.response.content
