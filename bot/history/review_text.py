@@ -5,7 +5,7 @@ lines and alt text; read from the review's JSON (`ai.review`, FORMAT 1) as store
 A decision's labels (what was chosen, what the analysis preferred) may name what lay behind
 its player's screen (a card in hand, a face-down pick): they are said only to that player, or
 when the decision's choices were open to the whole table (`shown_to`); anybody else reads
-"a hidden choice".
+that it was a hidden choice, and its cost.
 """
 
 from __future__ import annotations
@@ -97,9 +97,9 @@ def shown_to(decision: Mapping, pending: games.Decision | None, viewer_seat: int
     return {decision["code"], decision.get("best_code")} <= open_codes
 
 
-def _label(locale: Any, label: Any, names: Sequence[str], shown: bool) -> str:
-    if not shown or label is None:
-        return text(locale, "bot.review.hidden_choice")
+def _label(locale: Any, label: Any, names: Sequence[str]) -> str:
+    if label is None:  # a code the game no longer names
+        return "?"
     return text_msg(locale, Msg.from_json(label), names, markdown=True)
 
 
@@ -109,15 +109,20 @@ def decision_line(
     """A costly decision: its move, what was chosen, what the analysis preferred, and the cost
     in win chance and in points."""
     mark = MARKS.get(decision.get("class", ""), "•")
+    said = dict(
+        mark=mark,
+        move=move_number(decision),
+        chance=number(locale, decision["cost"]),
+        points=number(locale, decision["points"]),
+    )
+    if not shown:
+        return text(locale, "bot.review.decision_hidden", **said)
     return text(
         locale,
         "bot.review.decision",
-        mark=mark,
-        move=move_number(decision),
-        played=_label(locale, decision.get("label"), names, shown),
-        best=_label(locale, decision.get("best_label"), names, shown),
-        chance=number(locale, decision["cost"]),
-        points=number(locale, decision["points"]),
+        played=_label(locale, decision.get("label"), names),
+        best=_label(locale, decision.get("best_label"), names),
+        **said,
     )
 
 
@@ -128,15 +133,20 @@ def mark_line(
     kind = decision.get("class")
     if not decision.get("counted") or kind not in MARKS:
         return None
-    return text(
-        locale,
-        "bot.review.mark",
+    said = dict(
         mark=MARKS[kind],
         kind=text(locale, f"bot.review.class.{kind}"),
         name=present.seat_name(record, decision["seat"], locale),
-        played=_label(locale, decision.get("label"), names, shown),
-        best=_label(locale, decision.get("best_label"), names, shown),
         chance=number(locale, decision["cost"]),
+    )
+    if not shown:
+        return text(locale, "bot.review.mark_hidden", **said)
+    return text(
+        locale,
+        "bot.review.mark",
+        played=_label(locale, decision.get("label"), names),
+        best=_label(locale, decision.get("best_label"), names),
+        **said,
     )
 
 

@@ -15,16 +15,21 @@ import pytest
 from PIL import Image
 
 import games
+from ai import review
+from bot.core.timing import now
 from bot.discord_io.layouts import text_of
 from bot.history import review_text
 from bot.history.replay import state_at
+from bot.history.review_runner import LEASE_SECONDS
 from render import review_chart
+from storage import Store, apply_move, start_game
 from storage import reviews as stored
+from storage.backends.steps import Execute
 from tests.bot.driver import Table, custom_ids
 from tests.bot.driver import last_answer as answer
 from tests.bot.test_hostile_input import forged_press
 from tests.bot.test_lobby import refused
-from tests.bot.test_reviews import TINY, tiny
+from tests.bot.test_reviews import TINY, _ended_game, tiny
 
 
 @pytest.fixture
@@ -157,3 +162,259 @@ async def test_a_decision_button_opens_the_replay_there_with_the_screen_only_to_
     said = [text_of(m) for m in [theirs.response, *theirs.followups] if m is not None]
     assert any(f"step {first['entry']} of" in s for s in said)
     assert not any("Your screen" in s for s in said)
+
+
+# Enough samples for the analysis to flag decisions of the game of `_ended_game` (a blunder at
+# its 13th move), still quick.
+SMALL = review.method(seed=0, rollouts=4, max_rollouts=4, horizon=3)
+
+
+async def ended_game(env, bot, new_bot, db_path, guild, channel, ana, ben, *, run: bool):
+    """A Havana game of ana and ben, ended after 40 random moves; the bot restarted on it, its
+    review run with `SMALL` when `run`, else left in the queue (the runner off)."""
+    await bot.services.reviews.close()
+    await bot.store.close()
+    game_id = await _ended_game(db_path, guild, channel, ana, ben)
+    again = new_bot(db_path, ai_workers=1, reviews=run)
+    again.services.reviews.how = dict(SMALL)
+    again.services.reviews.niceness = 0
+    await env.restart_bot(again)
+    if run:
+        await again.services.reviews.idle()
+    return again, game_id
+
+
+async def test_each_refusal_is_polite_and_says_why(
+    simcord_env, simcord_bot, new_bot, table, db_path
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    bot, game_id = await ended_game(
+        simcord_env, simcord_bot, new_bot, db_path, guild, channel, ana, ben, run=False
+    )
+    store = bot.store
+
+    # Queued, not started: the games are analysed one at a time.
+    refused(
+        await ana.slash(channel, "game history review", game=game_id),
+        f"The analysis of game {game_id} has not started yet",
+    )
+    # Another process is at it: how far it got.
+    claim = await stored.claim_review(store, "elsewhere", now=now(), lease=LEASE_SECONDS)
+    record = games.Replay(claim.kind, claim.players, claim.seed, claim.options, claim.actions)
+    for step in range(3):
+        analysis, total = review.analyse_next(review.replay_to_json(record), step, SMALL)
+        until = now() + LEASE_SECONDS
+        assert await stored.save_review_progress(
+            store, game_id, "elsewhere", step, analysis, total, until
+        )
+    said = refused(await ana.slash(channel, "game history review", game=game_id))
+    assert f"is still running: 3 of {total} decisions analysed." in said, said
+    # The moment's button of a review not done yet is refused the same way.
+    review_msg = answer(await ana.slash(channel, "game history review", game=game_id))
+    pressed = await forged_press(simcord_env, ana, review_msg, f"rvm:{game_id}:5")
+    assert "still running" in refused(pressed)
+
+    # A game in play: after its end. A number that is no game here: no such game.
+    game = Table(simcord_env, channel, [cai, dee], random.Random(1))
+    await game.open("havana", 2)
+    live = await store.by_channel(channel.id)
+    for asked in (
+        await ana.slash(channel, "game history review"),
+        await ana.slash(channel, "game history review", game=live.id),
+    ):
+        refused(asked, f"game {live.id} is still being played")
+    refused(
+        await ana.slash(channel, "game history review", game=live.id + 50),
+        "There is no such game here",
+    )
+
+    # The review done, a member who did not play it is refused; an old game never analysed.
+    await stored.release_review(store, "elsewhere")
+    bot.services.reviews.start()
+    await bot.services.reviews.idle()
+    assert "Review of Havana" in text_of(
+        answer(await ana.slash(channel, "game history review", game=game_id))
+    )
+    refused(
+        await ana.slash(channel, "game history review", game=game_id, member=cai),
+        f"cai did not play game {game_id}.",
+    )
+    await store.transaction(_forget_review(game_id))
+    refused(
+        await ana.slash(channel, "game history review", game=game_id),
+        f"Game {game_id} was never analysed",
+    )
+
+
+def _forget_review(game_id: int):
+    """A game that ended before reviews were kept has no row in their queue."""
+    yield Execute("DELETE FROM reviews WHERE game_id = ?", (game_id,))
+
+
+async def test_the_replay_marks_a_flagged_decision_naming_a_hidden_choice_to_its_player_only(
+    simcord_env, simcord_bot, new_bot, table, db_path
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    bot, game_id = await ended_game(
+        simcord_env, simcord_bot, new_bot, db_path, guild, channel, ana, ben, run=True
+    )
+    result = (await stored.review(bot.store, game_id)).result
+    flagged = [d for d in result["decisions"] if d.get("counted") and d["class"] != "ok"]
+    assert flagged, "the analysis flagged nothing: the test would prove little"
+    for d in flagged:
+        mark = review_text.MARKS[d["class"]]
+        kind = d["class"].capitalize()
+        player = (ana, ben)[d["seat"]]
+        shown = {}
+        for member in (ana, ben, cai):
+            opened = answer(await member.slash(channel, "game history replay", game=game_id))
+            step = d["entry"]
+            for _ in range(step // 10):
+                await member.click(shown_now(simcord_env, opened), label="+10")
+            for _ in range(step % 10):
+                await member.click(shown_now(simcord_env, opened), label="Next")
+            frame = text_of(shown_now(simcord_env, opened))
+            assert f"step {step} of" in frame
+            name = player.name
+            line = next(x for x in frame.splitlines() if x.startswith(f"{mark} {kind} by"))
+            assert line.startswith(f"{mark} {kind} by **{name}** here"), line
+            shown[member.name] = line
+        # Who did not play and the other player read the same line; its own player reads the
+        # choices by name (the others do when the whole table could see them).
+        other = (ben, ana)[d["seat"]]
+        assert shown[other.name] == shown["cai"]
+        assert ": chose " in shown[player.name] and "the analysis preferred" in shown[player.name]
+        if "in a hidden choice" in shown["cai"]:
+            assert "chose" not in shown["cai"] and "preferred" not in shown["cai"]
+
+
+def shown_now(env, message):
+    from simcord.results import ResponseMessage
+
+    return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
+
+
+async def _twin(store, guild, channel, ana, ben, anas: list[str]) -> int:
+    """A Havana game of ana and ben in `channel`, abandoned once both made their two face-down
+    opening picks: ana's are `anas`, ben's the same in every twin."""
+    lobby = await store.create_game(
+        guild_id=guild.id,
+        channel_id=channel.id,
+        kind="havana",
+        options={},
+        creator_id=ana.id,
+        creator_name="ana",
+    )
+    await store.join(lobby.id, ben.id, "ben")
+    await start_game(store, lobby.id, seed=21)
+    record = await store.get(lobby.id)
+    for seat, code in [(0, anas[0]), (0, anas[1]), (1, "pick:debris"), (1, "pick:workers")]:
+        record = (
+            await apply_move(store, lobby.id, seat, code, expected_version=record.version)
+        ).record
+    await store.end_game(
+        record.id,
+        status="abandoned",
+        how="abandoned",
+        result_json='{"scores": [0, 0], "places": [1, 1]}',
+        expected_version=record.version,
+    )
+    return lobby.id
+
+
+async def test_twins_that_differ_in_a_hidden_pick_review_the_others_alike(
+    simcord_env, simcord_bot, new_bot, table, db_path
+):
+    """Two games alike but for ana's face-down picks: what the review shows of ben's decisions,
+    who could not see them, is word for word the same to everybody, and ana's hidden picks are
+    named to nobody else."""
+    guild, channel, (ana, ben, cai, dee) = table
+    await simcord_bot.services.reviews.close()
+    await simcord_bot.store.close()
+    store = await Store.open(db_path)
+    try:
+        first = await _twin(store, guild, channel, ana, ben, ["pick:siesta", "pick:refreshment"])
+        other = guild.create_text_channel("twin")
+        second = await _twin(store, guild, other, ana, ben, ["pick:architect", "pick:protection"])
+    finally:
+        await store.close()
+    bot = new_bot(db_path, ai_workers=1, reviews=True)
+    bot.services.reviews.how = dict(SMALL)
+    bot.services.reviews.niceness = 0
+    await simcord_env.restart_bot(bot)
+    await bot.services.reviews.idle()
+    results = [(await stored.review(bot.store, g)).result for g in (first, second)]
+    assert [d["code"] for d in results[0]["decisions"]] != [
+        d["code"] for d in results[1]["decisions"]
+    ]
+    assert results[0]["decisions"][2:] == results[1]["decisions"][2:]
+
+    def public(said: str, game_id: int) -> list[str]:
+        # ana's own line and the chart's words of her are hers; the rest is compared.
+        lines = said.replace(f"game {game_id}", "game #").splitlines()
+        return [x for x in lines if not x.startswith("**ana**")]
+
+    for member in (ben, cai):
+        seen = []
+        for game_id in (first, second):
+            shown = answer(
+                await member.slash(channel, "game history review", game=game_id, member=ben)
+            )
+            alt = shown.attachments[0].description
+            bens = alt[alt.index("ben from") :]
+            seen.append((public(text_of(shown), game_id), bens, custom_ids(shown)))
+            # Ana's hidden picks, under her name, are named to nobody else.
+            hers = text_of(
+                answer(await member.slash(channel, "game history review", game=game_id, member=ana))
+            )
+            for code in ("siesta", "refreshment", "architect", "protection"):
+                assert code.capitalize() not in hers.replace("**ana**", ""), hers
+        assert seen[0][0] == seen[1][0] and seen[0][1] == seen[1][1]
+        assert [i.split(":")[2] for i in seen[0][2]] == [i.split(":")[2] for i in seen[1][2]]
+    # Ana reads her own picks by name.
+    mine = text_of(answer(await ana.slash(channel, "game history review", game=first)))
+    if "The costliest decisions of **ana**:" in mine:
+        assert "a hidden choice" not in mine
+
+
+# What each language's review starts with, one of its counts, its chart's title and a refusal.
+LANGUAGES = {
+    "en-US": ("**Review of Havana, game", "accuracy", "win chance over the game", "did not play"),
+    "it": (
+        "**Analisi di Havana, partita",
+        "precisione",
+        "probabilità di vittoria",
+        "non ha giocato",
+    ),
+    "de": (
+        "**Analyse von Havanna, Spiel",
+        "Genauigkeit",
+        "Gewinnchance im Verlauf",
+        "nicht mitgespielt",
+    ),
+    "es-ES": ("**Análisis de Havana, partida", "precisión", "probabilidad de victoria", "no jugó"),
+    "ru": ("**Разбор партии Гавана, №", "точность", "шанс на победу", "не было"),
+}
+
+
+@pytest.mark.parametrize("locale", sorted(LANGUAGES))
+async def test_the_review_speaks_the_readers_language(
+    simcord_env, simcord_bot, new_bot, table, db_path, client_locales, locale
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    bot, game_id = await ended_game(
+        simcord_env, simcord_bot, new_bot, db_path, guild, channel, ana, ben, run=True
+    )
+    client_locales[ana.id] = locale
+    title, word, chart, refusal = LANGUAGES[locale]
+    shown = answer(await ana.slash(channel, "game history review", game=game_id))
+    said = text_of(shown)
+    assert said.startswith(title), said
+    assert f"**ana**: {word} " in said, said
+    assert chart in shown.attachments[0].description
+    # The costliest decisions' buttons are labelled in the language too.
+    assert refusal in refused(
+        await ana.slash(channel, "game history review", game=game_id, member=cai)
+    )
+    if locale != "en-US":
+        assert "The costliest" not in said and "accuracy" not in said
