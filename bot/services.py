@@ -116,7 +116,13 @@ class Services:
         self.replays = Replays(tables, self.guard, self.past)
         # The reviews as players read them; a finished review is told on its final scores.
         self.reviews_shown = GameReviews(
-            preferences, tables, self.guard, self.past, self.replays, self.announcer.posts
+            preferences,
+            tables,
+            self.guard,
+            self.past,
+            self.replays,
+            self.announcer.posts,
+            self.outbox,
         )
         self.reviews.when_reviewed(self.reviews_shown.reviewed)
         self.stats = Statistics(tables, self.guard)

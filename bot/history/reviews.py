@@ -29,7 +29,7 @@ import games
 from bot.core.errors import Refusal
 from bot.core.timing import now
 from bot.discord_io import components, layouts, pictures
-from bot.discord_io.answering import answer
+from bot.discord_io.answering import answer, think
 from bot.discord_io.final_scores import FINAL_MESSAGE
 from bot.discord_io.guard import handler
 from bot.discord_io.outbox import UNDELIVERED
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from bot.core.tables import Tables
     from bot.discord_io.channel_posts import ChannelPosts
     from bot.discord_io.guard import Guard
+    from bot.discord_io.outbox import Outbox
     from bot.history.past import PastGames
     from bot.history.replay import Replays
     from bot.text.preferences import Preferences
@@ -53,6 +54,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CHART_FILE = "review.png"
+# The outbox item of a game whose final scores do not show its finished review yet.
+REVIEWED = "reviewed"
 
 
 class ReviewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rv:(?P<game>\d{1,19})"):
@@ -119,9 +122,13 @@ class GameReviews:
         past: PastGames,
         replays: Replays,
         posts: ChannelPosts,
+        outbox: Outbox,
     ) -> None:
         self.preferences, self.tables, self.guard = preferences, tables, guard
         self.past, self.replays, self.posts = past, replays, posts
+        # Tries the final scores' edit again when Discord refused it or gave no answer.
+        self.outbox = outbox
+        outbox.register(REVIEWED, self._tell_again)
 
     async def _result(self, record: GameRecord) -> dict:
         """The game's review, or the refusal that says why there is none to show yet."""
@@ -153,6 +160,14 @@ class GameReviews:
                 "bot.error.review_not_player", name=escape(member.display_name), id=record.id
             )
         await self._answer(interaction, locale, record, result, member)
+
+    @handler(defer=None)
+    async def open_review(self, interaction: discord.Interaction, locale, game_id: int) -> None:
+        """`open_review` below: the review of one game, to who the interaction is from."""
+        if not interaction.response.is_done():
+            await think(interaction)
+        record = await self.past.game_of_server(interaction, game_id)
+        await self._answer(interaction, locale, record, await self._result(record), None)
 
     async def _answer(self, interaction, locale, record: GameRecord, result: dict, member) -> None:
         names = present.seat_names(record, locale)
@@ -238,38 +253,45 @@ class GameReviews:
     async def reviewed(self, game_id: int) -> None:
         """A game's review is done: its final scores get the "Game review" button and the line
         of everyone's accuracy, written again in place (no ping: an edit notifies nobody, and
-        it allows no mention anyway)."""
-        store = self.tables.store
+        it allows no mention anyway). Discord's refusal or silence leaves it to the outbox."""
         try:
-            record = await store.get(game_id)
-            note = await store.get_note(game_id, FINAL_MESSAGE)
-            found = await stored.review(store, game_id)
+            await self._tell(game_id)
+        except UNDELIVERED as exc:
+            log.warning(
+                "game %s: its final scores not marked reviewed yet (%s)",
+                game_id,
+                getattr(exc, "status", None) or type(exc).__name__,
+            )
+            await self.outbox.failed(game_id, REVIEWED, exc)
         except StorageError:
             log.warning("game %s: its review is done, its final scores not told", game_id)
-            return
+
+    async def _tell_again(self, game_id: int, item: str) -> None:
+        await self._tell(game_id)
+        await self.outbox.done(game_id, item)
+
+    async def _tell(self, game_id: int) -> None:
+        store = self.tables.store
+        record = await store.get(game_id)
+        note = await store.get_note(game_id, FINAL_MESSAGE)
+        found = await stored.review(store, game_id)
         if note is None or found.result is None or found.result.get("error") is not None:
             return
         locale = game_locale(self.preferences, record)
         line = review_text.accuracy_line(locale, record, found.result)
         button = ReviewButton(game_id, text(locale, "bot.review.button"))
-        try:
-            message = await self.posts.channel(record).fetch_message(int(note))
-            view = layouts.with_line_and_button(message, line, button.item)
-            if view is None:
-                return  # carries it already, or is no layout of ours
-            await self.posts.edit(
-                record, message.id, view=view, allowed_mentions=discord.AllowedMentions.none()
-            )
-        except UNDELIVERED as exc:
-            log.warning(
-                "game %s: its final scores not marked reviewed (%s)",
-                game_id,
-                getattr(exc, "status", None) or type(exc).__name__,
-            )
+        message = await self.posts.channel(record).fetch_message(int(note))
+        view = layouts.with_line_and_button(message, line, button.item)
+        if view is None:
+            return  # carries it already, or is no layout of ours
+        await self.posts.edit(
+            record, message.id, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
 
 
 async def open_review(interaction: discord.Interaction, game_id: int) -> None:
     """Open the review of game `game_id` to the member of `interaction` alone, as
-    `/game history review game:<game_id>` does (with its refusals while the analysis runs):
-    for a practice table that shows its player the review after the game."""
-    await interaction.client.services.reviews_shown.show_review(interaction, game_id, None)
+    `/game history review game:<game_id>` does, refusals included (while the analysis runs it
+    says how far it got): for a practice table that shows its player the review after the
+    game. The interaction may be answered already or not; the game must be of its server."""
+    await interaction.client.services.reviews_shown.open_review(interaction, game_id)

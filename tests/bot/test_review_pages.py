@@ -18,6 +18,7 @@ import games
 from ai import review
 from bot.core.timing import now
 from bot.discord_io.layouts import text_of
+from bot.discord_io.outbox import BACKOFF
 from bot.history import review_text
 from bot.history.replay import state_at
 from bot.history.review_runner import LEASE_SECONDS
@@ -27,6 +28,8 @@ from storage import reviews as stored
 from storage.backends.steps import Execute
 from tests.bot.driver import Table, custom_ids
 from tests.bot.driver import last_answer as answer
+from tests.bot.faults import server_error
+from tests.bot.test_history import resigned_game
 from tests.bot.test_hostile_input import forged_press
 from tests.bot.test_lobby import refused
 from tests.bot.test_reviews import TINY, _ended_game, tiny
@@ -42,12 +45,12 @@ def final_scores(env, channel):
     return next(m for m in reversed(channel.history()) if "Final scores" in text_of(m))
 
 
-async def played_and_reviewed(env, channel, players, kind: str, seed: int):
+async def played_and_reviewed(env, new_bot, db_path, channel, players, kind: str, seed: int):
     """A whole game of `kind` played by `players` to its end, then its review run.
 
-    The runner is paused while the game is played and started again at its end (as after a
-    restart): on a busy machine a whole analysis may outlast the few seconds SimCord lets the
-    bot settle after the last move's interaction."""
+    The runner pauses while the game is played and goes on once it ended (from the test, so
+    SimCord does not wait for it): on a busy machine a whole analysis may outlast the few
+    seconds SimCord lets the bot settle after the last move's interaction."""
     runner = env.bot.services.reviews
     await runner.close()
     game = Table(env, channel, players, random.Random(seed))
@@ -70,10 +73,12 @@ async def replay_state(env, game_id: int, step: int):
 
 @pytest.mark.parametrize(("kind", "seed"), [("havana", 4), ("santiago", 2)])
 async def test_a_reviewed_game_tells_its_final_scores_and_shows_its_review(
-    simcord_env, table, kind, seed
+    simcord_env, new_bot, db_path, table, kind, seed
 ):
     guild, channel, (ana, ben, cai, dee) = table
-    game_id = await played_and_reviewed(simcord_env, channel, [ana, ben], kind, seed)
+    game_id = await played_and_reviewed(
+        simcord_env, new_bot, db_path, channel, [ana, ben], kind, seed
+    )
     result = (await stored.review(simcord_env.bot.store, game_id)).result
     assert result["method"] == TINY
 
@@ -138,10 +143,12 @@ async def test_a_reviewed_game_tells_its_final_scores_and_shows_its_review(
 
 
 async def test_a_decision_button_opens_the_replay_there_with_the_screen_only_to_its_player(
-    simcord_env, table
+    simcord_env, new_bot, db_path, table
 ):
     guild, channel, (ana, ben, cai, dee) = table
-    game_id = await played_and_reviewed(simcord_env, channel, [ana, ben], "havana", 4)
+    game_id = await played_and_reviewed(
+        simcord_env, new_bot, db_path, channel, [ana, ben], "havana", 4
+    )
     result = (await stored.review(simcord_env.bot.store, game_id)).result
     asked = answer(await ana.slash(channel, "game history review"))
     first = review_text.costliest(result, 0)[0]
@@ -171,16 +178,26 @@ SMALL = review.method(seed=0, rollouts=4, max_rollouts=4, horizon=3)
 
 async def ended_game(env, bot, new_bot, db_path, guild, channel, ana, ben, *, run: bool):
     """A Havana game of ana and ben, ended after 40 random moves; the bot restarted on it, its
-    review run with `SMALL` when `run`, else left in the queue (the runner off)."""
+    review run with `SMALL` when `run`, else left in the queue (the runner off).
+
+    Its review is queued once the bot is up (as an old game's is), so that the analysis runs
+    while the test waits for it, not while SimCord waits for the restarted bot to settle."""
     await bot.services.reviews.close()
     await bot.store.close()
     game_id = await _ended_game(db_path, guild, channel, ana, ben)
+    store = await Store.open(db_path)
+    try:
+        await store.transaction(_forget_review(game_id))
+    finally:
+        await store.close()
     again = new_bot(db_path, ai_workers=1, reviews=run)
     again.services.reviews.how = dict(SMALL)
     again.services.reviews.niceness = 0
     await env.restart_bot(again)
+    assert await stored.queue_review(again.store, game_id)
     if run:
         await again.services.reviews.idle()
+        await env.settle()
     return again, game_id
 
 
@@ -418,3 +435,33 @@ async def test_the_review_speaks_the_readers_language(
     )
     if locale != "en-US":
         assert "The costliest" not in said and "accuracy" not in said
+
+
+async def test_final_scores_discord_would_not_let_be_read_are_told_of_the_review_later(
+    simcord_env, new_bot, db_path, table, faults
+):
+    """Discord answers 503 when the bot reads the final scores back to add the review: the
+    outbox tries again, and the button and line come a little later."""
+    guild, channel, (ana, ben, cai, dee) = table
+    await simcord_env.bot.services.reviews.close()
+    game_id = await resigned_game(simcord_env, channel, ana, ben, steps=14)
+    final = final_scores(simcord_env, channel)
+    # Out of the queue until Discord fails: the bot restarts with its runner on, then the
+    # review is queued again (as an old game's is) and runs.
+    await simcord_env.bot.store.transaction(_forget_review(game_id))
+    await simcord_env.bot.store.close()
+    again = tiny(new_bot(db_path, ai_workers=1, ai_budget=8, reviews=True))
+    await simcord_env.restart_bot(again)
+    faults.install(again)
+    rule = server_error("GET", f"/channels/{channel.id}/messages/{final.id}", 503, times=None)
+    faults.add(rule)
+    assert await stored.queue_review(again.store, game_id)
+    await again.services.reviews.idle()
+    await simcord_env.settle()
+    assert rule.answered and f"rv:{game_id}" not in custom_ids(final_scores(simcord_env, channel))
+    faults.clear()
+    await simcord_env.advance_time(BACKOFF[0] + 1)
+    told = final_scores(simcord_env, channel)
+    assert f"rv:{game_id}" in custom_ids(told)
+    assert "Accuracy by the game review: ana " in text_of(told)
+    assert text_of(told).count("Accuracy by the game review") == 1
