@@ -26,7 +26,7 @@ from render import review_chart
 from storage import Store, apply_move, start_game
 from storage import reviews as stored
 from storage.backends.steps import Execute
-from tests.bot.driver import Table, custom_ids
+from tests.bot.driver import Table, components_of, custom_ids
 from tests.bot.driver import last_answer as answer
 from tests.bot.faults import server_error
 from tests.bot.test_history import resigned_game
@@ -465,3 +465,24 @@ async def test_final_scores_discord_would_not_let_be_read_are_told_of_the_review
     assert f"rv:{game_id}" in custom_ids(told)
     assert "Accuracy by the game review: ana " in text_of(told)
     assert text_of(told).count("Accuracy by the game review") == 1
+
+
+async def test_the_final_scores_are_told_of_the_review_in_the_servers_language(simcord_env):
+    """The server speaks Italian by the time the analysis is done: the line and the button
+    under the final scores are Italian, as the channel's messages are."""
+    owner = simcord_env.create_user("ana")
+    guild = simcord_env.create_guild(owner=owner)
+    channel = guild.create_text_channel("giochi")
+    ana, ben = guild.add_member(owner), guild.add_member(simcord_env.create_user("ben"))
+    runner = simcord_env.bot.services.reviews
+    await runner.close()
+    game_id = await resigned_game(simcord_env, channel, ana, ben, steps=14)
+    chosen = await ana.slash(channel, "game language", language="it")
+    assert "italiano" in text_of(answer(chosen))
+    runner.start()
+    await runner.idle()
+    await simcord_env.settle()
+    told = final_scores(simcord_env, channel)
+    assert "Precisione secondo l'analisi della partita: ana " in text_of(told)
+    (button,) = [c for c in components_of(told) if c.get("custom_id") == f"rv:{game_id}"]
+    assert button["label"] == "Analisi della partita"
