@@ -3,7 +3,8 @@ scores carry a "Game review" button and everyone's accuracy (written again in pl
 nobody); `/game history review` and that button show each player's accuracy and counts, a
 member's costliest decisions with a button that opens the replay at that moment (the screen
 then only to its own player), and the chart of each seat's win chance; the refusals before
-there is one to show; the five languages; a hidden choice never named to the others."""
+there is one to show; the five languages; a hidden choice never named to the others; the
+final scores' edit tried again when Discord fails it; `open_review` for other concerns."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from bot.discord_io.outbox import BACKOFF
 from bot.history import review_text
 from bot.history.replay import state_at
 from bot.history.review_runner import LEASE_SECONDS
+from bot.history.reviews import ReviewButton, open_review
 from render import review_chart
 from storage import Store, apply_move, start_game
 from storage import reviews as stored
@@ -486,3 +488,29 @@ async def test_the_final_scores_are_told_of_the_review_in_the_servers_language(s
     assert "Precisione secondo l'analisi della partita: ana " in text_of(told)
     (button,) = [c for c in components_of(told) if c.get("custom_id") == f"rv:{game_id}"]
     assert button["label"] == "Analisi della partita"
+
+
+@pytest.mark.parametrize("acknowledged", [False, True])
+async def test_open_review_shows_a_game_s_review_to_its_player_from_another_handler(
+    simcord_env, table, monkeypatch, acknowledged
+):
+    """`open_review`, as a practice table calls it after its game: the review comes to who the
+    interaction is from, whether or not the handler acknowledged the interaction already."""
+    guild, channel, (ana, ben, cai, dee) = table
+    runner = simcord_env.bot.services.reviews
+    await runner.close()
+    game_id = await resigned_game(simcord_env, channel, ana, ben, steps=14)
+    runner.start()
+    await runner.idle()
+    await simcord_env.settle()
+
+    async def practice_handler(self, interaction):
+        # Stands for the practice table's own button: it opens the review by itself.
+        if acknowledged:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await open_review(interaction, self.game)
+
+    monkeypatch.setattr(ReviewButton, "callback", practice_handler)
+    shown = answer(await ana.click(final_scores(simcord_env, channel), custom_id=f"rv:{game_id}"))
+    assert shown.ephemeral and text_of(shown).startswith("**Review of Havana, game")
+    assert "**ana**: accuracy " in text_of(shown) and shown.attachments
