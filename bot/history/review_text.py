@@ -109,20 +109,21 @@ def decision_line(
     """A costly decision: its move, what was chosen, what the analysis preferred, and the cost
     in win chance and in points."""
     mark = MARKS.get(decision.get("class", ""), "•")
-    said = dict(
-        mark=mark,
-        move=move_number(decision),
-        chance=number(locale, decision["cost"]),
-        points=number(locale, decision["points"]),
-    )
+    move, chance = move_number(decision), number(locale, decision["cost"])
+    points = number(locale, decision["points"])
     if not shown:
-        return text(locale, "bot.review.decision_hidden", **said)
+        return text(
+            locale, "bot.review.decision_hidden", mark=mark, move=move, chance=chance, points=points
+        )
     return text(
         locale,
         "bot.review.decision",
+        mark=mark,
+        move=move,
         played=_label(locale, decision.get("label"), names),
         best=_label(locale, decision.get("best_label"), names),
-        **said,
+        chance=chance,
+        points=points,
     )
 
 
@@ -133,20 +134,22 @@ def mark_line(
     kind = decision.get("class")
     if not decision.get("counted") or kind not in MARKS:
         return None
-    said = dict(
-        mark=MARKS[kind],
-        kind=text(locale, f"bot.review.class.{kind}"),
-        name=present.seat_name(record, decision["seat"], locale),
-        chance=number(locale, decision["cost"]),
-    )
+    mark, said = MARKS[kind], text(locale, f"bot.review.class.{kind}")
+    name = present.seat_name(record, decision["seat"], locale)
+    chance = number(locale, decision["cost"])
     if not shown:
-        return text(locale, "bot.review.mark_hidden", **said)
+        return text(
+            locale, "bot.review.mark_hidden", mark=mark, kind=said, name=name, chance=chance
+        )
     return text(
         locale,
         "bot.review.mark",
+        mark=mark,
+        kind=said,
+        name=name,
         played=_label(locale, decision.get("label"), names),
         best=_label(locale, decision.get("best_label"), names),
-        **said,
+        chance=chance,
     )
 
 
