@@ -223,20 +223,30 @@ class GameReviews:
     async def show_moment(
         self, interaction: discord.Interaction, locale, game_id: int, entry: int
     ) -> None:
-        """The replay at the moment of a decision; with the presser's own screen then, to them
-        alone, when they played the game."""
+        """The replay at the moment of a decision, headed by what the review says of it; with
+        the presser's own screen then, to them alone, when they played the game."""
         record = await self.past.game_of_server(interaction, game_id)
-        await self._result(record)
+        result = await self._result(record)
         step = max(0, min(entry, record.version))
         viewer = record.seat_of(interaction.user.id)
         content, file, view = await self.replays.frame(locale, record, step, viewer)
+        rows = await self.tables.store.actions(record.id)
+        log = [(r.seat, r.code) for r in rows[: record.version]]
+        state, _ = await asyncio.to_thread(state_at, record, log, step)
+        decision = next((d for d in result["decisions"] if d["entry"] == step), None)
+        if decision is not None and decision.get("counted"):
+            deciding = next(
+                (p for p in games.get(record.kind).pending(state) if p.seat == decision["seat"]),
+                None,
+            )
+            shown = review_text.shown_to(decision, deciding, viewer)
+            names = present.seat_names(record, locale)
+            said = review_text.decision_line(locale, record, decision, names, shown)
+            content = present.clip(f"{said}\n{content}", present.MAX_CONTENT)
         await answer(interaction, content, files=pictures.attached(file), view=view)
         view.stop()
         if viewer is None:
             return
-        rows = await self.tables.store.actions(record.id)
-        log = [(r.seat, r.code) for r in rows[: record.version]]
-        state, _ = await asyncio.to_thread(state_at, record, log, step)
         mine = games.get(record.kind).player_view(state, viewer)
         names = present.seat_names(record, locale)
         screen = await pictures.screen(mine, names, locale)

@@ -158,6 +158,10 @@ async def test_a_decision_button_opens_the_replay_there_with_the_screen_only_to_
     opened = await ana.click(asked, custom_id=button)
     replay, (screen,) = opened.response, opened.followups
     assert replay.ephemeral and f"step {first['entry']} of" in text_of(replay)
+    # Headed by what the review says of that decision, as the review listed it.
+    move = f"Move {review_text.move_number(first)}: "
+    listed = next(x for x in text_of(asked).splitlines() if move in x)
+    assert text_of(replay).splitlines()[0] == listed
     assert replay.attachments and custom_ids(replay)[0].startswith(f"rp:{game_id}:")
     assert screen.ephemeral and screen.attachments
     assert text_of(screen).startswith(f"Your screen at step {first['entry']}, only to you:")
