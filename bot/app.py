@@ -16,6 +16,7 @@ from bot.command_texts import CatalogueTranslator
 from bot.core import command_sync, metrics
 from bot.discord_io import answering, components
 from bot.game_group import top_level_commands
+from bot.history import reviews as review_components
 from bot.history.replay import ReplayButton
 from bot.history.server_history import HistoryButton
 from bot.learn import components as learn_components
@@ -39,6 +40,7 @@ COMPONENTS = (
     *learn_components.ITEMS,
     HistoryButton,
     ReplayButton,
+    *review_components.ITEMS,
     HelpButton,
     HelpMenu,
 )

@@ -29,6 +29,7 @@ from bot.discord_io.threads import Threads
 from bot.history.past import PastGames
 from bot.history.replay import Replays
 from bot.history.review_runner import ReviewRunner
+from bot.history.reviews import GameReviews
 from bot.history.server_history import HistoryViews
 from bot.history.stats import Statistics
 from bot.learn.hints import Hints
@@ -120,6 +121,17 @@ class Services:
         self.past = PastGames(preferences, tables, self.guard)
         self.history = HistoryViews(tables, self.guard)
         self.replays = Replays(tables, self.guard, self.past)
+        # The reviews as players read them; a finished review is told on its final scores.
+        self.reviews_shown = GameReviews(
+            preferences,
+            tables,
+            self.guard,
+            self.past,
+            self.replays,
+            self.announcer.posts,
+            self.outbox,
+        )
+        self.reviews.when_reviewed(self.reviews_shown.reviewed)
         self.stats = Statistics(tables, self.guard)
         self.languages = Languages(holder, preferences, self.guard)
         self.away = AwayMode(preferences, tables, self.guard, self.announcer)

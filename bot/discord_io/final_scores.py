@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 
 # The note of a game in a thread: the channel it was opened from, which hears its result.
 PARENT_CHANNEL = "parent_channel"
+# The note of a game that holds its final scores' message id: the review, once done, is told
+# there (`bot/history/reviews.py`).
+FINAL_MESSAGE = "final_message"
 
 
 class FinalScores:
@@ -84,7 +87,7 @@ class FinalScores:
         view = None if final_view is None else final_view(locale, record)
         rematch = [] if view is None else [discord.ui.ActionRow(*view.children)]
         shown = Shown(accent(record.kind), (events, table), picture_of(file))
-        await self.posts.send(
+        sent = await self.posts.send(
             record,
             None,
             via=via,
@@ -94,6 +97,7 @@ class FinalScores:
             nonce=nonce(record, "end"),
             mine=mine,
         )
+        self.tables.store.note_later(record.id, FINAL_MESSAGE, str(sent.id))
         parent = await self.tables.store.get_note(record.id, PARENT_CHANNEL)
         if parent is not None:
             # A game in a thread: its channel hears the result in one line.

@@ -135,6 +135,61 @@ def stripped(message: discord.Message) -> ui.LayoutView | None:
     return view
 
 
+def with_line_and_button(
+    message: discord.Message, line: str, button: ui.Button
+) -> ui.LayoutView | None:
+    """`message` written again from what Discord shows of it (as `stripped`), with one more
+    text, `line`, after its texts and picture, and `button` beside its buttons: how a game's
+    final scores come to carry its review. None when it is no V2 layout or carries the button
+    already (the edit was made)."""
+    if not message.flags.components_v2:
+        return None
+    if any(c.get("custom_id") == button.custom_id for c in walk(message.components)):
+        return None
+    names = {a.id: a.filename for a in message.attachments}
+    by_url = {a.url.split("?")[0]: a.filename for a in message.attachments}
+    view = ui.LayoutView(timeout=None)
+    for component in message.components:
+        found = component.to_dict()
+        if found.get("type") != 17:
+            continue
+        box = ui.Container(accent_colour=found.get("accent_color"))
+        rows = []
+        for child in found.get("components") or ():
+            if child.get("type") == 10:
+                box.add_item(ui.TextDisplay(child["content"]))
+            elif child.get("type") == 12:
+                items = [_again(i, names, by_url) for i in child.get("items") or ()]
+                box.add_item(ui.MediaGallery(*items))
+            elif child.get("type") == 1:
+                rows.append(
+                    [_button(b) for b in child.get("components") or () if b.get("type") == 2]
+                )
+        if button is not None:
+            box.add_item(ui.TextDisplay(line))
+            if rows and len(rows[-1]) < ROW:
+                rows[-1].append(button)
+            else:
+                rows.append([button])
+            button = None
+        for row in rows:
+            box.add_item(ui.ActionRow(*row))
+        view.add_item(box)
+    view.stop()
+    return view
+
+
+def _button(found: dict) -> ui.Button:
+    """A button as Discord shows it, to be sent again (its DynamicItem answers its custom id)."""
+    return ui.Button(
+        style=discord.ButtonStyle(found.get("style", 2)),
+        label=found.get("label"),
+        custom_id=found.get("custom_id"),
+        url=found.get("url"),
+        disabled=bool(found.get("disabled")),
+    )
+
+
 def _again(item: dict, names: dict, by_url: dict) -> discord.MediaGalleryItem:
     media = item.get("media") or {}
     attachment = media.get("attachment_id")

@@ -48,10 +48,15 @@ def move_of(game: int, version: int) -> Match:
 
 
 def final_of(game: int, table: str) -> Match:
-    """The final scores of `game`: its Rematch button, or (an abandoned game's, which has
-    none) the table of scores its text ends with (a V2 layout's text displays)."""
-    rematch = f"rm:{game}"
-    return lambda message: rematch in custom_ids(message) or text_of(message).endswith(table)
+    """The final scores of `game`: its Rematch or Game review button, or (an abandoned game's,
+    which has no Rematch) the table of scores its text ends with (a V2 layout's text
+    displays)."""
+    rematch, review = f"rm:{game}", f"rv:{game}"
+    return lambda message: (
+        rematch in custom_ids(message)
+        or review in custom_ids(message)
+        or text_of(message).endswith(table)
+    )
 
 
 async def find_posted(

@@ -56,7 +56,21 @@ def commands() -> list[app_commands.Command | app_commands.Group]:
     async def replay(interaction: discord.Interaction, game: int | None = None) -> None:
         await interaction.client.services.replays.show_replay(interaction, game)
 
-    for command in (board, log, export, replay):
+    @app_commands.command(
+        name="review", description="An ended game's review: accuracy and costly decisions"
+    )
+    @app_commands.describe(
+        game="A game of this server's history (default: the last one here)",
+        member="Whose costliest decisions (default: yours)",
+    )
+    async def review(
+        interaction: discord.Interaction,
+        game: int | None = None,
+        member: discord.Member | None = None,
+    ) -> None:
+        await interaction.client.services.reviews_shown.show_review(interaction, game, member)
+
+    for command in (board, log, export, replay, review):
         command.autocomplete("game")(past_games)
 
     @app_commands.command(name="list", description="The games played in this server")
@@ -83,8 +97,9 @@ def commands() -> list[app_commands.Command | app_commands.Group]:
         await interaction.client.services.stats.show_leaderboard(interaction, game.value)
 
     history = FinishedGames(
-        name="history", description="Finished games: the list, a replay, an export, stats, ratings"
+        name="history",
+        description="Finished games: the list, a replay, a review, an export, stats, ratings",
     )
-    for command in (listing, replay, export, stats, leaderboard):
+    for command in (listing, replay, review, export, stats, leaderboard):
         history.add_command(command)
     return [board, log, history]

@@ -7,6 +7,10 @@ and need no memory of the message; a press edits the message through its own int
 Only what everybody could see is shown: the public board and the public events, for a game
 still being played as for one that is over. Steps are the entries of the game's log (an undo is
 a step too), so step k is the game as its k-th entry left it.
+
+Once the game's review is done, the moment of a decision it flagged (the step where it was
+taken) carries a note: ?!, ? or ?? with what the analysis preferred, the choices named only to
+their own player unless the whole table could see them (`review_text.shown_to`).
 """
 
 from __future__ import annotations
@@ -21,9 +25,11 @@ import games
 from bot.discord_io import components, pictures
 from bot.discord_io.answering import answer
 from bot.discord_io.guard import handler
+from bot.history import review_text
 from bot.text import present
 from bot.text.i18n import text
 from storage import GameRecord
+from storage import reviews as stored_reviews
 
 if TYPE_CHECKING:
     from bot.core.tables import Tables
@@ -88,8 +94,18 @@ class Replays:
     def __init__(self, tables: Tables, guard: Guard, past: PastGames) -> None:
         self.tables, self.guard, self.past = tables, guard, past
 
-    async def _replay_frame(self, locale, record: GameRecord, step: int):
-        """The message of one step: its text, the board picture and the buttons."""
+    async def _analysed(self, record: GameRecord) -> dict[int, dict]:
+        """The analysed decisions of a game whose review is done, by log entry."""
+        if record.status == "active":
+            return {}
+        found = await stored_reviews.review(self.tables.store, record.id)
+        if found.result is None:
+            return {}
+        return {d["entry"]: d for d in found.result.get("decisions") or ()}
+
+    async def frame(self, locale, record: GameRecord, step: int, viewer: int | None = None):
+        """The message of one step: its text, the board picture and the buttons; `viewer`:
+        the seat of who looks, who reads their own analysed choices by name."""
         rows = await self.tables.store.actions(record.id)
         log = [(r.seat, r.code) for r in rows[: record.version]]
         step = max(0, min(step, len(log)))
@@ -117,9 +133,16 @@ class Replays:
             # Also a game ended early (a vote, a resignation): nobody decides after its end.
             lines.append(text(locale, "bot.replay.end"))
         else:
-            lines.extend(
-                present.decision_line(locale, record, d, ping=False) for d in engine.pending(state)
-            )
+            pending = engine.pending(state)
+            lines.extend(present.decision_line(locale, record, d, ping=False) for d in pending)
+            analysed = (await self._analysed(record)).get(step)
+            if analysed is not None:
+                deciding = next((d for d in pending if d.seat == analysed["seat"]), None)
+                shown = review_text.shown_to(analysed, deciding, viewer)
+                names = present.seat_names(record, locale)
+                mark = review_text.mark_line(locale, record, analysed, names, shown)
+                if mark is not None:
+                    lines.append(mark)
         file = await pictures.board(
             engine.public_view(state), present.seat_names(record, locale), locale, step
         )
@@ -131,7 +154,8 @@ class Replays:
         self, interaction: discord.Interaction, locale, game_id: int | None
     ) -> None:
         record = await self.past.viewed_game(interaction, game_id)
-        content, file, view = await self._replay_frame(locale, record, 0)
+        viewer = record.seat_of(interaction.user.id)
+        content, file, view = await self.frame(locale, record, 0, viewer)
         await answer(interaction, content, files=pictures.attached(file), view=view)
         view.stop()
 
@@ -141,7 +165,8 @@ class Replays:
     ) -> None:
         record = await self.past.game_of_server(interaction, game_id)
         shown = target(op, step, record.version)
-        content, file, view = await self._replay_frame(locale, record, shown)
+        viewer = record.seat_of(interaction.user.id)
+        content, file, view = await self.frame(locale, record, shown, viewer)
         await interaction.edit_original_response(
             content=content,
             attachments=pictures.attached(file),

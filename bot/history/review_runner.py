@@ -23,7 +23,7 @@ import logging
 import os
 import socket
 import uuid
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -60,6 +60,11 @@ class ReviewRunner:
         self._idle = asyncio.Event()
         # Set at each decision saved (tests wait on it).
         self.saved = asyncio.Event()
+        # Told the id of each game whose review is stored (its final scores then say so).
+        self._reviewed: list[Callable[[int], Awaitable[None]]] = []
+
+    def when_reviewed(self, callback: Callable[[int], Awaitable[None]]) -> None:
+        self._reviewed.append(callback)
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="reviews")
@@ -172,4 +177,10 @@ class ReviewRunner:
             log.exception("game %s cannot be reviewed", claim.game_id)
             result = {**review.finish(record, [], self.how), "error": str(exc)}
         at = datetime.now(UTC).isoformat(timespec="seconds")
-        await queue.finish_review(self.holder.store, claim.game_id, self.owner, result, at)
+        if not await queue.finish_review(self.holder.store, claim.game_id, self.owner, result, at):
+            return
+        for callback in self._reviewed:
+            try:
+                await callback(claim.game_id)
+            except Exception:  # telling the channel is a courtesy: the review is stored
+                log.exception("game %s: its finished review was not told", claim.game_id)

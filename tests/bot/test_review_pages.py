@@ -1,0 +1,520 @@
+"""The game review as players meet it: once the analysis of an ended game is done, its final
+scores carry a "Game review" button and everyone's accuracy (written again in place, pinging
+nobody); `/game history review` and that button show each player's accuracy and counts, a
+member's costliest decisions with a button that opens the replay at that moment (the screen
+then only to its own player), and the chart of each seat's win chance; the refusals before
+there is one to show; the five languages; a hidden choice never named to the others; the
+final scores' edit tried again when Discord fails it; `open_review` for other concerns."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from PIL import Image
+
+import games
+from ai import review
+from bot.core.timing import now
+from bot.discord_io.layouts import text_of
+from bot.discord_io.outbox import BACKOFF
+from bot.history import review_text
+from bot.history.replay import state_at
+from bot.history.review_runner import LEASE_SECONDS
+from bot.history.reviews import ReviewButton, open_review
+from render import review_chart
+from storage import Store, apply_move, start_game
+from storage import reviews as stored
+from storage.backends.steps import Execute
+from tests.bot.driver import Table, components_of, custom_ids
+from tests.bot.driver import last_answer as answer
+from tests.bot.faults import server_error
+from tests.bot.test_history import resigned_game
+from tests.bot.test_hostile_input import forged_press
+from tests.bot.test_lobby import refused
+from tests.bot.test_reviews import TINY, _ended_game, tiny
+
+
+@pytest.fixture
+def simcord_bot(new_bot, db_path):
+    return tiny(new_bot(db_path, rng=random.Random(7), ai_workers=1, ai_budget=8, reviews=True))
+
+
+def final_scores(env, channel):
+    """The game's final scores as the channel shows them now."""
+    return next(m for m in reversed(channel.history()) if "Final scores" in text_of(m))
+
+
+async def played_and_reviewed(env, new_bot, db_path, channel, players, kind: str, seed: int):
+    """A whole game of `kind` played by `players` to its end, then its review run.
+
+    The runner pauses while the game is played and goes on once it ended (from the test, so
+    SimCord does not wait for it): on a busy machine a whole analysis may outlast the few
+    seconds SimCord lets the bot settle after the last move's interaction."""
+    runner = env.bot.services.reviews
+    await runner.close()
+    game = Table(env, channel, players, random.Random(seed))
+    await game.open(kind, len(players))
+    await game.play_to_end()
+    (game_id,) = (await env.bot.store.read("SELECT max(game_id) FROM endings"))[0]
+    final = final_scores(env, channel)
+    assert f"rv:{game_id}" not in custom_ids(final) and "Accuracy" not in text_of(final)
+    runner.start()
+    await runner.idle()
+    await env.settle()
+    return game_id
+
+
+async def replay_state(env, game_id: int, step: int):
+    record = await env.bot.store.get(game_id)
+    log = [(r.seat, r.code) for r in await env.bot.store.actions(game_id)]
+    return state_at(record, log, step)[0]
+
+
+@pytest.mark.parametrize(("kind", "seed"), [("havana", 4), ("santiago", 2)])
+async def test_a_reviewed_game_tells_its_final_scores_and_shows_its_review(
+    simcord_env, new_bot, db_path, table, kind, seed
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    game_id = await played_and_reviewed(
+        simcord_env, new_bot, db_path, channel, [ana, ben], kind, seed
+    )
+    result = (await stored.review(simcord_env.bot.store, game_id)).result
+    assert result["method"] == TINY
+
+    # The final scores carry the button and one line with everyone's accuracy.
+    final = final_scores(simcord_env, channel)
+    assert f"rv:{game_id}" in custom_ids(final)
+    accuracy = {s["seat"]: s["accuracy"] for s in result["seats"]}
+    line = next(x for x in text_of(final).splitlines() if x.startswith("Accuracy by"))
+    assert line == (
+        f"Accuracy by the game review: ana {accuracy[0]:.1f} %, ben {accuracy[1]:.1f} %"
+    )
+    # The scores, their picture and the Rematch button are still there.
+    assert "Final scores" in text_of(final) and f"rm:{game_id}" in custom_ids(final)
+    assert [a.filename for a in final.attachments] and final.attachments[0].description
+
+    # The button and the command show the same review, only to who asks.
+    pressed = answer(await ana.click(final, custom_id=f"rv:{game_id}"))
+    asked = answer(await ana.slash(channel, "game history review"))
+    for shown in (pressed, asked):
+        assert shown.ephemeral
+        said = text_of(shown)
+        assert said.startswith(
+            f"**Review of {'Havana' if kind == 'havana' else 'Santiago de Cuba'}"
+        )
+        for seat, name in ((0, "ana"), (1, "ben")):
+            counts = result["seats"][seat]
+            assert f"**{name}**: accuracy {counts['accuracy']:.1f} % · " in said, said
+            for word, n in (("inaccurac", counts["inaccuracy"]), ("mistake", counts["mistake"])):
+                assert re.search(rf"\b{n} {word}", said), said
+        assert "The costliest decisions of **ana**:" in said
+    assert text_of(pressed) == text_of(asked)
+
+    # Ana's three costliest decisions, each with its button, in the order they were taken.
+    worst = review_text.costliest(result, 0)
+    assert 1 <= len(worst) <= 3
+    moves = [f"Move {review_text.move_number(d)}:" for d in worst]
+    assert [x.split(" ", 1)[1].split(":")[0] for x in text_of(asked).splitlines()
+            if re.match(r"^(\?!|\?\?|\?|•) Move \d+:", x)] == [m[:-1] for m in moves]  # fmt: skip
+    assert [i for i in custom_ids(asked) if i.startswith("rvm:")] == [
+        f"rvm:{game_id}:{d['entry']}" for d in worst
+    ]
+
+    # The chart: a line per seat, legible on a phone, with its alt text in words.
+    (chart,) = asked.attachments
+    assert chart.filename == "review.png"
+    image = Image.open(io.BytesIO(await chart.read()))
+    assert image.size == (review_chart.W, review_chart.H)
+    assert chart.description.startswith(f"Game {game_id}: win chance over the game:")
+    assert "ana from" in chart.description and "ben from" in chart.description
+    assert len(chart.description) <= 1024
+
+    # Another member's decisions, by name; a member who did not play is refused.
+    bens = text_of(answer(await ana.slash(channel, "game history review", member=ben)))
+    assert "The costliest decisions of **ben**:" in bens or "No decision of **ben**" in bens
+    refused(
+        await ana.slash(channel, "game history review", member=cai),
+        f"cai did not play game {game_id}.",
+    )
+    # Cai did not play: the summary and the chart, no decisions of anyone's.
+    theirs = answer(await cai.slash(channel, "game history review"))
+    assert "costliest" not in text_of(theirs) and not custom_ids(theirs)
+
+
+async def test_a_decision_button_opens_the_replay_there_with_the_screen_only_to_its_player(
+    simcord_env, new_bot, db_path, table
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    game_id = await played_and_reviewed(
+        simcord_env, new_bot, db_path, channel, [ana, ben], "havana", 4
+    )
+    result = (await stored.review(simcord_env.bot.store, game_id)).result
+    asked = answer(await ana.slash(channel, "game history review"))
+    first = review_text.costliest(result, 0)[0]
+    button = f"rvm:{game_id}:{first['entry']}"
+    opened = await ana.click(asked, custom_id=button)
+    replay, (screen,) = opened.response, opened.followups
+    assert replay.ephemeral and f"step {first['entry']} of" in text_of(replay)
+    # Headed by what the review says of that decision, as the review listed it.
+    move = f"Move {review_text.move_number(first)}: "
+    listed = next(x for x in text_of(asked).splitlines() if move in x)
+    assert text_of(replay).splitlines()[0] == listed
+    assert replay.attachments and custom_ids(replay)[0].startswith(f"rp:{game_id}:")
+    assert screen.ephemeral and screen.attachments
+    assert text_of(screen).startswith(f"Your screen at step {first['entry']}, only to you:")
+    # The screen then: the hand ana held at that moment.
+    state = await replay_state(simcord_env, game_id, first["entry"])
+    hand = games.get("havana").player_view(state, 0).hand
+    said = text_of(screen).splitlines()[1]
+    assert said.startswith("Hand: ") and said.count("(") == len(hand), said
+    # Cai, who did not play, gets the same public replay and no screen.
+    theirs = await forged_press(simcord_env, cai, asked, button)
+    said = [text_of(m) for m in [theirs.response, *theirs.followups] if m is not None]
+    assert any(f"step {first['entry']} of" in s for s in said)
+    assert not any("Your screen" in s for s in said)
+
+
+# Enough samples for the analysis to flag decisions of the game of `_ended_game` (a blunder at
+# its 13th move), still quick.
+SMALL = review.method(seed=0, rollouts=4, max_rollouts=4, horizon=3)
+
+
+async def ended_game(env, bot, new_bot, db_path, guild, channel, ana, ben, *, run: bool):
+    """A Havana game of ana and ben, ended after 40 random moves; the bot restarted on it, its
+    review run with `SMALL` when `run`, else left in the queue (the runner off).
+
+    Its review is queued once the bot is up (as an old game's is), so that the analysis runs
+    while the test waits for it, not while SimCord waits for the restarted bot to settle."""
+    await bot.services.reviews.close()
+    await bot.store.close()
+    game_id = await _ended_game(db_path, guild, channel, ana, ben)
+    store = await Store.open(db_path)
+    try:
+        await store.transaction(_forget_review(game_id))
+    finally:
+        await store.close()
+    again = new_bot(db_path, ai_workers=1, reviews=run)
+    again.services.reviews.how = dict(SMALL)
+    again.services.reviews.niceness = 0
+    await env.restart_bot(again)
+    assert await stored.queue_review(again.store, game_id)
+    if run:
+        await again.services.reviews.idle()
+        await env.settle()
+    return again, game_id
+
+
+async def test_each_refusal_is_polite_and_says_why(
+    simcord_env, simcord_bot, new_bot, table, db_path
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    bot, game_id = await ended_game(
+        simcord_env, simcord_bot, new_bot, db_path, guild, channel, ana, ben, run=False
+    )
+    store = bot.store
+
+    # Queued, not started: the games are analysed one at a time.
+    refused(
+        await ana.slash(channel, "game history review", game=game_id),
+        f"The analysis of game {game_id} has not started yet",
+    )
+    # Another process is at it: how far it got.
+    claim = await stored.claim_review(store, "elsewhere", now=now(), lease=LEASE_SECONDS)
+    record = games.Replay(claim.kind, claim.players, claim.seed, claim.options, claim.actions)
+    for step in range(3):
+        analysis, total = review.analyse_next(review.replay_to_json(record), step, SMALL)
+        until = now() + LEASE_SECONDS
+        assert await stored.save_review_progress(
+            store, game_id, "elsewhere", step, analysis, total, until
+        )
+    said = refused(await ana.slash(channel, "game history review", game=game_id))
+    assert f"is still running: 3 of {total} decisions analysed." in said, said
+    # The moment's button of a review not done yet is refused the same way.
+    review_msg = answer(await ana.slash(channel, "game history review", game=game_id))
+    pressed = await forged_press(simcord_env, ana, review_msg, f"rvm:{game_id}:5")
+    assert "still running" in refused(pressed)
+
+    # A game in play: after its end. A number that is no game here: no such game.
+    game = Table(simcord_env, channel, [cai, dee], random.Random(1))
+    await game.open("havana", 2)
+    live = await store.by_channel(channel.id)
+    for asked in (
+        await ana.slash(channel, "game history review"),
+        await ana.slash(channel, "game history review", game=live.id),
+    ):
+        refused(asked, f"game {live.id} is still being played")
+    refused(
+        await ana.slash(channel, "game history review", game=live.id + 50),
+        "There is no such game here",
+    )
+
+    # The review done, a member who did not play it is refused; an old game never analysed.
+    await stored.release_review(store, "elsewhere")
+    bot.services.reviews.start()
+    await bot.services.reviews.idle()
+    assert "Review of Havana" in text_of(
+        answer(await ana.slash(channel, "game history review", game=game_id))
+    )
+    refused(
+        await ana.slash(channel, "game history review", game=game_id, member=cai),
+        f"cai did not play game {game_id}.",
+    )
+    await store.transaction(_forget_review(game_id))
+    refused(
+        await ana.slash(channel, "game history review", game=game_id),
+        f"Game {game_id} was never analysed",
+    )
+
+
+def _forget_review(game_id: int):
+    """A game that ended before reviews were kept has no row in their queue."""
+    yield Execute("DELETE FROM reviews WHERE game_id = ?", (game_id,))
+
+
+async def test_the_replay_marks_a_flagged_decision_naming_a_hidden_choice_to_its_player_only(
+    simcord_env, simcord_bot, new_bot, table, db_path
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    bot, game_id = await ended_game(
+        simcord_env, simcord_bot, new_bot, db_path, guild, channel, ana, ben, run=True
+    )
+    result = (await stored.review(bot.store, game_id)).result
+    flagged = [d for d in result["decisions"] if d.get("counted") and d["class"] != "ok"]
+    assert flagged, "the analysis flagged nothing: the test would prove little"
+    for d in flagged:
+        mark = review_text.MARKS[d["class"]]
+        kind = d["class"].capitalize()
+        player = (ana, ben)[d["seat"]]
+        shown = {}
+        for member in (ana, ben, cai):
+            opened = answer(await member.slash(channel, "game history replay", game=game_id))
+            step = d["entry"]
+            for _ in range(step // 10):
+                await member.click(shown_now(simcord_env, opened), label="+10")
+            for _ in range(step % 10):
+                await member.click(shown_now(simcord_env, opened), label="Next")
+            frame = text_of(shown_now(simcord_env, opened))
+            assert f"step {step} of" in frame
+            name = player.name
+            line = next(x for x in frame.splitlines() if x.startswith(f"{mark} {kind} by"))
+            assert line.startswith(f"{mark} {kind} by **{name}** here"), line
+            shown[member.name] = line
+        # Who did not play and the other player read the same line; its own player reads the
+        # choices by name (the others do when the whole table could see them).
+        other = (ben, ana)[d["seat"]]
+        assert shown[other.name] == shown["cai"]
+        assert ": chose " in shown[player.name] and "the analysis preferred" in shown[player.name]
+        if "in a hidden choice" in shown["cai"]:
+            assert "chose" not in shown["cai"] and "preferred" not in shown["cai"]
+
+
+def shown_now(env, message):
+    from simcord.results import ResponseMessage
+
+    return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
+
+
+async def _twin(store, guild, channel, ana, ben, anas: list[str]) -> int:
+    """A Havana game of ana and ben in `channel`, abandoned once both made their two face-down
+    opening picks: ana's are `anas`, ben's the same in every twin."""
+    lobby = await store.create_game(
+        guild_id=guild.id,
+        channel_id=channel.id,
+        kind="havana",
+        options={},
+        creator_id=ana.id,
+        creator_name="ana",
+    )
+    await store.join(lobby.id, ben.id, "ben")
+    await start_game(store, lobby.id, seed=21)
+    record = await store.get(lobby.id)
+    for seat, code in [(0, anas[0]), (0, anas[1]), (1, "pick:debris"), (1, "pick:workers")]:
+        record = (
+            await apply_move(store, lobby.id, seat, code, expected_version=record.version)
+        ).record
+    await store.end_game(
+        record.id,
+        status="abandoned",
+        how="abandoned",
+        result_json='{"scores": [0, 0], "places": [1, 1]}',
+        expected_version=record.version,
+    )
+    return lobby.id
+
+
+async def test_twins_that_differ_in_a_hidden_pick_review_the_others_alike(
+    simcord_env, simcord_bot, new_bot, table, db_path
+):
+    """Two games alike but for ana's face-down picks: what the review shows of ben's decisions,
+    who could not see them, is word for word the same to everybody, and ana's hidden picks are
+    named to nobody else."""
+    guild, channel, (ana, ben, cai, dee) = table
+    await simcord_bot.services.reviews.close()
+    await simcord_bot.store.close()
+    store = await Store.open(db_path)
+    try:
+        first = await _twin(store, guild, channel, ana, ben, ["pick:siesta", "pick:refreshment"])
+        other = guild.create_text_channel("twin")
+        second = await _twin(store, guild, other, ana, ben, ["pick:architect", "pick:protection"])
+    finally:
+        await store.close()
+    bot = new_bot(db_path, ai_workers=1, reviews=True)
+    bot.services.reviews.how = dict(SMALL)
+    bot.services.reviews.niceness = 0
+    await simcord_env.restart_bot(bot)
+    await bot.services.reviews.idle()
+    results = [(await stored.review(bot.store, g)).result for g in (first, second)]
+    assert [d["code"] for d in results[0]["decisions"]] != [
+        d["code"] for d in results[1]["decisions"]
+    ]
+    assert results[0]["decisions"][2:] == results[1]["decisions"][2:]
+
+    def public(said: str, game_id: int) -> list[str]:
+        # ana's own line and the chart's words of her are hers; the rest is compared.
+        lines = said.replace(f"game {game_id}", "game #").splitlines()
+        return [x for x in lines if not x.startswith("**ana**")]
+
+    for member in (ben, cai):
+        seen = []
+        for game_id in (first, second):
+            shown = answer(
+                await member.slash(channel, "game history review", game=game_id, member=ben)
+            )
+            alt = shown.attachments[0].description
+            bens = alt[alt.index("ben from") :]
+            seen.append((public(text_of(shown), game_id), bens, custom_ids(shown)))
+            # Ana's hidden picks, under her name, are named to nobody else.
+            hers = text_of(
+                answer(await member.slash(channel, "game history review", game=game_id, member=ana))
+            )
+            for code in ("siesta", "refreshment", "architect", "protection"):
+                assert code.capitalize() not in hers.replace("**ana**", ""), hers
+        assert seen[0][0] == seen[1][0] and seen[0][1] == seen[1][1]
+        assert [i.split(":")[2] for i in seen[0][2]] == [i.split(":")[2] for i in seen[1][2]]
+    # Ana reads her own picks by name.
+    mine = text_of(answer(await ana.slash(channel, "game history review", game=first)))
+    if "The costliest decisions of **ana**:" in mine:
+        assert "a hidden choice" not in mine
+
+
+# What each language's review starts with, one of its counts, its chart's title and a refusal.
+LANGUAGES = {
+    "en-US": ("**Review of Havana, game", "accuracy", "win chance over the game", "did not play"),
+    "it": (
+        "**Analisi di Havana, partita",
+        "precisione",
+        "probabilità di vittoria",
+        "non ha giocato",
+    ),
+    "de": (
+        "**Analyse von Havanna, Spiel",
+        "Genauigkeit",
+        "Gewinnchance im Verlauf",
+        "nicht mitgespielt",
+    ),
+    "es-ES": ("**Análisis de Havana, partida", "precisión", "probabilidad de victoria", "no jugó"),
+    "ru": ("**Разбор партии Гавана, №", "точность", "шанс на победу", "не было"),
+}
+
+
+@pytest.mark.parametrize("locale", sorted(LANGUAGES))
+async def test_the_review_speaks_the_readers_language(
+    simcord_env, simcord_bot, new_bot, table, db_path, client_locales, locale
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    bot, game_id = await ended_game(
+        simcord_env, simcord_bot, new_bot, db_path, guild, channel, ana, ben, run=True
+    )
+    client_locales[ana.id] = locale
+    title, word, chart, refusal = LANGUAGES[locale]
+    shown = answer(await ana.slash(channel, "game history review", game=game_id))
+    said = text_of(shown)
+    assert said.startswith(title), said
+    assert f"**ana**: {word} " in said, said
+    assert chart in shown.attachments[0].description
+    # The costliest decisions' buttons are labelled in the language too.
+    assert refusal in refused(
+        await ana.slash(channel, "game history review", game=game_id, member=cai)
+    )
+    if locale != "en-US":
+        assert "The costliest" not in said and "accuracy" not in said
+
+
+async def test_final_scores_discord_would_not_let_be_read_are_told_of_the_review_later(
+    simcord_env, new_bot, db_path, table, faults
+):
+    """Discord answers 503 when the bot reads the final scores back to add the review: the
+    outbox tries again, and the button and line come a little later."""
+    guild, channel, (ana, ben, cai, dee) = table
+    await simcord_env.bot.services.reviews.close()
+    game_id = await resigned_game(simcord_env, channel, ana, ben, steps=14)
+    final = final_scores(simcord_env, channel)
+    # Out of the queue until Discord fails: the bot restarts with its runner on, then the
+    # review is queued again (as an old game's is) and runs.
+    await simcord_env.bot.store.transaction(_forget_review(game_id))
+    await simcord_env.bot.store.close()
+    again = tiny(new_bot(db_path, ai_workers=1, ai_budget=8, reviews=True))
+    await simcord_env.restart_bot(again)
+    faults.install(again)
+    rule = server_error("GET", f"/channels/{channel.id}/messages/{final.id}", 503, times=None)
+    faults.add(rule)
+    assert await stored.queue_review(again.store, game_id)
+    await again.services.reviews.idle()
+    await simcord_env.settle()
+    assert rule.answered and f"rv:{game_id}" not in custom_ids(final_scores(simcord_env, channel))
+    faults.clear()
+    await simcord_env.advance_time(BACKOFF[0] + 1)
+    told = final_scores(simcord_env, channel)
+    assert f"rv:{game_id}" in custom_ids(told)
+    assert "Accuracy by the game review: ana " in text_of(told)
+    assert text_of(told).count("Accuracy by the game review") == 1
+
+
+async def test_the_final_scores_are_told_of_the_review_in_the_servers_language(simcord_env):
+    """The server speaks Italian by the time the analysis is done: the line and the button
+    under the final scores are Italian, as the channel's messages are."""
+    owner = simcord_env.create_user("ana")
+    guild = simcord_env.create_guild(owner=owner)
+    channel = guild.create_text_channel("giochi")
+    ana, ben = guild.add_member(owner), guild.add_member(simcord_env.create_user("ben"))
+    runner = simcord_env.bot.services.reviews
+    await runner.close()
+    game_id = await resigned_game(simcord_env, channel, ana, ben, steps=14)
+    chosen = await ana.slash(channel, "game language", language="it")
+    assert "italiano" in text_of(answer(chosen))
+    runner.start()
+    await runner.idle()
+    await simcord_env.settle()
+    told = final_scores(simcord_env, channel)
+    assert "Precisione secondo l'analisi della partita: ana " in text_of(told)
+    (button,) = [c for c in components_of(told) if c.get("custom_id") == f"rv:{game_id}"]
+    assert button["label"] == "Analisi della partita"
+
+
+@pytest.mark.parametrize("acknowledged", [False, True])
+async def test_open_review_shows_a_game_s_review_to_its_player_from_another_handler(
+    simcord_env, table, monkeypatch, acknowledged
+):
+    """`open_review`, as a practice table calls it after its game: the review comes to who the
+    interaction is from, whether or not the handler acknowledged the interaction already."""
+    guild, channel, (ana, ben, cai, dee) = table
+    runner = simcord_env.bot.services.reviews
+    await runner.close()
+    game_id = await resigned_game(simcord_env, channel, ana, ben, steps=14)
+    runner.start()
+    await runner.idle()
+    await simcord_env.settle()
+
+    async def practice_handler(self, interaction):
+        # Stands for the practice table's own button: it opens the review by itself.
+        if acknowledged:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await open_review(interaction, self.game)
+
+    monkeypatch.setattr(ReviewButton, "callback", practice_handler)
+    shown = answer(await ana.click(final_scores(simcord_env, channel), custom_id=f"rv:{game_id}"))
+    assert shown.ephemeral and text_of(shown).startswith("**Review of Havana, game")
+    assert "**ana**: accuracy " in text_of(shown) and shown.attachments
