@@ -45,10 +45,8 @@ def main() -> int:
         shard_count=config.shard_count,
         shard_ids=config.shard_ids,
         force_sync=config.force_sync,
-        # Off until players can read a review and its honesty checks pass (bench/README.md):
-        # beside busy channels the analyses still slow live play. Ended games are queued all
-        # the same, so turning it on reviews them.
-        reviews=False,
+        # Ended games are queued either way, so turning it on later reviews them.
+        reviews=config.game_reviews,
     )
     try:
         # log_handler=None: our logging (configured above) already hides tokens.

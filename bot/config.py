@@ -29,6 +29,9 @@ class Config:
     metrics_port: int | None = None
     # SYNC_COMMANDS=always: send the slash commands at every start, changed or not.
     force_sync: bool = False
+    # GAME_REVIEWS=on: analyse ended games for `/game history review` (off by default: beside
+    # busy channels the analyses still slow live play, and their honesty checks do not pass yet).
+    game_reviews: bool = False
 
 
 def database() -> Path | str:
@@ -91,6 +94,9 @@ def load(env_file: str | os.PathLike | None = ".env") -> Config:
         raise ConfigError(
             f"SYNC_COMMANDS must be 'changed' (the default) or 'always', not {sync!r}."
         )
+    reviews = os.environ.get("GAME_REVIEWS", "").strip().lower() or "off"
+    if reviews not in ("on", "off"):
+        raise ConfigError(f"GAME_REVIEWS must be 'on' or 'off' (the default), not {reviews!r}.")
     return Config(
         token=token,
         database_path=database(),
@@ -100,4 +106,5 @@ def load(env_file: str | os.PathLike | None = ".env") -> Config:
         shard_ids=ids,
         metrics_port=_number("METRICS_PORT", 1, 65535),
         force_sync=sync == "always",
+        game_reviews=reviews == "on",
     )

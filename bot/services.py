@@ -110,7 +110,9 @@ class Services:
         )
         self.rematch = Rematch(preferences, tables, self.guard, self.lobby)
         # A member's practice table; a practice game that ends opens its review.
-        self.practice = Practice(preferences, tables, self.guard, self.lobby, self.announcer)
+        self.practice = Practice(
+            preferences, tables, self.guard, self.lobby, self.announcer, reviewed=reviews
+        )
         self.publisher.listen(self.practice.after_move)
         # Hints at unrated tables.
         self.hints = Hints(preferences, tables, self.guard, self.ai)

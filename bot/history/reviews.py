@@ -11,8 +11,8 @@ allowed mentions say so). Buttons:
     rv:<game>               under the final scores: the review of that game
     rvm:<game>:<entry>      under a review: the replay at the moment of that log entry
 
-`open_review(interaction, game_id)` opens a member's review privately from elsewhere (a
-practice table).
+A practice game's review opens by itself in its private thread as soon as it is done, for the
+learner alone (only they and the bot read that thread).
 """
 
 from __future__ import annotations
@@ -56,6 +56,8 @@ log = logging.getLogger(__name__)
 CHART_FILE = "review.png"
 # The outbox item of a game whose final scores do not show its finished review yet.
 REVIEWED = "reviewed"
+# The note of a practice game whose review was posted for its learner.
+LEARNER_TOLD = "review_posted"
 
 
 class ReviewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rv:(?P<game>\d{1,19})"):
@@ -170,8 +172,16 @@ class GameReviews:
         await self._answer(interaction, locale, record, await self._result(record), None)
 
     async def _answer(self, interaction, locale, record: GameRecord, result: dict, member) -> None:
-        names = present.seat_names(record, locale)
         viewer = record.seat_of(interaction.user.id)
+        content, file, view = await self._compose(locale, record, result, member, viewer)
+        await answer(interaction, content, files=[file], view=view)
+        if view is not None:
+            view.stop()
+
+    async def _compose(self, locale, record: GameRecord, result: dict, member, viewer):
+        """The review as `viewer` (a seat or None) reads it: the text, the chart, and the buttons
+        to the costliest decisions of `member` (default: the viewer's own seat)."""
+        names = present.seat_names(record, locale)
         seat = viewer if member is None else record.seat_of(member.id)
         lines = [
             text(locale, "bot.review.title", game=present.title(locale, record.kind), id=record.id)
@@ -200,9 +210,7 @@ class GameReviews:
         lines.append(text(locale, "bot.review.caveat"))
         file = await asyncio.to_thread(self._chart, locale, record, result, names)
         content = present.clip("\n".join(lines), present.MAX_CONTENT)
-        await answer(interaction, content, files=[file], view=view)
-        if view is not None:
-            view.stop()
+        return content, file, view
 
     @staticmethod
     def _chart(locale, record: GameRecord, result: dict, names: list[str]) -> discord.File:
@@ -265,6 +273,7 @@ class GameReviews:
         of everyone's accuracy, written again in place (no ping: an edit notifies nobody, and
         it allows no mention anyway). Discord's refusal or silence leaves it to the outbox."""
         try:
+            await self._open_for_learner(game_id)
             await self._tell(game_id)
         except UNDELIVERED as exc:
             log.warning(
@@ -275,6 +284,24 @@ class GameReviews:
             await self.outbox.failed(game_id, REVIEWED, exc)
         except StorageError:
             log.warning("game %s: its review is done, its final scores not told", game_id)
+
+    async def _open_for_learner(self, game_id: int) -> None:
+        """A practice game's review opens by itself in its private thread, where only the learner
+        and the bot read: the learner's own view of it, once (a note remembers it)."""
+        store = self.tables.store
+        record = await store.get(game_id)
+        if record.mode != "practice" or await store.get_note(game_id, LEARNER_TOLD) is not None:
+            return
+        found = await stored.review(store, game_id)
+        if found.result is None or found.result.get("error") is not None:
+            return
+        locale = game_locale(self.preferences, record)
+        viewer = record.seat_of(record.creator_id)
+        content, file, view = await self._compose(locale, record, found.result, None, viewer)
+        message = await self.posts.channel(record).send(
+            content, file=file, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
+        await store.set_note(game_id, LEARNER_TOLD, str(message.id))
 
     async def _tell_again(self, game_id: int, item: str) -> None:
         await self._tell(game_id)
@@ -297,11 +324,3 @@ class GameReviews:
         await self.posts.edit(
             record, message.id, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
-
-
-async def open_review(interaction: discord.Interaction, game_id: int) -> None:
-    """Open the review of game `game_id` to the member of `interaction` alone, as
-    `/game history review game:<game_id>` does, refusals included (while the analysis runs it
-    says how far it got): for a practice table that shows its player the review after the
-    game. The interaction may be answered already or not; the game must be of its server."""
-    await interaction.client.services.reviews_shown.open_review(interaction, game_id)

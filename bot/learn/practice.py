@@ -50,9 +50,13 @@ class Practice:
         guard: Guard,
         lobby: Lobby,
         announcer: Announcer,
+        reviewed: bool = False,
     ) -> None:
         self.preferences, self.tables, self.guard, self.lobby = preferences, tables, guard, lobby
         self.announcer = announcer
+        # Whether ended games are reviewed in this deployment (GAME_REVIEWS): the note that a
+        # review is on its way would otherwise promise what never comes.
+        self.reviewed = reviewed
         # The notes being posted, kept until done (a task nobody holds may be collected).
         self._notes: set[asyncio.Task] = set()
 
@@ -151,7 +155,7 @@ class Practice:
 
     def after_move(self, record: GameRecord, state: Any) -> None:
         """The publisher's listener: a practice game that just ended opens its review."""
-        if record.mode == PRACTICE and record.status == "finished":
+        if record.mode == PRACTICE and record.status == "finished" and self.reviewed:
             task = asyncio.get_running_loop().create_task(self.open_review(record))
             self._notes.add(task)
             task.add_done_callback(self._notes.discard)
@@ -162,10 +166,8 @@ class Practice:
             await asyncio.gather(*self._notes, return_exceptions=True)
 
     async def open_review(self, record: GameRecord) -> None:
-        """The review of a finished practice game, opened for its learner by itself. This is
-        where the review screens of `/game history review` are to be shown to the learner
-        (`record.creator_id`) in the practice thread, for `record.id`, once they exist; until
-        then the learner gets a short note there that the review is on its way."""
+        """A finished practice game tells its learner that the review is on its way; the
+        review itself opens in the same thread once it is done (`GameReviews.reviewed`)."""
         ch = game_locale(self.preferences, record)
         with contextlib.suppress(*UNDELIVERED):
             channel = self.announcer.channel(record)

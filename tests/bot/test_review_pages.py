@@ -4,7 +4,8 @@ nobody); `/game history review` and that button show each player's accuracy and 
 member's costliest decisions with a button that opens the replay at that moment (the screen
 then only to its own player), and the chart of each seat's win chance; the refusals before
 there is one to show; the five languages; a hidden choice never named to the others; the
-final scores' edit tried again when Discord fails it; `open_review` for other concerns."""
+final scores' edit tried again when Discord fails it; a practice game's review opening by
+itself for its learner."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import re
 
 import pytest
 from PIL import Image
+from simcord import SetupError
 
 import games
 from ai import review
@@ -23,7 +25,6 @@ from bot.discord_io.outbox import BACKOFF
 from bot.history import review_text
 from bot.history.replay import state_at
 from bot.history.review_runner import LEASE_SECONDS
-from bot.history.reviews import ReviewButton, open_review
 from render import review_chart
 from storage import Store, apply_move, start_game
 from storage import reviews as stored
@@ -33,6 +34,7 @@ from tests.bot.driver import last_answer as answer
 from tests.bot.faults import server_error
 from tests.bot.test_history import resigned_game
 from tests.bot.test_hostile_input import forged_press
+from tests.bot.test_learn_practice import open_practice, play_out
 from tests.bot.test_lobby import refused
 from tests.bot.test_reviews import TINY, _ended_game, tiny
 
@@ -494,27 +496,34 @@ async def test_the_final_scores_are_told_of_the_review_in_the_servers_language(s
     assert button["label"] == "Analisi della partita"
 
 
-@pytest.mark.parametrize("acknowledged", [False, True])
-async def test_open_review_shows_a_game_s_review_to_its_player_from_another_handler(
-    simcord_env, table, monkeypatch, acknowledged
-):
-    """`open_review`, as a practice table calls it after its game: the review comes to who the
-    interaction is from, whether or not the handler acknowledged the interaction already."""
+async def test_a_practice_game_s_review_opens_by_itself_in_its_private_thread(simcord_env, table):
+    """After a practice game, its review comes to the learner by itself, once, in the private
+    thread only they and the bot read: their own view of it, with the chart."""
     guild, channel, (ana, ben, cai, dee) = table
     runner = simcord_env.bot.services.reviews
     await runner.close()
-    game_id = await resigned_game(simcord_env, channel, ana, ben, steps=14)
+    room, game = await open_practice(simcord_env, channel, ana, "havana")
+    store = simcord_env.bot.store
+    record = await store.by_channel(room.id)
+    await play_out(simcord_env, game, room)
+    record = await store.get(record.id)
+    assert record.mode == "practice" and record.status == "finished"
+    # First the note that the review is on its way, to the learner by name (no ping).
+    note = [m for m in room.history() if m.author.bot][-1]
+    assert "review will open here" in note.content and ana.mention in note.content
     runner.start()
     await runner.idle()
     await simcord_env.settle()
-
-    async def practice_handler(self, interaction):
-        # Stands for the practice table's own button: it opens the review by itself.
-        if acknowledged:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        await open_review(interaction, self.game)
-
-    monkeypatch.setattr(ReviewButton, "callback", practice_handler)
-    shown = answer(await ana.click(final_scores(simcord_env, channel), custom_id=f"rv:{game_id}"))
-    assert shown.ephemeral and text_of(shown).startswith("**Review of Havana, game")
-    assert "**ana**: accuracy " in text_of(shown) and shown.attachments
+    posted = [m for m in room.history() if text_of(m).startswith("**Review of Havana, game")]
+    assert len(posted) == 1
+    (review_message,) = posted
+    assert "**ana**: accuracy " in text_of(review_message)
+    assert [a.filename for a in review_message.attachments] == ["review.png"]
+    # Told once: the review being done again posts nothing more.
+    await simcord_env.bot.services.reviews_shown.reviewed(record.id)
+    await simcord_env.settle()
+    assert len([m for m in room.history() if text_of(m).startswith("**Review of")]) == 1
+    # Nobody else can read the thread, and the channel itself heard nothing of it.
+    with pytest.raises(SetupError):
+        room.history(viewer=ben)
+    assert not any("Review of" in text_of(m) for m in channel.history())
