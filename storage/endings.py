@@ -42,9 +42,10 @@ def opening(kind: str, log: list[tuple[int, str]], seat: int) -> str | None:
     return None
 
 
-def _facts(game_id: int) -> Steps:
+def _facts(game_id: int, leagues: bool = True) -> Steps:
     """(ending columns but `seq`, placing rows but `seq`) of an ended game, read from its game,
-    seats, log and stored result; None when the result cannot be read."""
+    seats, log and stored result; None when the result cannot be read. `leagues`: the leagues'
+    tables exist (a table of a league played unrated is not rated)."""
     rows = yield Query(
         "SELECT g.guild_id, g.channel_id, g.kind, g.status, g.version, g.created_at,"
         " r.ended_at, r.how, r.result FROM games AS g JOIN results AS r ON r.game_id = g.id"
@@ -70,6 +71,13 @@ def _facts(game_id: int) -> Steps:
     )
     moves = [(s, c) for s, c, _ in log]
     rated = status == "finished" and how in RATED_HOWS and len(seats) >= 2
+    if rated and leagues:
+        unrated = yield Query(
+            "SELECT 1 FROM league_tables AS t JOIN leagues AS l ON l.id = t.league_id"
+            " WHERE t.game_id = ? AND l.rated = 0",
+            (game_id,),
+        )
+        rated = not unrated
     ending = (
         game_id,
         guild_id,
@@ -108,10 +116,12 @@ def _write_placings(seq: int, placings) -> ExecuteMany:
 
 def record_end(game_id: int, review: bool = True) -> Steps:
     """Write the ending and placings of a game whose `results` row was just written, rate it
-    unless it was abandoned, and queue its review (`review`). Runs in the caller's transaction."""
+    unless it was abandoned (or a table of an unrated league), and queue its review (`review`:
+    False only for the history's backfill, when neither reviews nor leagues exist yet). Runs in
+    the caller's transaction."""
     # The next `seq` and the players' ratings are read, then written: no other ending between.
     yield Serialise()
-    facts = yield from _facts(game_id)
+    facts = yield from _facts(game_id, leagues=review)
     if facts is None:
         return
     ending, placings = facts
