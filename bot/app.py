@@ -18,6 +18,7 @@ from bot.discord_io import answering, components
 from bot.game_group import top_level_commands
 from bot.history.replay import ReplayButton
 from bot.history.server_history import HistoryButton
+from bot.leagues import components as league_components
 from bot.lobby import components as lobby_components
 from bot.play.help import HelpButton, HelpMenu
 from bot.seats import components as seats_components
@@ -35,6 +36,7 @@ COMPONENTS = (
     *lobby_components.ITEMS,
     *timer_components.ITEMS,
     *seats_components.ITEMS,
+    *league_components.ITEMS,
     HistoryButton,
     ReplayButton,
     HelpButton,

@@ -395,3 +395,58 @@ async def standings(store: Store, found: League) -> tuple[Standing, ...]:
         found.spec.points,
         await ratings(store, found, everyone),
     )
+
+
+async def open_tables(store: Store, league_id: int, number: int) -> int:
+    """How many tables of a round are still to play: not opened yet, or their game running."""
+    rows = await store.read(
+        "SELECT count(*) FROM league_tables AS t LEFT JOIN games AS g ON g.id = t.game_id"
+        " WHERE t.league_id = ? AND t.round = ?"
+        " AND (t.game_id IS NULL OR g.status IN ('lobby', 'active'))",
+        (league_id, number),
+    )
+    return rows[0][0]
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """A league's moment the clock handles: a round's deadline ("deadline"), or the set start
+    of a season still open for sign-up ("start")."""
+
+    what: str
+    league_id: int
+    guild_id: int
+    round: int
+    at: float
+
+
+async def due(store: Store) -> list[Due]:
+    """Every deadline not handled yet and every set start of an open league, earliest first."""
+    rows = await store.read(
+        "SELECT 'deadline', l.id, l.guild_id, r.round, r.deadline FROM league_rounds AS r"
+        " JOIN leagues AS l ON l.id = r.league_id WHERE r.overtime = 0 AND r.ended_at IS NULL"
+        " UNION ALL SELECT 'start', id, guild_id, 0, starts_at FROM leagues"
+        " WHERE status = 'signup' AND starts_at IS NOT NULL ORDER BY 5",
+    )
+    return [Due(*row) for row in rows]
+
+
+async def deadline_handled(store: Store, league_id: int, number: int) -> bool:
+    """Note that a round's deadline was handled; False when it was already (another process)."""
+    changed = await store.transaction(
+        _one(
+            Execute(
+                "UPDATE league_rounds SET overtime = 1 WHERE league_id = ? AND round = ?"
+                " AND overtime = 0",
+                (league_id, number),
+            )
+        )
+    )
+    return changed == 1
+
+
+async def clear_start(store: Store, league_id: int) -> None:
+    """A set start that could not happen (too few members): the creator starts it by hand."""
+    await store.transaction(
+        _one(Execute("UPDATE leagues SET starts_at = NULL WHERE id = ?", (league_id,)))
+    )

@@ -551,15 +551,19 @@ MIGRATIONS += (
                 left_at TEXT,
                 PRIMARY KEY (league_id, user_id)
             )""",
-            # `deadline`, `ended_at`: POSIX seconds.
+            # `deadline`, `ended_at`: POSIX seconds. `overtime`: 1 once the deadline was handled
+            # (the games still running were ended or handed to the AI).
             """CREATE TABLE league_rounds (
                 league_id INTEGER NOT NULL REFERENCES leagues (id),
                 round INTEGER NOT NULL,
                 started_at REAL NOT NULL,
                 deadline REAL NOT NULL,
                 ended_at REAL,
+                overtime INTEGER NOT NULL DEFAULT 0,
                 PRIMARY KEY (league_id, round)
             )""",
+            # The clock's next league deadline.
+            "CREATE INDEX league_rounds_due ON league_rounds (overtime, deadline)",
             # `players`: JSON list in the game's seat order, a member's id or null (an AI
             # seat); the league points of a seat go to this member whoever plays it at the end.
             # A round's tables are written when it is paired, `game_id` NULL until its game is
