@@ -4,12 +4,15 @@ the clock and the AI finish their games)."""
 
 from __future__ import annotations
 
-import random
+import json
+import re
+from fractions import Fraction
 
 import discord
 
+from bot.discord_io.layouts import text_of
 from storage import leagues as lg
-from tests.bot.driver import Table
+from tests.bot.driver import Table, bot_messages
 
 DAY = 86400
 
@@ -52,25 +55,59 @@ async def settle(env) -> None:
             return
 
 
-async def play_clicks(env, rooms, players, rng, steps: int = 30) -> None:
-    """The members who play by clicks answer their turn messages in each table's thread."""
-    for room in rooms:
-        here = [p for p in players if p is not None]
-        if not here:
+async def play_clicks(env, store, league_id: int, number: int, clickers, rng, steps=12) -> int:
+    """The members in `clickers` answer their turn messages in their tables' threads of round
+    `number`, while one of them is named in the newest one, up to `steps` moves a table; the
+    moves made are returned."""
+    made = 0
+    for table in await lg.tables(store, league_id, number):
+        here = [m for m in clickers if m.id in table.players]
+        if not here or table.game_id is None:
             continue
-        table = Table(env, room, here, rng)
+        record = await store.get(table.game_id)
+        room = env.bot.get_channel(record.channel_id)
+        game = Table(env, room, here, rng, typed=0)
         for _ in range(steps):
-            if table.finished():
+            message = game.prompt_message()
+            if game.finished() or message is None or not game.named(text_of(message)):
                 break
-            before = len(env.http_requests)
-            await table.step()
+            await game.step()
             await settle(env)
-            if len(env.http_requests) == before:
-                break
+        made += game.moves
+    return made
+
+
+async def recomputed(store, league) -> dict[str, Fraction]:
+    """Each member's league points, computed here from the stored results of the league's
+    games (not through the league's own code): the league's scale, its lowest values at a
+    smaller table, shared places sharing, AI seats earning nothing. Keyed by member name."""
+    names = {m.user_id: m.name for m in await lg.members(store, league.id)}
+    points = {name: Fraction(0) for name in names.values()}
+    scale = league.spec.points
+    for table in await lg.tables(store, league.id):
+        stored = await store.result(table.game_id) if table.game_id else None
+        if stored is None:
+            continue
+        places = json.loads(stored[1])["places"]
+        values = scale[len(scale) - len(places) :]
+        for seat, player in enumerate(table.players):
+            shared = [i for i, p in enumerate(sorted(places)) if p == places[seat]]
+            if player is not None:
+                points[names[player]] += Fraction(sum(values[i] for i in shared), len(shared))
+    return points
+
+
+ROW = re.compile(r"^\d+\. (.+?)(?: \(left\))?: ([\d.]+) points?", re.M)
+
+
+def shown_points(message_text: str) -> dict[str, Fraction]:
+    """Member name -> points, as the standings message shows them."""
+    return {name: Fraction(value) for name, value in ROW.findall(message_text)}
+
+
+def standings_messages(env, channel) -> list:
+    return [m for m in bot_messages(env, channel) if "standings" in text_of(m)]
 
 
 def threads_of(channel):
     return list(channel.threads)
-
-
-__all__ = ["DAY", "open_league", "play_clicks", "server", "settle", "signup_message", "random"]
