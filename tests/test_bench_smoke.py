@@ -27,6 +27,7 @@ SMOKE = {
     "engine.py": ["--games", "2", "--chess-games", "1"],
     "havana_length.py": ["--games", "2", "--players", "2"],
     "history.py": ["--games", "50", "--repeat", "1"],
+    "league.py": ["--members", "8", "--rounds", "2", "--max-rounds", "1"],
     "load.py": ["--k", "2", "--moves", "8", "--min-moves", "8"],
     "memory.py": ["--games", "50"],
     "render.py": ["--repeat", "1", "--game-moves", "3"],
@@ -65,7 +66,7 @@ def run(script: str) -> dict:
     return last
 
 
-@pytest.mark.parametrize("script", sorted(set(SMOKE) - {"load.py", "scheduler.py"}))
+@pytest.mark.parametrize("script", sorted(set(SMOKE) - {"load.py", "scheduler.py", "league.py"}))
 def test_the_bench_runs_to_its_json_line(script):
     run(script)
 
@@ -85,3 +86,10 @@ def test_the_turn_clock_bench_measures_until_no_timer_of_the_burst_is_due():
     assert figures["still_due"] == 0
     assert figures["messages_sent"] > 0
     assert figures["global_bound_requests"] >= figures["messages_sent"]
+
+
+def test_the_league_bench_plays_every_round_and_measures_the_bookkeeping():
+    """Every table of every round is a game played to its end; the figures are there."""
+    figures = run("league.py")
+    assert figures["games"] == 4 and figures["winner_points"] > 0
+    assert figures["bookkeeping_cpu_s"] > 0 and figures["pairing_max_s"] >= 0
