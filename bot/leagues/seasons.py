@@ -79,6 +79,9 @@ class Seasons:
         self.boards, self.poke = boards, poke
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
+        # Leagues with a game ended since their standings message was last drawn: games that
+        # end together (a round's deadline) redraw it once, not once each.
+        self._stale: set[int] = set()
 
     @property
     def store(self):
@@ -286,11 +289,15 @@ class Seasons:
         if found is None:
             return
         league_id, table = found
+        self._stale.add(league_id)
         async with self._lock(league_id):
             league = await lg.league(self.store, league_id)
             if league is None or league.status != "running":
                 return
-            await self.boards.refresh(league)
+            if league_id in self._stale:
+                # Read after this: every game ended so far is in it.
+                self._stale.discard(league_id)
+                await self.boards.refresh(league)
             await self._round_over(league, table.round)
 
     async def _round_over(self, league: lg.League, number: int) -> None:
