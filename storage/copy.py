@@ -46,6 +46,7 @@ TABLES = (
     ("league_members", "league_id, user_id"),
     ("league_rounds", "league_id, round"),
     ("league_tables", "league_id, round, table_no"),
+    ("league_organisers", "guild_id"),
 )
 BATCH = 2000
 

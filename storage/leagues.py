@@ -450,3 +450,23 @@ async def clear_start(store: Store, league_id: int) -> None:
     await store.transaction(
         _one(Execute("UPDATE leagues SET starts_at = NULL WHERE id = ?", (league_id,)))
     )
+
+
+async def organiser_role(store: Store, guild_id: int) -> int | None:
+    """The role whose members may open leagues in a server besides Manage Server, if named."""
+    rows = await store.read("SELECT role_id FROM league_organisers WHERE guild_id = ?", (guild_id,))
+    return rows[0][0] if rows else None
+
+
+async def set_organiser_role(store: Store, guild_id: int, role_id: int | None) -> None:
+    def steps():
+        if role_id is None:
+            yield Execute("DELETE FROM league_organisers WHERE guild_id = ?", (guild_id,))
+        else:
+            yield Execute(
+                "INSERT INTO league_organisers (guild_id, role_id) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET role_id = excluded.role_id",
+                (guild_id, role_id),
+            )
+
+    await store.transaction(steps())

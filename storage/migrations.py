@@ -542,6 +542,11 @@ MIGRATIONS += (
             # `/league list`: a server's seasons, newest first; the running ones at start-up.
             "CREATE INDEX leagues_by_guild ON leagues (guild_id, id)",
             "CREATE INDEX leagues_by_status ON leagues (status, id)",
+            # The role a server names whose members may open leagues too (Manage Server may).
+            """CREATE TABLE league_organisers (
+                guild_id INTEGER NOT NULL PRIMARY KEY,
+                role_id INTEGER NOT NULL
+            )""",
             # `left_at`: NULL while a member plays on; who left is paired no more.
             """CREATE TABLE league_members (
                 league_id INTEGER NOT NULL REFERENCES leagues (id),

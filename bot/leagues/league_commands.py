@@ -79,7 +79,17 @@ def commands() -> list[app_commands.Command]:
     async def leave(interaction: discord.Interaction, league: int | None = None) -> None:
         await interaction.client.services.seasons.leave_command(interaction, league)
 
-    return [new_command(), start, standings, mine, listed, leave]
+    @app_commands.command(
+        name="organisers",
+        description="(Manage Server) The role whose members may open leagues too",
+    )
+    @app_commands.describe(role="Members with this role may open leagues", off="No such role")
+    async def organisers(
+        interaction: discord.Interaction, role: discord.Role | None = None, off: bool = False
+    ) -> None:
+        await interaction.client.services.signups.organisers(interaction, role, off)
+
+    return [new_command(), start, standings, mine, listed, leave, organisers]
 
 
 def new_command() -> app_commands.Command:
@@ -149,7 +159,7 @@ def new_command() -> app_commands.Command:
         },
     )(described)
     return app_commands.command(
-        name="new", description="Open a league in this channel (Manage Server)"
+        name="new", description="Open a league in this channel (Manage Server or organisers)"
     )(chosen_from)
 
 

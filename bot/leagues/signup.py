@@ -108,9 +108,7 @@ class Signups:
     ) -> None:
         if interaction.guild_id is None:
             raise Refusal("bot.error.guild_only")
-        perms = interaction.permissions
-        if perms is None or not perms.manage_guild:
-            raise Refusal("bot.error.league_not_allowed")
+        await self.check_organiser(interaction)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise Refusal("bot.error.league_here")
@@ -154,6 +152,39 @@ class Signups:
         await self.guard.reply(
             interaction, text(locale, "bot.league.created", name=present.escape(name))
         )
+
+    async def check_organiser(self, interaction: discord.Interaction) -> None:
+        """Manage Server, or the role the server named for leagues (`/league organisers`)."""
+        perms = interaction.permissions
+        if perms is not None and perms.manage_guild:
+            return
+        role = await lg.organiser_role(self.store, interaction.guild_id)
+        if role is None:
+            raise Refusal("bot.error.league_not_allowed")
+        roles = getattr(interaction.user, "roles", [])
+        if not any(r.id == role for r in roles):
+            raise Refusal("bot.error.league_not_organiser", role=f"<@&{role}>")
+
+    @handler(defer="private")
+    async def organisers(
+        self, interaction: discord.Interaction, locale, role: discord.Role | None, off: bool
+    ) -> None:
+        """`/league organisers`: (Manage Server) the role whose members may open leagues too."""
+        if interaction.guild_id is None:
+            raise Refusal("bot.error.guild_only")
+        perms = interaction.permissions
+        if perms is None or not perms.manage_guild:
+            raise Refusal("bot.error.league_organisers")
+        if off:
+            await lg.set_organiser_role(self.store, interaction.guild_id, None)
+        elif role is not None:
+            await lg.set_organiser_role(self.store, interaction.guild_id, role.id)
+        named = await lg.organiser_role(self.store, interaction.guild_id)
+        if named is None:
+            said = text(locale, "bot.league.organisers_none")
+        else:
+            said = text(locale, "bot.league.organisers", role=f"<@&{named}>")
+        await self.guard.reply(interaction, said)
 
     @handler(defer="update")
     async def press(self, interaction: discord.Interaction, locale, league_id: int, op: str):

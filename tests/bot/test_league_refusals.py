@@ -79,3 +79,24 @@ async def test_a_league_whose_channel_disappeared_is_not_started(simcord_env):
     refused = await members[0].slash(other, "league start", league=league.id)
     assert "channel no longer exists" in said(refused)
     assert (await lg.league(env.bot.store, league.id)).status == "signup"
+
+
+async def test_a_role_the_server_names_may_open_leagues_too(simcord_env):
+    env = simcord_env
+    guild, channel, (organiser, ana, ben) = server(env, 3)
+    hosts = guild.create_role("League hosts")
+    member = guild.add_member(env.create_user("host"), roles=[hosts])
+    refused = await member.slash(channel, "league new", name="Early", game="havana")
+    assert "Only members who can manage this server" in said(refused)
+    named = await ana.slash(channel, "league organisers", role=hosts)
+    assert "Only members who can manage this server can name" in said(named)
+    done = await organiser.slash(channel, "league organisers", role=hosts)
+    assert f"<@&{hosts.id}>" in said(done)
+    opened = await member.slash(channel, "league new", name="Hosted", game="havana")
+    assert "sign-up message of **Hosted**" in said(opened)
+    still_no = await ana.slash(channel, "league new", name="Mine", game="havana")
+    assert f"organisers' role <@&{hosts.id}>" in said(still_no)
+    await organiser.slash(channel, "league organisers", off=True)
+    again = await member.slash(channel, "league new", name="Later", game="havana")
+    assert "Only members who can manage this server can open" in said(again)
+    assert [x.spec.name for x in await lg.leagues_of(env.bot.store, guild.id)] == ["Hosted"]

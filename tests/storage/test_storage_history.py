@@ -200,7 +200,7 @@ async def test_games_ended_before_the_history_are_backfilled_by_the_migration(da
     later += ("member_away", "member_accessibility")
     later += ("member_quiet_hours", "quiet_held")
     later += ("outbox", "review_steps", "reviews")
-    later += ("league_tables", "league_rounds", "league_members", "leagues")
+    later += ("league_tables", "league_rounds", "league_members", "leagues", "league_organisers")
     later_columns = ("ALTER TABLE games DROP COLUMN server_locale",)
     if isinstance(database, str):
         conn = await asyncpg.connect(database)

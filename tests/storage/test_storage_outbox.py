@@ -54,7 +54,13 @@ async def test_a_game_waiting_for_the_next_interaction_waits_in_the_outbox_after
         conn.execute("ALTER TABLE quiet_held DROP COLUMN attempts")  # later migrations'
         conn.execute("DROP TABLE review_steps")
         conn.execute("DROP TABLE reviews")
-        for table in ("league_tables", "league_rounds", "league_members", "leagues"):
+        for table in (
+            "league_tables",
+            "league_rounds",
+            "league_members",
+            "leagues",
+            "league_organisers",
+        ):
             conn.execute(f"DROP TABLE {table}")
         conn.execute("INSERT INTO notes VALUES (?, 'unposted', '7')", (game.id,))
         conn.execute("INSERT INTO notes VALUES (?, 'turn_message', '1:0')", (turn.id,))
