@@ -14,8 +14,9 @@ always give the same table.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 
@@ -41,22 +42,29 @@ def place_points(places: Sequence[int], scale: Sequence[int]) -> tuple[Fraction,
     """The league points of each seat of a game that ended with `places` (1 = first, shared
     places repeated), on the league's `scale`. A table of fewer seats than the scale uses its
     lowest values; seats sharing a place share the values of the places they cover."""
+    unit = math.lcm(*range(1, len(scale) + 1))
+    return tuple(Fraction(u, unit) for u in _place_units(places, scale, unit))
+
+
+def _place_units(places: Sequence[int], scale: Sequence[int], unit: int) -> list[int]:
+    """`place_points` in whole units of 1/`unit` (`unit` divisible by every count of players
+    who may share a place)."""
     n = len(places)
     if not 1 <= n <= len(scale):
         raise ValueError(f"a table of {n} seats on a scale of {len(scale)} places")
     values = scale[len(scale) - n :]
     order = sorted(range(n), key=lambda seat: places[seat])
-    points = [Fraction(0)] * n
+    units = [0] * n
     start = 0
     while start < n:
         end = start
         while end + 1 < n and places[order[end + 1]] == places[order[start]]:
             end += 1
-        share = Fraction(sum(values[start : end + 1]), end - start + 1)
+        share = sum(values[start : end + 1]) * unit // (end - start + 1)
         for k in range(start, end + 1):
-            points[order[k]] = share
+            units[order[k]] = share
         start = end + 1
-    return tuple(points)
+    return units
 
 
 @dataclass(frozen=True)
@@ -73,21 +81,103 @@ class TableGame:
 class Standing:
     """One player's line: rank (shared by players equal on every tie-break), league points,
     games played, opponents' points, average score (None before their first game), rating
-    (None when unknown)."""
+    (None when unknown). Points are kept in whole units of 1/`unit` and read as fractions."""
 
     player: int
     rank: int
-    points: Fraction
     games: int
-    opponents_points: Fraction
-    average_score: Fraction | None
     rating: float | None
+    point_units: int
+    opponent_units: int
+    unit: int
+    score_sum: float
 
-    def key(self) -> tuple:
-        """What ranks the line: bigger is better, the id last (smaller first)."""
-        avg = self.average_score if self.average_score is not None else Fraction(-(10**9))
-        rating = self.rating if self.rating is not None else float("-inf")
-        return (-self.points, -self.opponents_points, -avg, -rating)
+    @property
+    def points(self) -> Fraction:
+        return Fraction(self.point_units, self.unit)
+
+    @property
+    def opponents_points(self) -> Fraction:
+        return Fraction(self.opponent_units, self.unit)
+
+    @property
+    def average_score(self) -> Fraction | None:
+        return Fraction(self.score_sum) / self.games if self.games else None
+
+
+class LeagueTable:
+    """A league's standings kept up to date game by game: `add` a table that ended, read
+    `standings`. Adding every game of a league in any order gives the same standings as adding
+    them in another (the sums are exact), so a table built again from the stored games equals
+    the one kept along the season.
+
+    A season of a thousand members is read again after every game: points are summed as whole
+    units of 1/`unit` (a share of a place among at most len(scale) players is a whole number of
+    them), and each member's opponents' points are updated when the points of somebody they met
+    change, so a game costs the work of its own players and `standings` is one sort."""
+
+    def __init__(self, members: Iterable[int], scale: Sequence[int]) -> None:
+        self.scale = tuple(scale)
+        self.unit = math.lcm(*range(1, len(self.scale) + 1))
+        self.members = sorted(set(members))
+        known = set(self.members)
+        self.points: dict[int, int] = {}
+        self.games = dict.fromkeys(known, 0)
+        self.scores: dict[int, float] = dict.fromkeys(known, 0)
+        self.opponents = dict.fromkeys(known, 0)
+        # player -> everybody they met, once per meeting (AI seats left out)
+        self.met: dict[int, list[int]] = {}
+
+    def add(self, game: TableGame) -> None:
+        earned = _place_units(game.places, self.scale, self.unit)
+        people = [(seat, p) for seat, p in enumerate(game.players) if p is not None]
+        for seat, player in people:
+            gain = earned[seat]
+            self.points[player] = self.points.get(player, 0) + gain
+            for other in self.met.get(player, ()):
+                if other in self.opponents:
+                    self.opponents[other] += gain
+        for seat, player in people:
+            others = [p for _, p in people if p != player]
+            self.met.setdefault(player, []).extend(others)
+            if player in self.games:
+                self.games[player] += 1
+                self.scores[player] += game.scores[seat]
+                self.opponents[player] += sum(self.points.get(o, 0) for o in others)
+
+    def standings(self, ratings: Mapping[int, float] | None = None) -> tuple[Standing, ...]:
+        """Every member's line, best first."""
+        ratings = ratings or {}
+        keyed = []
+        for m in self.members:
+            games = self.games[m]
+            rating = ratings.get(m)
+            # Plain numbers compare fast; an average of whole scores over at most a few
+            # hundred games is told apart exactly by a float.
+            key = (
+                -self.points.get(m, 0),
+                -self.opponents[m],
+                -(self.scores[m] / games) if games else math.inf,
+                -rating if rating is not None else math.inf,
+            )
+            keyed.append((key, m, rating))
+        keyed.sort()
+        ranked: list[Standing] = []
+        for index, (key, m, rating) in enumerate(keyed):
+            tied = index and key == keyed[index - 1][0]
+            ranked.append(
+                Standing(
+                    player=m,
+                    rank=ranked[-1].rank if tied else index + 1,
+                    games=self.games[m],
+                    rating=rating,
+                    point_units=self.points.get(m, 0),
+                    opponent_units=self.opponents[m],
+                    unit=self.unit,
+                    score_sum=self.scores[m],
+                )
+            )
+        return tuple(ranked)
 
 
 def standings(
@@ -98,42 +188,10 @@ def standings(
 ) -> tuple[Standing, ...]:
     """Every member's line, best first. A player seated in a game but not among `members` is
     counted for their opponents and left out of the table."""
-    ratings = ratings or {}
-    played = list(played)
-    members = sorted(set(members))
-    points: dict[int, Fraction] = {m: Fraction(0) for m in members}
-    games: dict[int, int] = {m: 0 for m in members}
-    score_sum: dict[int, Fraction] = {m: Fraction(0) for m in members}
-    met: dict[int, list[int]] = {m: [] for m in members}
+    table = LeagueTable(members, scale)
     for game in played:
-        earned = place_points(game.places, scale)
-        for seat, player in enumerate(game.players):
-            if player is None:
-                continue
-            points[player] = points.get(player, Fraction(0)) + earned[seat]
-            if player in games:
-                games[player] += 1
-                score_sum[player] += Fraction(game.scores[seat])
-                met[player].extend(p for p in game.players if p is not None and p != player)
-    lines = [
-        Standing(
-            player=m,
-            rank=0,
-            points=points[m],
-            games=games[m],
-            opponents_points=sum((points.get(o, Fraction(0)) for o in met[m]), Fraction(0)),
-            average_score=score_sum[m] / games[m] if games[m] else None,
-            rating=ratings.get(m),
-        )
-        for m in members
-    ]
-    lines.sort(key=lambda line: (line.key(), line.player))
-    ranked = []
-    for index, line in enumerate(lines):
-        tied = index and line.key() == lines[index - 1].key()
-        rank = ranked[-1].rank if tied else index + 1
-        ranked.append(replace(line, rank=rank))
-    return tuple(ranked)
+        table.add(game)
+    return table.standings(ratings)
 
 
 def winners(table: Sequence[Standing]) -> tuple[int, ...]:

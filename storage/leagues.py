@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from games.league_table import Standing, TableGame
+from games.league_table import LeagueTable, Standing, TableGame
 from games.league_table import standings as rank
 
 from .backends.steps import Execute, ExecuteMany, Query
@@ -361,17 +361,7 @@ async def played(store: Store, league_id: int) -> list[TableGame]:
         " WHERE t.league_id = ? ORDER BY t.round, t.table_no",
         (league_id,),
     )
-    found = []
-    for players, result in rows:
-        done = json.loads(result)
-        found.append(
-            TableGame(
-                tuple(json.loads(players)),
-                tuple(done["places"]),
-                tuple(done["scores"]),
-            )
-        )
-    return found
+    return [_table_game(players, result) for players, result in rows]
 
 
 async def ratings(store: Store, found: League, people: list[int]) -> dict[int, float]:
@@ -470,3 +460,74 @@ async def set_organiser_role(store: Store, guild_id: int, role_id: int | None) -
             )
 
     await store.transaction(steps())
+
+
+@dataclass
+class _Kept:
+    table: LeagueTable
+    added: set[int]
+    ratings: dict[int, float]
+
+
+class KeptStandings:
+    """The standings of the leagues being played, kept game by game instead of read again
+    whole after every game (a season of a thousand members ends 250 games a round).
+
+    Each read counts the league's ended games in the store: when it differs from the games
+    kept (a game ended that nobody told this cache of, a restart), the table is built again
+    from the stored games, so it never says other than `standings`."""
+
+    def __init__(self) -> None:
+        self._kept: dict[int, _Kept] = {}
+
+    async def standings(self, store: Store, found: League) -> tuple[Standing, ...]:
+        kept = self._kept.get(found.id)
+        rows = await store.read(
+            "SELECT count(*) FROM league_tables AS t JOIN results AS r ON r.game_id = t.game_id"
+            " WHERE t.league_id = ?",
+            (found.id,),
+        )
+        if kept is None or rows[0][0] != len(kept.added):
+            kept = await self._build(store, found)
+        return kept.table.standings(kept.ratings)
+
+    async def game_ended(self, store: Store, found: League, game_id: int) -> None:
+        """Add a table's game that just ended (nothing when it is kept already)."""
+        kept = self._kept.get(found.id)
+        if kept is None or game_id in kept.added:
+            return
+        rows = await store.read(
+            "SELECT t.players, r.result FROM league_tables AS t"
+            " JOIN results AS r ON r.game_id = t.game_id WHERE t.game_id = ?",
+            (game_id,),
+        )
+        if not rows:
+            return
+        game = _table_game(*rows[0])
+        kept.table.add(game)
+        kept.added.add(game_id)
+        people = [p for p in game.players if p is not None and p in kept.table.games]
+        kept.ratings.update(await ratings(store, found, people))
+
+    def forget(self, league_id: int) -> None:
+        self._kept.pop(league_id, None)
+
+    async def _build(self, store: Store, found: League) -> _Kept:
+        everyone = [m.user_id for m in await members(store, found.id)]
+        table = LeagueTable(everyone, found.spec.points)
+        rows = await store.read(
+            "SELECT t.game_id, t.players, r.result FROM league_tables AS t"
+            " JOIN results AS r ON r.game_id = t.game_id"
+            " WHERE t.league_id = ? ORDER BY t.round, t.table_no",
+            (found.id,),
+        )
+        for _, players, result in rows:
+            table.add(_table_game(players, result))
+        kept = _Kept(table, {row[0] for row in rows}, await ratings(store, found, everyone))
+        self._kept[found.id] = kept
+        return kept
+
+
+def _table_game(players: str, result: str) -> TableGame:
+    done = json.loads(result)
+    return TableGame(tuple(json.loads(players)), tuple(done["places"]), tuple(done["scores"]))

@@ -5,6 +5,7 @@ escaped, and these messages ping nobody."""
 
 from __future__ import annotations
 
+import io
 import logging
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -14,6 +15,7 @@ import discord
 from bot.core.errors import Refusal
 from bot.discord_io.guard import handler
 from bot.discord_io.pictures import POOL
+from bot.leagues.finding import find_league
 from bot.text import present
 from bot.text.i18n import server_locale, text
 from bot.text.preferences import Preferences
@@ -89,6 +91,8 @@ class Boards:
         self, client: discord.Client, preferences: Preferences, tables: Tables, guard: Guard
     ) -> None:
         self.client, self.preferences, self.tables, self.guard = client, preferences, tables, guard
+        # The running leagues' standings, kept game by game (the message is drawn after each).
+        self.kept = lg.KeptStandings()
 
     @property
     def store(self):
@@ -98,11 +102,13 @@ class Boards:
         people = await lg.members(self.store, league.id)
         names = {m.user_id: m.name for m in people}
         gone = {m.user_id for m in people if m.left}
-        table = await lg.standings(self.store, league)
+        table = await self.kept.standings(self.store, league)
         done = [r for r in await lg.rounds(self.store, league.id) if r.ended_at is not None]
         return table, names, gone, len(done)
 
-    async def picture(self, locale, league: lg.League, table, names) -> discord.File:
+    async def picture(self, locale, league: lg.League, table, names) -> discord.File | None:
+        """The standings picture with its alt text; None when the drawing workers failed (the
+        text says it all the same)."""
         rows = [
             (line.rank, names.get(line.player, "?"), float(line.points))
             for line in table[:PICTURE_ROWS]
@@ -111,6 +117,8 @@ class Boards:
         png = await POOL.run(
             league_standings.standings_png, title, rows, text(locale, "bot.league.picture_points")
         )
+        if png is None:
+            return None
         alt = text(
             locale,
             "bot.league.alt",
@@ -127,7 +135,7 @@ class Boards:
             ),
         )
         return discord.File(
-            _bytes(png), filename="standings.png", description=present.clip(alt, ALT_LIMIT)
+            io.BytesIO(png), filename="standings.png", description=present.clip(alt, ALT_LIMIT)
         )
 
     async def refresh(self, league: lg.League) -> tuple[Standing, ...]:
@@ -143,12 +151,17 @@ class Boards:
             if league.standings_message_id is not None:
                 message = channel.get_partial_message(league.standings_message_id)
                 try:
-                    await message.edit(content=content, attachments=[file], allowed_mentions=NONE)
+                    await message.edit(
+                        content=content,
+                        attachments=[] if file is None else [file],
+                        allowed_mentions=NONE,
+                    )
                     return table
                 except discord.NotFound:
                     pass  # deleted: posted again
                 file = await self.picture(ch, league, table, names)
-            sent = await channel.send(content, file=file, allowed_mentions=NONE)
+            extra = {} if file is None else {"file": file}
+            sent = await channel.send(content, allowed_mentions=NONE, **extra)
             await lg.set_message(self.store, league.id, "standings", sent.id)
         except discord.HTTPException:
             log.warning("league %s: the standings could not be posted", league.id)
@@ -156,12 +169,9 @@ class Boards:
 
     # ------------------------------------------------------------------ commands
 
-    async def _league(self, interaction, league_id: int | None) -> lg.League:
-        return await interaction.client.services.seasons.find(interaction, league_id)
-
     @handler(defer="thinking")
     async def standings(self, interaction, locale, league_id: int | None) -> None:
-        league = await self._league(interaction, league_id)
+        league = await find_league(self.store, interaction, league_id)
         table, names, gone, played = await self._facts(league)
         content = standings_text(locale, league, table, names, gone, played, None)
         await self.guard.reply(
@@ -234,9 +244,3 @@ class Boards:
                 )
             )
         await self.guard.reply(interaction, present.clip("\n".join(lines), present.MAX_CONTENT))
-
-
-def _bytes(png: bytes):
-    import io
-
-    return io.BytesIO(png)

@@ -23,6 +23,7 @@ from bot.core.errors import Refusal
 from bot.core.timing import now
 from bot.discord_io.answering import think
 from bot.discord_io.guard import handler
+from bot.leagues.finding import find_league
 from bot.text import present
 from bot.text.i18n import server_locale, text
 from bot.text.preferences import Preferences
@@ -114,26 +115,9 @@ class Seasons:
 
     # ------------------------------------------------------------------ commands
 
-    async def find(self, interaction, number: int | None, statuses=lg.STATUSES) -> lg.League:
-        """The league a command names (its number), else the server's latest one of `statuses`
-        in this channel, else in the server."""
-        if interaction.guild_id is None:
-            raise Refusal("bot.error.guild_only")
-        if number is not None:
-            found = await lg.league(self.store, number, interaction.guild_id)
-            if found is None:
-                raise Refusal("bot.error.league_unknown")
-            return found
-        every = [x for x in await lg.leagues_of(self.store, interaction.guild_id)]
-        fitting = [x for x in every if x.status in statuses] or every
-        here = [x for x in fitting if x.spec.channel_id == interaction.channel_id]
-        if not (here or fitting):
-            raise Refusal("bot.error.league_unknown")
-        return (here or fitting)[0]
-
     @handler()
     async def start_command(self, interaction, locale, number: int | None) -> None:
-        league = await self.find(interaction, number, ("signup",))
+        league = await find_league(self.store, interaction, number, ("signup",))
         if league.status == "finished":
             raise Refusal("bot.error.league_over")
         if league.status != "signup":
@@ -155,7 +139,7 @@ class Seasons:
 
     @handler()
     async def leave_command(self, interaction, locale, number: int | None) -> None:
-        league = await self.find(interaction, number, ("signup", "running"))
+        league = await find_league(self.store, interaction, number, ("signup", "running"))
         if league.status == "finished":
             raise Refusal("bot.error.league_over")
         async with self._lock(league.id):
@@ -294,6 +278,7 @@ class Seasons:
             league = await lg.league(self.store, league_id)
             if league is None or league.status != "running":
                 return
+            await self.boards.kept.game_ended(self.store, league, game_id)
             if league_id in self._stale:
                 # Read after this: every game ended so far is in it.
                 self._stale.discard(league_id)
@@ -319,6 +304,7 @@ class Seasons:
     async def _finish(self, league: lg.League) -> None:
         if not await lg.set_status(self.store, league.id, "finished", "running"):
             return
+        self.boards.kept.forget(league.id)
         league = replace(league, status="finished")
         table = await self.boards.refresh(league)
         channel = self._channel(league)

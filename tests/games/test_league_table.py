@@ -74,3 +74,33 @@ def test_a_member_without_games_is_listed_last_and_wins_nothing():
     table = standings([7], [], (6, 4, 2, 0))
     assert table[0].games == 0 and table[0].average_score is None
     assert winners(table) == ()
+
+
+def test_a_table_kept_game_by_game_equals_one_built_again_in_another_order():
+    import random
+
+    from games.league_table import LeagueTable
+    from games.swiss import pair_round
+
+    rng = random.Random(4)
+    members = list(range(30))
+    played = []
+    for number in range(4):
+        for seats in pair_round(members, {}, 4, 3, str(number)):
+            places = list(range(1, len(seats) + 1))
+            rng.shuffle(places)
+            if rng.random() < 0.3:
+                places[1] = places[0]  # a shared place
+            played.append(TableGame(seats, tuple(places), tuple(rng.randrange(40) for _ in seats)))
+    kept = LeagueTable(members, (6, 4, 2, 0))
+    for game in played:
+        kept.add(game)
+    shuffled = played[:]
+    rng.shuffle(shuffled)
+    again = standings(members, shuffled, (6, 4, 2, 0))
+    assert kept.standings() == again
+    for line in again:
+        met = [p for g in played if line.player in g.players for p in g.players]
+        met = [p for p in met if p is not None and p != line.player]
+        by_player = {x.player: x.points for x in again}
+        assert line.opponents_points == sum(by_player[p] for p in met)

@@ -111,3 +111,19 @@ async def test_the_games_of_an_unrated_league_are_not_rated(store):
     await play_random_moves(store, lobby.id, 5000, seed=4)
     rated = dict(await store.read("SELECT game_id, rated FROM endings"))
     assert rated == {lobby_game.id: 1, lobby.id: 0}
+
+
+async def test_standings_kept_game_by_game_are_those_read_whole(store):
+    league = await lg.create_league(store, spec())
+    for user in (100, 101, 102):
+        await lg.join_league(store, league.id, user, f"P{user}")
+    kept = lg.KeptStandings()
+    assert await kept.standings(store, league) == await lg.standings(store, league)
+    games = [await finished_game(store, seed=s, channel=20 + s) for s in (1, 2, 3)]
+    for n, game in enumerate(games, 1):
+        await lg.start_round(store, league.id, n, 0.0, 1.0, [tuple(s.user_id for s in game.seats)])
+        await lg.attach_game(store, league.id, n, 1, game.id)
+        if n < 3:  # the third ends without the cache being told: read whole again
+            await kept.game_ended(store, league, game.id)
+        assert await kept.standings(store, league) == await lg.standings(store, league)
+    assert all(line.games == 3 for line in await kept.standings(store, league))
