@@ -5,7 +5,7 @@ Every table is a real game in the store (a seated lobby, `start_game`, then ever
 every seat; the season runs in virtual time (each round's deadline is stored and handled as the
 clock would, no wall-clock waiting). The league's own bookkeeping is what the bot does for a
 league besides the games: the standings after every game (for the standings message: the
-game added to the standings kept in memory, the members' names read), pairing each round
+game added to the standings kept in memory, then read), pairing each round
 (the standings read whole from the store, then `games.swiss`), writing the round, its tables
 and their games, and noticing a round's end. Measured in CPU time of this process against the whole run.
 
@@ -13,7 +13,7 @@ Goals: pairing a round under 1 s; the bookkeeping under 5 % of the total CPU tim
 JSON.
 
     python bench/league.py [--members 1000] [--size 4] [--rounds 7] [--kind havana]
-                           [--level greedy] [--max-rounds 4] [--seed 1]
+                           [--level greedy] [--max-rounds N] [--seed 1]
 """
 
 from __future__ import annotations
@@ -78,7 +78,8 @@ async def season(args) -> dict:
     pairing: list[float] = []
     total_start = time.process_time()
     wall_start = time.perf_counter()
-    options = games.get(args.kind).options({"max_rounds": args.max_rounds})
+    chosen = {} if args.max_rounds is None else {"max_rounds": args.max_rounds}
+    options = games.get(args.kind).options(chosen)
     clock = 0.0  # virtual time, in seconds since the league opened
     try:
         with book.measure():
@@ -148,7 +149,7 @@ async def season(args) -> dict:
                     # for the message, which is read, and the round's end looked for.
                     await kept.game_ended(store, league, record.id)
                     await kept.standings(store, league)
-                    await lg.members(store, league.id)
+                    kept.people(league.id)
                     await lg.open_tables(store, league.id, number)
             clock += 3 * DAY
             with book.measure():
@@ -191,7 +192,9 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--kind", default="havana", choices=games.names())
     parser.add_argument("--level", default="greedy", choices=("random", "greedy"))
-    parser.add_argument("--max-rounds", type=int, default=4, help="Havana's house limit")
+    parser.add_argument(
+        "--max-rounds", type=int, default=None, help="Havana's house limit (default the game's)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.kind != "havana":

@@ -467,6 +467,8 @@ class _Kept:
     table: LeagueTable
     added: set[int]
     ratings: dict[int, float]
+    names: dict[int, str]
+    gone: set[int]
 
 
 class KeptStandings:
@@ -509,11 +511,18 @@ class KeptStandings:
         people = [p for p in game.players if p is not None and p in kept.table.games]
         kept.ratings.update(await ratings(store, found, people))
 
+    def people(self, league_id: int) -> tuple[dict[int, str], set[int]]:
+        """The members' names and who left, as of the last `standings` read (`forget` the
+        league when a member leaves)."""
+        kept = self._kept[league_id]
+        return kept.names, kept.gone
+
     def forget(self, league_id: int) -> None:
         self._kept.pop(league_id, None)
 
     async def _build(self, store: Store, found: League) -> _Kept:
-        everyone = [m.user_id for m in await members(store, found.id)]
+        signed = await members(store, found.id)
+        everyone = [m.user_id for m in signed]
         table = LeagueTable(everyone, found.spec.points)
         rows = await store.read(
             "SELECT t.game_id, t.players, r.result FROM league_tables AS t"
@@ -523,7 +532,13 @@ class KeptStandings:
         )
         for _, players, result in rows:
             table.add(_table_game(players, result))
-        kept = _Kept(table, {row[0] for row in rows}, await ratings(store, found, everyone))
+        kept = _Kept(
+            table,
+            {row[0] for row in rows},
+            await ratings(store, found, everyone),
+            {m.user_id: m.name for m in signed},
+            {m.user_id for m in signed if m.left},
+        )
         self._kept[found.id] = kept
         return kept
 

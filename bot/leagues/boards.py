@@ -99,10 +99,8 @@ class Boards:
         return self.tables.store
 
     async def _facts(self, league: lg.League):
-        people = await lg.members(self.store, league.id)
-        names = {m.user_id: m.name for m in people}
-        gone = {m.user_id for m in people if m.left}
         table = await self.kept.standings(self.store, league)
+        names, gone = self.kept.people(league.id)
         done = [r for r in await lg.rounds(self.store, league.id) if r.ended_at is not None]
         return table, names, gone, len(done)
 

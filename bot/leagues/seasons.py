@@ -145,6 +145,7 @@ class Seasons:
         async with self._lock(league.id):
             if not await lg.leave_league(self.store, league.id, interaction.user.id):
                 raise Refusal("bot.error.league_not_member")
+            self.boards.kept.forget(league.id)  # the standings mark who left
             if league.status == "signup":
                 said = "bot.league.unjoined"
                 await self.signups.refresh(league)
