@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import shutil
 import sys
 import tempfile
 import time
@@ -163,6 +164,7 @@ async def season(args) -> dict:
             final = await lg.standings(store, league)
     finally:
         await store.close()
+        shutil.rmtree(folder, ignore_errors=True)
     total = time.process_time() - total_start
     share = book.cpu / total if total else 0.0
     return {
