@@ -61,6 +61,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/load.py
 	$(BIN)/python bench/review.py
 	$(BIN)/python bench/memory.py
+	$(BIN)/python bench/league.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -19,6 +19,7 @@ from bot.game_group import top_level_commands
 from bot.history import reviews as review_components
 from bot.history.replay import ReplayButton
 from bot.history.server_history import HistoryButton
+from bot.leagues import components as league_components
 from bot.learn import components as learn_components
 from bot.lobby import components as lobby_components
 from bot.play.help import HelpButton, HelpMenu
@@ -38,6 +39,7 @@ COMPONENTS = (
     *timer_components.ITEMS,
     *seats_components.ITEMS,
     *learn_components.ITEMS,
+    *league_components.ITEMS,
     HistoryButton,
     ReplayButton,
     *review_components.ITEMS,

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.history import history_commands as history
+from bot.leagues.league_commands import LeagueGroup
 from bot.learn.learn_commands import learn_command
 from bot.lobby import lobby_commands as lobby
 from bot.play import play_commands as play
@@ -59,4 +60,4 @@ class GameGroup(app_commands.Group):
 
 def top_level_commands() -> tuple[app_commands.Command | app_commands.Group, ...]:
     """Every top-level command, in the order they are added to the tree; `/game` first."""
-    return (GameGroup(), learn_command())
+    return (GameGroup(), learn_command(), LeagueGroup())

@@ -32,11 +32,15 @@ from bot.history.review_runner import ReviewRunner
 from bot.history.reviews import GameReviews
 from bot.history.server_history import HistoryViews
 from bot.history.stats import Statistics
+from bot.leagues.boards import Boards
+from bot.leagues.seasons import Seasons
+from bot.leagues.signup import Signups
 from bot.learn.hints import Hints
 from bot.learn.practice import Practice
 from bot.lobby.lobby_settings import LobbySettings
 from bot.lobby.opening import Lobby
 from bot.lobby.rematch import Rematch
+from bot.lobby.seated import SeatedOpening
 from bot.play.gate import Gate, Publisher
 from bot.play.help import Help
 from bot.play.moves import Play
@@ -139,6 +143,30 @@ class Services:
         self.away = AwayMode(preferences, tables, self.guard, self.announcer)
         self.accessibility = Accessibility(holder, preferences, self.guard)
         self.quiet_setting = QuietSetting(self.guard, self.quiet)
+        self._leagues(client, shards, rng)
+
+    def _leagues(self, client, shards, rng) -> None:
+        """Leagues: tables opened seated in threads, the sign-up, the standings, the rounds."""
+        preferences, tables, poke = self.preferences, self.tables, self.clock.poke
+        self.seated = SeatedOpening(preferences, tables, poke, self.publisher, rng)
+        self.signups = Signups(client, preferences, tables, self.guard, poke)
+        self.league_boards = Boards(client, preferences, tables, self.guard)
+        self.seasons = Seasons(
+            client,
+            shards,
+            preferences,
+            tables,
+            self.guard,
+            self.signups,
+            self.seated,
+            self.seats,
+            self.ai,
+            self.league_boards,
+            poke,
+        )
+        # Every ended game may be a league's table; a round's deadline is the clock's to keep.
+        self.announcer.when_ended(self.seasons.game_ended)
+        self.clock.also(self.seasons)
 
     async def start(self) -> None:
         """At the bot's start-up: the store first (created or migrated), then what each
@@ -159,12 +187,14 @@ class Services:
         await self.outbox.resume()
         await self.ai.resume()
         self.clock.start()
+        self.seasons.start()
         if self.run_reviews:
             self.reviews.start()
 
     async def stop(self) -> None:
         """Before the bot disconnects: what runs by itself stops, in the reverse order."""
         await self.reviews.close()
+        await self.seasons.close()
         await self.clock.close()
         await self.ai.close()
         await self.mail.close()

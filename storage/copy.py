@@ -1,6 +1,7 @@
 """`python -m storage copy SRC DST`: every game, seat, log entry, result, setting, timer and note,
 the history (endings, placings, ratings), the servers' languages, the members' away days, text
-board wishes and quiet hours (with the news held for their end), the outbox, the game reviews and what members have learnt from one database
+board wishes and quiet hours (with the news held for their end), the outbox, the game reviews, what
+members have learnt and the leagues from one database
 into another (SQLite -> PostgreSQL is how an operator upgrades); every copied table is read back
 and compared with its source, and every copied game is replayed on the destination.
 
@@ -44,6 +45,12 @@ TABLES = (
     # What each member has had explained, and who turned the explanations off.
     ("lessons_met", "user_id, lesson"),
     ("member_lessons_off", "user_id"),
+    # The leagues: settings, members, rounds and the tables that name their games.
+    ("leagues", "id"),
+    ("league_members", "league_id, user_id"),
+    ("league_rounds", "league_id, round"),
+    ("league_tables", "league_id, round, table_no"),
+    ("league_organisers", "guild_id"),
 )
 BATCH = 2000
 
@@ -93,10 +100,11 @@ async def copy_stores(source: Store, target: Store) -> Copied:
             if [tuple(r) for r in copied] != [tuple(r) for r in rows]:
                 differ.append(f"the table {table} reads back different from its source")
         if target.dialect == "postgresql":
-            await tx.execute(
-                "SELECT setval(pg_get_serial_sequence('games', 'id'),"
-                " (SELECT coalesce(max(id), 0) + 1 FROM games), false)"
-            )
+            for counted in ("games", "leagues"):
+                await tx.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{counted}', 'id'),"
+                    f" (SELECT coalesce(max(id), 0) + 1 FROM {counted}), false)"
+                )
     report = await verify_store(target)
     report.problems[:0] = differ
     return Copied(counts, report)

@@ -44,10 +44,11 @@ def opening(kind: str, log: list[tuple[int, str]], seat: int) -> str | None:
     return None
 
 
-def _facts(game_id: int, modes: bool = True) -> Steps:
+def _facts(game_id: int, modes: bool = True, leagues: bool = True) -> Steps:
     """(ending columns but `seq`, placing rows but `seq`) of an ended game, read from its game,
     seats, log and stored result; None when the result cannot be read. `modes`: the games
-    table has its `mode` (not while an older migration backfills the history)."""
+    table has its `mode` (not while an older migration backfills the history). `leagues`: the
+    leagues' tables exist (a table of a league played unrated is not rated)."""
     mode_column = "g.mode" if modes else f"'{RATED}'"
     rows = yield Query(
         "SELECT g.guild_id, g.channel_id, g.kind, g.status, g.version, g.created_at,"
@@ -75,6 +76,13 @@ def _facts(game_id: int, modes: bool = True) -> Steps:
     )
     moves = [(s, c) for s, c, _ in log]
     rated = status == "finished" and how in RATED_HOWS and len(seats) >= 2 and mode == RATED
+    if rated and leagues:
+        unrated = yield Query(
+            "SELECT 1 FROM league_tables AS t JOIN leagues AS l ON l.id = t.league_id"
+            " WHERE t.game_id = ? AND l.rated = 0",
+            (game_id,),
+        )
+        rated = not unrated
     ending = (
         game_id,
         guild_id,
@@ -113,9 +121,11 @@ def _write_placings(seq: int, placings) -> ExecuteMany:
 
 def record_end(game_id: int, review: bool = True, modes: bool = True) -> Steps:
     """Write the ending and placings of a game whose `results` row was just written, rate it
-    unless it was abandoned or unrated, and queue its review (`review`). A practice game leaves
-    no ending (the server's history, stats and ratings never see it) but is reviewed for its
-    learner. Runs in the caller's transaction (`modes`: as in `_facts`)."""
+    unless it was abandoned, unrated or a table of an unrated league, and queue its review
+    (`review`: False only for the history's backfill, when neither reviews nor leagues exist
+    yet). A practice game leaves no ending (the server's history, stats and ratings never see
+    it) but is reviewed for its learner. Runs in the caller's transaction (`modes`: as in
+    `_facts`)."""
     found = (yield Query("SELECT mode FROM games WHERE id = ?", (game_id,))) if modes else []
     if found and found[0][0] == PRACTICE:
         if review:
@@ -123,7 +133,7 @@ def record_end(game_id: int, review: bool = True, modes: bool = True) -> Steps:
         return
     # The next `seq` and the players' ratings are read, then written: no other ending between.
     yield Serialise()
-    facts = yield from _facts(game_id, modes)
+    facts = yield from _facts(game_id, modes, leagues=review)
     if facts is None:
         return
     ending, placings = facts

@@ -532,6 +532,86 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        20,
+        "leagues: seasons of Swiss rounds, their members, rounds and tables (each table a game)",
+        (
+            # `points`: JSON list, the league points of each place at a full table. `overtime`:
+            # how a game still running at its round's deadline ends ("clock": the AI plays the
+            # absent players' decisions to the end; "scores": ranked on the scores as they
+            # stand). `options`: the game's options for every table. `round_seconds`: how long
+            # a round lasts. `starts_at` (POSIX seconds): the set start, or NULL (the creator's).
+            """CREATE TABLE leagues (
+                id INTEGER PRIMARY KEY,
+                guild_id INTEGER NOT NULL,
+                channel_id INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                options TEXT NOT NULL,
+                table_size INTEGER NOT NULL CHECK (table_size BETWEEN 2 AND 4),
+                table_minimum INTEGER NOT NULL CHECK (table_minimum BETWEEN 2 AND table_size),
+                rounds INTEGER NOT NULL CHECK (rounds >= 1),
+                round_seconds INTEGER NOT NULL CHECK (round_seconds > 0),
+                points TEXT NOT NULL,
+                rated INTEGER NOT NULL,
+                overtime TEXT NOT NULL CHECK (overtime IN ('clock', 'scores')),
+                reminders INTEGER,
+                turn_limit INTEGER,
+                creator_id INTEGER NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('signup', 'running', 'finished')),
+                seed TEXT NOT NULL,
+                starts_at REAL,
+                signup_message_id INTEGER,
+                standings_message_id INTEGER,
+                created_at TEXT NOT NULL
+            )""",
+            # `/league list`: a server's seasons, newest first; the running ones at start-up.
+            "CREATE INDEX leagues_by_guild ON leagues (guild_id, id)",
+            "CREATE INDEX leagues_by_status ON leagues (status, id)",
+            # The role a server names whose members may open leagues too (Manage Server may).
+            """CREATE TABLE league_organisers (
+                guild_id INTEGER NOT NULL PRIMARY KEY,
+                role_id INTEGER NOT NULL
+            )""",
+            # `left_at`: NULL while a member plays on; who left is paired no more.
+            """CREATE TABLE league_members (
+                league_id INTEGER NOT NULL REFERENCES leagues (id),
+                user_id INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                joined_at TEXT NOT NULL,
+                left_at TEXT,
+                PRIMARY KEY (league_id, user_id)
+            )""",
+            # `deadline`, `ended_at`: POSIX seconds. `overtime`: 1 once the deadline was handled
+            # (the games still running were ended or handed to the AI).
+            """CREATE TABLE league_rounds (
+                league_id INTEGER NOT NULL REFERENCES leagues (id),
+                round INTEGER NOT NULL,
+                started_at REAL NOT NULL,
+                deadline REAL NOT NULL,
+                ended_at REAL,
+                overtime INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (league_id, round)
+            )""",
+            # The clock's next league deadline.
+            "CREATE INDEX league_rounds_due ON league_rounds (overtime, deadline)",
+            # `players`: JSON list in the game's seat order, a member's id or null (an AI
+            # seat); the league points of a seat go to this member whoever plays it at the end.
+            # A round's tables are written when it is paired, `game_id` NULL until its game is
+            # opened, so a restart opens the ones still missing.
+            """CREATE TABLE league_tables (
+                league_id INTEGER NOT NULL REFERENCES leagues (id),
+                round INTEGER NOT NULL,
+                table_no INTEGER NOT NULL,
+                game_id INTEGER UNIQUE REFERENCES games (id),
+                players TEXT NOT NULL,
+                PRIMARY KEY (league_id, round, table_no)
+            )""",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

@@ -31,6 +31,7 @@ SMOKE = {
         *("--channels", "4", "--hints", "3", "--every", "0.05", "--budget", "4"),
         *("--workers", "1", "--only", "havana", "--steps", "15"),
     ],
+    "league.py": ["--members", "8", "--rounds", "2", "--max-rounds", "1"],
     "load.py": ["--k", "2", "--moves", "8", "--min-moves", "8"],
     "memory.py": ["--games", "50"],
     "render.py": ["--repeat", "1", "--game-moves", "3"],
@@ -69,7 +70,9 @@ def run(script: str) -> dict:
     return last
 
 
-@pytest.mark.parametrize("script", sorted(set(SMOKE) - {"load.py", "scheduler.py", "learn.py"}))
+@pytest.mark.parametrize(
+    "script", sorted(set(SMOKE) - {"load.py", "scheduler.py", "learn.py", "league.py"})
+)
 def test_the_bench_runs_to_its_json_line(script):
     run(script)
 
@@ -99,3 +102,10 @@ def test_the_learn_bench_times_hints_while_channels_keep_the_ai_busy():
     assert figures["ai_decisions_meanwhile"] > 0
     assert figures["practice"]["havana"]["moves"] > 0
     assert figures["practice"]["havana"]["requests"] > 0
+
+
+def test_the_league_bench_plays_every_round_and_measures_the_bookkeeping():
+    """Every table of every round is a game played to its end; the figures are there."""
+    figures = run("league.py")
+    assert figures["games"] == 4 and figures["winner_points"] > 0
+    assert figures["bookkeeping_cpu_s"] > 0 and figures["pairing_max_s"] >= 0

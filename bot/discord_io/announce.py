@@ -86,6 +86,8 @@ class Announcer:
         self.held: dict[int, list] = {}
         # (locale, record) -> the view under a game's final scores, or None (set by services).
         self.final_view = None
+        # Told of every game whose result is posted (a league's standings follow them).
+        self._ended: list = []
         # The interactions' tokens, and posting in a game's channel.
         self.posts = ChannelPosts(client)
         self.finals = FinalScores(client, tables, quiet, self.posts)
@@ -101,6 +103,12 @@ class Announcer:
 
     def channel(self, record: GameRecord):
         return self.posts.channel(record)
+
+    def when_ended(self, listener) -> None:
+        """`listener(record)` for every ended game whose final scores are posted: the last
+        move's, the table's choice, a resignation, abandon, and again for one posted later
+        after a failure (a listener must not mind hearing of a game twice)."""
+        self._ended.append(listener)
 
     def press(self, message_id: int, interaction: discord.Interaction) -> None:
         """A press on the turn message `message_id`: its token edits it (`ChannelPosts.edit`)."""
@@ -395,7 +403,10 @@ class Announcer:
         look_first: bool = False,
         via: discord.Interaction | None = None,
     ) -> None:
-        """The final scores in the channel (`FinalScores.post`)."""
+        """The final scores in the channel (`FinalScores.post`); those who listen for ended
+        games are told first (whether or not the post goes through: the game is stored)."""
+        for listener in self._ended:
+            listener(record)
         await self.finals.post(
             locale, record, event_lines, final_view=self.final_view, look_first=look_first, via=via
         )

@@ -38,7 +38,7 @@ ANNOTATIONS = {
 }
 
 
-def _annotation(option) -> str:
+def annotation(option) -> str:
     if option.kind == "int":
         return f"app_commands.Range[int, {option.low}, {option.high}] | None"
     return ANNOTATIONS[option.kind]
@@ -67,9 +67,9 @@ def _signature(options) -> inspect.Signature:
     return inspect.Signature(
         [
             *shared_first,
-            *(param(o.name, _annotation(o), None) for o in first),
+            *(param(o.name, annotation(o), None) for o in first),
             *shared_later,
-            *(param(o.name, _annotation(o), None) for o in later),
+            *(param(o.name, annotation(o), None) for o in later),
             param("thread", "bool", False),
             param("hints", "bool", False),
         ]

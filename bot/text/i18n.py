@@ -185,3 +185,10 @@ def reader_locale(
     if own is None or own == discord.Locale.american_english:
         return channel_locale(preferences, interaction)
     return user_locale(preferences, interaction)
+
+
+def server_locale(preferences: Preferences, guild_id: int | None) -> str:
+    """The channel language of a server when neither an interaction nor a game is at hand (a
+    league's messages, posted by its rounds' clock): the server's chosen language, else
+    English."""
+    return _channel_language(preferences, guild_id, None)

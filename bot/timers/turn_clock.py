@@ -114,6 +114,7 @@ class Clock:
         outbox.register(REMIND, self._remind_again)
         outbox.register(ASK, self._ask_again)
         self._expired: list = []
+        self._agendas: list = []  # other stored moments: a league's round deadlines
         self._task: asyncio.Task | None = None
         # A poke while the clock works makes it look again; a poke while it sleeps wakes it.
         self._poked = False
@@ -130,6 +131,10 @@ class Clock:
     def when_expired(self, listener) -> None:
         """`listener(record, seat)`: the AI stands in for that decision."""
         self._expired.append(listener)
+
+    def also(self, agenda) -> None:
+        """Wake for `agenda`'s stored moments too: `next_due()` and `deliver(at)`, awaited."""
+        self._agendas.append(agenda)
 
     def start(self) -> None:
         if self._task is None:
@@ -188,6 +193,13 @@ class Clock:
         if held is not None and held <= now():
             await self.digests.deliver(now())
             held = await self.digests.next_due()
+        for agenda in self._agendas:
+            moment = await agenda.next_due()
+            if moment is not None and moment <= now():
+                await agenda.deliver(now())
+                moment = await agenda.next_due()
+            if moment is not None:
+                held = moment if held is None else min(held, moment)
         due = await self.store.next_due(shards=shards)
         at = now()
         if due is None or due > at:

@@ -46,11 +46,25 @@ def played(tmp_path_factory):
             await store.set_server_language(5, "it")
             await quiet.set_hours(store, 9, 22, 8, "Europe/Rome")
             await quiet.hold(store, quiet.Held(9, game.record.id, "turn", 5, 1000.0))
+            await a_league_playing(store, game.record)
         finally:
             await store.close()
 
     asyncio.run(more())
     return path
+
+
+async def a_league_playing(store, game) -> None:
+    """A league in its first round, whose one table is the game in play."""
+    from storage import leagues as lg
+    from tests.storage.test_storage_leagues import spec
+
+    league = await lg.create_league(store, spec(kind="santiago"))
+    for seat in game.seats:
+        await lg.join_league(store, league.id, seat.user_id, seat.name)
+    await lg.set_status(store, league.id, "running", "signup")
+    await lg.start_round(store, league.id, 1, 0.0, 1.0, [tuple(s.user_id for s in game.seats)])
+    await lg.attach_game(store, league.id, 1, 1, game.id)
 
 
 def exports(target) -> list[dict]:
@@ -68,6 +82,9 @@ HISTORY = (
     "SELECT * FROM endings ORDER BY game_id",
     "SELECT * FROM placings ORDER BY game_id, seat",
     "SELECT * FROM ratings ORDER BY guild_id, kind, player",
+    "SELECT * FROM leagues ORDER BY id",
+    "SELECT * FROM league_members ORDER BY league_id, user_id",
+    "SELECT * FROM league_tables ORDER BY league_id, round, table_no",
 )
 
 
@@ -103,6 +120,8 @@ def test_copy_sqlite_to_postgresql_and_back_keeps_every_game(
     assert copied["rows"]["endings"] == 3 and copied["rows"]["placings"] == 9
     assert copied["rows"]["ratings"] >= 3 and copied["rows"]["server_languages"] == 1
     assert copied["rows"]["member_quiet_hours"] == 1 and copied["rows"]["quiet_held"] == 1
+    assert copied["rows"]["leagues"] == 1 and copied["rows"]["league_members"] == 3
+    assert copied["rows"]["league_rounds"] == 1 and copied["rows"]["league_tables"] == 1
     original = exports(source)
     assert exports(pg_empty_url) == original
     kept = history(source)

@@ -201,6 +201,7 @@ async def test_games_ended_before_the_history_are_backfilled_by_the_migration(da
     later += ("member_quiet_hours", "quiet_held")
     later += ("outbox", "review_steps", "reviews")
     later += ("lessons_met", "member_lessons_off")
+    later += ("league_tables", "league_rounds", "league_members", "leagues", "league_organisers")
     later_columns = ("ALTER TABLE games DROP COLUMN server_locale",)
     later_columns += ("DROP INDEX games_one_practice", "ALTER TABLE games DROP COLUMN mode")
     if isinstance(database, str):

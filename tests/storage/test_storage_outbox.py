@@ -58,6 +58,14 @@ async def test_a_game_waiting_for_the_next_interaction_waits_in_the_outbox_after
         conn.execute("DROP TABLE member_lessons_off")
         conn.execute("DROP INDEX games_one_practice")
         conn.execute("ALTER TABLE games DROP COLUMN mode")
+        for table in (
+            "league_tables",
+            "league_rounds",
+            "league_members",
+            "leagues",
+            "league_organisers",
+        ):
+            conn.execute(f"DROP TABLE {table}")
         conn.execute("INSERT INTO notes VALUES (?, 'unposted', '7')", (game.id,))
         conn.execute("INSERT INTO notes VALUES (?, 'turn_message', '1:0')", (turn.id,))
     store = await Store.open(path)
