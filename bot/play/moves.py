@@ -42,7 +42,7 @@ class Play:
         self, preferences: Preferences, tables: Tables, guard: Guard, gate: Gate, logs: GameLogs
     ) -> None:
         self.preferences, self.tables, self.guard, self.gate = preferences, tables, guard, gate
-        # The games' logs as moves, for the recap that opens a player's private prompt.
+        # The games' logs as moves, for the recap in a player's private prompt.
         self.logs = logs
 
     def _pending(self, record: GameRecord, state: Any) -> tuple[Decision, ...]:
@@ -280,15 +280,15 @@ class Play:
         content, view = private_prompt(locale, record, state, seat)
         if view is None:
             raise Refusal("bot.error.not_your_decision", current=content)
-        # A kind of decision met for the first time is explained right above its choices,
-        # below the recap of what happened since (which opens the answer).
+        since = recap(locale, record, await self.logs.steps(self.tables.store, record), seat)
+        if since:
+            content = f"{since}\n\n{content}"
+        # A kind of decision met for the first time is explained first, before the recap of
+        # what happened since: the rule is what the member needs to read the rest.
         lesson = await self._lesson(interaction.user.id, record, state, seat)
         if lesson is not None:
             content = f"{lessons.short(locale, lesson)}\n\n{content}"
             view = components.with_lesson(locale, view, lesson)
-        since = recap(locale, record, await self.logs.steps(self.tables.store, record), seat)
-        if since:
-            content = f"{since}\n\n{content}"
         view = components.with_hint(locale, view, record, seat)
         await self.guard.reply(interaction, content, view=view)
         if not came_from_private(interaction):

@@ -5,6 +5,7 @@ turns it off; `/learn` alone shows what is met and what is left."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 
@@ -12,8 +13,10 @@ import pytest
 
 import games
 from bot.core.lone_choices import NOTE, moves_of
+from bot.discord_io.layouts import text_of
+from bot.text import lessons
 from bot.text.i18n import text
-from tests.bot.driver import custom_ids, settle_ai
+from tests.bot.driver import Table, custom_ids, private_answer, settle_ai
 from tests.bot.test_learn_practice import open_practice, play_out
 
 LESSON = re.compile(r"ll:([a-z0-9_]+\.[a-z0-9_]+)")
@@ -143,3 +146,34 @@ async def test_what_a_member_met_and_their_practice_table_survive_a_restart(
     met = await simcord_env.bot.store.lessons_met(ana.id)
     overview = await ana.slash(channel, "learn")
     assert f"{len(met)} of 12" in overview.response.content
+
+
+async def test_the_lesson_opens_the_private_prompt_before_the_recap(simcord_env, table):
+    """A member who meets a kind of decision for the first time reads its lesson first in
+    "Choose"'s answer, then what happened since their last turn, then their choices."""
+    env = simcord_env
+    guild, channel, (ana, ben, cai, dee) = table
+    game = Table(env, channel, [ana, ben, cai], random.Random(5), typed=0)
+    await game.open("havana", 3)
+    heading = text("en", "bot.learn.new_decision")
+    for _ in range(400):
+        await env.settle()
+        prompt = game.prompt_message()
+        assert prompt is not None, "the game ended before the case came"
+        if cai in game.named(text_of(prompt)) and any(
+            i.startswith("mx:") for i in custom_ids(prompt)
+        ):
+            since = text_of(private_answer(await cai.slash(channel, "game recap")))
+            if since.startswith("**Since your last turn:**"):
+                answer = private_answer(await cai.click(prompt, label="Choose"))
+                more = [i for i in custom_ids(answer) if i.startswith("ll:")]
+                if more:
+                    shown = text_of(answer)
+                    lesson = more[0][3:]
+                    assert shown.startswith(lessons.short("en", lesson) + "\n\n" + since), shown
+                    assert shown.index(heading) < shown.index(since) < shown.index("**cai**")
+                    # The choices follow, on the same answer.
+                    assert any(i.startswith(("mc:", "ms:")) for i in custom_ids(answer))
+                    return
+        await game.step()
+    raise AssertionError("cai never met a new kind of decision with a recap to read")

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from bot.text import present
+from bot.text import lessons, present
 from bot.text.i18n import text_msg
 from bot.text.recap import MAX_RECAP_LINES, recap, since_last_decision
 from tests.bot.driver import Table, custom_ids, private_answer, text_of
@@ -18,6 +18,19 @@ from tests.bot.test_clock import dms
 from tests.bot.test_secrecy import PRIVATE_WORDS
 
 TITLE = "Since your last turn:"
+
+
+def below_the_lesson(answer) -> tuple[str | None, str]:
+    """A private prompt's lesson (when it explains a kind of decision met for the first time,
+    with its "More" button) and what follows it. The lesson, if any, opens the prompt."""
+    said = text_of(answer)
+    more = [i for i in custom_ids(answer) if i.startswith("ll:")]
+    if not more:
+        return None, said
+    lesson = more[0][3:]
+    opening = lessons.short("en", lesson) + "\n\n"
+    assert said.startswith(opening), said
+    return lesson, said.removeprefix(opening)
 
 
 async def away_for_ten_moves(env, game, member, limit=600):
@@ -79,9 +92,10 @@ async def test_the_recap_after_ten_moves_away_tells_public_moves_only(simcord_en
         assert word not in said
     assert not any(h in said for h in hidden if h not in "\n".join(public))
 
-    # The private prompt opens with the same recap, where there is one ("Choose").
+    # The private prompt ("Choose") gives the same recap, where there is one: first, or right
+    # under the lesson of a kind of decision met for the first time.
     if any(i.startswith("mx:") for i in custom_ids(prompt)):
-        shown = text_of(private_answer(await cai.click(prompt, label="Choose")))
+        _, shown = below_the_lesson(private_answer(await cai.click(prompt, label="Choose")))
         assert shown.startswith(said)
     # So does the screen's DM sent while the decision waited for cai (if it changed then).
     last = text_of(dms(env, cai)[-1]) if dms(env, cai) else ""
@@ -126,16 +140,17 @@ async def test_nothing_new_and_not_a_player_are_said_politely(simcord_env, table
 
 async def test_the_private_prompt_and_the_screen_dm_open_with_the_recap(simcord_env, table):
     """While a decision waits for cai: "Choose" answers with the recap first, the same as
-    `/game recap`, and the screen's DM sent then opens with it too."""
+    `/game recap` (below only the lesson of a kind of decision cai meets for the first time,
+    which opens the prompt), and the screen's DM sent then opens with the recap too."""
     env = simcord_env
     guild, channel, (ana, ben, cai, dee) = table
     game = Table(env, channel, [ana, ben, cai], random.Random(5), typed=0)
     await game.open("havana", 3)
-    chose = dm = False
+    chose = dm = taught = False
     last_dm = None
     for _ in range(400):
         await env.settle()
-        if game.finished() or (chose and dm):
+        if game.finished() or (chose and dm and taught):
             break
         prompt = game.prompt_message()
         sent = dms(env, cai)
@@ -148,9 +163,12 @@ async def test_the_private_prompt_and_the_screen_dm_open_with_the_recap(simcord_
                     assert text_of(sent[-1]).startswith(said), "the DM opens with the recap"
                     dm = True
                 if any(i.startswith("mx:") for i in custom_ids(prompt)):
-                    shown = text_of(private_answer(await cai.click(prompt, label="Choose")))
+                    answer = private_answer(await cai.click(prompt, label="Choose"))
+                    lesson, shown = below_the_lesson(answer)
                     assert shown.startswith(said + "\n"), "so does the private prompt"
+                    taught = taught or lesson is not None
                     chose = True
         await game.step()
     assert dm, "a screen DM was sent while cai decided"
     assert chose, "a hidden choice of cai's went through Choose"
+    assert taught, "a lesson opened a private prompt, above the recap"
