@@ -74,6 +74,7 @@ def _table_commands() -> list[app_commands.Command]:
             interaction,
             reminders.value if reminders is not None else None,
             turn_limit.value if turn_limit is not None else None,
+            explanations,
         )
 
     @app_commands.command(

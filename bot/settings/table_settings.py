@@ -53,9 +53,40 @@ class TableSettings:
 
     @handler(defer="thinking")
     async def show_settings(
-        self, interaction, locale, reminders: str | None, turn_limit: str | None
+        self,
+        interaction,
+        locale,
+        reminders: str | None,
+        turn_limit: str | None,
+        explanations: bool | None = None,
     ):
-        """`/game settings`: shows the table's clock; in the lobby its creator may change it."""
+        """`/game settings`: shows the table's clock; in the lobby its creator may change it.
+        `explanations`, given with a change of the clock, is the member's own setting and
+        takes effect with it; if the clock's change is refused, neither is made (one command,
+        one outcome), and the refusal says how to change the explanations alone."""
+        try:
+            record = await self._clock(interaction, reminders, turn_limit)
+        except Refusal as refusal:
+            if explanations is None:
+                raise
+            reason = text(locale, refusal.key, **refusal.params)
+            raise Refusal(
+                "bot.learn.settings_unchanged", reason=reason, value=str(explanations)
+            ) from None
+        lines = [text(locale, "bot.settings.title", game=present.title(locale, record.kind))]
+        lines += present.clock_lines(locale, record.settings)
+        seat = record.seat_of(interaction.user.id)
+        if seat is not None and record.seats[seat].muted:
+            lines.append(text(locale, "bot.settings.you_muted"))
+        if explanations is not None:
+            await self.tables.lessons.set_explaining(interaction.user.id, explanations)
+            key = "bot.learn.explaining" if explanations else "bot.learn.not_explaining"
+            lines += ["", text(locale, key)]
+        await self.guard.reply(interaction, "\n".join(lines))
+
+    async def _clock(self, interaction, reminders: str | None, turn_limit: str | None):
+        """The game here, with the table's clock changed as asked (in the lobby, by its
+        creator), or a refusal before anything is written."""
         record = await self.tables.game_here(interaction.channel_id)
         if reminders is not None or turn_limit is not None:
             async with self.tables.lock(interaction.channel_id):
@@ -77,12 +108,7 @@ class TableSettings:
                     record = await self.tables.store.set_settings(record.id, changed)
                 except SettingsError:
                     raise Refusal("bot.error.bad_setting") from None
-        lines = [text(locale, "bot.settings.title", game=present.title(locale, record.kind))]
-        lines += present.clock_lines(locale, record.settings)
-        seat = record.seat_of(interaction.user.id)
-        if seat is not None and record.seats[seat].muted:
-            lines.append(text(locale, "bot.settings.you_muted"))
-        await self.guard.reply(interaction, "\n".join(lines))
+        return record
 
     @handler(defer="thinking")
     async def mute(self, interaction, locale, on: bool) -> None:

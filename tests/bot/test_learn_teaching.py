@@ -177,3 +177,44 @@ async def test_the_lesson_opens_the_private_prompt_before_the_recap(simcord_env,
                     return
         await game.step()
     raise AssertionError("cai never met a new kind of decision with a recap to read")
+
+
+async def test_explanations_take_effect_with_a_change_of_the_tables_clock(simcord_env, table):
+    """`/game settings` with `explanations:` and `reminders`/`turn_limit` in one command makes
+    every change; when the clock's change is refused, nothing changes and the answer says how
+    to change the explanations alone."""
+    env = simcord_env
+    guild, channel, (ana, ben, cai, dee) = table
+    lobby = await ana.slash(channel, "game new", game="santiago")
+    assert not lobby.ephemeral
+    await ben.click(lobby.response, label="Join")
+
+    both = await ana.slash(
+        channel, "game settings", turn_limit="86400", reminders="21600", explanations=False
+    )
+    assert both.ephemeral
+    said = text_of(private_answer(both))
+    assert "Turn limit: 24 hours" in said and "Reminders after: 6 hours" in said, said
+    assert text("en", "bot.learn.not_explaining") in said
+    record = await env.bot.store.by_channel(channel.id)
+    assert (record.settings.turn_limit, record.settings.reminders) == (86400, 21600)
+    assert ana.id in await env.bot.store.lessons_off()
+    told = await ana.slash(channel, "learn")
+    assert "explanations are off" in told.response.content
+
+    # Ben did not open the game: the clock is not his, so nothing of the command is made.
+    refused = await ben.slash(channel, "game settings", turn_limit="off", explanations=False)
+    assert refused.ephemeral
+    said = text_of(private_answer(refused))
+    assert "Only" in said and "explanations:False` alone" in said, said
+    assert ben.id not in await env.bot.store.lessons_off()
+    record = await env.bot.store.by_channel(channel.id)
+    assert record.settings.turn_limit == 86400
+
+    # Turned on again, together with the clock, by who opened the game.
+    again = await ana.slash(channel, "game settings", reminders="off", explanations=True)
+    said = text_of(private_answer(again))
+    assert text("en", "bot.learn.explaining") in said
+    assert ana.id not in await env.bot.store.lessons_off()
+    record = await env.bot.store.by_channel(channel.id)
+    assert record.settings.reminders is None

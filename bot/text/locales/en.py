@@ -458,6 +458,7 @@ MESSAGES: dict[str, str] = {
     "bot.learn.off_note": "Your explanations are off: `/game settings explanations:True` turns them on again.",
     "bot.learn.explaining": "Done: each kind of decision will be explained the first time you meet it, in all your games.",
     "bot.learn.not_explaining": "Done: no more explanations of new kinds of decision. `/game settings explanations:True` brings them back.",
+    "bot.learn.settings_unchanged": "{reason}\nSo nothing was changed, your explanations neither: `/game settings explanations:{value}` alone changes them, in any channel.",
     "bot.learn.name.santiago.roll": "rolling the demand",
     "bot.learn.name.santiago.drive": "driving the car",
     "bot.learn.name.santiago.citizen": "using a citizen",
