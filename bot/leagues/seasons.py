@@ -19,11 +19,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.core import lone_choices
 from bot.core.errors import Refusal
 from bot.core.timing import now
 from bot.discord_io.answering import think
 from bot.discord_io.guard import handler
 from bot.leagues.finding import find_league
+from bot.seats.ai_seats import STAND_INS
 from bot.text import present
 from bot.text.i18n import server_locale, text
 from bot.text.preferences import Preferences
@@ -356,7 +358,8 @@ class Seasons:
 
     async def _overtime(self, league: lg.League, number: int) -> None:
         """The round's deadline: each game still running ends as the league says, ranked on
-        the scores as they stand, or played to its end by the AI in every seat."""
+        the scores as they stand, or played on by the turn clock's rules, the AI taking the
+        seats of the players who are absent (`_absent`)."""
         if not await lg.deadline_handled(self.store, league.id, number):
             return
         for table in await lg.tables(self.store, league.id, number):
@@ -372,10 +375,30 @@ class Seasons:
                 if league.spec.overtime == "scores":
                     await self.seats.end_now(record, how="ended")
                     continue
-                for seat, held in enumerate(record.seats):
-                    if held.ai_level is None:
-                        record = await self.seats.hand_to_ai(record, seat)
+                for seat in await self._absent(record, now()):
+                    record = await self.seats.hand_to_ai(record, seat)
                 self.ai.wake(record, self.tables.state_of(record))
+
+    async def _absent(self, record, at: float) -> list[int]:
+        """The seats of a game at its round's deadline whose players are absent, by the turn
+        clock's measure: a person who has made no decision of their own in the game (moves
+        the bot took by itself or the AI played for them at the turn limit do not count), or
+        whose decision now waiting has passed the table's turn limit. Those who play keep
+        their seats, and the clock treats their later decisions as any table's."""
+        store = self.store
+        taken = lone_choices.moves_of(await store.get_note(record.id, lone_choices.NOTE))
+        taken |= lone_choices.moves_of(await store.get_note(record.id, STAND_INS))
+        decided = {a.seat for a in await store.actions(record.id) if a.seq not in taken}
+        late = {
+            w.seat
+            for w in await store.waits(record.id)
+            if w.vote_at is not None or (w.deadline is not None and w.deadline <= at)
+        }
+        return [
+            held.seat
+            for held in record.seats
+            if held.ai_level is None and (held.seat not in decided or held.seat in late)
+        ]
 
     # ------------------------------------------------------------------ restarts
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import ai
 import games
 from ai import hints as ai_hints
-from bot.core import metrics, worker_pool
+from bot.core import lone_choices, metrics, worker_pool
 from bot.core.timing import now
 from bot.play.gate import MoveRefused
 from bot.text.i18n import game_locale
@@ -49,6 +49,8 @@ LEVELS = ai.LEVELS
 DEFAULT_LEVEL = "strong"
 # Tried in this order after the seat's own level fails.
 FALLBACKS = ("greedy", "random")
+# The note holding the move numbers the AI played for a person at the turn limit.
+STAND_INS = "stand_ins"
 
 
 def ai_seed(record: GameRecord, seat: int) -> int:
@@ -329,4 +331,12 @@ class AiSeats:
             # The seat's decision changed while it thought, or another process moved first:
             # its task looks again at the game as it is now.
             return False
+        if done is not None and stand_in:
+            # The log keeps only codes: which moves were the clock's is a note of the game, so
+            # a league's deadline tells a player who decided from one the AI stood in for.
+            store = self.tables.store
+            note = await store.get_note(thought_at.id, STAND_INS)
+            await store.set_note(
+                thought_at.id, STAND_INS, lone_choices.with_moves(note, [done.record.version + 1])
+            )
         return done is not None

@@ -4,11 +4,13 @@ the clock and the AI finish their games)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from fractions import Fraction
 
 import discord
+from simcord.backend.errors import SetupError
 
 from bot.discord_io.layouts import text_of
 from storage import leagues as lg
@@ -71,7 +73,10 @@ async def play_clicks(env, store, league_id: int, number: int, clickers, rng, st
             message = game.prompt_message()
             if game.finished() or message is None or not game.named(text_of(message)):
                 break
-            await game.step()
+            # An AI seat deciding at the same time may change the message under the player's
+            # finger (its button is gone): a person looks again, as the next step does.
+            with contextlib.suppress(SetupError):
+                await game.step()
             await settle(env)
         made += game.moves
     return made

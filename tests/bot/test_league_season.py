@@ -97,6 +97,24 @@ async def test_sixteen_members_four_rounds_of_three_days_with_a_restart_in_round
             assert len(await lg.rounds(store, league.id)) == 2
         await env.advance_time(3 * DAY + 60)
         await settle(env)
+        # At the deadline the AI took the absent members' seats; those who play by clicks
+        # kept theirs and finish their games.
+        for table in await lg.tables(store, league.id, number):
+            record = await store.get(table.game_id)
+            for seat, player in enumerate(table.players):
+                playing = any(c.id == player for c in clickers)
+                if record.status == "active" and not playing:
+                    assert record.seats[seat].ai_level is not None
+        await play_clicks(env, store, league.id, number, clickers, rng, steps=400)
+        await settle(env)
+        for table in await lg.tables(store, league.id, number):
+            record = await store.get(table.game_id)
+            assert record.status == "finished"
+            assert all(
+                record.seats[table.players.index(c.id)].ai_level is None
+                for c in clickers
+                if c.id in table.players
+            ), "who kept playing kept the seat"
     league = await lg.league(store, league.id)
     assert league.status == "finished"
     assert len(channel.threads) == 16
