@@ -28,6 +28,8 @@ from .store import Store, now
 
 STATUSES = ("signup", "running", "finished")
 OVERTIME = ("clock", "scores")
+# Why a league stopped: its channel disappeared, so its next round's tables cannot open.
+STOPPED = ("channel_gone",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,8 @@ class League:
     signup_message_id: int | None
     standings_message_id: int | None
     created_at: str
+    # Why the league cannot go on (`STOPPED`), until its creator moves or ends it.
+    stopped: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +96,7 @@ class Table:
 _COLUMNS = (
     "id, guild_id, channel_id, name, kind, options, table_size, table_minimum, rounds,"
     " round_seconds, points, rated, overtime, reminders, turn_limit, creator_id, seed,"
-    " starts_at, status, signup_message_id, standings_message_id, created_at"
+    " starts_at, status, signup_message_id, standings_message_id, created_at, stopped"
 )
 
 
@@ -116,7 +120,7 @@ def _league(row) -> League:
         seed=row[16],
         starts_at=row[17],
     )
-    return League(row[0], spec, row[18], row[19], row[20], row[21])
+    return League(row[0], spec, row[18], row[19], row[20], row[21], row[22])
 
 
 async def create_league(store: Store, spec: LeagueSpec) -> League:
@@ -203,6 +207,70 @@ async def set_status(store: Store, league_id: int, status: str, was: str) -> boo
         )
     )
     return changed == 1
+
+
+async def set_stopped(store: Store, league_id: int, reason: str) -> bool:
+    """Mark a running league stopped for `reason` (one of `STOPPED`); False when it was not
+    running or was stopped already."""
+    if reason not in STOPPED:
+        raise ValueError(f"stopped {reason!r}")
+    changed = await store.transaction(
+        _one(
+            Execute(
+                "UPDATE leagues SET stopped = ? WHERE id = ? AND status = 'running'"
+                " AND stopped IS NULL",
+                (reason, league_id),
+            )
+        )
+    )
+    return changed == 1
+
+
+async def move_league(
+    store: Store, league_id: int, channel_id: int, started_at: float, deadline: float
+) -> bool:
+    """A stopped league goes on in `channel_id`: no longer stopped, its standings message
+    posted there anew, and its open round (whose tables could not open) counted from
+    `started_at` to a new `deadline`. False when it was not stopped."""
+
+    def steps():
+        changed = yield Execute(
+            "UPDATE leagues SET channel_id = ?, stopped = NULL, standings_message_id = NULL"
+            " WHERE id = ? AND stopped IS NOT NULL AND status = 'running'",
+            (channel_id, league_id),
+        )
+        if changed != 1:
+            return False
+        yield Execute(
+            "UPDATE league_rounds SET started_at = ?, deadline = ?, overtime = 0"
+            " WHERE league_id = ? AND ended_at IS NULL",
+            (started_at, deadline, league_id),
+        )
+        return True
+
+    return await store.transaction(steps())
+
+
+async def end_stopped(store: Store, league_id: int, at: float) -> bool:
+    """A stopped league ends with its standings as they are: finished, its open round closed
+    at `at` (its deadline no longer due). False when it was not stopped."""
+
+    def steps():
+        changed = yield Execute(
+            "UPDATE leagues SET status = 'finished', stopped = NULL"
+            " WHERE id = ? AND stopped IS NOT NULL AND status = 'running'",
+            (league_id,),
+        )
+        if changed != 1:
+            return False
+        yield Execute(
+            "UPDATE league_rounds SET ended_at = ?, overtime = 1"
+            " WHERE league_id = ? AND ended_at IS NULL",
+            (at, league_id),
+        )
+        return True
+
+    return await store.transaction(steps())
 
 
 def _one(step):

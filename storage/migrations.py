@@ -612,6 +612,19 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        21,
+        "leagues: why a league stopped (its channel is gone), until it is moved or ended",
+        (
+            # `stopped`: NULL while the league goes on; else why it cannot (`channel_gone`: its
+            # channel disappeared, so its next round's tables cannot open). Its creator moves
+            # it to another channel (which clears it) or ends it.
+            "ALTER TABLE leagues ADD COLUMN stopped TEXT",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

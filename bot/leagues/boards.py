@@ -79,6 +79,15 @@ def standings_text(
         )
     shown = table if rows is None else table[:rows]
     lines = [head, *(row_text(locale, line, names, gone) for line in shown)]
+    if league.stopped is not None:
+        said = text(
+            locale,
+            "bot.league.stopped",
+            name=present.escape(spec.name),
+            round=played_rounds + 1,
+            creator=f"<@{spec.creator_id}>",
+        )
+        lines.insert(0, said)
     if rows is not None and len(table) > rows:
         lines.append(text(locale, "bot.league.more", count=len(table) - rows))
     return present.clip("\n".join(lines), present.MAX_CONTENT)
@@ -226,7 +235,9 @@ class Boards:
             done = await lg.rounds(self.store, league.id)
             status = text(
                 locale,
-                f"bot.league.status.{league.status}",
+                "bot.league.status.stopped"
+                if league.stopped is not None
+                else f"bot.league.status.{league.status}",
                 round=len(done),
                 rounds=league.spec.rounds,
             )

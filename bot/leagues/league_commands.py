@@ -80,6 +80,22 @@ def commands() -> list[app_commands.Command]:
         await interaction.client.services.seasons.leave_command(interaction, league)
 
     @app_commands.command(
+        name="move", description="(who opened it) A stopped league: another channel, or its end"
+    )
+    @app_commands.describe(
+        channel="The text channel where the league goes on",
+        end="True: end the league with its standings as they are",
+        league="The league's number (default: the latest one here)",
+    )
+    async def move(
+        interaction: discord.Interaction,
+        channel: discord.TextChannel | None = None,
+        end: bool = False,
+        league: int | None = None,
+    ) -> None:
+        await interaction.client.services.seasons.move_command(interaction, league, channel, end)
+
+    @app_commands.command(
         name="organisers",
         description="(Manage Server) The role whose members may open leagues too",
     )
@@ -89,7 +105,7 @@ def commands() -> list[app_commands.Command]:
     ) -> None:
         await interaction.client.services.signups.organisers(interaction, role, off)
 
-    return [new_command(), start, standings, mine, listed, leave, organisers]
+    return [new_command(), start, standings, mine, listed, leave, move, organisers]
 
 
 def new_command() -> app_commands.Command:

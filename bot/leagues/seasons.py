@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.core import lone_choices
 from bot.core.errors import Refusal
 from bot.core.timing import now
 from bot.discord_io.answering import think
 from bot.discord_io.guard import handler
+from bot.leagues import moving
 from bot.leagues.finding import find_league
-from bot.seats.ai_seats import STAND_INS
+from bot.leagues.overtime import absent_seats
 from bot.text import present
 from bot.text.i18n import server_locale, text
 from bot.text.preferences import Preferences
@@ -158,6 +158,14 @@ class Seasons:
             interaction, text(locale, said, name=present.escape(league.spec.name))
         )
 
+    @handler()
+    async def move_command(
+        self, interaction, locale, number: int | None, channel, end: bool
+    ) -> None:
+        """`/league move`: a league stopped because its channel is gone goes on in `channel`
+        (its open round from now, for a whole round's time) or, with `end`, ends as it is."""
+        await moving.move_or_end(self, interaction, locale, number, channel, end)
+
     async def _hand_over(self, league: lg.League, user_id: int) -> None:
         """A member who left: the AI plays their seat in the round's game still running."""
         done = await lg.rounds(self.store, league.id)
@@ -212,7 +220,10 @@ class Seasons:
         """Open the round's tables still without a game, and say the round in the channel."""
         channel = self._channel(league)
         if channel is None:
-            log.warning("league %s: its channel is gone; round %s waits", league.id, number)
+            # Nowhere to open them: the league says it stopped (`/league standings`, `list`)
+            # until its creator moves it to another channel or ends it (`/league move`).
+            log.warning("league %s: its channel is gone; stopped at round %s", league.id, number)
+            await lg.set_stopped(self.store, league.id, "channel_gone")
             return
         spec = league.spec
         ch = server_locale(self.preferences, spec.guild_id)
@@ -375,30 +386,9 @@ class Seasons:
                 if league.spec.overtime == "scores":
                     await self.seats.end_now(record, how="ended")
                     continue
-                for seat in await self._absent(record, now()):
+                for seat in await absent_seats(self.store, record, now()):
                     record = await self.seats.hand_to_ai(record, seat)
                 self.ai.wake(record, self.tables.state_of(record))
-
-    async def _absent(self, record, at: float) -> list[int]:
-        """The seats of a game at its round's deadline whose players are absent, by the turn
-        clock's measure: a person who has made no decision of their own in the game (moves
-        the bot took by itself or the AI played for them at the turn limit do not count), or
-        whose decision now waiting has passed the table's turn limit. Those who play keep
-        their seats, and the clock treats their later decisions as any table's."""
-        store = self.store
-        taken = lone_choices.moves_of(await store.get_note(record.id, lone_choices.NOTE))
-        taken |= lone_choices.moves_of(await store.get_note(record.id, STAND_INS))
-        decided = {a.seat for a in await store.actions(record.id) if a.seq not in taken}
-        late = {
-            w.seat
-            for w in await store.waits(record.id)
-            if w.vote_at is not None or (w.deadline is not None and w.deadline <= at)
-        }
-        return [
-            held.seat
-            for held in record.seats
-            if held.ai_level is None and (held.seat not in decided or held.seat in late)
-        ]
 
     # ------------------------------------------------------------------ restarts
 
