@@ -70,12 +70,19 @@ class Practice:
         if held is not None:
             raise Refusal("bot.learn.already", thread=f"<#{held.channel_id}>")
         parent = interaction.channel
-        if interaction.guild_id is None or not isinstance(parent, discord.TextChannel):
+        # A practice table lives in a private thread. Not in a DM: every game command, its
+        # buttons too, acts only in a server's channel, so a table in DMs could not be played
+        # there. An announcement channel has no private threads either.
+        if (
+            interaction.guild_id is None
+            or not isinstance(parent, discord.TextChannel)
+            or parent.is_news()
+        ):
             raise Refusal("bot.learn.no_thread_here")
         missing = missing_for_private_thread(interaction)
         if missing:
             names = ", ".join(text(locale, f"bot.permission.{name}") for name in missing)
-            raise Refusal("bot.error.bot_permissions", missing=names)
+            raise Refusal("bot.learn.no_private_threads", missing=names)
         room = await self._open_thread(interaction, parent, kind)
         ch = channel_locale(self.preferences, interaction)
         opening = text(

@@ -130,3 +130,30 @@ async def test_learn_where_no_private_thread_can_be_opened_is_refused_politely(s
     inside = await ana.slash(room, "learn", game="santiago")
     assert inside.ephemeral
     assert len(channel.threads) == 1
+
+
+async def test_where_learn_cannot_open_a_private_thread_the_answer_says_where_it_can(
+    simcord_env, table
+):
+    """A practice table lives in a private thread: in an announcement channel, or a channel
+    where the bot may not open private threads, `/learn` opens nothing and says where it
+    works."""
+    guild, channel, (ana, ben, cai, dee) = table
+    news = guild.create_news_channel("announcements")
+    refused = await ben.slash(news, "learn", game="havana")
+    assert refused.ephemeral
+    said = last_answer(refused).content
+    assert "use `/learn` in a server's text channel" in said, said
+    shut = guild.create_text_channel(
+        "no-threads",
+        overwrites={guild.me: discord.PermissionOverwrite(create_private_threads=False)},
+    )
+    refused = await ben.slash(shut, "learn", game="havana")
+    assert refused.ephemeral
+    said = last_answer(refused).content
+    assert "Create Private Threads" in said and "another text channel" in said, said
+    assert not news.threads and not shut.threads and not channel.threads
+    assert await simcord_env.bot.store.practice_table(ben.id) is None
+    # Where it can, it does.
+    opened = await ben.slash(channel, "learn", game="havana")
+    assert opened.ephemeral and len(channel.threads) == 1

@@ -397,6 +397,7 @@ MESSAGES: dict[str, str] = {
     "bot.learn.opened": "Your practice table is open in a private thread: {thread}.",
     "bot.learn.already": "You already have a practice table: {thread}. Play it to the end there, or end it with `/game abandon` in that thread.",
     "bot.learn.no_thread_here": "A practice table opens in a private thread of a text channel: use `/learn` in a server's text channel.",
+    "bot.learn.no_private_threads": "I may not open a private thread here (missing: {missing}). Use `/learn` in another text channel of this server where I may, or ask a moderator to give me these permissions here.",
     "bot.learn.bad_choice": "That is not a game or an AI level I know: pick one from the list.",
     "bot.learn.review_soon": "{who}, your practice game is over. Its review will open here, for you alone, as soon as it is ready.",
     "bot.mode.practice": "Practice table: unrated, kept out of this server's history, stats and leaderboard.",
