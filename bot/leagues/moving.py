@@ -11,12 +11,15 @@ from bot.core.errors import Refusal
 from bot.core.timing import now
 from bot.discord_io.answering import think
 from bot.leagues.finding import find_league
+from bot.lobby.permissions import NEEDED_PERMISSIONS
 from bot.text import present
 from bot.text.i18n import text
 from storage import leagues as lg
 
 if TYPE_CHECKING:
     from bot.leagues.seasons import Seasons
+
+NEEDED = (*NEEDED_PERMISSIONS, "send_messages_in_threads", "create_public_threads")
 
 
 async def move_or_end(
@@ -39,6 +42,13 @@ async def move_or_end(
     target = None if channel is None else seasons.client.get_channel(channel.id)
     if channel is not None and not isinstance(target, discord.TextChannel):
         raise Refusal("bot.error.league_here")
+    if target is not None:
+        # What `/league new` asks of its channel: the round's messages, tables in threads.
+        have = target.permissions_for(target.guild.me)
+        missing = [name for name in NEEDED if not getattr(have, name)]
+        if missing:
+            names = ", ".join(text(locale, f"bot.permission.{name}") for name in missing)
+            raise Refusal("bot.error.bot_permissions", missing=names)
     await think(interaction, ephemeral=True)
     name = present.escape(spec.name)
     async with seasons._lock(league.id):

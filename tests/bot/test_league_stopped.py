@@ -4,6 +4,8 @@ channel, where the round opens, or ends it."""
 
 from __future__ import annotations
 
+import discord
+
 from storage import leagues as lg
 from tests.bot.driver import last_answer
 from tests.bot.league_support import DAY, open_league, server, settle
@@ -51,8 +53,14 @@ async def test_a_stopped_league_says_so_and_its_creator_moves_it(simcord_env):
     assert "`channel:`" in unclear and "`end:True`" in unclear
     both = said(await creator.slash(other, "league move", channel=other, end=True))
     assert "one of the two" in both
+    shut = other.guild.create_text_channel(
+        "no-threads",
+        overwrites={other.guild.me: discord.PermissionOverwrite(create_public_threads=False)},
+    )
+    cannot = said(await creator.slash(other, "league move", channel=shut))
+    assert "Create Public Threads" in cannot, cannot
     assert (await lg.league(store, league.id)).stopped == "channel_gone"
-    assert not other.threads
+    assert not other.threads and not shut.threads
 
     moved = said(await creator.slash(other, "league move", channel=other))
     assert f"**Drifting** goes on in <#{other.id}>" in moved and "Round 2" in moved
