@@ -27,8 +27,13 @@ KINDS = (
     "reminders and clock",
     "errors and refusals",
     "end of game",
+    "game review",
+    "learn to play and hints",
+    "leagues",
     "help and commands",
 )
+# The texts of the game review, learn to play and the leagues, by the start of their keys.
+FEATURES = ("bot.review.", "bot.learn.", "bot.hint.", "bot.mode.", "bot.league.")
 
 
 def start_proof(lang: str, out: Path) -> subprocess.Popen:
@@ -142,6 +147,42 @@ def test_the_unrendered_list_names_exactly_the_keys_the_sheet_never_shows(sheets
     assert set(listed) | (shown & set(source)) == set(source)
     assert f"{len(source) - len(listed)} of {len(source)} keys rendered" in said
     assert f"{len(listed)} never" in said
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_every_text_of_the_review_learning_and_leagues_is_on_the_sheet(sheets, lang):
+    out, _ = sheets[lang]
+    shown = {key for _, key, _, _ in rows(out)}
+    features = [key for key in english() if key.startswith(FEATURES)]
+    assert features and not [key for key in features if key not in shown]
+    said = {key: text for kind, key, _, text in rows(out) if kind == "learn to play and hints"}
+    said |= {key: text for kind, key, _, text in rows(out) if kind == "leagues"}
+    # a lesson opens the first prompt of its kind under its heading; "More" tells it at length
+    lesson = translations.entries(lang)["bot.learn.lesson.santiago.drive"][1]
+    lesson = lesson.replace("\n", "\\n")  # (the file writes a line break as \n)
+    assert said["bot.learn.lesson.santiago.drive"].endswith(lesson)
+    assert said["bot.learn.lesson.santiago.drive"] != lesson
+    # a league's texts name the league, not a player
+    assert "Malecón Cup" in said["bot.league.standings_final"]
+
+
+def test_every_text_the_sheet_renders_from_the_catalogue_has_its_own_values():
+    """No placeholder left as "?" ("? (?/?)" for the help's page buttons)."""
+    from proof import make
+
+    sheet, _ = make("ru", boards=0)
+    assert sheet.lines and not sheet.unfilled
+
+
+def test_the_glossary_of_each_game_is_on_the_sheet_with_its_longer_tellings(sheets):
+    out, _ = sheets["it"]
+    shown = {key for _, key, _, _ in rows(out)}
+    for game in ("santiago", "havana"):
+        effects = [key for key in english() if key.startswith(f"{game}.effect.")]
+        assert effects
+        never = [key for key in effects if key not in shown]
+        # only effects no box or house rule of the sheet's tables reaches stay off
+        assert len(never) <= 8, never
 
 
 def test_a_language_without_a_catalogue_is_refused_clearly(tmp_path):
