@@ -427,19 +427,31 @@ TITLE_AS_SUBJECT = {
 }
 
 
+# What may name the thing a title belongs to, so that the title needs no case nor agreement.
+TITLE_HOLDER = (
+    r"(?:партия|partita di|Partie|partida de|лиги|лига|лигу|лиге|Saison von|stagione di"
+    r"|temporada de|Liga|lega|liga)\s*[«*]*$"
+)
+
+
+def _titles(key: str) -> str:
+    """The placeholders of `key` that hold a title: a game's, and a league's name."""
+    return r"\{(?:game|name)\}" if key.startswith("bot.league.") else r"\{game\}"
+
+
 @pytest.mark.parametrize("lang", OTHERS)
 def test_a_game_s_title_is_never_declined_nor_the_subject_of_a_verb(lang):
+    """A game's title, and a league's name too (в лиге **{name}**, La stagione di **{name}**
+    è finita)."""
     wrong = []
     for key, (_, target) in translations.entries(lang).items():
-        for match in re.finditer(r"\{game\}", target):
+        for match in re.finditer(_titles(key), target):
             before = re.sub(r"[*«\s]+$", "", target[: match.start()]).split()
             after = target[match.end() :]
             if lang == "ru" and before and before[-1].lower() in GOVERNING:
                 wrong.append(f"{key}: {target}")
             if re.search(TITLE_AS_SUBJECT[lang], after) and not re.search(
-                r"(?:партия|partita di|Partie|partida de)\s*[«*]*$",
-                target[: match.start()],
-                re.IGNORECASE,
+                TITLE_HOLDER, target[: match.start()], re.IGNORECASE
             ):
                 wrong.append(f"{key}: {target}")
     assert not wrong, f"{lang}: {wrong[:6]}"
@@ -464,11 +476,14 @@ def test_russian_always_says_vy_never_ty():
 # --- a reader or player of unknown gender ---------------------------------------------------------
 
 # Forms that say a man (or a woman) where the bot cannot know: "Bentornato", "sono tornato",
-# "Ultimo in classifica", «я вернулся», «Мария … неактивен».
+# "Ultimo in classifica", «я вернулся», «Мария … неактивен», "decide da solo", «решает сам»,
+# "Ya no estás apuntado".
 GENDERED = {
-    "it": r"\b(?:ben)?tornat[oa]\b|\brientrat[oa]\b|\bultim[oa] in classifica\b|\bbenvenut[oa]\b",
-    "ru": r"вернулс[яь]|вернулась|\bнеактивн(?:ен|на)\b|\bушёл\b|\bушла\b",
-    "es": r"\bbienvenid[oa]\b",
+    "it": r"\b(?:ben)?tornat[oa]\b|\brientrat[oa]\b|\bultim[oa] in classifica\b|\bbenvenut[oa]\b"
+    r"|\bdecide da sol[oa]\b|\bsei iscritt[oa]\b",
+    "ru": r"вернулс[яь]|вернулась|\bнеактивн(?:ен|на)\b|\bушёл\b|\bушла\b|\bвышел\b|\bвышла\b"
+    r"|\bреша\w* сама?\b",
+    "es": r"\bbienvenid[oa]\b|\best[aá]s? (?:ya )?(?:apuntad|inscrit)[oa]\b|\bdecide sol[oa]\b",
     "de": r"(?!)",
 }
 
