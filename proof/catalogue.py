@@ -24,22 +24,29 @@ from bot.text.i18n import english, text, text_msg
 from games import OptionError
 from games.front import front_options
 from games.jsonin import JSONInputError, loads
-from games.text import Msg, placeholders
+from games.text import ENGLISH as GAME_TEXTS
+from games.text import Msg, placeholders, player
+from games.text import players as several
 from storage.endings import opening
 
 from .sheet import (
+    BUTTON,
     CLOCK,
     DM,
     END,
     ERROR,
+    EVENT,
     HELP,
     HISTORY,
     LEAGUE,
     LEARN,
     LOBBY,
     NAMES,
+    PICTURE,
+    PROMPT,
     REVIEW,
     SEATS,
+    TERM,
     TURN,
     Sheet,
     Table,
@@ -536,9 +543,84 @@ def _opening(lang: str, played: Sequence[Table], kind: str) -> str:
     return "?"
 
 
+# A game's text by its key's second word: what kind of message it is.
+GAME_KINDS = {
+    "event": EVENT,
+    "end": EVENT,
+    "note": EVENT,
+    "score": EVENT,
+    "action": BUTTON,
+    "illegal": ERROR,
+    "option": ERROR,
+    "means": PROMPT,
+    "effect": HELP,
+}
+
+
+def _game_values(game: str) -> dict[str, object]:
+    """Values a game's text may take, as its engine gives them: seats, its own terms."""
+    first = next(k for k in GAME_TEXTS if k.startswith(f"{game}.building.") and "custom" not in k)
+    return {
+        "player": player(1),
+        "start": player(0),
+        "victim": player(2),
+        "winners": several([0, 2]),
+        "p0": player(0),
+        "p1": player(1),
+        "p2": player(2),
+        "building": Msg(first),
+        "good": Msg("santiago.good.cigar"),
+        "goods": Msg("pic.no_goods"),
+        "colour": Msg(f"{game}.colour.red"),
+        "cube": Msg("havana.cubes.red", {"count": 1}),
+        "cubes": Msg("havana.nothing"),
+        "hand": Msg("havana.nothing"),
+        "discard": Msg("havana.nothing"),
+        "code": "drive:3",
+        "name": "Casa Malecón",
+        "field": "cost",
+        "problem": Msg("json.bad_value"),
+        "reason": Msg("json.bad_value"),
+        "detail": Msg("json.at", {"line": 3, "column": 5}),
+        "path": "deck.json",
+        "value": 2,
+    }
+
+
+# Values a single text takes apart from the rest of its game's.
+GAME_OVERRIDES: dict[str, dict[str, object]] = {
+    "pic.havana.over_why": {"reason": Msg("havana.end.no_buildings")},
+    "havana.option.deck_source": {"value": "shuffled"},
+}
+
+
+def say_the_games_rest(sheet: Sheet) -> None:
+    """The games' and the pictures' texts no seeded game reached (an empty bag, a tie in every
+    count), from their catalogues with values as the engines give them."""
+    lang = sheet.lang
+    heard = sheet.keys()
+    for key, template in GAME_TEXTS.items():
+        if key in heard:
+            continue
+        head, _, rest = key.partition(".")
+        game = rest.partition(".")[0] if head == "pic" else head
+        if game not in games.names():
+            game = "santiago"
+        values = _game_values(game)
+        names = placeholders(template)
+        params = {name: values.get(name, 2) for name in names} | GAME_OVERRIDES.get(key, {})
+        what = rest.partition(".")[0]
+        kind = PICTURE if head == "pic" else GAME_KINDS.get(what, TERM)
+        situation = f"{game}: from the catalogue (no seeded game of the sheet reached it)"
+        with sheet.listening(situation, kind if kind == PICTURE else TERM):
+            said = text_msg(lang, Msg(key, params), list(NAMES))
+        sheet.say(kind, key, situation, said)
+
+
 def say_everything_else(sheet: Sheet, played: Sequence[Table]) -> None:
     say_lobbies(sheet, played)
     say_deck_files(sheet)
     say_lessons(sheet, played)
     say_glossaries(sheet, played)
     say_the_rest(sheet, played)
+    say_the_games_rest(sheet)
