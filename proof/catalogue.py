@@ -314,6 +314,7 @@ OVERRIDES = {
     "bot.league.list_row": {"name": "league", "count": "count"},
     "bot.league.more": {"name": "league", "count": "count"},
     "bot.error.league": {"name": "league"},
+    "bot.league.signup_at": {"name": "league", "when": "deadline"},
     "bot.review": {"best": "best_choice"},
     "bot.review.accuracy_line": {"players": "accuracies"},
     "bot.learn.left": {"kinds": "kinds_left"},
