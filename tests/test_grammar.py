@@ -158,29 +158,40 @@ COUNTED = (
     "n",
     "rounds",
     "departed",
+    # the leagues' and learn to play's counts
+    "days",
+    "tables",
+    "ai",
+    "all",
 )
 NUMBERS = (1, 2, 5, 21)
 # Noun forms a number may not stand before, by the language's plural category of the number:
 # a plural after one, a singular after more; in Russian the case the category asks for.
 SINGULAR = {
-    "en": "unit cube worker peso stop round card good move building player",
-    "de": "Einheit Baustoff Peso Station Runde Karte Ware Zug Siegpunkt",
+    "en": "unit cube worker peso stop round card good move building player table day member "
+    "decision",
+    "de": "Einheit Baustoff Peso Station Runde Karte Ware Zug Siegpunkt Tisch Tag Mitglied "
+    "Entscheidung",
     "es": "unidad cubo trabajador peso parada ronda carta mercancía jugada escombro madera "
-    "punto edificio jugador",
-    "it": "cubetto lavoratore fermata carta merce mossa partita detrito punto edificio giocatore",
+    "punto edificio jugador mesa día participante decisión",
+    "it": "cubetto lavoratore fermata carta merce mossa partita detrito punto edificio giocatore "
+    "tavolo giorno turno partecipante decisione",
 }
 PLURAL_FORMS = {
-    "en": "units cubes workers pesos stops rounds cards goods moves buildings players cigars",
-    "de": "Einheiten Baustoffe Pesos Stationen Runden Karten Waren Züge Siegpunkte Zigarren",
+    "en": "units cubes workers pesos stops rounds cards goods moves buildings players cigars "
+    "tables days members decisions",
+    "de": "Einheiten Baustoffe Pesos Stationen Runden Karten Waren Züge Siegpunkte Zigarren "
+    "Tische Tage Tagen Mitglieder Entscheidungen",
     "es": "unidades cubos trabajadores pesos paradas rondas cartas mercancías jugadas escombros "
-    "maderas puntos edificios jugadores puros cítricos",
+    "maderas puntos edificios jugadores puros cítricos mesas días participantes decisiones",
     "it": "cubetti lavoratori fermate carte merci mosse partite detriti punti edifici "
-    "giocatori sigari agrumi",
+    "giocatori sigari agrumi tavoli giorni turni partecipanti decisioni",
 }
 RUSSIAN = {  # category -> the forms it allows, per noun
-    "one": "кубик рабочего остановку остановка раунд карта карту товар очко",
-    "few": "кубика рабочих остановки раунда карты товара очка",
-    "many": "кубиков рабочих остановок раундов карт товаров очков",
+    "one": "кубик рабочего остановку остановка раунд карта карту товар очко стол тур участник "
+    "решение",
+    "few": "кубика рабочих остановки раунда карты товара очка стола тура участника решения",
+    "many": "кубиков рабочих остановок раундов карт товаров очков столов туров участников решений",
 }
 RUSSIAN_NOUNS = {
     "кубик": "кубик кубика кубиков",
@@ -190,6 +201,10 @@ RUSSIAN_NOUNS = {
     "карт": "карта карту карты карт",
     "товар": "товар товара товаров",
     "очк": "очко очка очков",
+    "стол": "стол стола столов",
+    "тур": "тур тура туров",
+    "участник": "участник участника участников",
+    "решени": "решение решения решений",
 }
 
 
