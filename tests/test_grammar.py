@@ -363,6 +363,8 @@ def test_soft_hyphens_break_long_names_on_pictures_and_stay_out_of_messages():
 
 # --- no value pasted by code into a sentence ------------------------------------------------------
 
+# The texts of the game review, learn to play and the leagues, by the start of their keys.
+FEATURES = ("bot.review.", "bot.learn.", "bot.hint.", "bot.mode.", "bot.league.")
 # A code letter in brackets ("2 rosso (R)"), a count in brackets after a word ("сигары (1)") or
 # after a colon before its total ("цитрусовые фрукты: 2 (из 2)"): grammar left to the code.
 PASTED = re.compile(r"\([^\W\d_]\)|[^\W\d]»? \(\d+\)(?!:)|\w: \d+ \(")
@@ -391,6 +393,11 @@ def test_no_count_or_code_letter_is_pasted_into_a_line(lang):
     """Log lines, buttons, text boards and alt texts: a count is a phrase of the catalogue
     ("2 red cubes", «2 единицы рома»), never a letter or a number in brackets beside a word."""
     lines = [_say(lang, m) for m in played()] + _pictures_in_words(lang)
+    # and the game review's, learn to play's and the leagues' texts
+    for key in english():
+        if key.startswith(FEATURES):  # (a word, not a letter, for what is not counted)
+            words = {f: "Malecón" for f in _fields(english()[key]) if f not in COUNTED}
+            lines.append(_say(lang, _filled(key, **words)))
     # a Havana card's name carries its printed number: "Siesta (0)" is its name
     cards = [text_msg(lang, Msg(k)) for k in english() if k.startswith("havana.card.")]
     wrong = {line for line in lines if PASTED.search(_without(line, cards))}
