@@ -19,24 +19,34 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 
 import games
-from bot.text import present
+from bot.text import lessons, present
 from bot.text.i18n import english, text, text_msg
 from games import OptionError
 from games.front import front_options
 from games.jsonin import JSONInputError, loads
-from games.text import Msg, placeholders
+from games.text import ENGLISH as GAME_TEXTS
+from games.text import Msg, placeholders, player
+from games.text import players as several
 from storage.endings import opening
 
 from .sheet import (
+    BUTTON,
     CLOCK,
     DM,
     END,
     ERROR,
+    EVENT,
     HELP,
     HISTORY,
+    LEAGUE,
+    LEARN,
     LOBBY,
     NAMES,
+    PICTURE,
+    PROMPT,
+    REVIEW,
     SEATS,
+    TERM,
     TURN,
     Sheet,
     Table,
@@ -89,6 +99,34 @@ WHERE = {
     "bot.recap": (TURN, "/game recap"),
     "bot.accessibility": (HELP, "/game accessibility"),
     "bot.rematch": (END, "/game rematch"),
+    "bot.review": (REVIEW, "/game history review"),
+    "bot.review.button": (REVIEW, "a button under the final scores"),
+    "bot.review.accuracy_line": (REVIEW, "the line under the final scores"),
+    "bot.review.accuracy_none": (REVIEW, "the line under the final scores"),
+    "bot.review.accuracy_of": (REVIEW, "the line under the final scores"),
+    "bot.review.mark": (REVIEW, "/game replay at an analysed decision"),
+    "bot.review.mark_hidden": (REVIEW, "/game replay at an analysed decision"),
+    "bot.review.chart": (REVIEW, "the review's chart"),
+    "bot.learn": (LEARN, "/learn"),
+    "bot.learn.name": (LEARN, "a kind of decision, in /learn's list"),
+    "bot.learn.more_button": (LEARN, "the button under a first decision's explanation"),
+    "bot.learn.review_soon": (LEARN, "a practice table's thread when its game ends"),
+    "bot.learn.no_lesson": (LEARN, "the More button of an explanation no longer there"),
+    "bot.mode": (LEARN, "a practice or hints table's turn message"),
+    "bot.hint": (LEARN, "the Hint button at a practice or hints table"),
+    "bot.hint.ai_chose": (LEARN, "an AI's move at a practice table"),
+    "bot.hint.ai_why": (LEARN, "an AI's move at a practice table"),
+    "bot.league": (LEAGUE, "/league"),
+    "bot.league.signup": (LEAGUE, "a league's sign-up message"),
+    "bot.league.round": (LEAGUE, "a league round's message in its channel"),
+    "bot.league.table": (LEAGUE, "a league round's message in its channel"),
+    "bot.league.thread": (LEAGUE, "a league table's thread name"),
+    "bot.league.standings": (LEAGUE, "/league standings and the standings message"),
+    "bot.league.row": (LEAGUE, "/league standings and the standings message"),
+    "bot.league.alt": (LEAGUE, "the standings picture's alt text"),
+    "bot.league.picture_points": (LEAGUE, "the standings picture"),
+    "bot.league.congratulations": (LEAGUE, "the standings message after the last round"),
+    "bot.league.no_winner": (LEAGUE, "the standings message after the last round"),
     "bot.error": (ERROR, "a refusal (only the player sees it)"),
     "bot.permission": (ERROR, "a permission's name in a refusal"),
     "cmd": (HELP, "a slash command as Discord lists it"),
@@ -126,77 +164,165 @@ def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
         choices.extend(v for k, v in table.samples.items() if k == "choice")
     result = first.result
     # (a place in a ranking; written as a keyword, since the word is also a game's phase)
-    return dict(place=2) | {
-        "absent": NAMES[2],
-        "action": samples.get("choice", "?"),
-        "before": NAMES[2],
-        "best": max(result.scores),
-        "best_game": 42,
-        "by": NAMES[0],
-        "channel": "#board-games",
-        "choice": samples.get("choice", "?"),
-        "choices": ", ".join(dict.fromkeys(choices)),
-        "count": 3,
-        "creator": NAMES[0],
-        "current": samples.get("current", "?"),
-        "detail": Msg("json.at", {"line": 3, "column": 5}),
-        # quiet hours and absence: hours as the bot writes them, a date as Discord shows one
-        "start": "22:00",
-        "end": "08:00",
-        "zone": "Europe/Rome",
-        "typed": "Europe/Rom",
-        "near": "`Europe/Rome`, `Europe/Riga`",
-        "date": _date(lang),
-        "event": samples.get("event", "?"),
-        "extra": "",
-        "filters": text(lang, "bot.history.member", name=NAMES[2]),
-        "first": 1,
-        "last": 10,
-        "total": 23,
-        "game": title,
-        "games": text(lang, "bot.stats.games", n=7),
-        "high": games.get(first.kind).max_players,
-        "low": games.get(first.kind).min_players,
-        "holder": NAMES[3],
-        "how": text(lang, "bot.how.finished"),
-        "id": 42,
-        "least": 3,
-        "left": present.duration(lang, 30 * 3600),
-        "length": present.duration(lang, 3600),
-        "level": text(lang, "bot.ai.word.strong"),
-        "limit": 64,
-        "link": "https://discord.com/channels/1/2/3",
-        "missing": ", ".join(
-            text(lang, f"bot.permission.{p}") for p in ("attach_files", "embed_links")
+    return (
+        dict(place=2)
+        | {
+            "absent": NAMES[2],
+            "action": samples.get("choice", "?"),
+            "before": NAMES[2],
+            "best": max(result.scores),
+            "best_game": 42,
+            "by": NAMES[0],
+            "channel": "#board-games",
+            "choice": samples.get("choice", "?"),
+            "choices": ", ".join(dict.fromkeys(choices)),
+            "count": 3,
+            "creator": NAMES[0],
+            "current": samples.get("current", "?"),
+            "detail": Msg("json.at", {"line": 3, "column": 5}),
+            # quiet hours and absence: hours as the bot writes them, a date as Discord shows one
+            "start": "22:00",
+            "end": "08:00",
+            "zone": "Europe/Rome",
+            "typed": "Europe/Rom",
+            "near": "`Europe/Rome`, `Europe/Riga`",
+            "date": _date(lang),
+            "event": samples.get("event", "?"),
+            "extra": "",
+            "filters": text(lang, "bot.history.member", name=NAMES[2]),
+            "first": 1,
+            "last": 10,
+            "total": 23,
+            "game": title,
+            "games": text(lang, "bot.stats.games", n=7),
+            "high": games.get(first.kind).max_players,
+            "low": games.get(first.kind).min_players,
+            "holder": NAMES[3],
+            "how": text(lang, "bot.how.finished"),
+            "id": 42,
+            "least": 3,
+            "left": present.duration(lang, 30 * 3600),
+            "length": present.duration(lang, 3600),
+            "level": text(lang, "bot.ai.word.strong"),
+            "limit": 64,
+            "link": "https://discord.com/channels/1/2/3",
+            "missing": ", ".join(
+                text(lang, f"bot.permission.{p}") for p in ("attach_files", "embed_links")
+            ),
+            "move": 17,
+            "moves": text(lang, "bot.history.moves", n=first.record.version),
+            "mu": _number(lang, 27.43),
+            "sigma": _number(lang, 3.08),
+            "n": 2,
+            "name": NAMES[2],
+            "names": f"**{NAMES[1]}**, **{NAMES[3]}**",
+            "others": f"{NAMES[0]}, {NAMES[2]}",
+            "players": f"{NAMES[1]}, {NAMES[3]}",
+            "prompt": samples.get("prompt", "?"),
+            "rank": 1,
+            "reason": samples.get("reason", "?"),
+            "reminders": hours,
+            "value": present.duration(lang, 3 * 86400),
+            "round": 3,
+            "score": max(result.scores),
+            "server": "Malecón Club",
+            "ship": 4,
+            "step": 17,
+            "steps": first.record.version,
+            "thread": "#game-night",
+            "waited": hours,
+            "waiting": f"**{NAMES[1]}**",
+            "when": "2026-11-25",
+            "who": NAMES[1],
+            "winners": NAMES[0],
+            "wins": text(lang, "bot.stats.wins", n=3),
+        }
+        | _new_features(lang, samples, list(dict.fromkeys(choices)))
+    )
+
+
+LEAGUE_NAME = "Malecón Cup"
+# A review's marks, as chess annotates a move (`bot.history.review_text.MARKS`).
+MISTAKE = "?"
+
+
+def _new_features(lang: str, samples: dict[str, str], choices: list[str]) -> dict[str, object]:
+    """Values for the game review's, learn to play's and the leagues' placeholders."""
+    kinds = [key for key in english() if key.startswith("bot.learn.name.santiago.")]
+    points = text(lang, "bot.league.points", n=6)
+    return {
+        # the game review
+        "accuracy": _number(lang, 87.5),
+        "inaccuracies": text(lang, "bot.review.inaccuracies", n=2),
+        "mistakes": text(lang, "bot.review.mistakes", n=1),
+        "blunders": text(lang, "bot.review.blunders", n=0),
+        "mark": MISTAKE,
+        "kind": text(lang, "bot.review.class.mistake"),
+        "played": samples.get("choice", "?"),
+        "best_choice": choices[1] if len(choices) > 1 else choices[0],
+        "accuracies": ", ".join(
+            text(lang, "bot.review.accuracy_of", name=NAMES[seat], accuracy=_number(lang, share))
+            for seat, share in ((0, 91.2), (1, 78.4), (2, 64.0))
         ),
-        "move": 17,
-        "moves": text(lang, "bot.history.moves", n=first.record.version),
-        "mu": _number(lang, 27.43),
-        "sigma": _number(lang, 3.08),
-        "n": 2,
-        "name": NAMES[2],
-        "names": f"**{NAMES[1]}**, **{NAMES[3]}**",
-        "others": f"{NAMES[0]}, {NAMES[2]}",
-        "players": f"{NAMES[1]}, {NAMES[3]}",
-        "prompt": samples.get("prompt", "?"),
-        "rank": 1,
-        "reason": samples.get("reason", "?"),
-        "reminders": hours,
-        "value": present.duration(lang, 3 * 86400),
-        "round": 3,
-        "score": max(result.scores),
-        "server": "Malecón Club",
-        "ship": 4,
-        "step": 17,
-        "steps": first.record.version,
-        "thread": "#game-night",
-        "waited": hours,
-        "waiting": f"**{NAMES[1]}**",
-        "when": "2026-11-25",
-        "who": NAMES[1],
-        "winners": NAMES[0],
-        "wins": text(lang, "bot.stats.wins", n=3),
+        "margin": 3,
+        "chance_first": 25,
+        "chance_last": 100,
+        "chance": 12,
+        "done": 12,
+        "decisions": text(lang, "bot.review.decisions", n=31),
+        "progress": text(lang, "bot.review.progress", done=40, total=90),
+        # learn to play and hints
+        "ai": 2,
+        "all": len(kinds),
+        "met": 5,
+        "kinds": ", ".join(text(lang, key) for key in kinds[:5]),
+        "kinds_left": ", ".join(text(lang, key) for key in kinds[5:]),
+        "hint_reason": text(lang, "bot.hint.reason.points", n=2),
+        "player": NAMES[3],
+        # leagues
+        "rounds": 7,
+        "days": 3,
+        "points": points,
+        "table": 2,
+        "tables": 4,
+        "deadline": f"{_date(lang)} 18:00",
+        "average": _number(lang, 2.5),
+        "opponents": 14,
+        "status": text(lang, "bot.league.status.running", round=3, rounds=7),
+        "number": 1,
+        "rows": "; ".join(
+            text(lang, "bot.league.alt_row", rank=rank, player=NAMES[seat], points=points)
+            for rank, seat in ((1, 1), (2, 3))
+        ),
+        "role": "@Organisers",
+        "example": "6,4,2,0",
+        "league": LEAGUE_NAME,
+        "one": 1,
+        # the help's page buttons: a glossary's section and where it runs to
+        "section": text_msg(lang, games.glossary("santiago")[1][0]),
+        "page": 2,
+        "pages": 3,
     }
+
+
+# Placeholders that mean something else under a key prefix than elsewhere (a league's name, a
+# review's margin in VP): placeholder -> the argument that fills it there.
+OVERRIDES = {
+    "bot.league": {"name": "league", "count": "one"},
+    "bot.league.signup_closed": {"name": "league", "count": "count"},
+    "bot.league.signup_count": {"name": "league", "count": "count"},
+    "bot.league.list_row": {"name": "league", "count": "count"},
+    "bot.league.more": {"name": "league", "count": "count"},
+    "bot.error.league": {"name": "league"},
+    "bot.league.signup_at": {"name": "league", "when": "deadline"},
+    "bot.review": {"best": "best_choice"},
+    "bot.review.accuracy_line": {"players": "accuracies"},
+    "bot.learn.left": {"kinds": "kinds_left"},
+    "bot.hint": {"reason": "hint_reason"},
+    "bot.review.decision": {"best": "best_choice", "points": "margin"},
+    "bot.review.decision_hidden": {"points": "margin"},
+    "bot.review.chart_alt": {"first": "chance_first", "last": "chance_last"},
+}
 
 
 def _number(lang: str, value: float) -> str:
@@ -344,13 +470,69 @@ def say_the_rest(sheet: Sheet, played: Sequence[Table]) -> None:
             continue
         kind, situation = where
         params = {name: values.get(name, "?") for name in placeholders(template)}
+        params |= {k: values[v] for k, v in _overrides(key).items() if k in params}
         if "opening" in params:  # the favourite opening of the game the key names
             params["opening"] = _opening(lang, played, key.rsplit(".", 1)[-1])
+        elif any(name not in values for name in params if name not in _overrides(key)):
+            sheet.unfilled.append(key)
         if key == "bot.dm.where":  # a channel's name, which the text marks with "#" itself
             params["channel"] = str(params["channel"]).removeprefix("#")
         with sheet.listening(situation):
             said = text(lang, key, **params)
         sheet.say(kind, key, situation, said)
+
+
+def _overrides(key: str) -> dict[str, str]:
+    parts = key.split(".")
+    for n in range(len(parts), 0, -1):
+        found = OVERRIDES.get(".".join(parts[:n]))
+        if found is not None:
+            return found
+    return {}
+
+
+def say_lessons(sheet: Sheet, played: Sequence[Table]) -> None:
+    """Each game's lessons as a member meets them: the lines opening the first prompt of a
+    kind of decision, and the explanation behind its More button."""
+    lang = sheet.lang
+    for kind in dict.fromkeys(t.kind for t in played):
+        title = text_msg("en", games.get(kind).title)
+        for name in lessons.lessons(kind):
+            decision = text("en", f"bot.learn.name.{name}")
+            situation = f"{title}: the first decision of a kind ({decision})"
+            with sheet.listening(situation):
+                said = lessons.short(lang, name)
+            sheet.say(LEARN, lessons.SHORT + name, situation, said)
+            situation = f"{title}: the More button under that first decision ({decision})"
+            with sheet.listening(situation):
+                said = lessons.full(lang, name)
+            sheet.say(LEARN, lessons.FULL + name, situation, said)
+
+
+def say_glossaries(sheet: Sheet, played: Sequence[Table]) -> None:
+    """Each game's glossary in `/game help`: every card, building and person with its effect,
+    as the help's pages list them, and told at length as its "What does it do?" menu tells it."""
+    lang = sheet.lang
+    for kind in dict.fromkeys(t.kind for t in played):
+        title = text_msg("en", games.get(kind).title)
+        for heading, pairs in games.glossary(kind):
+            situation = f"/game help {title}: the glossary's pages"
+            with sheet.listening(situation):
+                said = text_msg(lang, heading)
+            sheet.say(HELP, heading.key, situation, f"**{said}**")
+            for name, effect in pairs:
+                english_name = text_msg("en", name)
+                situation = f"/game help {title}: the glossary's pages ({english_name})"
+                with sheet.listening(situation):
+                    said = f"• **{text_msg(lang, name)}**: {text_msg(lang, effect)}"
+                sheet.say(HELP, effect.key, situation, said)
+                longer = games.detail(kind, effect)
+                if longer.key == effect.key:
+                    continue
+                situation = f"/game help {title}: What does it do? {english_name}"
+                with sheet.listening(situation):
+                    said = f"**{text_msg(lang, name)}**\n{text_msg(lang, longer)}"
+                sheet.say(HELP, longer.key, situation, said)
 
 
 def _opening(lang: str, played: Sequence[Table], kind: str) -> str:
@@ -362,7 +544,84 @@ def _opening(lang: str, played: Sequence[Table], kind: str) -> str:
     return "?"
 
 
+# A game's text by its key's second word: what kind of message it is.
+GAME_KINDS = {
+    "event": EVENT,
+    "end": EVENT,
+    "note": EVENT,
+    "score": EVENT,
+    "action": BUTTON,
+    "illegal": ERROR,
+    "option": ERROR,
+    "means": PROMPT,
+    "effect": HELP,
+}
+
+
+def _game_values(game: str) -> dict[str, object]:
+    """Values a game's text may take, as its engine gives them: seats, its own terms."""
+    first = next(k for k in GAME_TEXTS if k.startswith(f"{game}.building.") and "custom" not in k)
+    return {
+        "player": player(1),
+        "start": player(0),
+        "victim": player(2),
+        "winners": several([0, 2]),
+        "p0": player(0),
+        "p1": player(1),
+        "p2": player(2),
+        "building": Msg(first),
+        "good": Msg("santiago.good.cigar"),
+        "goods": Msg("pic.no_goods"),
+        "colour": Msg(f"{game}.colour.red"),
+        "cube": Msg("havana.cubes.red", {"count": 1}),
+        "cubes": Msg("havana.nothing"),
+        "hand": Msg("havana.nothing"),
+        "discard": Msg("havana.nothing"),
+        "code": "drive:3",
+        "name": "Casa Malecón",
+        "field": "cost",
+        "problem": Msg("json.bad_value"),
+        "reason": Msg("json.bad_value"),
+        "detail": Msg("json.at", {"line": 3, "column": 5}),
+        "path": "deck.json",
+        "value": 2,
+    }
+
+
+# Values a single text takes apart from the rest of its game's.
+GAME_OVERRIDES: dict[str, dict[str, object]] = {
+    "pic.havana.over_why": {"reason": Msg("havana.end.no_buildings")},
+    "havana.option.deck_source": {"value": "shuffled"},
+}
+
+
+def say_the_games_rest(sheet: Sheet) -> None:
+    """The games' and the pictures' texts no seeded game reached (an empty bag, a tie in every
+    count), from their catalogues with values as the engines give them."""
+    lang = sheet.lang
+    heard = sheet.keys()
+    for key, template in GAME_TEXTS.items():
+        if key in heard:
+            continue
+        head, _, rest = key.partition(".")
+        game = rest.partition(".")[0] if head == "pic" else head
+        if game not in games.names():
+            game = "santiago"
+        values = _game_values(game)
+        names = placeholders(template)
+        params = {name: values.get(name, 2) for name in names} | GAME_OVERRIDES.get(key, {})
+        what = rest.partition(".")[0]
+        kind = PICTURE if head == "pic" else GAME_KINDS.get(what, TERM)
+        situation = f"{game}: from the catalogue (no seeded game of the sheet reached it)"
+        with sheet.listening(situation, kind if kind == PICTURE else TERM):
+            said = text_msg(lang, Msg(key, params), list(NAMES))
+        sheet.say(kind, key, situation, said)
+
+
 def say_everything_else(sheet: Sheet, played: Sequence[Table]) -> None:
     say_lobbies(sheet, played)
     say_deck_files(sheet)
+    say_lessons(sheet, played)
+    say_glossaries(sheet, played)
     say_the_rest(sheet, played)
+    say_the_games_rest(sheet)

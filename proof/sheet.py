@@ -43,11 +43,31 @@ SEATS = "seats"
 ERROR = "errors and refusals"
 END = "end of game"
 HISTORY = "history and statistics"
+REVIEW = "game review"
+LEARN = "learn to play and hints"
+LEAGUE = "leagues"
 HELP = "help and commands"
 PICTURE = "words on pictures"
 # A text heard inside a message (a good's name in a prompt), not a message of its own.
 TERM = "terms inside messages"
-KINDS = (LOBBY, TURN, PROMPT, BUTTON, EVENT, DM, CLOCK, SEATS, ERROR, END, HISTORY, HELP, PICTURE)
+KINDS = (
+    LOBBY,
+    TURN,
+    PROMPT,
+    BUTTON,
+    EVENT,
+    DM,
+    CLOCK,
+    SEATS,
+    ERROR,
+    END,
+    HISTORY,
+    REVIEW,
+    LEARN,
+    LEAGUE,
+    HELP,
+    PICTURE,
+)
 
 
 # A ping of a user (`<@1001>`) or a channel (`<#2011>`), as message content carries it.
@@ -88,6 +108,8 @@ class Sheet:
     # (key, words) -> (kind, situation) of every text rendered, nested ones included, each
     # where it was first heard
     words: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    # texts of the catalogue rendered with a placeholder the sheet has no value for ("?")
+    unfilled: list[str] = field(default_factory=list)
     _seen: set[tuple[str, str, str]] = field(default_factory=set)
     _per_key: dict[tuple[str, str], int] = field(default_factory=dict)
 

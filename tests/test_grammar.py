@@ -158,29 +158,40 @@ COUNTED = (
     "n",
     "rounds",
     "departed",
+    # the leagues' and learn to play's counts
+    "days",
+    "tables",
+    "ai",
+    "all",
 )
 NUMBERS = (1, 2, 5, 21)
 # Noun forms a number may not stand before, by the language's plural category of the number:
 # a plural after one, a singular after more; in Russian the case the category asks for.
 SINGULAR = {
-    "en": "unit cube worker peso stop round card good move building player",
-    "de": "Einheit Baustoff Peso Station Runde Karte Ware Zug Siegpunkt",
+    "en": "unit cube worker peso stop round card good move building player table day member "
+    "decision",
+    "de": "Einheit Baustoff Peso Station Runde Karte Ware Zug Siegpunkt Tisch Tag Mitglied "
+    "Entscheidung",
     "es": "unidad cubo trabajador peso parada ronda carta mercancía jugada escombro madera "
-    "punto edificio jugador",
-    "it": "cubetto lavoratore fermata carta merce mossa partita detrito punto edificio giocatore",
+    "punto edificio jugador mesa día participante decisión",
+    "it": "cubetto lavoratore fermata carta merce mossa partita detrito punto edificio giocatore "
+    "tavolo giorno turno partecipante decisione",
 }
 PLURAL_FORMS = {
-    "en": "units cubes workers pesos stops rounds cards goods moves buildings players cigars",
-    "de": "Einheiten Baustoffe Pesos Stationen Runden Karten Waren Züge Siegpunkte Zigarren",
+    "en": "units cubes workers pesos stops rounds cards goods moves buildings players cigars "
+    "tables days members decisions",
+    "de": "Einheiten Baustoffe Pesos Stationen Runden Karten Waren Züge Siegpunkte Zigarren "
+    "Tische Tage Tagen Mitglieder Entscheidungen",
     "es": "unidades cubos trabajadores pesos paradas rondas cartas mercancías jugadas escombros "
-    "maderas puntos edificios jugadores puros cítricos",
+    "maderas puntos edificios jugadores puros cítricos mesas días participantes decisiones",
     "it": "cubetti lavoratori fermate carte merci mosse partite detriti punti edifici "
-    "giocatori sigari agrumi",
+    "giocatori sigari agrumi tavoli giorni turni partecipanti decisioni",
 }
 RUSSIAN = {  # category -> the forms it allows, per noun
-    "one": "кубик рабочего остановку остановка раунд карта карту товар очко",
-    "few": "кубика рабочих остановки раунда карты товара очка",
-    "many": "кубиков рабочих остановок раундов карт товаров очков",
+    "one": "кубик рабочего остановку остановка раунд карта карту товар очко стол тур участник "
+    "решение",
+    "few": "кубика рабочих остановки раунда карты товара очка стола тура участника решения",
+    "many": "кубиков рабочих остановок раундов карт товаров очков столов туров участников решений",
 }
 RUSSIAN_NOUNS = {
     "кубик": "кубик кубика кубиков",
@@ -190,6 +201,10 @@ RUSSIAN_NOUNS = {
     "карт": "карта карту карты карт",
     "товар": "товар товара товаров",
     "очк": "очко очка очков",
+    "стол": "стол стола столов",
+    "тур": "тур тура туров",
+    "участник": "участник участника участников",
+    "решени": "решение решения решений",
 }
 
 
@@ -348,6 +363,8 @@ def test_soft_hyphens_break_long_names_on_pictures_and_stay_out_of_messages():
 
 # --- no value pasted by code into a sentence ------------------------------------------------------
 
+# The texts of the game review, learn to play and the leagues, by the start of their keys.
+FEATURES = ("bot.review.", "bot.learn.", "bot.hint.", "bot.mode.", "bot.league.")
 # A code letter in brackets ("2 rosso (R)"), a count in brackets after a word ("сигары (1)") or
 # after a colon before its total ("цитрусовые фрукты: 2 (из 2)"): grammar left to the code.
 PASTED = re.compile(r"\([^\W\d_]\)|[^\W\d]»? \(\d+\)(?!:)|\w: \d+ \(")
@@ -376,6 +393,11 @@ def test_no_count_or_code_letter_is_pasted_into_a_line(lang):
     """Log lines, buttons, text boards and alt texts: a count is a phrase of the catalogue
     ("2 red cubes", «2 единицы рома»), never a letter or a number in brackets beside a word."""
     lines = [_say(lang, m) for m in played()] + _pictures_in_words(lang)
+    # and the game review's, learn to play's and the leagues' texts
+    for key in english():
+        if key.startswith(FEATURES):  # (a word, not a letter, for what is not counted)
+            words = {f: "Malecón" for f in _fields(english()[key]) if f not in COUNTED}
+            lines.append(_say(lang, _filled(key, **words)))
     # a Havana card's name carries its printed number: "Siesta (0)" is its name
     cards = [text_msg(lang, Msg(k)) for k in english() if k.startswith("havana.card.")]
     wrong = {line for line in lines if PASTED.search(_without(line, cards))}
@@ -427,19 +449,31 @@ TITLE_AS_SUBJECT = {
 }
 
 
+# What may name the thing a title belongs to, so that the title needs no case nor agreement.
+TITLE_HOLDER = (
+    r"(?:партия|partita di|Partie|partida de|лиги|лига|лигу|лиге|Saison von|stagione di"
+    r"|temporada de|Liga|lega|liga)\s*[«*]*$"
+)
+
+
+def _titles(key: str) -> str:
+    """The placeholders of `key` that hold a title: a game's, and a league's name."""
+    return r"\{(?:game|name)\}" if key.startswith("bot.league.") else r"\{game\}"
+
+
 @pytest.mark.parametrize("lang", OTHERS)
 def test_a_game_s_title_is_never_declined_nor_the_subject_of_a_verb(lang):
+    """A game's title, and a league's name too (в лиге **{name}**, La stagione di **{name}**
+    è finita)."""
     wrong = []
     for key, (_, target) in translations.entries(lang).items():
-        for match in re.finditer(r"\{game\}", target):
+        for match in re.finditer(_titles(key), target):
             before = re.sub(r"[*«\s]+$", "", target[: match.start()]).split()
             after = target[match.end() :]
             if lang == "ru" and before and before[-1].lower() in GOVERNING:
                 wrong.append(f"{key}: {target}")
             if re.search(TITLE_AS_SUBJECT[lang], after) and not re.search(
-                r"(?:партия|partita di|Partie|partida de)\s*[«*]*$",
-                target[: match.start()],
-                re.IGNORECASE,
+                TITLE_HOLDER, target[: match.start()], re.IGNORECASE
             ):
                 wrong.append(f"{key}: {target}")
     assert not wrong, f"{lang}: {wrong[:6]}"
@@ -464,11 +498,14 @@ def test_russian_always_says_vy_never_ty():
 # --- a reader or player of unknown gender ---------------------------------------------------------
 
 # Forms that say a man (or a woman) where the bot cannot know: "Bentornato", "sono tornato",
-# "Ultimo in classifica", «я вернулся», «Мария … неактивен».
+# "Ultimo in classifica", «я вернулся», «Мария … неактивен», "decide da solo", «решает сам»,
+# "Ya no estás apuntado".
 GENDERED = {
-    "it": r"\b(?:ben)?tornat[oa]\b|\brientrat[oa]\b|\bultim[oa] in classifica\b|\bbenvenut[oa]\b",
-    "ru": r"вернулс[яь]|вернулась|\bнеактивн(?:ен|на)\b|\bушёл\b|\bушла\b",
-    "es": r"\bbienvenid[oa]\b",
+    "it": r"\b(?:ben)?tornat[oa]\b|\brientrat[oa]\b|\bultim[oa] in classifica\b|\bbenvenut[oa]\b"
+    r"|\bdecide da sol[oa]\b|\bsei iscritt[oa]\b",
+    "ru": r"вернулс[яь]|вернулась|\bнеактивн(?:ен|на)\b|\bушёл\b|\bушла\b|\bвышел\b|\bвышла\b"
+    r"|\bреша\w* сама?\b",
+    "es": r"\bbienvenid[oa]\b|\best[aá]s? (?:ya )?(?:apuntad|inscrit)[oa]\b|\bdecide sol[oa]\b",
     "de": r"(?!)",
 }
 

@@ -27,8 +27,13 @@ KINDS = (
     "reminders and clock",
     "errors and refusals",
     "end of game",
+    "game review",
+    "learn to play and hints",
+    "leagues",
     "help and commands",
 )
+# The texts of the game review, learn to play and the leagues, by the start of their keys.
+FEATURES = ("bot.review.", "bot.learn.", "bot.hint.", "bot.mode.", "bot.league.")
 
 
 def start_proof(lang: str, out: Path) -> subprocess.Popen:
@@ -138,10 +143,58 @@ def test_the_unrendered_list_names_exactly_the_keys_the_sheet_never_shows(sheets
         for line in (out / "unrendered.txt").read_text(encoding="utf-8").splitlines()
     ]
     shown = {key for _, key, _, _ in rows(out)}
-    assert listed and not set(listed) & shown
+    assert not set(listed) & shown
     assert set(listed) | (shown & set(source)) == set(source)
     assert f"{len(source) - len(listed)} of {len(source)} keys rendered" in said
     assert f"{len(listed)} never" in said
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_every_text_of_the_review_learning_and_leagues_is_on_the_sheet(sheets, lang):
+    out, _ = sheets[lang]
+    shown = {key for _, key, _, _ in rows(out)}
+    features = [key for key in english() if key.startswith(FEATURES)]
+    assert features and not [key for key in features if key not in shown]
+    said = {key: text for kind, key, _, text in rows(out) if kind == "learn to play and hints"}
+    said |= {key: text for kind, key, _, text in rows(out) if kind == "leagues"}
+    # a lesson opens the first prompt of its kind under its heading; "More" tells it at length
+    lesson = translations.entries(lang)["bot.learn.lesson.santiago.drive"][1]
+    lesson = lesson.replace("\n", "\\n")  # (the file writes a line break as \n)
+    assert said["bot.learn.lesson.santiago.drive"].endswith(lesson)
+    assert said["bot.learn.lesson.santiago.drive"] != lesson
+    # a league's texts name the league, not a player
+    assert "Malecón Cup" in said["bot.league.standings_final"]
+
+
+def test_every_text_the_sheet_renders_from_the_catalogue_has_its_own_values():
+    """No placeholder left as "?" ("? (?/?)" for the help's page buttons)."""
+    from proof import make
+
+    sheet, _ = make("ru", boards=0)
+    assert sheet.lines and not sheet.unfilled
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_every_key_of_the_catalogue_is_on_the_sheet(sheets, lang):
+    """What no seeded game reaches (an empty bag, a free building) is rendered from its
+    catalogue, so a reviewer reads every text on the page."""
+    out, said = sheets[lang]
+    assert (out / "unrendered.txt").read_text(encoding="utf-8") == ""
+    assert "0 never" in said
+    reached = [r for r in rows(out) if r[1] == "havana.event.black_market_empty"]
+    assert reached and "no seeded game" in reached[0][2]
+
+
+def test_the_glossary_of_each_game_is_on_the_sheet_with_its_longer_tellings(sheets):
+    import games
+
+    out, _ = sheets["it"]
+    in_help = {key for _, key, where, _ in rows(out) if where.startswith("/game help")}
+    for game in ("santiago", "havana"):
+        effects = [effect for _, pairs in games.glossary(game) for _, effect in pairs]
+        longer = [games.detail(game, e) for e in effects]
+        assert effects and any(e.key != d.key for e, d in zip(effects, longer, strict=True))
+        assert {m.key for m in effects + longer} <= in_help
 
 
 def test_a_language_without_a_catalogue_is_refused_clearly(tmp_path):

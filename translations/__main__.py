@@ -4,7 +4,8 @@ Every English key gets an entry (new ones with an empty translation to fill), an
 English changed is marked fuzzy with the new English beside the old translation, and entries
 for keys the English no longer has are dropped. With no LANG, every existing catalogue; a new
 language code creates its file. `python -m translations check` lists what is missing or outdated
-in each catalogue and exits 1 if anything is. `python -m translations proof LANG OUT/` writes a
+in each catalogue, and every English key no code of the bot or the games uses (`usage`), and
+exits 1 if anything is. `python -m translations proof LANG OUT/` writes a
 proof sheet of LANG for a native reader (the `proof` package makes it).
 """
 
@@ -50,8 +51,15 @@ def sync(lang: str, english: dict[str, str]) -> int:
     return todo
 
 
-def check(english: dict[str, str]) -> int:
-    bad = 0
+def check(english: dict[str, str], root: Path | None = None) -> int:
+    """Print what is missing, outdated, unknown or unused; 1 if anything is. `root`: the
+    folder whose sources use the keys (the repository's)."""
+    from . import usage
+
+    idle = usage.unused(english, usage.ROOT if root is None else root)
+    for key in idle:
+        print(f"en: unused: {key} (no code in {', '.join(usage.SOURCES)} names it)")
+    bad = len(idle)
     for lang in languages()[1:]:
         found = entries(lang)
         missing = [k for k in english if k not in found]

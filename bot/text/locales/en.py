@@ -334,7 +334,7 @@ MESSAGES: dict[str, str] = {
     "bot.league.signup_rated": "Its games are rated.",
     "bot.league.signup_unrated": "Its games are not rated.",
     "bot.league.signup_how": "Press Join to take part. {creator} starts the season.",
-    "bot.league.signup_at": "Press Join to take part. The season starts {when}, or earlier when {creator} starts it.",
+    "bot.league.signup_at": "Press Join to take part. The season starts on {when}, or earlier when {creator} starts it.",
     "bot.league.signup_count": "{count:plural|one=# member|other=# members} so far: {names}",
     "bot.league.signup_closed": "The season has begun with {count:plural|one=# member|other=# members}: {names}",
     "bot.league.created": "Done: the sign-up message of **{name}** is below in this channel.",
