@@ -3,7 +3,8 @@
     python bench/review.py [--only havana] [--workers 2] [--check-games 50] [--rollouts 100]
         [--check-level strong] [--check-budget 140] [--play-budget 40] [--max-blunders 0]
         [--check-class blunder]
-        [--review-rollouts 8] [--review-max 32] [--horizon 40] [--seed 1]
+        [--review-rollouts 8] [--review-max 32] [--horizon 40] [--recheck 32] [--epsilon 0.25]
+        [--seed 1]
     python bench/review.py --calibrate 60 [--seed 7]
 
 **Time.** For each game, one 4-player game (strong, greedy, strong, greedy, the strong seats at
@@ -172,11 +173,15 @@ def check_blunder(blunder: dict, rollouts: int, level: str, budget: int, seed: i
     }
 
 
-def greedy_outcomes(kind: str, games_n: int, seed: int) -> list[tuple[list[float], list[float]]]:
-    """(evaluations, final win shares) at every decision of `games_n` greedy games."""
+def greedy_outcomes(
+    kind: str, games_n: int, seed: int, epsilon: float = 0.0
+) -> list[tuple[list[float], list[float]]]:
+    """(evaluations, final win shares) at every decision of `games_n` games played as the
+    review's look-ahead plays: greedy, or at random one decision in `epsilon`."""
     model = MODELS[kind]
     game = model.game
     rows = []
+    noise = random.Random(f"calibrate:{kind}:{seed}")
     for g in range(games_n):
         players = 3 + g % 2
         state, seen = game.new(players, seed * 1000 + g, None), []
@@ -184,7 +189,8 @@ def greedy_outcomes(kind: str, games_n: int, seed: int) -> list[tuple[list[float
             if game.is_over(state):
                 break
             seat = model.pending(state)[0][0]
-            code = ai.choose(kind, state, seat, level="greedy", seed=seed * 100_000 + g * 1000 + i)
+            level = "random" if noise.random() < epsilon else "greedy"
+            code = ai.choose(kind, state, seat, level=level, seed=seed * 100_000 + g * 1000 + i)
             seen.append(model.scores(state))
             state, _ = game.apply(state, seat, code)
         winners = game.result(state).winners
@@ -219,8 +225,8 @@ def _squashed(kind: str):
     return predict
 
 
-def calibrate(kind: str, games_n: int, seed: int) -> dict:
-    rows = greedy_outcomes(kind, games_n, seed)
+def calibrate(kind: str, games_n: int, seed: int, epsilon: float) -> dict:
+    rows = greedy_outcomes(kind, games_n, seed, epsilon)
     grid = [k / 2 for k in range(1, 81)]
     losses = {t: _log_loss(rows, lambda s, t=t: review.softmax(s, t)) for t in grid}
     best = min(grid, key=lambda t: (losses[t], t))
@@ -266,17 +272,23 @@ def main() -> None:
     parser.add_argument("--review-max", type=int, default=review.DEFAULT_MAX_ROLLOUTS)
     parser.add_argument("--horizon", type=int, default=review.DEFAULT_HORIZON)
     parser.add_argument("--recheck", type=int, default=review.DEFAULT_MAX_ROLLOUTS)
+    parser.add_argument("--epsilon", type=float, default=review.EPSILON)
     parser.add_argument("--calibrate", type=int, default=0, help="greedy games per kind")
     args = parser.parse_args()
     if args.calibrate:
         kinds = (args.only,) if args.only else GAMES
-        rows = [calibrate(kind, args.calibrate, args.seed) for kind in kinds]
+        rows = [calibrate(kind, args.calibrate, args.seed, args.epsilon) for kind in kinds]
         for row in rows:
             print(f"calibration: {row}", flush=True)
         print(json.dumps({"parameters": vars(args), "calibration": rows}))
         return
     how = review.method(
-        args.seed, args.review_rollouts, args.review_max, args.horizon, args.recheck
+        args.seed,
+        args.review_rollouts,
+        args.review_max,
+        args.horizon,
+        args.recheck,
+        epsilon=args.epsilon,
     )
     kinds = (args.only,) if args.only else GAMES
     out: dict = {"parameters": {**vars(args), "method": how}}
