@@ -113,8 +113,9 @@ TEMPERATURE = {"santiago": 3.0, "havana": 40.0}
 # The share of the look-ahead's decisions played at random rather than greedily. With the greedy
 # player alone after every decision, a code was worth what it is worth against greedy replies,
 # and the review scored agreement with the greedy player: the strong player's seats came out
-# less accurate than the greedy ones. A quarter at random blurs that bias (bench/README.md:
-# 3 of 3 Santiago de Cuba games ordered strong > greedy > random with it, 0 of 3 without).
+# less accurate than the greedy ones. A quarter at random blurs that bias, not enough yet
+# (bench/README.md: in Santiago de Cuba the random seat now comes last in every game, but strong
+# and greedy are ordered in only half of them; in Havana not at all).
 EPSILON = 0.25
 
 Progress = Callable[[int, int], None]
