@@ -3,7 +3,9 @@
     python bench/review.py [--only havana] [--workers 2] [--check-games 50] [--rollouts 100]
         [--check-level strong] [--check-budget 140] [--play-budget 40] [--max-blunders 0]
         [--check-class blunder]
-        [--review-rollouts 8] [--review-max 32] [--horizon 40] [--seed 1]
+        [--review-rollouts 8] [--review-max 32] [--horizon 40] [--recheck 32] [--epsilon 0.25]
+        [--seed 1]
+    python bench/review.py --calibrate 60 [--seed 7]
 
 **Time.** For each game, one 4-player game (strong, greedy, strong, greedy, the strong seats at
 `--play-budget` simulations) is played, then reviewed with the review's parameters in this
@@ -22,6 +24,14 @@ times with the code played and as many with the preferred code, everybody at `--
 (strong at `--check-budget` simulations) after: is the preferred one's win share higher (goal: in
 at least 90 % of the blunders), and does the reported cost lie within the 95 % interval of the
 measured difference? The rollouts pair up (rollout i of both codes shares its generator).
+
+**Calibration** (`--calibrate N`, nothing else run). N greedy games per kind (3 and 4 players in
+turn, the review's look-ahead played to the end) give, at every decision, the seats'
+evaluations and who won in the end. The temperature of the review's softmax (`TEMPERATURE` of
+ai/review.py) is the one of highest likelihood on a grid of 0.5 to 40 by 0.5; the line shows
+it, the log loss per decision of the softmax, of the old squashed margin (normalised to sum to
+1) and of no information (every seat alike), and a reliability table: the predicted and won
+shares in tenths of predicted chance.
 
 The last line is one JSON object with every figure and the parameters. The same seed gives the
 same figures apart from the timings, whatever `--workers`.
@@ -163,6 +173,86 @@ def check_blunder(blunder: dict, rollouts: int, level: str, budget: int, seed: i
     }
 
 
+def greedy_outcomes(
+    kind: str, games_n: int, seed: int, epsilon: float = 0.0
+) -> list[tuple[list[float], list[float]]]:
+    """(evaluations, final win shares) at every decision of `games_n` games played as the
+    review's look-ahead plays: greedy, or at random one decision in `epsilon`."""
+    model = MODELS[kind]
+    game = model.game
+    rows = []
+    noise = random.Random(f"calibrate:{kind}:{seed}")
+    for g in range(games_n):
+        players = 3 + g % 2
+        state, seen = game.new(players, seed * 1000 + g, None), []
+        for i in itertools.count():
+            if game.is_over(state):
+                break
+            seat = model.pending(state)[0][0]
+            level = "random" if noise.random() < epsilon else "greedy"
+            code = ai.choose(kind, state, seat, level=level, seed=seed * 100_000 + g * 1000 + i)
+            seen.append(model.scores(state))
+            state, _ = game.apply(state, seat, code)
+        winners = game.result(state).winners
+        shares = [1.0 / len(winners) if v in winners else 0.0 for v in range(players)]
+        rows += [(scores, shares) for scores in seen]
+    return rows
+
+
+def _log_loss(rows, predict) -> float:
+    return -sum(
+        sum(w * math.log(max(1e-12, p)) for w, p in zip(shares, predict(scores), strict=True) if w)
+        for scores, shares in rows
+    ) / len(rows)
+
+
+def _squashed(kind: str):
+    scale = MODELS[kind].scale
+
+    def predict(scores):
+        raw = [
+            1.0
+            / (
+                1.0
+                + math.exp(
+                    -max(-30.0, (x - max(y for u, y in enumerate(scores) if u != v)) / scale)
+                )
+            )
+            for v, x in enumerate(scores)
+        ]
+        return [r / sum(raw) for r in raw]
+
+    return predict
+
+
+def calibrate(kind: str, games_n: int, seed: int, epsilon: float) -> dict:
+    rows = greedy_outcomes(kind, games_n, seed, epsilon)
+    grid = [k / 2 for k in range(1, 81)]
+    losses = {t: _log_loss(rows, lambda s, t=t: review.softmax(s, t)) for t in grid}
+    best = min(grid, key=lambda t: (losses[t], t))
+    bins = [[0, 0.0, 0.0] for _ in range(10)]
+    for scores, shares in rows:
+        for p, w in zip(review.softmax(scores, best), shares, strict=True):
+            b = bins[min(9, int(p * 10))]
+            b[0] += 1
+            b[1] += p
+            b[2] += w
+    return {
+        "game": kind,
+        "games": games_n,
+        "decisions": len(rows),
+        "temperature": best,
+        "log_loss": round(losses[best], 4),
+        "log_loss_squashed": round(_log_loss(rows, _squashed(kind)), 4),
+        "log_loss_uniform": round(_log_loss(rows, lambda s: [1 / len(s)] * len(s)), 4),
+        "reliability": [
+            {"tenth": k, "seats": n, "predicted": round(p / n, 3), "won": round(w / n, 3)}
+            for k, (n, p, w) in enumerate(bins)
+            if n
+        ],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=GAMES)
@@ -181,8 +271,25 @@ def main() -> None:
     parser.add_argument("--review-rollouts", type=int, default=review.DEFAULT_ROLLOUTS)
     parser.add_argument("--review-max", type=int, default=review.DEFAULT_MAX_ROLLOUTS)
     parser.add_argument("--horizon", type=int, default=review.DEFAULT_HORIZON)
+    parser.add_argument("--recheck", type=int, default=review.DEFAULT_MAX_ROLLOUTS)
+    parser.add_argument("--epsilon", type=float, default=review.EPSILON)
+    parser.add_argument("--calibrate", type=int, default=0, help="greedy games per kind")
     args = parser.parse_args()
-    how = review.method(args.seed, args.review_rollouts, args.review_max, args.horizon)
+    if args.calibrate:
+        kinds = (args.only,) if args.only else GAMES
+        rows = [calibrate(kind, args.calibrate, args.seed, args.epsilon) for kind in kinds]
+        for row in rows:
+            print(f"calibration: {row}", flush=True)
+        print(json.dumps({"parameters": vars(args), "calibration": rows}))
+        return
+    how = review.method(
+        args.seed,
+        args.review_rollouts,
+        args.review_max,
+        args.horizon,
+        args.recheck,
+        epsilon=args.epsilon,
+    )
     kinds = (args.only,) if args.only else GAMES
     out: dict = {"parameters": {**vars(args), "method": how}}
     with concurrent.futures.ProcessPoolExecutor(args.workers) as pool:

@@ -13,7 +13,7 @@ import games
 from ai import review
 from ai.models import MODELS
 
-TINY = review.method(seed=3, rollouts=2, max_rollouts=4, horizon=6)
+TINY = review.method(seed=3, rollouts=2, max_rollouts=4, horizon=6, recheck=4)
 
 
 def _played(name: str, players: int, seed: int, moves: int) -> games.Replay:
@@ -161,3 +161,31 @@ def test_a_seats_accuracy_weighs_only_the_decisions_that_mattered():
     # A review stored before the field counts every decision.
     old = [{k: v for k, v in d.items() if k != "mattered"} for d in diluted]
     assert review.summarise(old, 1)[0]["accuracy"] > 40.0
+
+
+def test_a_flagged_decision_is_classed_on_fresh_samples_alone():
+    # Random seats at a Havana table make costly choices often enough to be flagged.
+    how = review.method(seed=3, rollouts=4, max_rollouts=8, horizon=6, recheck=6)
+    record = _played("havana", 3, 11, 60)
+    result = review.review(record, how=how)
+    counted = [d for d in result["decisions"] if d["counted"]]
+    flagged = [d for d in counted if d["rechecked"]]
+    assert flagged, "no decision reached a class to be valued again"
+    for d in counted:
+        if d["rechecked"]:
+            # The figures and class come from the second valuing alone, of a fixed size.
+            assert d["rechecked"] == d["samples"] == 6
+        else:
+            assert d["class"] == "ok"
+    # Without the second valuing, the first samples' figures stand.
+    plain = review.review(record, how={**how, "recheck": 0})
+    assert all(not d.get("rechecked") for d in plain["decisions"])
+
+
+def test_the_calibrated_win_chances_add_up_to_one_and_follow_the_evaluation():
+    chances = review.softmax([30.0, 27.0, 20.0], review.TEMPERATURE["santiago"])
+    assert sum(chances) == pytest.approx(1.0)
+    assert chances[0] > chances[1] > chances[2] > 0
+    # The same gap counts for less at a higher temperature.
+    flatter = review.softmax([30.0, 27.0, 20.0], 2 * review.TEMPERATURE["santiago"])
+    assert flatter[0] < chances[0]
