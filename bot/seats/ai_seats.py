@@ -279,7 +279,11 @@ class AiSeats:
 
     async def why(self, record: GameRecord, seat: int, code: str) -> dict | None:
         """Why the AI's `seat` chose `code` in `record`'s state, in the evaluation's terms,
-        judged from what the table's learner (its first seat) can know."""
+        judged from what the table's learner (its one person's seat, wherever a rematch put
+        it) can know: never from the AI's own screen or hand."""
+        learner = next((s.seat for s in record.seats if s.has_person), None)
+        if learner is None:
+            return None
         call = functools.partial(
             ai_hints.reason,
             record.kind,
@@ -287,7 +291,7 @@ class AiSeats:
             seat,
             code,
             seed=f"{record.id}:{record.version}:{seat}",
-            viewer=0,
+            viewer=learner,
         )
         try:
             return await asyncio.get_running_loop().run_in_executor(self._executor(), call)

@@ -6,6 +6,7 @@ reason, changing nothing. At a practice table a line under each AI move says why
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -163,3 +164,37 @@ async def test_twin_positions_give_the_same_hint(simcord_env, table, kind):
     simcord_env.bot.services.tables.forget(record.id)
     second = await ask(ana, prompt)
     assert second.content == first.content
+
+
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+async def test_the_ais_reason_reads_nothing_the_learner_cannot_see_wherever_the_learner_sits(
+    simcord_env, table, kind
+):
+    """A rematch moves every seat one up, so a learner may sit anywhere, an AI first: the line
+    on why an AI chose its move is judged from the learner's seat, so twins that differ only in
+    what the learner cannot see (that AI's own screen or hand among it) give the same line."""
+    guild, channel, (ana, *_) = table
+    room, game = await open_practice(simcord_env, channel, ana, kind)
+    record = await simcord_env.bot.store.by_channel(room.id)
+    n = len(record.seats)
+    seats = sorted((replace(s, seat=(s.seat + 1) % n) for s in record.seats), key=lambda s: s.seat)
+    moved = replace(record, seats=tuple(seats))
+    assert moved.seat_of(ana.id) == 1
+    engine = games.get(kind)
+    state = record.state()
+    rng = random.Random(5)
+    twin = None
+    while twin is None or engine.player_view(twin, 0) == engine.player_view(state, 0):
+        twin = TWINS[kind](state, 1, rng)
+    assert engine.player_view(twin, 1) == engine.player_view(state, 1)
+    twin_record = replace(moved, state_json=dump_state(engine, twin))
+    ai = simcord_env.bot.services.ai
+    told = 0
+    for decision in engine.pending(state):
+        if decision.seat == 1:
+            continue
+        for code in engine.legal_codes(state, decision.seat)[:4]:
+            first = await ai.why(moved, decision.seat, code)
+            assert first == await ai.why(twin_record, decision.seat, code)
+            told += first is not None
+    assert told
