@@ -113,13 +113,7 @@ class Services:
             preferences, tables, self.guard, self.announcer, poke, self.publisher, self.seats, rng
         )
         self.rematch = Rematch(preferences, tables, self.guard, self.lobby)
-        # A member's practice table; a practice game that ends opens its review.
-        self.practice = Practice(
-            preferences, tables, self.guard, self.lobby, self.announcer, reviewed=reviews
-        )
-        self.publisher.listen(self.practice.after_move)
-        # Hints at unrated tables.
-        self.hints = Hints(preferences, tables, self.guard, self.ai)
+        self._learning(reviews)
         # The final scores carry its button (the announcer does not know the lobby).
         self.announcer.final_view = self.rematch.final_view
         self.lobby_settings = LobbySettings(tables, self.guard, self.lobby)
@@ -144,6 +138,16 @@ class Services:
         self.accessibility = Accessibility(holder, preferences, self.guard)
         self.quiet_setting = QuietSetting(self.guard, self.quiet)
         self._leagues(client, shards, rng)
+
+    def _learning(self, reviews: bool) -> None:
+        """A member's practice table (a practice game that ends opens its review, where games
+        are reviewed), and hints at unrated tables."""
+        preferences, tables = self.preferences, self.tables
+        self.practice = Practice(
+            preferences, tables, self.guard, self.lobby, self.announcer, reviewed=reviews
+        )
+        self.publisher.listen(self.practice.after_move)
+        self.hints = Hints(preferences, tables, self.guard, self.ai)
 
     def _leagues(self, client, shards, rng) -> None:
         """Leagues: tables opened seated in threads, the sign-up, the standings, the rounds."""

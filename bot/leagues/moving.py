@@ -3,7 +3,9 @@ not open) goes on in another channel, or ends with its standings as they are."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import asyncio
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
@@ -17,7 +19,25 @@ from bot.text.i18n import text
 from storage import leagues as lg
 
 if TYPE_CHECKING:
-    from bot.leagues.seasons import Seasons
+    from bot.discord_io.guard import Guard
+    from bot.leagues.boards import Boards
+    from storage import Store
+
+
+class Seasons(Protocol):
+    """What moving a league uses of the seasons' service (`bot.leagues.seasons.Seasons`, which
+    calls this module, so it is described here rather than imported)."""
+
+    store: Store
+    client: discord.Client
+    guard: Guard
+    boards: Boards
+    poke: Callable[[float], None]
+
+    def _lock(self, league_id: int) -> asyncio.Lock: ...
+
+    async def _open_tables(self, league: lg.League, number: int) -> None: ...
+
 
 NEEDED = (*NEEDED_PERMISSIONS, "send_messages_in_threads", "create_public_threads")
 

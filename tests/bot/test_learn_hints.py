@@ -166,7 +166,9 @@ async def test_twin_positions_give_the_same_hint(simcord_env, table, kind):
     assert second.content == first.content
 
 
-@pytest.mark.parametrize("kind", ["santiago", "havana"])
+# Santiago de Cuba only: at Havana's opening every hand is the same, so no twin can differ in
+# what an AI hides until the game has gone on.
+@pytest.mark.parametrize("kind", ["santiago"])
 async def test_the_ais_reason_reads_nothing_the_learner_cannot_see_wherever_the_learner_sits(
     simcord_env, table, kind
 ):
@@ -183,9 +185,8 @@ async def test_the_ais_reason_reads_nothing_the_learner_cannot_see_wherever_the_
     engine = games.get(kind)
     state = record.state()
     rng = random.Random(5)
-    twin = None
-    while twin is None or engine.player_view(twin, 0) == engine.player_view(state, 0):
-        twin = TWINS[kind](state, 1, rng)
+    twins = (TWINS[kind](state, 1, rng) for _ in range(200))
+    twin = next(t for t in twins if t and engine.player_view(t, 0) != engine.player_view(state, 0))
     assert engine.player_view(twin, 1) == engine.player_view(state, 1)
     twin_record = replace(moved, state_json=dump_state(engine, twin))
     ai = simcord_env.bot.services.ai
