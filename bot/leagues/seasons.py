@@ -132,7 +132,9 @@ class Seasons:
         if self._channel(league) is None:
             raise Refusal("bot.error.league_channel_gone")
         await think(interaction, ephemeral=True)
-        await self.begin(league)
+        if not await self.begin(league):
+            # Started meanwhile by its set time, or members left in between.
+            raise Refusal("bot.error.league_started")
         names = ", ".join(present.escape(m.name) for m in people)
         await self.guard.reply(
             interaction,
@@ -141,6 +143,8 @@ class Seasons:
 
     @handler()
     async def leave_command(self, interaction, locale, number: int | None) -> None:
+        # The league's lock may be held while a round's tables open: acknowledge first.
+        await think(interaction, ephemeral=True)
         league = await find_league(self.store, interaction, number, ("signup", "running"))
         if league.status == "finished":
             raise Refusal("bot.error.league_over")
@@ -196,6 +200,8 @@ class Seasons:
             if not await lg.set_status(self.store, league.id, "running", "signup"):
                 return False
             league = replace(league, status="running")
+            # Standings read during the sign-up knew other members.
+            self.boards.kept.forget(league.id)
             await self.signups.close(league, people)
             await self._open_round(league, 1)
             return True
@@ -335,7 +341,9 @@ class Seasons:
                 winners=", ".join(f"<@{w}>" for w in won),
                 count=len(won),
             )
-            mentions = discord.AllowedMentions(users=[discord.Object(w) for w in won])
+            mentions = discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(w) for w in won]
+            )
         else:
             content, mentions = text(ch, "bot.league.no_winner", name=name), NONE
         try:
