@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.discord_io.layouts import text_of
 from storage import leagues as lg
 from tests.bot.driver import bot_messages
-from tests.bot.league_support import DAY, open_league, server, settle
+from tests.bot.league_support import DAY, open_league, server, settle, signup_message
 
 
 async def test_a_league_of_four_plays_two_rounds_of_duels_finished_by_the_ai(simcord_env):
@@ -34,3 +34,22 @@ async def test_a_league_of_four_plays_two_rounds_of_duels_finished_by_the_ai(sim
     won = {line.player for line in table if line.rank == 1}
     assert sorted(final[0].ping_user_ids) == sorted(won)
     assert all(line.games == 2 for line in table)
+
+
+async def test_the_standings_message_names_who_joined_after_the_standings_were_read(simcord_env):
+    """Standings read during the sign-up know only the members then; whoever joins after and
+    plays the season is in the channel's standings message all the same."""
+    env = simcord_env
+    guild, channel, members = server(env, 4)
+    await open_league(
+        env, channel, members[:3], name="Late league", game="havana", players=2, rounds=1, days=1
+    )
+    early = await members[1].slash(channel, "league standings")
+    assert early.ephemeral
+    await members[3].click(signup_message(env, channel), label="Join")
+    await members[0].slash(channel, "league start")
+    await settle(env)
+    await env.advance_time(DAY + 60)
+    await settle(env)
+    (standings,) = [m for m in bot_messages(env, channel) if "standings" in text_of(m)]
+    assert "p03" in text_of(standings)
