@@ -127,6 +127,8 @@ ENGLISH = {
     "pic.havana.covered_card": "covered {card}",
     "pic.havana.first": "played {card} first",
     "pic.havana.bought": "bought {building}",
+    "pic.havana.bought_at": "bought {building} ({where})",
+    "pic.havana.paying_at": "is paying for {building} ({where})",
     "pic.havana.paying": "is paying for {building}",
     "pic.havana.demolished": "demolished {building}",
     "pic.havana.demolished_at": "demolished {building} ({where})",

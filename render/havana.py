@@ -668,9 +668,13 @@ def last_move_wordings(move: LastMove, names: list[str]) -> list[str]:
     if kind == "first" and move.card:
         return [say("pic.havana.first", card=card_name(move.card))]
     if kind in ("buy", "pay") and building:
-        key = "pic.havana.bought" if move.bought else "pic.havana.paying"
+        key, at = (
+            ("pic.havana.bought", "pic.havana.bought_at")
+            if move.bought
+            else ("pic.havana.paying", "pic.havana.paying_at")
+        )
         if where:
-            return [say(key + "_at", building=building, where=where), say(key, building=building)]
+            return [say(at, building=building, where=where), say(key, building=building)]
         return [say(key, building=building)]
     if kind == "demolish" and building:
         short = say("pic.havana.demolished", building=building)
