@@ -10,10 +10,8 @@ import inspect
 import discord
 from discord import app_commands
 
-from bot.core.errors import Refusal
-from bot.lobby.new_command import annotation, read_deck
+from bot.lobby.new_command import annotation, game_options
 from bot.settings.settings_commands import SETTING_CHOICES
-from bot.text.i18n import text, user_locale
 from bot.text.present import kind_choices
 from games.front import all_front_options
 
@@ -114,23 +112,9 @@ def new_command() -> app_commands.Command:
 
     async def new(interaction: discord.Interaction, **chosen) -> None:
         services = interaction.client.services
-        raw: dict = {}
-        for option in options:
-            value = chosen.get(option.name)
-            if value is None:
-                continue
-            if option.kind == "choice":
-                value = value.value
-            elif option.kind == "file":
-                try:
-                    value = await read_deck(value)
-                except Refusal as refusal:
-                    locale = user_locale(services.preferences, interaction)
-                    await services.guard.reply(
-                        interaction, text(locale, refusal.key, **refusal.params)
-                    )
-                    return
-            raw[option.name] = value
+        raw = await game_options(interaction, options, chosen)
+        if raw is None:
+            return
         picked = {
             name: (chosen[name].value if chosen.get(name) is not None else None)
             for name in ("game", "overtime", "reminders", "turn_limit")

@@ -82,24 +82,9 @@ def new_command() -> app_commands.Command:
 
     async def new(interaction: discord.Interaction, **chosen) -> None:
         services = interaction.client.services
-        # Only the options given are passed: the game refuses one that is not its own.
-        raw: dict = {}
-        for option in options:
-            value = chosen.get(option.name)
-            if value is None:
-                continue
-            if option.kind == "choice":
-                value = value.value
-            elif option.kind == "file":
-                try:
-                    value = await read_deck(value)
-                except Refusal as refusal:
-                    locale = user_locale(services.preferences, interaction)
-                    await services.guard.reply(
-                        interaction, text(locale, refusal.key, **refusal.params)
-                    )
-                    return
-            raw[option.name] = value
+        raw = await game_options(interaction, options, chosen)
+        if raw is None:
+            return
         ai_level, reminders, turn_limit = (
             chosen.get(name) for name in ("ai_level", "reminders", "turn_limit")
         )
@@ -140,6 +125,29 @@ def new_command() -> app_commands.Command:
     return app_commands.command(name="new", description="Open a new game in this channel")(
         chosen_from
     )
+
+
+async def game_options(interaction: discord.Interaction, options, chosen: dict) -> dict | None:
+    """The game options a command was given, as the game reads them (a choice's value, a deck
+    file's JSON); None once a deck that cannot be read was refused. Only the options given are
+    passed: the game refuses one that is not its own."""
+    services = interaction.client.services
+    raw: dict = {}
+    for option in options:
+        value = chosen.get(option.name)
+        if value is None:
+            continue
+        if option.kind == "choice":
+            value = value.value
+        elif option.kind == "file":
+            try:
+                value = await read_deck(value)
+            except Refusal as refusal:
+                locale = user_locale(services.preferences, interaction)
+                await services.guard.reply(interaction, text(locale, refusal.key, **refusal.params))
+                return None
+        raw[option.name] = value
+    return raw
 
 
 async def read_deck(attachment: discord.Attachment) -> object:
