@@ -116,23 +116,7 @@ def stripped(message: discord.Message) -> ui.LayoutView | None:
     the edit keeps). None for a message that is not V2: editing it with no view takes them off."""
     if not message.flags.components_v2:
         return None
-    names = {a.id: a.filename for a in message.attachments}
-    by_url = {a.url.split("?")[0]: a.filename for a in message.attachments}
-    view = ui.LayoutView(timeout=None)
-    for component in message.components:
-        found = component.to_dict()
-        if found.get("type") != 17:
-            continue
-        box = ui.Container(accent_colour=found.get("accent_color"))
-        for child in found.get("components") or ():
-            if child.get("type") == 10:
-                box.add_item(ui.TextDisplay(child["content"]))
-            elif child.get("type") == 12:
-                items = [_again(i, names, by_url) for i in child.get("items") or ()]
-                box.add_item(ui.MediaGallery(*items))
-        view.add_item(box)
-    view.stop()
-    return view
+    return _rebuilt(message, None, None)
 
 
 def with_line_and_button(
@@ -146,8 +130,15 @@ def with_line_and_button(
         return None
     if any(c.get("custom_id") == button.custom_id for c in walk(message.components)):
         return None
+    return _rebuilt(message, line, button)
+
+
+def _rebuilt(message: discord.Message, line: str | None, button: ui.Button | None) -> ui.LayoutView:
+    """The V2 `message`'s containers again: texts and pictures; with `button`, its buttons too,
+    and `line` and `button` added to the first container; without, no buttons at all."""
     names = {a.id: a.filename for a in message.attachments}
     by_url = {a.url.split("?")[0]: a.filename for a in message.attachments}
+    keep_buttons = button is not None
     view = ui.LayoutView(timeout=None)
     for component in message.components:
         found = component.to_dict()
@@ -161,7 +152,7 @@ def with_line_and_button(
             elif child.get("type") == 12:
                 items = [_again(i, names, by_url) for i in child.get("items") or ()]
                 box.add_item(ui.MediaGallery(*items))
-            elif child.get("type") == 1:
+            elif child.get("type") == 1 and keep_buttons:
                 rows.append(
                     [_button(b) for b in child.get("components") or () if b.get("type") == 2]
                 )
