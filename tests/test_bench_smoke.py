@@ -83,6 +83,8 @@ def test_the_load_bench_plays_through_choose_and_its_private_answer():
     assert figures["interactions_by_kind"]["choose"] > 0
     assert figures["moves"] >= 16
     assert figures["floor_moves_per_s"] > 0
+    # The second floor, sending a turn message as the bot posts it, runs too.
+    assert figures["layout_floor_moves_per_s"] > 0
 
 
 def test_the_turn_clock_bench_measures_until_no_timer_of_the_burst_is_due():

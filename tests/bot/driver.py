@@ -88,32 +88,38 @@ class Table:
         # Discord's faults lets the bot's posts arrive first).
         self.after_press = None
 
-    def recent(self, count: int = 6):
-        """The newest channel messages visible to everybody, oldest first.
-
-        Read from SimCord's store without converting the whole history each time (a game has
-        hundreds of messages; `channel.history()` rebuilds all of them).
-        """
+    def _newest(self, count: int):
+        """The newest stored channel messages visible to everybody, newest first, as SimCord
+        keeps them (a game has hundreds of messages; converting them all each time, as
+        `channel.history()` does, would cost more than the bot's answer)."""
         stored = self.env.backend.messages.get(self.channel.id, {})
         newest = []
-        for message in reversed(list(stored.values())):
+        for message in reversed(stored.values()):
             if message.is_ephemeral:
                 continue
             newest.append(message)
             if len(newest) == count:
                 break
-        return [to_discord_message(self.env, m) for m in reversed(newest)]
+        return newest
+
+    def recent(self, count: int = 6):
+        """The newest channel messages visible to everybody, oldest first."""
+        return [to_discord_message(self.env, m) for m in reversed(self._newest(count))]
 
     def bot_messages(self):
         bot_id = self.env.bot.user.id
         return [m for m in self.recent() if m.author.id == bot_id]
 
     def prompt_message(self):
-        """The newest bot message in the channel that carries game components."""
-        for message in reversed(self.bot_messages()):
-            ids = custom_ids(message)
+        """The newest bot message in the channel that carries game components (among the six
+        newest): looked for in what SimCord stores, only that one converted."""
+        bot_id = self.env.bot.user.id
+        for stored in self._newest(6):
+            if stored.author_id != bot_id:
+                continue
+            ids = (c.get("custom_id", "") for c in walk(stored.components))
             if any(i.startswith(("mc:", "ms:", "mx:")) for i in ids):
-                return message
+                return to_discord_message(self.env, stored)
         return None
 
     def named(self, content: str):
