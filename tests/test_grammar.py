@@ -520,6 +520,26 @@ def test_no_text_guesses_the_gender_of_a_reader_or_a_player(lang):
     assert not wrong, f"{lang}: {wrong[:6]}"
 
 
+# --- what was given in full is not counted against what was due -----------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_goods_taken_in_full_are_told_without_what_was_due(lang):
+    """ "Prende 2 unità di agrumi.", not "Prende 2 unità di agrumi (su 2)."; a short supply says
+    how many were due."""
+    full = [m for m in played() if m.key == "santiago.event.gain_goods_full"]
+    assert full
+    for message in full:
+        line = _say(lang, message)
+        assert "(" not in line and str(message.params["amount"]) in line, line
+    short = [m for m in played() if m.key == "santiago.event.gain_goods"]
+    assert all(m.params["amount"] < m.params["wanted"] for m in short)
+    line = _say(
+        lang, Msg("santiago.event.gain_goods", {**full[0].params, "amount": 0, "wanted": 2})
+    )
+    assert "0" in line and "2" in line, line
+
+
 # --- winners: one or several -------------------------------------------------------------------
 
 # A verb in the singular before or after a list of winners that may hold two names.

@@ -826,7 +826,10 @@ def _gain_good(state: State, seat: int, g: int, k: int, events: list) -> None:
         got = 0
     state.supply[g] -= got
     state.goods[seat * 6 + g] += got
-    _event(events, seat, "gain_goods", amount=got, good=GOOD_MSG[g], wanted=k)
+    if got == k:  # all that was due: the log says no "(of k)"
+        _event(events, seat, "gain_goods_full", amount=got, good=GOOD_MSG[g])
+    else:
+        _event(events, seat, "gain_goods", amount=got, good=GOOD_MSG[g], wanted=k)
 
 
 def _simple_gain(state: State, seat: int, citizen: int, events: list) -> None:

@@ -211,6 +211,7 @@ ENGLISH = {
     "santiago.event.deliver_wood": "Delivers {amount} wood instead of {good}: {vp} VP.",
     "santiago.event.deliver": "Delivers {amount:plural|one=# unit|other=# units} of {good}: {vp} VP.",
     "santiago.event.gain_goods": "Takes {amount:plural|one=# unit|other=# units} of {good} (of {wanted}).",
+    "santiago.event.gain_goods_full": "Takes {amount:plural|one=# unit|other=# units} of {good}.",
     "santiago.event.gain_vp": "Gains {vp} VP.",
     "santiago.event.gain_pesos": "Gains {pesos:plural|one=# peso|other=# pesos}.",
     "santiago.event.skip_citizen": "Does not use {citizen}.",
