@@ -7,6 +7,7 @@ word the glossary rejects."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import random
@@ -499,13 +500,14 @@ def test_russian_always_says_vy_never_ty():
 
 # Forms that say a man (or a woman) where the bot cannot know: "Bentornato", "sono tornato",
 # "Ultimo in classifica", «я вернулся», «Мария … неактивен», "decide da solo", «решает сам»,
-# "Ya no estás apuntado".
+# "Ya no estás apuntado", "se sei il primo a giocarla", "si juegas el último".
 GENDERED = {
     "it": r"\b(?:ben)?tornat[oa]\b|\brientrat[oa]\b|\bultim[oa] in classifica\b|\bbenvenut[oa]\b"
-    r"|\bdecide da sol[oa]\b|\bsei iscritt[oa]\b",
+    r"|\bdecide da sol[oa]\b|\bsei iscritt[oa]\b|\bsei (?:il|la) prim[oa]\b",
     "ru": r"вернулс[яь]|вернулась|\bнеактивн(?:ен|на)\b|\bушёл\b|\bушла\b|\bвышел\b|\bвышла\b"
     r"|\bреша\w* сама?\b",
-    "es": r"\bbienvenid[oa]\b|\best[aá]s? (?:ya )?(?:apuntad|inscrit)[oa]\b|\bdecide sol[oa]\b",
+    "es": r"\bbienvenid[oa]\b|\best[aá]s? (?:ya )?(?:apuntad|inscrit)[oa]\b|\bdecide sol[oa]\b"
+    r"|\beres (?:el|la) primer[oa]\b|\bjuegas (?:el|la) últim[oa]\b",
     "de": r"(?!)",
 }
 
@@ -518,6 +520,41 @@ def test_no_text_guesses_the_gender_of_a_reader_or_a_player(lang):
         if re.search(GENDERED[lang], target, re.IGNORECASE)
     ]
     assert not wrong, f"{lang}: {wrong[:6]}"
+
+
+# A player's state beside their pieces on the Havana board: "al sicuro", not "protetto".
+STATUS_GENDERED = {
+    "it": r"\bprotett[oa]\b",
+    "es": r"\bprotegid[oa]\b",
+    "ru": r"\bзащищ[её]н[аы]?\b",
+    "de": r"(?!)",
+}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_havana_player_s_state_on_the_board_guesses_no_gender(lang):
+    from render.havana import status_words
+
+    view = games.get("havana").public_view(games.get("havana").new(4, 1, {}))
+    p = dataclasses.replace(view.players[0], protected=True, covering="left", placed=True)
+    view = dataclasses.replace(view, phase="actions", players=(p, *view.players[1:]))
+    with language(lang):
+        words = status_words(view, dataclasses.replace(p, has_played=True))
+    assert len(words) == 3
+    assert not [w for w in words if re.search(STATUS_GENDERED[lang], w, re.IGNORECASE)], words
+
+
+# --- a refusal's reason, a sentence of its own --------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "it"])
+def test_a_refused_option_s_reason_never_starts_a_sentence_in_lower_case(lang):
+    """ "Questa opzione non si può usare: il file non è testo UTF-8", never ". il file"."""
+    reasons = [Msg(k, {"limit": 2, "detail": "X"}) for k in english() if k.startswith("json.")]
+    assert reasons
+    for reason in reasons:
+        line = _say(lang, Msg("bot.error.bad_option", {"reason": reason}))
+        assert not re.search(r"[.!?] [a-zà-ÿа-яё]", line), line
 
 
 # --- what was given in full is not counted against what was due -----------------------------------
