@@ -577,6 +577,27 @@ def test_goods_taken_in_full_are_told_without_what_was_due(lang):
     assert "0" in line and "2" in line, line
 
 
+# --- nothing is not an amount ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_mama_never_takes_zero_of_anything(lang):
+    """No "prende 0 detriti", no «берёт 0 кубиков щебня»: what the centre lacks is said so."""
+    import copy
+
+    from games.havana import engine
+
+    state = games.get("havana").new(2, 1, {})
+    for centre in ([1, 0, 0, 0, 0], [0, 0, 0, 0, 3], [0, 0, 0, 0, 0], [2, 0, 1, 0, 3]):
+        table = copy.deepcopy(state)
+        table.centre = list(centre)
+        events = []
+        engine._fx_mama(table, 0, events)
+        (event,) = events
+        line = _say(lang, event.msg)
+        assert not re.search(r"(?<![\d,.])0(?![\d,.])", line), line
+
+
 # --- winners: one or several -------------------------------------------------------------------
 
 # A verb in the singular before or after a list of winners that may hold two names.

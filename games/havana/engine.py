@@ -520,7 +520,15 @@ def _fx_mama(state: State, seat: int, events: list) -> None:
     state.centre[RUBBLE] -= grey
     state.players[seat].cubes[RUBBLE] += grey
     coloured = (sum(state.centre[:4]) + 1) // 2
-    _event(events, "mama", seat, player=player_msg(seat), rubble=grey, coloured=coloured)
+    who = player_msg(seat)
+    if grey and coloured:
+        _event(events, "mama", seat, player=who, rubble=grey, coloured=coloured)
+    elif coloured:  # no "takes 0 rubble": what the centre lacks is said as such
+        _event(events, "mama_coloured", seat, player=who, coloured=coloured)
+    elif grey:
+        _event(events, "mama_rubble", seat, player=who, rubble=grey)
+    else:
+        _event(events, "mama_empty", seat, player=who)
     if coloured:
         state.step = ("mama", coloured)
 
