@@ -557,6 +557,22 @@ def test_a_refused_option_s_reason_never_starts_a_sentence_in_lower_case(lang):
         assert not re.search(r"[.!?] [a-zà-ÿа-яё]", line), line
 
 
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_a_refused_option_s_reason_goes_on_after_the_colon_in_lower_case(lang):
+    """ "Questa opzione non si può usare: il mazzo degli edifici ha 0 edifici", not ": Il mazzo":
+    after a colon Italian and Spanish go on in lower case, but for a name (Havana)."""
+    keys = [
+        k
+        for k in english()
+        if k.startswith(("santiago.option.", "havana.option.")) and ".problem." not in k
+    ]
+    assert keys
+    for key in keys:
+        line = _say(lang, Msg("bot.error.bad_option", {"reason": _filled(key)}))
+        after = line.split(": ", 1)[1]
+        assert after[0].islower() or after.startswith(("Havana", "Santiago", "X")), line
+
+
 # --- what was given in full is not counted against what was due -----------------------------------
 
 
