@@ -288,6 +288,18 @@ def test_el_zorro_takes_from_the_one_who_gives_and_names_who_receives():
         assert re.fullmatch(r"Отдаёт .+ игроку (Анна|Борис|Вера|Глеб)\.", line), line
 
 
+def test_an_italian_player_s_name_never_follows_a_bare_a():
+    """No "a Alessandro" (careful Italian writes "ad Alessandro", and a name may start with any
+    letter): the Italian texts word the phrase so that no "a" comes before a player's name."""
+    before_a_name = re.compile(r"(?<![\w'])a \{(?:" + "|".join(NAME_FIELDS) + r")\}")
+    wrong = [
+        f"{key}: {target}"
+        for key, (_, target) in translations.entries("it").items()
+        if before_a_name.search(target)
+    ]
+    assert not wrong, wrong[:6]
+
+
 # --- no English but the deliberate loans -------------------------------------------------------
 
 ENGLISH_WORDS = _words(
