@@ -207,6 +207,9 @@ ENGLISH = {
     "havana.means.discard": "Your discard pile: {discard}.",
     "havana.means.materials": "You have {pesos:plural|one=# peso|other=# pesos} and {workers:plural|one=# worker|other=# workers}; cubes: {cubes}.",
     # options
+    # the house rules in the lobby, as the options of /game new describe them
+    "havana.rule.max_rounds": "rounds before the most VP win",
+    "havana.rule.row_end_rule": "when a row end refills",
     "havana.option.deck_source": "deck_source must be “bundled” or “custom”, not {value}.",
     "havana.option.unknown": "Havana has no option “{name}”.",
     "havana.option.max_rounds": "max_rounds must be a whole number from 1 to 1000, not {value}.",

@@ -249,6 +249,13 @@ ENGLISH = {
     "santiago.means.pesos_vp": "You have {pesos:plural|one=# peso|other=# pesos} and {vp} VP.",
     "santiago.means.all": "You have {pesos:plural|one=# peso|other=# pesos} · {vp} VP · goods: {goods}.",
     # options
+    # the house rules in the lobby, as the options of /game new describe them
+    "santiago.rule.max_distance": "the longest drive, in stops",
+    "santiago.rule.partial_supply_grants": "a short supply gives what is left",
+    "santiago.rule.reroll_empty_demand": "reroll a demand of four zeros",
+    "santiago.rule.owner_vp_only_when_moved": "owner VP only after a pawn moved",
+    "santiago.rule.owner_vp_at_game_end": "owner VP also in the last turn",
+    "santiago.rule.pablo_allows_wood": "Pablo may give wood",
     "santiago.option.unknown": "There is no option called '{name}'.",
     "santiago.option.bool": "The option '{name}' must be true or false.",
     "santiago.option.distance": "The option 'max_distance' must be a whole number from 1 to 24.",
