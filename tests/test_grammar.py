@@ -611,18 +611,26 @@ def test_goods_taken_in_full_are_told_without_what_was_due(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", *OTHERS])
-def test_mama_never_takes_zero_of_anything(lang):
-    """No "prende 0 detriti", no «берёт 0 кубиков щебня»: what the centre lacks is said so."""
+def test_nothing_taken_is_never_told_as_zero(lang):
+    """No "prende 0 detriti", no "toma 0 trabajadores": what the centre or the bank lacks is
+    said as such (Mama, and the Workers and Architect cards when the bank has no worker)."""
     import copy
 
     from games.havana import engine
 
     state = games.get("havana").new(2, 1, {})
+    tables = []
     for centre in ([1, 0, 0, 0, 0], [0, 0, 0, 0, 3], [0, 0, 0, 0, 0], [2, 0, 1, 0, 3]):
         table = copy.deepcopy(state)
         table.centre = list(centre)
+        tables.append((table, engine._fx_mama))
+    for effect in (engine._fx_workers, engine._fx_architect):
+        table = copy.deepcopy(state)
+        table.bank_workers = 0
+        tables.append((table, effect))
+    for table, effect in tables:
         events = []
-        engine._fx_mama(table, 0, events)
+        effect(table, 0, events)
         (event,) = events
         line = _say(lang, event.msg)
         assert not re.search(r"(?<![\d,.])0(?![\d,.])", line), line

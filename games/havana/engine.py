@@ -446,6 +446,14 @@ def _has_any(p: Player) -> bool:
     return p.workers > 0 or any(p.cubes)
 
 
+def _workers_event(events: list, seat: int, got: int) -> None:
+    """The workers taken, or that the bank had none left (never "takes 0 workers")."""
+    if got:
+        _event(events, "workers", seat, player=player_msg(seat), count=got)
+    else:
+        _event(events, "no_workers", seat, player=player_msg(seat))
+
+
 def _fx_workers(state: State, seat: int, events: list) -> None:
     """Mandatory: 2 workers for the first workers card resolved this round, else 1 (E10)."""
     want = 1 if state.flags & FIRST_WORKERS else 2
@@ -453,7 +461,7 @@ def _fx_workers(state: State, seat: int, events: list) -> None:
     got = min(want, state.bank_workers)
     state.bank_workers -= got
     state.players[seat].workers += got
-    _event(events, "workers", seat, player=player_msg(seat), count=got)
+    _workers_event(events, seat, got)
 
 
 def _fx_architect(state: State, seat: int, events: list) -> None:
@@ -461,7 +469,7 @@ def _fx_architect(state: State, seat: int, events: list) -> None:
     got = min(1, state.bank_workers)
     state.bank_workers -= got
     state.players[seat].workers += got
-    _event(events, "workers", seat, player=player_msg(seat), count=got)
+    _workers_event(events, seat, got)
 
 
 def thief_targets(state: State, seat: int) -> list[int]:

@@ -152,6 +152,7 @@ ENGLISH = {
     "havana.event.demolish_declined": "{player} does not demolish.",
     "havana.event.tax_peso": "{player} collects {pesos:plural|one=# peso|other=# pesos} from the bank.",
     "havana.event.taxed": "{player} removes {what} from {victim}.",
+    "havana.event.no_workers": "{player} takes no worker: the bank has none left.",
     "havana.event.workers": "{player} takes {count:plural|one=# worker|other=# workers}.",
     "havana.event.no_target": "{player}'s {card} has nobody to rob.",
     "havana.event.peso_theft": "{player} steals {pesos:plural|one=# peso|other=# pesos} from {victim}.",
