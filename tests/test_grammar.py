@@ -612,8 +612,9 @@ def test_goods_taken_in_full_are_told_without_what_was_due(lang):
 
 @pytest.mark.parametrize("lang", ["en", *OTHERS])
 def test_nothing_taken_is_never_told_as_zero(lang):
-    """No "prende 0 detriti", no "toma 0 trabajadores": what the centre or the bank lacks is
-    said as such (Mama, and the Workers and Architect cards when the bank has no worker)."""
+    """No "prende 0 detriti", no "toma 0 trabajadores", no "per 0 pesos": what the centre or
+    the bank lacks is said as such (Mama, and the Workers and Architect cards when the bank has
+    no worker), and a free stop is free."""
     import copy
 
     from games.havana import engine
@@ -633,6 +634,14 @@ def test_nothing_taken_is_never_told_as_zero(lang):
         effect(table, 0, events)
         (event,) = events
         line = _say(lang, event.msg)
+        assert not re.search(r"(?<![\d,.])0(?![\d,.])", line), line
+    # and Santiago's first stop is free, never "for 0 pesos"
+    drives = [
+        m for m in played() if m.key.startswith(("santiago.event.drive", "santiago.action.drive"))
+    ]
+    assert {m.params["stops"] for m in drives} >= {1, 2}
+    for message in drives:
+        line = _say(lang, message)
         assert not re.search(r"(?<![\d,.])0(?![\d,.])", line), line
 
 

@@ -148,6 +148,7 @@ ENGLISH = {
     "santiago.prompt.zorro": "El Zorro: give 1 peso, 1 VP or 1 good (not wood).",
     # actions
     # The citizen first, then the figures: a citizen's name has brackets of its own.
+    "santiago.action.drive_free": "{to} — {stops:plural|one=# stop|other=# stops}, free",
     "santiago.action.drive": "{to} — {stops:plural|one=# stop|other=# stops}, {cost:plural|one=# peso|other=# pesos}",
     "santiago.action.leave": "Set aside the {good} die (showing {value})",
     "santiago.action.use_citizen": "Use {citizen}",
@@ -190,6 +191,7 @@ ENGLISH = {
     # events
     "santiago.event.setup": "{start} starts; the last player in turn order rolls the first demand.",
     "santiago.event.forced": "Only one choice: {action}.",
+    "santiago.event.drive_free": "The car drives {stops:plural|one=# stop|other=# stops} to {to}, free.",
     "santiago.event.drive": "The car drives {stops:plural|one=# stop|other=# stops} to {to} for {cost:plural|one=# peso|other=# pesos}.",
     "santiago.event.pass_harbour": "The car passes the harbour.",
     "santiago.event.delivery_round": "A delivery round begins.",
