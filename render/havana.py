@@ -3,7 +3,8 @@
 The board is landscape and drawn for the width Discord gives it on a phone (see `render.draw.floor_size`):
 a banner with the position it shows (round, phase, after which move; never who acts now, as the
 picture stays on screen while later prompts follow it), the last move, both building rows as
-two columns (VP, cost and, where it fits, the name of every building; the buyable ends marked),
+two columns (VP, cost and the name of every building, above its cost where the cost fills its
+line, the rows then reaching lower; the buyable ends marked),
 the centre pool, the turn order, the deck, the bag and the bank, and every player's side of the
 table: the two face-up action cards, pesos, workers, materials and VP. The screen adds what only
 that player knows: the hand, the discard pile and the face-down card(s) just picked.
@@ -24,6 +25,7 @@ from games.havana.views import (
     PlayerPublic,
     PlayerView,
     PublicView,
+    RowView,
 )
 from games.text import Msg
 
@@ -151,7 +153,8 @@ def action_card(
 
 # --- the board ------------------------------------------------------------------------------------
 
-# Landscape, so that Discord shows it as wide as it can: about 3:2 with four players.
+# Landscape, so that Discord shows it as wide as it can: about 3:2 with four players (a little
+# taller where a full row names its costliest buildings above their costs, `_row_extra`).
 W = 1200
 
 # Drawn for the phone, at the legibility floor of `render.draw` (the same as Santiago's board).
@@ -177,9 +180,10 @@ DARK = (70, 60, 90)
 CUBE = 38
 
 
-def height(players: int) -> int:
-    """The board ends below the last row of player panels (two panels per row)."""
-    return PLAYERS_Y + ((players + 1) // 2) * (PH + 8) + 2
+def height(players: int, extra: int = 0) -> int:
+    """The board ends below the last row of player panels (two panels per row); `extra`: how
+    far the building rows reach below their six lines (see `_row_extra`)."""
+    return PLAYERS_Y + extra + ((players + 1) // 2) * (PH + 8) + 2
 
 
 def _label(
@@ -385,13 +389,40 @@ def building_forms(name) -> list[str]:
     return [full]
 
 
-def _rows(d, view: PublicView):
+def _row_lines(row: RowView) -> list[tuple[int, bool]]:
+    """Where each building of a row lies (the top of its entry) and whether it takes two lines:
+    a building whose cost leaves its line no room for its name (the Capitol's, the Palace's,
+    the Cathedral's) has its name above its cost, even in a full row (the rows then reach
+    lower, see `_row_extra`). Only a row longer than the game deals (a made-up table) is
+    pressed into six lines instead, one building over another."""
+    n = len(row.buildings)
+    if n > 6:
+        return [(_entry_y(k, n), False) for k in range(n)]
+    out, y = [], ENTRY_Y0
+    for b in row.buildings:
+        tall = not _fits_one_line(b, COL_W - 16)
+        out.append((y, tall))
+        y += PITCH * (2 if tall else 1)
+    return out
+
+
+def _row_extra(view: PublicView) -> int:
+    """How far below their six lines the building rows reach: a line for each building that
+    takes two in a row that has no line to spare (both rows alike, side by side)."""
+    lines = 6
+    for row in view.rows:
+        if len(row.buildings) <= 6:
+            lines = max(lines, sum(2 if tall else 1 for _, tall in _row_lines(row)))
+    return (lines - 6) * PITCH
+
+
+def _rows(d, view: PublicView, extra: int = 0):
     labels = (say("pic.havana.top_row"), say("pic.havana.bottom_row"))
     deck = say("pic.havana.deck", n=view.deck_count)
     notes = ((" · ".join((deck, say("pic.havana.bag", n=view.bag_count))), deck), ())
     for i, row in enumerate(view.rows):
         x = COL_X[i]
-        dr.panel(d, (x, ROWS_TOP, x + COL_W, ROWS_BOTTOM), fill=(236, 228, 210))
+        dr.panel(d, (x, ROWS_TOP, x + COL_W, ROWS_BOTTOM + extra), fill=(236, 228, 210))
         used = _label(d, x + 12, HEAD_Y, labels[i], COL_W // 2, bold=True, role="row")
         room = COL_W - 36 - used
         # the longest note that fits whole
@@ -406,21 +437,11 @@ def _rows(d, view: PublicView):
                 d, x + 20, ENTRY_Y0 + ENTRY_H // 2, say("pic.havana.empty"), COL_W - 40, fill=MUTED
             )
             continue
-        # a building whose cost leaves no room for its name takes two lines, where the row
-        # has the room: a row shows six one-line buildings
-        spare = 6 - n
-        tall = []
-        for b in row.buildings:
-            tall.append(spare > 0 and not _fits_one_line(b, COL_W - 16))
-            spare -= tall[-1]
-        y = ENTRY_Y0
-        for k, b in enumerate(row.buildings):
+        for k, (b, (at, tall)) in enumerate(zip(row.buildings, _row_lines(row), strict=True)):
             buyable = ("left" in row.buyable_ends and k == 0) or (
                 "right" in row.buyable_ends and k == n - 1
             )
-            at = _entry_y(k, n) if n > 6 else y
-            _entry(d, x + 8, at, COL_W - 16, b, buyable, tall[k])
-            y += PITCH * (2 if tall[k] else 1)
+            _entry(d, x + 8, at, COL_W - 16, b, buyable, tall)
 
 
 def _bank(d, right: int, view: PublicView, room: int):
@@ -439,10 +460,10 @@ def _entry_y(k: int, n: int) -> int:
     return ENTRY_Y0 + k * pitch
 
 
-def _pool(d, view: PublicView):
-    x0, y0, x1, y1 = MID
+def _pool(d, view: PublicView, extra: int = 0):
+    x0, y0, x1, y1 = MID[0], MID[1] + extra, MID[2], MID[3] + extra
     cy = (y0 + y1) // 2
-    dr.panel(d, MID)
+    dr.panel(d, (x0, y0, x1, y1))
     x = x0 + 12
     x += _label(d, x, cy, say("pic.havana.centre"), 200, bold=True) + 14
     x = _draw_items(d, x, cy, _items(view.centre.cubes, view.centre.pesos, None, False)) + 30
@@ -569,7 +590,8 @@ def board(
     view: PublicView, names: Sequence[str] | None = None, move: int | None = None
 ) -> Image.Image:
     all_names = dr.seat_names(view.players_count, names)
-    im, d = dr.new_canvas(W, height(view.players_count))
+    extra = _row_extra(view)
+    im, d = dr.new_canvas(W, height(view.players_count, extra))
     dr.panel(d, BANNER)
     line = caption(view, all_names, move)
     # the line a player looks for first stands out: as large as the names where it fits
@@ -577,13 +599,13 @@ def board(
     bold = dr.length(line, size, True) <= BANNER_ROOM
     middle = (BANNER[1] + BANNER[3]) // 2
     _label(d, BANNER[0] + 12, middle, line, BANNER_ROOM, bold, role="turn", size=size, cut=True)
-    _rows(d, view)
+    _rows(d, view, extra)
     if view.last_move is not None:
-        _last_move(d, view, view.last_move, all_names)
-    _pool(d, view)
+        _last_move(d, view, view.last_move, all_names, extra)
+    _pool(d, view, extra)
     for k, p in enumerate(view.players):
         x = COL_X[k % 2]
-        y = PLAYERS_Y + (k // 2) * (PH + 8)
+        y = PLAYERS_Y + extra + (k // 2) * (PH + 8)
         _player(d, x, y, p, all_names[p.seat], view)
     return im
 
@@ -608,7 +630,9 @@ def _game_over_line(view: PublicView, names: list[str]) -> str:
 ROW_NAMES = ("top", "bottom")
 
 
-def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: list[str]):
+def _last_move(
+    d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: list[str], extra: int = 0
+):
     """Where the last move happened, in the colour of the player who made it: the rows whose
     cards changed are framed, the end a building was bought or demolished from is marked with a
     bar, and a caption says who did what."""
@@ -621,7 +645,7 @@ def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: 
             continue
         x = COL_X[ROW_NAMES.index(row)]
         d.rounded_rectangle(
-            (x - 3, ROWS_TOP - 3, x + COL_W + 3, ROWS_BOTTOM + 3),
+            (x - 3, ROWS_TOP - 3, x + COL_W + 3, ROWS_BOTTOM + extra + 3),
             radius=13,
             outline=colour,
             width=6,
@@ -629,8 +653,12 @@ def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: 
     if move.row in ROW_NAMES and move.end in ("left", "right"):
         i = ROW_NAMES.index(move.row)
         x = COL_X[i]
-        n = len(view.rows[i].buildings)
-        y = ENTRY_Y0 - 12 if move.end == "left" or n == 0 else _entry_y(n - 1, n) + ENTRY_H + 3
+        lines = _row_lines(view.rows[i])
+        if move.end == "left" or not lines:
+            y = ENTRY_Y0 - 12
+        else:  # below the last building, two lines down if it takes two
+            top, tall = lines[-1]
+            y = top + ENTRY_H + (PITCH if tall else 0) + 3
         d.rounded_rectangle((x + 8, y, x + COL_W - 8, y + 8), radius=4, fill=colour, outline=INK)
     width = W - 60 - M
     captions = dr.last_captions(names[move.seat], last_move_wordings(move, names))

@@ -7,6 +7,7 @@ word the glossary rejects."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import random
@@ -287,6 +288,18 @@ def test_el_zorro_takes_from_the_one_who_gives_and_names_who_receives():
         assert re.fullmatch(r"Отдаёт .+ игроку (Анна|Борис|Вера|Глеб)\.", line), line
 
 
+def test_an_italian_player_s_name_never_follows_a_bare_a():
+    """No "a Alessandro" (careful Italian writes "ad Alessandro", and a name may start with any
+    letter): the Italian texts word the phrase so that no "a" comes before a player's name."""
+    before_a_name = re.compile(r"(?<![\w'])a \{(?:" + "|".join(NAME_FIELDS) + r")\}")
+    wrong = [
+        f"{key}: {target}"
+        for key, (_, target) in translations.entries("it").items()
+        if before_a_name.search(target)
+    ]
+    assert not wrong, wrong[:6]
+
+
 # --- no English but the deliberate loans -------------------------------------------------------
 
 ENGLISH_WORDS = _words(
@@ -416,8 +429,9 @@ def _without(line: str, names: list[str]) -> str:
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_a_house_rule_names_its_value_in_the_reader_s_words(lang):
-    """The lobby's house rules: "sì", "да", "ja", a chosen value in the words the command
-    offered it, never English "yes" or a code such as `both_ends_of_a_row`."""
+    """The lobby's house rules: the rule in words ("Pablo può dare legno"), and "sì", "да",
+    "ja", a chosen value in the words the command offered it, never English "yes" or a code
+    such as `pablo_allows_wood` or `both_ends_of_a_row`."""
     from bot.text.present import option_lines
     from games.front import front_options
 
@@ -431,9 +445,10 @@ def test_a_house_rule_names_its_value_in_the_reader_s_words(lang):
         for value in (True, False):
             both = {k: (value if isinstance(v, bool) else v) for k, v in changed.items()}
             for line in option_lines(lang, kind, both):
-                said = re.sub(r"`[^`]*`", "", line)
-                assert not re.search(r"\b(yes|no|True|False)\b|\w_\w", said) or (
-                    lang in ("it", "es") and re.fullmatch(r".*= no", said)
+                # the rule in words too, not as its command option is typed
+                assert "`" not in line, line
+                assert not re.search(r"\b(yes|no|True|False)\b|\w_\w", line) or (
+                    lang in ("it", "es") and re.fullmatch(r".*: no", line)
                 ), line
 
 
@@ -499,13 +514,14 @@ def test_russian_always_says_vy_never_ty():
 
 # Forms that say a man (or a woman) where the bot cannot know: "Bentornato", "sono tornato",
 # "Ultimo in classifica", «я вернулся», «Мария … неактивен», "decide da solo", «решает сам»,
-# "Ya no estás apuntado".
+# "Ya no estás apuntado", "se sei il primo a giocarla", "si juegas el último".
 GENDERED = {
     "it": r"\b(?:ben)?tornat[oa]\b|\brientrat[oa]\b|\bultim[oa] in classifica\b|\bbenvenut[oa]\b"
-    r"|\bdecide da sol[oa]\b|\bsei iscritt[oa]\b",
+    r"|\bdecide da sol[oa]\b|\bsei iscritt[oa]\b|\bsei (?:il|la) prim[oa]\b",
     "ru": r"вернулс[яь]|вернулась|\bнеактивн(?:ен|на)\b|\bушёл\b|\bушла\b|\bвышел\b|\bвышла\b"
     r"|\bреша\w* сама?\b",
-    "es": r"\bbienvenid[oa]\b|\best[aá]s? (?:ya )?(?:apuntad|inscrit)[oa]\b|\bdecide sol[oa]\b",
+    "es": r"\bbienvenid[oa]\b|\best[aá]s? (?:ya )?(?:apuntad|inscrit)[oa]\b|\bdecide sol[oa]\b"
+    r"|\beres (?:el|la) primer[oa]\b|\bjuegas (?:el|la) últim[oa]\b",
     "de": r"(?!)",
 }
 
@@ -518,6 +534,115 @@ def test_no_text_guesses_the_gender_of_a_reader_or_a_player(lang):
         if re.search(GENDERED[lang], target, re.IGNORECASE)
     ]
     assert not wrong, f"{lang}: {wrong[:6]}"
+
+
+# A player's state beside their pieces on the Havana board: "al sicuro", not "protetto".
+STATUS_GENDERED = {
+    "it": r"\bprotett[oa]\b",
+    "es": r"\bprotegid[oa]\b",
+    "ru": r"\bзащищ[её]н[аы]?\b",
+    "de": r"(?!)",
+}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_havana_player_s_state_on_the_board_guesses_no_gender(lang):
+    from render.havana import status_words
+
+    view = games.get("havana").public_view(games.get("havana").new(4, 1, {}))
+    p = dataclasses.replace(view.players[0], protected=True, covering="left", placed=True)
+    view = dataclasses.replace(view, phase="actions", players=(p, *view.players[1:]))
+    with language(lang):
+        words = status_words(view, dataclasses.replace(p, has_played=True))
+    assert len(words) == 3
+    assert not [w for w in words if re.search(STATUS_GENDERED[lang], w, re.IGNORECASE)], words
+
+
+# --- a refusal's reason, a sentence of its own --------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "it"])
+def test_a_refused_option_s_reason_never_starts_a_sentence_in_lower_case(lang):
+    """ "Questa opzione non si può usare: il file non è testo UTF-8", never ". il file"."""
+    reasons = [Msg(k, {"limit": 2, "detail": "X"}) for k in english() if k.startswith("json.")]
+    assert reasons
+    for reason in reasons:
+        line = _say(lang, Msg("bot.error.bad_option", {"reason": reason}))
+        assert not re.search(r"[.!?] [a-zà-ÿа-яё]", line), line
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_a_refused_option_s_reason_goes_on_after_the_colon_in_lower_case(lang):
+    """ "Questa opzione non si può usare: il mazzo degli edifici ha 0 edifici", not ": Il mazzo":
+    after a colon Italian and Spanish go on in lower case, but for a name (Havana)."""
+    keys = [
+        k
+        for k in english()
+        if k.startswith(("santiago.option.", "havana.option.")) and ".problem." not in k
+    ]
+    assert keys
+    for key in keys:
+        line = _say(lang, Msg("bot.error.bad_option", {"reason": _filled(key)}))
+        after = line.split(": ", 1)[1]
+        assert after[0].islower() or after.startswith(("Havana", "Santiago", "X")), line
+
+
+# --- what was given in full is not counted against what was due -----------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_goods_taken_in_full_are_told_without_what_was_due(lang):
+    """ "Prende 2 unità di agrumi.", not "Prende 2 unità di agrumi (su 2)."; a short supply says
+    how many were due."""
+    full = [m for m in played() if m.key == "santiago.event.gain_goods_full"]
+    assert full
+    for message in full:
+        line = _say(lang, message)
+        assert "(" not in line and str(message.params["amount"]) in line, line
+    short = [m for m in played() if m.key == "santiago.event.gain_goods"]
+    assert all(m.params["amount"] < m.params["wanted"] for m in short)
+    line = _say(
+        lang, Msg("santiago.event.gain_goods", {**full[0].params, "amount": 0, "wanted": 2})
+    )
+    assert "0" in line and "2" in line, line
+
+
+# --- nothing is not an amount ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_nothing_taken_is_never_told_as_zero(lang):
+    """No "prende 0 detriti", no "toma 0 trabajadores", no "per 0 pesos": what the centre or
+    the bank lacks is said as such (Mama, and the Workers and Architect cards when the bank has
+    no worker), and a free stop is free."""
+    import copy
+
+    from games.havana import engine
+
+    state = games.get("havana").new(2, 1, {})
+    tables = []
+    for centre in ([1, 0, 0, 0, 0], [0, 0, 0, 0, 3], [0, 0, 0, 0, 0], [2, 0, 1, 0, 3]):
+        table = copy.deepcopy(state)
+        table.centre = list(centre)
+        tables.append((table, engine._fx_mama))
+    for effect in (engine._fx_workers, engine._fx_architect):
+        table = copy.deepcopy(state)
+        table.bank_workers = 0
+        tables.append((table, effect))
+    for table, effect in tables:
+        events = []
+        effect(table, 0, events)
+        (event,) = events
+        line = _say(lang, event.msg)
+        assert not re.search(r"(?<![\d,.])0(?![\d,.])", line), line
+    # and Santiago's first stop is free, never "for 0 pesos"
+    drives = [
+        m for m in played() if m.key.startswith(("santiago.event.drive", "santiago.action.drive"))
+    ]
+    assert {m.params["stops"] for m in drives} >= {1, 2}
+    for message in drives:
+        line = _say(lang, message)
+        assert not re.search(r"(?<![\d,.])0(?![\d,.])", line), line
 
 
 # --- winners: one or several -------------------------------------------------------------------

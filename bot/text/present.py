@@ -15,7 +15,7 @@ from discord import app_commands
 
 import games
 from bot.text import lengths
-from bot.text.i18n import escape, text, text_msg
+from bot.text.i18n import english, escape, text, text_msg
 from games import Decision, Event, Msg, Result
 from games.front import front_options
 from games.text import tiebreak
@@ -127,13 +127,22 @@ def option_lines(locale: Locale, kind: str, options: dict) -> list[str]:
     for name, value in options.items():
         if name in apart or defaults.get(name) == value:
             continue
+        # a house rule the game's catalogue names (`<game>.rule.<option>`) is said in words;
+        # another game's is named as its command option is typed
+        rule_key = f"{kind}.rule.{name}"
+        named = rule_key in english()
+        rule = text(locale, rule_key) if named else name
         if isinstance(value, bool):
-            lines.append(text(locale, "bot.option.yes" if value else "bot.option.no", name=name))
+            key = ("bot.option.rule_yes" if value else "bot.option.rule_no") if named else None
+            key = key or ("bot.option.yes" if value else "bot.option.no")
+            lines.append(text(locale, key, name=name, rule=rule))
         elif value in labels.get(name, {}):
             label = text(locale, choice_key(labels[name][value]))
-            lines.append(text(locale, "bot.option.chosen", name=name, choice=label))
+            key = "bot.option.rule_value" if named else "bot.option.chosen"
+            lines.append(text(locale, key, name=name, rule=rule, choice=label, value=label))
         else:
-            lines.append(text(locale, "bot.option.changed", name=name, value=value))
+            key = "bot.option.rule_value" if named else "bot.option.changed"
+            lines.append(text(locale, key, name=name, rule=rule, value=value))
     return lines
 
 

@@ -446,6 +446,14 @@ def _has_any(p: Player) -> bool:
     return p.workers > 0 or any(p.cubes)
 
 
+def _workers_event(events: list, seat: int, got: int) -> None:
+    """The workers taken, or that the bank had none left (never "takes 0 workers")."""
+    if got:
+        _event(events, "workers", seat, player=player_msg(seat), count=got)
+    else:
+        _event(events, "no_workers", seat, player=player_msg(seat))
+
+
 def _fx_workers(state: State, seat: int, events: list) -> None:
     """Mandatory: 2 workers for the first workers card resolved this round, else 1 (E10)."""
     want = 1 if state.flags & FIRST_WORKERS else 2
@@ -453,7 +461,7 @@ def _fx_workers(state: State, seat: int, events: list) -> None:
     got = min(want, state.bank_workers)
     state.bank_workers -= got
     state.players[seat].workers += got
-    _event(events, "workers", seat, player=player_msg(seat), count=got)
+    _workers_event(events, seat, got)
 
 
 def _fx_architect(state: State, seat: int, events: list) -> None:
@@ -461,7 +469,7 @@ def _fx_architect(state: State, seat: int, events: list) -> None:
     got = min(1, state.bank_workers)
     state.bank_workers -= got
     state.players[seat].workers += got
-    _event(events, "workers", seat, player=player_msg(seat), count=got)
+    _workers_event(events, seat, got)
 
 
 def thief_targets(state: State, seat: int) -> list[int]:
@@ -520,7 +528,15 @@ def _fx_mama(state: State, seat: int, events: list) -> None:
     state.centre[RUBBLE] -= grey
     state.players[seat].cubes[RUBBLE] += grey
     coloured = (sum(state.centre[:4]) + 1) // 2
-    _event(events, "mama", seat, player=player_msg(seat), rubble=grey, coloured=coloured)
+    who = player_msg(seat)
+    if grey and coloured:
+        _event(events, "mama", seat, player=who, rubble=grey, coloured=coloured)
+    elif coloured:  # no "takes 0 rubble": what the centre lacks is said as such
+        _event(events, "mama_coloured", seat, player=who, coloured=coloured)
+    elif grey:
+        _event(events, "mama_rubble", seat, player=who, rubble=grey)
+    else:
+        _event(events, "mama_empty", seat, player=who)
     if coloured:
         state.step = ("mama", coloured)
 

@@ -152,6 +152,7 @@ ENGLISH = {
     "havana.event.demolish_declined": "{player} does not demolish.",
     "havana.event.tax_peso": "{player} collects {pesos:plural|one=# peso|other=# pesos} from the bank.",
     "havana.event.taxed": "{player} removes {what} from {victim}.",
+    "havana.event.no_workers": "{player} takes no worker: the bank has none left.",
     "havana.event.workers": "{player} takes {count:plural|one=# worker|other=# workers}.",
     "havana.event.no_target": "{player}'s {card} has nobody to rob.",
     "havana.event.peso_theft": "{player} steals {pesos:plural|one=# peso|other=# pesos} from {victim}.",
@@ -161,6 +162,9 @@ ENGLISH = {
     "havana.event.black_market_empty": "{player} draws no cube: the bag is empty.",
     "havana.event.pesos": "{player} takes {pesos:plural|one=# peso|other=# pesos} from the centre.",
     "havana.event.mama": "{player} takes {rubble} rubble and will choose {coloured:plural|one=# coloured cube|other=# coloured cubes}.",
+    "havana.event.mama_coloured": "{player} takes no rubble (the centre has none) and will choose {coloured:plural|one=# coloured cube|other=# coloured cubes}.",
+    "havana.event.mama_rubble": "{player} takes {rubble} rubble; the centre has no coloured cube.",
+    "havana.event.mama_empty": "{player}'s Mama finds the centre empty.",
     "havana.event.mama_take": "{player} takes {cube} from the centre.",
     "havana.event.refill": "Four buildings (or what is left) fill the {row} row: {count} added.",
     "havana.event.bought": "{player} buys {building} for {price}: +{vp} VP ({total} VP).",
@@ -204,6 +208,9 @@ ENGLISH = {
     "havana.means.discard": "Your discard pile: {discard}.",
     "havana.means.materials": "You have {pesos:plural|one=# peso|other=# pesos} and {workers:plural|one=# worker|other=# workers}; cubes: {cubes}.",
     # options
+    # the house rules in the lobby, as the options of /game new describe them
+    "havana.rule.max_rounds": "rounds before the most VP win",
+    "havana.rule.row_end_rule": "when a row end refills",
     "havana.option.deck_source": "deck_source must be “bundled” or “custom”, not {value}.",
     "havana.option.unknown": "Havana has no option “{name}”.",
     "havana.option.max_rounds": "max_rounds must be a whole number from 1 to 1000, not {value}.",

@@ -656,14 +656,11 @@ def _drive(state: State, seat: int, stops: int, events: list) -> None:
     state.car = pos
     state.trip = (start, pos)
     citizen = state.road[pos]
-    _event(
-        events,
-        seat,
-        "drive",
-        stops=stops,
-        cost=stops - 1,
-        to=_msg("harbour") if citizen < 0 else CITIZEN_MSG[citizen],
-    )
+    to = _msg("harbour") if citizen < 0 else CITIZEN_MSG[citizen]
+    if stops == 1:  # the first stop is free: "free", never "for 0 pesos"
+        _event(events, seat, "drive_free", stops=stops, to=to)
+    else:
+        _event(events, seat, "drive", stops=stops, cost=stops - 1, to=to)
     if pos == D.HARBOUR:
         _event(events, seat, "delivery_round")
         state.passed = 0
@@ -826,7 +823,10 @@ def _gain_good(state: State, seat: int, g: int, k: int, events: list) -> None:
         got = 0
     state.supply[g] -= got
     state.goods[seat * 6 + g] += got
-    _event(events, seat, "gain_goods", amount=got, good=GOOD_MSG[g], wanted=k)
+    if got == k:  # all that was due: the log says no "(of k)"
+        _event(events, seat, "gain_goods_full", amount=got, good=GOOD_MSG[g])
+    else:
+        _event(events, seat, "gain_goods", amount=got, good=GOOD_MSG[g], wanted=k)
 
 
 def _simple_gain(state: State, seat: int, citizen: int, events: list) -> None:

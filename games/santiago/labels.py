@@ -28,6 +28,8 @@ def label(state: State, seat: int, code: str) -> Msg:
         stop = (state.car + d) % D.STOPS
         cit = state.road[stop]
         to = _msg("harbour") if cit < 0 else Msg("santiago.citizen." + D.CITIZENS[cit])
+        if d == 1:  # the first stop is free
+            return _msg("action.drive_free", stops=d, to=to)
         return _msg("action.drive", stops=d, cost=d - 1, to=to)
     if head == "leave":
         g = D.GOOD_INDEX[rest]

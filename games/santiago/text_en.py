@@ -148,6 +148,7 @@ ENGLISH = {
     "santiago.prompt.zorro": "El Zorro: give 1 peso, 1 VP or 1 good (not wood).",
     # actions
     # The citizen first, then the figures: a citizen's name has brackets of its own.
+    "santiago.action.drive_free": "{to} — {stops:plural|one=# stop|other=# stops}, free",
     "santiago.action.drive": "{to} — {stops:plural|one=# stop|other=# stops}, {cost:plural|one=# peso|other=# pesos}",
     "santiago.action.leave": "Set aside the {good} die (showing {value})",
     "santiago.action.use_citizen": "Use {citizen}",
@@ -190,6 +191,7 @@ ENGLISH = {
     # events
     "santiago.event.setup": "{start} starts; the last player in turn order rolls the first demand.",
     "santiago.event.forced": "Only one choice: {action}.",
+    "santiago.event.drive_free": "The car drives {stops:plural|one=# stop|other=# stops} to {to}, free.",
     "santiago.event.drive": "The car drives {stops:plural|one=# stop|other=# stops} to {to} for {cost:plural|one=# peso|other=# pesos}.",
     "santiago.event.pass_harbour": "The car passes the harbour.",
     "santiago.event.delivery_round": "A delivery round begins.",
@@ -211,6 +213,7 @@ ENGLISH = {
     "santiago.event.deliver_wood": "Delivers {amount} wood instead of {good}: {vp} VP.",
     "santiago.event.deliver": "Delivers {amount:plural|one=# unit|other=# units} of {good}: {vp} VP.",
     "santiago.event.gain_goods": "Takes {amount:plural|one=# unit|other=# units} of {good} (of {wanted}).",
+    "santiago.event.gain_goods_full": "Takes {amount:plural|one=# unit|other=# units} of {good}.",
     "santiago.event.gain_vp": "Gains {vp} VP.",
     "santiago.event.gain_pesos": "Gains {pesos:plural|one=# peso|other=# pesos}.",
     "santiago.event.skip_citizen": "Does not use {citizen}.",
@@ -248,6 +251,13 @@ ENGLISH = {
     "santiago.means.pesos_vp": "You have {pesos:plural|one=# peso|other=# pesos} and {vp} VP.",
     "santiago.means.all": "You have {pesos:plural|one=# peso|other=# pesos} · {vp} VP · goods: {goods}.",
     # options
+    # the house rules in the lobby, as the options of /game new describe them
+    "santiago.rule.max_distance": "the longest drive, in stops",
+    "santiago.rule.partial_supply_grants": "a short supply gives what is left",
+    "santiago.rule.reroll_empty_demand": "reroll a demand of four zeros",
+    "santiago.rule.owner_vp_only_when_moved": "owner VP only after a pawn moved",
+    "santiago.rule.owner_vp_at_game_end": "owner VP also in the last turn",
+    "santiago.rule.pablo_allows_wood": "Pablo may give wood",
     "santiago.option.unknown": "There is no option called '{name}'.",
     "santiago.option.bool": "The option '{name}' must be true or false.",
     "santiago.option.distance": "The option 'max_distance' must be a whole number from 1 to 24.",

@@ -205,13 +205,16 @@ async def test_every_table_option_can_be_chosen_in_game_new(simcord_env, table):
     lobby = await open_lobby(
         ana, channel, "santiago", max_distance=5, pablo_allows_wood=True, reroll_empty_demand=True
     )
-    assert "`max_distance` = 5" in text_of(lobby) and "`pablo_allows_wood` = yes" in text_of(lobby)
+    # each house rule in words, with its value
+    said = text_of(lobby)
+    assert "House rule — the longest drive, in stops: 5" in said
+    assert "House rule — Pablo may give wood: yes" in said
     record = await simcord_env.bot.store.by_channel(channel.id)
     assert record.options["max_distance"] == 5 and record.options["reroll_empty_demand"] is True
     lobby = await open_lobby(ana, other, "havana", max_rounds=12, row_end_rule="both_ends_of_a_row")
-    assert "`max_rounds` = 12" in text_of(lobby)
+    assert "House rule — rounds before the most VP win: 12" in text_of(lobby)
     # a chosen value in the words the command offered it, not its code
-    assert "`row_end_rule` = both ends of a row" in text_of(lobby)
+    assert "House rule — when a row end refills: both ends of a row" in text_of(lobby)
     # An option of the other game is refused politely, and nothing is created.
     third = guild.create_text_channel("third")
     refused(await ana.slash(third, "game new", game="havana", max_distance=3), "cannot be used")

@@ -237,3 +237,22 @@ def test_a_havana_building_whose_cost_fills_its_line_is_named_on_a_second_one(la
     assert _check_one_line(drawn, forms) == sum(len(row.buildings) for row in view.rows)
     named = {str(forms[t.text]) for t in drawn if t.role == "building"}
     assert len(named) == len(wanted), (named, wanted)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_full_havana_row_names_its_costliest_buildings_too(lang):
+    """A row of six with no line to spare still names the Capitol, the Palace and the
+    Cathedral, whole, above their costs: the rows reach lower (the board stays landscape)."""
+    from tests.render.test_legibility_havana import _costliest_in_full_rows
+
+    view = _costliest_in_full_rows()
+    image, drawn = _board_layout(view, NAMES[:4], lang)
+    with language(lang):
+        wanted = [
+            draw.say_msg(b.name).replace(SOFT_HYPHEN, "")
+            for row in view.rows
+            for b in row.buildings
+        ]
+    named = [t.text.replace(SOFT_HYPHEN, "") for t in drawn if t.role == "building"]
+    assert named == wanted
+    assert image.width > image.height

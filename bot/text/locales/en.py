@@ -25,6 +25,10 @@ MESSAGES: dict[str, str] = {
     "bot.option.yes": "House rule: `{name}` = yes",
     "bot.option.no": "House rule: `{name}` = no",
     "bot.option.chosen": "House rule: `{name}` = {choice}",
+    # a house rule a game's catalogue names in words (`<game>.rule.<option>`)
+    "bot.option.rule_yes": "House rule — {rule}: yes",
+    "bot.option.rule_no": "House rule — {rule}: no",
+    "bot.option.rule_value": "House rule — {rule}: {value}",
     "bot.option.own_deck": "Building deck: this table's own deck file.",
     "bot.button.join": "Join",
     "bot.button.leave": "Leave",
