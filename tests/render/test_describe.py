@@ -215,3 +215,18 @@ def test_a_santiago_alt_text_keeps_every_building_and_its_flower_at_four_players
                     assert briefly or f"{name}: {flower}" in said, (name, said)
             checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unowned_santiago_building_has_no_owner_rather_than_a_price(lang):
+    """Havana's "free" is a price (gratis, бесплатно); a Santiago building nobody has claimed
+    is said to have no owner."""
+    engine = games.get("santiago")
+    state = engine.new(4, 3)
+    sections = describe.board_sections(engine.public_view(state), NAMES, lang)
+    buildings = next(s for s in sections if s.key == "buildings").lines
+    with language(lang):
+        unowned, free = say("pic.text.santiago.unowned"), say("pic.havana.free")
+    assert len(buildings) == 12
+    assert all(line.endswith(f", {unowned}") for line in buildings), buildings
+    assert unowned != free
