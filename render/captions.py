@@ -185,6 +185,10 @@ ENGLISH = {
     "pic.text.santiago.price": "Price: {price} VP per good",
     "pic.text.santiago.road": "Road",
     "pic.text.santiago.stop": "Stop {n}: {what}",
+    # a stop in fewer words, for an alt text that would not fit otherwise
+    "pic.text.santiago.stop_brief": "{n}: {what}",
+    # a Santiago building nobody has claimed (not "free" of cost: Havana's word is a price)
+    "pic.text.santiago.unowned": "no owner",
     "pic.text.santiago.car_here": "the car is here",
     "pic.text.santiago.buildings": "Buildings",
     "pic.text.havana.pesos": "{n:plural|one=# peso|other=# pesos}",

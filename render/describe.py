@@ -34,6 +34,8 @@ class Section:
     lines: tuple[str, ...] = ()
     # the same lines in fewer words, for an alt text that would not fit otherwise
     brief: tuple[str, ...] | None = None
+    # the heading in fewer words, with the brief lines (the heading itself if None)
+    brief_heading: str | None = None
 
 
 def waiting(view, names: Sequence[str]) -> Section | None:
@@ -69,11 +71,17 @@ def _names(view, names: Sequence[str] | None) -> list[str]:
     return dr.seat_names(view.player_count, names)
 
 
+# What an alt text leaves out first when saying everything briefly is still too long: the last
+# move, which the message beside the picture tells in its own words anyway.
+EXPENDABLE = ("last",)
+
+
 def alt_text(sections: Sequence[Section], limit: int = ALT_MAX) -> str:
     """The sections as one paragraph: "Heading: line; line." each, in the order given. When
     that is longer than `limit` UTF-16 code units, the sections say it briefly where they can
-    (the first first, until it fits); then the places last in the order are left out whole, the first ones kept, and a closing
-    sentence counts what was left out: never a word cut in its middle."""
+    (the first first, until it fits); then the `EXPENDABLE` ones are left out whole, then the
+    places last in the order, the first ones kept, and a closing sentence counts what was left
+    out: never a word cut in its middle."""
     sections = [_plain(section) for section in sections]
     full = [_part(section, section.lines) for section in sections]
     if _units(" ".join(full)) <= limit:
@@ -81,17 +89,21 @@ def alt_text(sections: Sequence[Section], limit: int = ALT_MAX) -> str:
     parts = list(full)
     for k, section in enumerate(sections):  # brief, one section after the other
         if section.brief is not None:
-            parts[k] = _part(section, section.brief)
+            parts[k] = _part(section, section.brief, section.brief_heading)
             if _units(" ".join(parts)) <= limit:
                 return " ".join(parts)
-    kept: list[str] = []
-    for k, part in enumerate(parts):
-        after = len(parts) - k - 1  # the sections still to come, which may not fit
-        shown = [*kept, part, *([say("pic.alt.left_out", count=after)] if after else [])]
-        if _units(" ".join(shown)) > limit:
-            return " ".join([*kept, say("pic.alt.left_out", count=len(parts) - k)])
-        kept.append(part)
-    return " ".join(kept)
+    # the expendable sections go first, then the last places: the order in which to leave out
+    keep = [k for k, s in enumerate(sections) if s.key not in EXPENDABLE]
+    order = [k for k, s in enumerate(sections) if s.key in EXPENDABLE] + keep[::-1]
+    left: set[int] = set()
+    for k in order:
+        kept = [part for j, part in enumerate(parts) if j not in left]
+        if left:
+            kept.append(say("pic.alt.left_out", count=len(left)))
+        if _units(" ".join(kept)) <= limit:
+            return " ".join(kept)
+        left.add(k)
+    return say("pic.alt.left_out", count=len(left))
 
 
 def _plain(section: Section) -> Section:
@@ -102,13 +114,17 @@ def _plain(section: Section) -> Section:
         return None if lines is None else tuple(line.replace(SOFT_HYPHEN, "") for line in lines)
 
     heading = section.heading.replace(SOFT_HYPHEN, "")
-    return Section(section.key, heading, plain(section.lines), plain(section.brief))
+    brief_heading = section.brief_heading
+    if brief_heading is not None:
+        brief_heading = brief_heading.replace(SOFT_HYPHEN, "")
+    return Section(section.key, heading, plain(section.lines), plain(section.brief), brief_heading)
 
 
-def _part(section: Section, lines: Sequence[str]) -> str:
+def _part(section: Section, lines: Sequence[str], heading: str | None = None) -> str:
+    heading = section.heading if heading is None else heading
     if lines:
-        return f"{section.heading}: {'; '.join(lines)}."
-    return _sentence(section.heading)
+        return f"{heading}: {'; '.join(lines)}."
+    return _sentence(heading)
 
 
 def _units(s: str) -> int:

@@ -55,13 +55,14 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
 
 
 def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Each player's line, and the same line briefly (without the markers left), for an alt
-    text that would not fit otherwise."""
+    """Each player's line, and the same line briefly (without the markers left, and without
+    "owns: none"), for an alt text that would not fit otherwise."""
     lines, brief = [], []
     for p in view.seats:
         parts = [say("pic.santiago.pawn_at", where=_where(view, p.pawn))]
         owned = ", ".join(pic.building_name(b) for b in p.buildings) or say("pic.none")
-        parts.append(say("pic.santiago.owns", owned=owned))
+        owns = say("pic.santiago.owns", owned=owned)
+        parts.append(owns)
         markers = say("pic.text.santiago.markers", n=p.markers_left)
         parts.append(markers)
         if view.open_holdings is not None:
@@ -72,7 +73,8 @@ def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple
         if p.passed:
             parts.append(say("pic.santiago.passed"))
         lines.append(_player(names, p.seat, parts))
-        brief.append(_player(names, p.seat, [part for part in parts if part != markers]))
+        left_out = {markers} if p.buildings else {markers, owns}
+        brief.append(_player(names, p.seat, [part for part in parts if part not in left_out]))
     return tuple(lines), tuple(brief)
 
 
@@ -98,25 +100,33 @@ def _ship(view: PublicView) -> Section:
     brief.append(lines[-1])
     lines.append(say("pic.santiago.supply", supply=_goods(view.supply)))
     heading = say("pic.santiago.ship_of", ship=view.ship, departed=view.ships_departed)
-    return Section("ship", heading, tuple(lines), tuple(brief))
+    short = say("pic.santiago.ship_short", ship=view.ship)
+    return Section("ship", heading, tuple(lines), tuple(brief), short)
 
 
 def _road(view: PublicView) -> Section:
+    """Each stop in order; briefly, by number, the citizens without their trades and their
+    flowers by colour alone (the buildings' brief lines say which colour leads where)."""
     lines, brief = [], []
     for stop in view.road:
         said = []
-        for citizen in (pic.citizen_name, _bare_name):
+        for citizen, key in (
+            (pic.citizen_name, "pic.text.santiago.stop"),
+            (_bare_name, "pic.text.santiago.stop_brief"),
+        ):
             if stop.citizen is None:
                 what = say("pic.santiago.the_harbour")
             else:
                 what = citizen(stop.citizen)
-                if stop.colour is not None:
+                if stop.colour is not None and citizen is _bare_name:
+                    what += ", " + pic.colour_name(stop.colour)
+                elif stop.colour is not None:
                     what += ", " + say("pic.santiago.flower", colour=pic.colour_name(stop.colour))
                 if not stop.active:
                     what += ", " + say("pic.santiago.turned_over")
             if stop.index == view.car:
                 what += ", " + say("pic.text.santiago.car_here")
-            said.append(say("pic.text.santiago.stop", n=stop.index, what=what))
+            said.append(say(key, n=stop.index, what=what))
         lines.append(said[0])
         brief.append(said[1])
     return Section("road", say("pic.text.santiago.road"), tuple(lines), tuple(brief))
@@ -128,18 +138,26 @@ def _bare_name(citizen: str) -> str:
 
 
 def _buildings(view: PublicView, names: list[str]) -> Section:
+    """Each building with its flower, owner and pawn; briefly, the buildings under each flower
+    colour (the players' lines say whose they are and where the pawns stand)."""
     lines = []
+    colours: dict[str, list[str]] = {}
     for space in view.buildings:
         parts = [say("pic.santiago.flower", colour=pic.colour_name(space.colour))]
         if space.owner is None:
-            parts.append(say("pic.havana.free"))
+            parts.append(say("pic.text.santiago.unowned"))
         else:
             parts.append(say("pic.text.owner", name=names[space.owner]))
         if space.pawn is not None:
             parts.append(say("pic.text.pawn_of", name=names[space.pawn]))
         building = pic.building_name(space.building)
         lines.append(f"{building}: {', '.join(parts)}")
-    return Section("buildings", say("pic.text.santiago.buildings"), tuple(lines))
+        colours.setdefault(space.colour, []).append(building)
+    brief = tuple(
+        f"{say('pic.santiago.flower', colour=pic.colour_name(colour))}: {', '.join(group)}"
+        for colour, group in colours.items()
+    )
+    return Section("buildings", say("pic.text.santiago.buildings"), tuple(lines), brief)
 
 
 def screen(view: PlayerView, names: list[str]) -> list[Section]:

@@ -190,9 +190,10 @@ PLURAL_FORMS = {
 }
 RUSSIAN = {  # category -> the forms it allows, per noun
     "one": "кубик рабочего остановку остановка раунд карта карту товар очко стол тур участник "
-    "решение",
-    "few": "кубика рабочих остановки раунда карты товара очка стола тура участника решения",
-    "many": "кубиков рабочих остановок раундов карт товаров очков столов туров участников решений",
+    "решение целое",
+    "few": "кубика рабочих остановки раунда карты товара очка стола тура участника решения целых",
+    "many": "кубиков рабочих остановок раундов карт товаров очков столов туров участников решений "
+    "целых",
 }
 RUSSIAN_NOUNS = {
     "кубик": "кубик кубика кубиков",
@@ -206,6 +207,9 @@ RUSSIAN_NOUNS = {
     "тур": "тур тура туров",
     "участник": "участник участника участников",
     "решени": "решение решения решений",
+    # an adjective before its noun agrees too: "укажите 3 целых числа", never "3 целых чисел"
+    # (nor "1 целых")
+    "цел": "целое целых",
 }
 
 
@@ -226,8 +230,14 @@ def _disagreements(lang: str, line: str, number: int, listed: bool = False) -> l
         word = match[1]
         if lang == "ru":
             noun = next((n for n in RUSSIAN_NOUNS if word in RUSSIAN_NOUNS[n].split()), None)
-            # a label may name the thing in the nominative: "1 рабочий" on a player's screen
-            label = listed or match.start() == 0 or line[: match.start()].endswith("· ")
+            # a label may name the thing in the nominative: "1 рабочий" on a player's screen,
+            # and so does what one has («У вас 2 песо и 1 рабочий»)
+            label = (
+                listed
+                or match.start() == 0
+                or line[: match.start()].endswith("· ")
+                or line.startswith("У вас ")
+            )
             allowed = RUSSIAN.get(category, RUSSIAN["many"]).split()
             if noun and word not in allowed and not (label and word == "рабочий"):
                 wrong.append(match[0])
@@ -457,7 +467,7 @@ def test_a_house_rule_names_its_value_in_the_reader_s_words(lang):
 # A title after a word that governs a case (в **Гавана**), or as the subject of a verb that
 # would agree with it (**Сантьяго-де-Куба** окончена, **Havana** è finita).
 TITLE_AS_SUBJECT = {
-    "ru": r"^\**»?\s*(?:\([^)]*\)\s*)?(?:окончен|начина|заверш|законч|остановлен)",
+    "ru": r"^\**»?\s*(?:\([^)]*\)\s*)?(?:не\s+)?(?:окончен|начина|заверш|законч|остановлен)",
     "it": r"^\**\s*(?:\([^)]*\)\s*)?(?:è |comincia|inizia|si è)",
     "de": r"^\**\s*(?:\([^)]*\)\s*)?(?:ist |beginnt|wurde)",
     "es": r"^\**\s*(?:\([^)]*\)\s*)?(?:ha |empieza|terminó)",
@@ -473,7 +483,8 @@ TITLE_HOLDER = (
 
 def _titles(key: str) -> str:
     """The placeholders of `key` that hold a title: a game's, and a league's name."""
-    return r"\{(?:game|name)\}" if key.startswith("bot.league.") else r"\{game\}"
+    league = key.startswith(("bot.league.", "bot.error.league_"))
+    return r"\{(?:game|name)\}" if league else r"\{game\}"
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -519,7 +530,9 @@ GENDERED = {
     "it": r"\b(?:ben)?tornat[oa]\b|\brientrat[oa]\b|\bultim[oa] in classifica\b|\bbenvenut[oa]\b"
     r"|\bdecide da sol[oa]\b|\bsei iscritt[oa]\b|\bsei (?:il|la) prim[oa]\b",
     "ru": r"вернулс[яь]|вернулась|\bнеактивн(?:ен|на)\b|\bушёл\b|\bушла\b|\bвышел\b|\bвышла\b"
-    r"|\bреша\w* сама?\b",
+    r"|\bреша\w* сама?\b"
+    # nor the bot's own: «пока я его показывал», «я не смог … Я опубликую его сам»
+    r"|\bя\s+(?:\w+\s+){0,3}(?:\w+л[аи]?|с?мог(?:ла)?)\b|\bсама?\b",
     "es": r"\bbienvenid[oa]\b|\best[aá]s? (?:ya )?(?:apuntad|inscrit)[oa]\b|\bdecide sol[oa]\b"
     r"|\beres (?:el|la) primer[oa]\b|\bjuegas (?:el|la) últim[oa]\b",
     "de": r"(?!)",
@@ -647,23 +660,95 @@ def test_nothing_taken_is_never_told_as_zero(lang):
 
 # --- winners: one or several -------------------------------------------------------------------
 
-# A verb in the singular before or after a list of winners that may hold two names.
+# A verb in the singular before or after a list of winners (or of players still to decide)
+# that may hold two names.
 ONE_WINNER = {
     "en": r"\bWinner\b(?!s)|\bwins\b",
     "it": r"\bVince\b",
     "ru": r"\bПобедил\b|\bвыиграл\b",
-    "de": r"\bgewinnt\b|\bhat gewonnen\b",
+    "de": r"\bgewinnt\b|\bhat gewonnen\b|\bfehlt\b",
     "es": r"\bGana\b|\bha ganado\b",
 }
 
 
 @pytest.mark.parametrize("lang", ["en", *OTHERS])
 def test_a_list_of_winners_never_takes_a_verb_for_one(lang):
-    keys = [k for k in _templates_with("winners")]
+    # "Still waiting for {names}" lists players too ("Es fehlt noch: Anna, Boris")
+    keys = [*_templates_with("winners"), "bot.turn.waiting"]
     assert keys
     wrong = []
     for key in keys:
-        line = _say(lang, _filled(key, winners="Anna, Boris"))
+        line = _say(lang, _filled(key, winners="Anna, Boris", names="Anna, Boris"))
         if re.search(ONE_WINNER[lang], line):
             wrong.append(f"{key}: {line}")
     assert not wrong, f"{lang}: {wrong[:6]}"
+
+
+# --- a count phrase of its own key, never after a preposition ------------------------------------
+
+# Placeholders filled with a count phrase that another key words in the nominative ("7 Spiele",
+# «1 партия»): after a preposition they would need another case («за 1 партию», "in 7 Spielen").
+COUNT_PHRASES = ("games", "decisions", "wins", "inaccuracies", "mistakes", "blunders", "moves")
+PREPOSITIONS = {
+    "ru": GOVERNING,
+    "de": _words(
+        "in im mit nach von vom vor zu zum zur aus bei beim seit über für an am auf um durch "
+        "gegen ohne unter zwischen"
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "de"])
+def test_a_count_phrase_of_another_key_never_follows_a_preposition(lang):
+    wrong = []
+    for key, (_, target) in translations.entries(lang).items():
+        for match in re.finditer(r"\{(\w+)\}", target):
+            before = target[: match.start()].split()
+            if match[1] in COUNT_PHRASES and before and before[-1].lower() in PREPOSITIONS[lang]:
+                wrong.append(f"{key}: {target}")
+    assert not wrong, f"{lang}: {wrong[:6]}"
+
+
+# --- no colour pasted in brackets beside a word ------------------------------------------------
+
+COLOURS = [k for k in english() if k.startswith(("havana.colour.", "santiago.colour."))]
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_a_colour_is_never_pasted_in_brackets_beside_a_word(lang):
+    """ "5 кубиков щебня вместо кубика (красный)": the colour is a word of the phrase
+    («вместо кубика цвета «красный»», "statt 1 Backstein"), never a value in brackets."""
+    colours = {text_msg(lang, Msg(k)) for k in COLOURS}
+    words = "|".join(map(re.escape, colours))
+    bracketed = re.compile(rf"\((?:{words})\)", re.IGNORECASE)
+    lines = [_say(lang, m) for m in played()]
+    for key in _templates_with("colour"):
+        for colour in COLOURS:
+            lines.append(_say(lang, _filled(key, colour=Msg(colour))))
+    wrong = sorted({line for line in lines if bracketed.search(line)})
+    assert not wrong, f"{lang}: {len(wrong)} lines, e.g. {wrong[:6]}"
+
+
+# --- Russian: a sentence after a colon or a dash ---------------------------------------------------
+
+# Texts that take a whole sentence (a refusal's reason, a hint's reason, why a game ended): in
+# Russian the sentence does not follow a colon or a dash, where it would start in the middle of
+# another with its capital letter («Этот ход не разрешён: Вам…», «Игра окончена — В рядах…»).
+SENTENCES = {
+    "bot.error.illegal": Msg("santiago.illegal.not_your_turn"),
+    "bot.error.illegal_choices": Msg("santiago.illegal.not_your_turn"),
+    "bot.hint.ai_chose": Msg("bot.hint.reason.points", {"n": 2}),
+    "bot.hint.ai_why": Msg("bot.hint.reason.points", {"n": 2}),
+    "pic.havana.winner_why": Msg("havana.end.no_buildings"),
+    "pic.havana.over_why": Msg("havana.end.no_buildings"),
+}
+
+
+def test_a_russian_sentence_never_follows_a_colon_or_a_dash():
+    wrong = []
+    for key, reason in SENTENCES.items():
+        line = _say("ru", _filled(key, reason=reason, current="", choice="Икс"))
+        said = text_msg("ru", reason)
+        if re.search(r"[:—]\s*" + re.escape(said[:12]), line):
+            wrong.append(f"{key}: {line}")
+    assert not wrong, wrong[:6]

@@ -419,7 +419,7 @@ LANGUAGES = {
         "nicht mitgespielt",
     ),
     "es-ES": ("**Análisis de la partida", "precisión", "probabilidad de victoria", "no jugó"),
-    "ru": ("**Разбор партии «Гавана» №", "точность", "шанс на победу", "не участвует"),
+    "ru": ("**Разбор партии «Гавана» №", "точность", "шанс на победу", "нет игрока"),
 }
 
 

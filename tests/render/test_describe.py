@@ -133,28 +133,100 @@ def engine_name(card: str) -> str:
 ALT_CASES = (("santiago", 3), ("santiago", 4), ("havana", 2), ("havana", 4))
 
 
+def _said(section, alt: str) -> bool:
+    """Whether the alt text keeps `section` (whole or briefly)."""
+    headings = {section.heading, section.brief_heading or section.heading}
+    if section.lines:
+        return any(f"{h}: " in alt for h in headings)
+    return describe._sentence(section.heading) in alt
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_alt_text_too_long_says_less_instead_of_cutting_a_word(lang):
-    """Within Discord's 1,024 UTF-16 code units, a long board leaves its last places out
-    whole and says how many: never a word cut in its middle, never a trailing "…"; every
-    part it keeps ends a sentence, and the ones it leaves out are counted."""
+    """Within Discord's 1,024 UTF-16 code units, a long board leaves parts out whole and says
+    how many: never a word cut in its middle, never a trailing "…"; every part it keeps ends a
+    sentence. What goes first is the last move (the message beside the picture tells it), then
+    the places last in the order."""
     shortened = 0
     for kind, players in ALT_CASES:
         engine = games.get(kind)
-        for move, state in positions(kind, players, 17, every=23):
+        for names in (NAMES, LONG_NAMES):
+            for move, state in positions(kind, players, 17, every=23):
+                public = engine.public_view(state)
+                alt = describe.board_alt(public, names, lang, move)
+                assert len(alt.encode("utf-16-le")) // 2 <= describe.ALT_MAX
+                assert not alt.endswith("…") and alt.endswith("."), alt[-60:]
+                assert "\u00ad" not in alt  # a picture's break mark, never read aloud
+                sections = [
+                    describe._plain(s)
+                    for s in describe.board_sections(public, names, lang, move)
+                    if s.key != "waiting"
+                ]
+                left = [s.key for s in sections if not _said(s, alt)]
+                with language(lang):
+                    note = say("pic.alt.left_out", count=len(left)) if left else ""
+                # what is left out is counted at the end
+                assert alt.endswith(note), alt[-120:]
+                # the last move goes before any place; the places go from the last one
+                places = [s.key for s in sections if s.key not in describe.EXPENDABLE]
+                gone = [key for key in places if key in left]
+                assert gone == places[len(places) - len(gone) :], (gone, places)
+                if gone:
+                    assert all(s.key in left for s in sections if s.key in describe.EXPENDABLE)
+                whole = " ".join(describe._part(s, s.lines) for s in sections)
+                shortened += len(alt) < len(whole)
+    assert shortened  # the long boards say less, in every language
+
+
+# Four long names, as a server's display names often are.
+LONG_NAMES = [
+    "Alessandro Bianchi",
+    "María José Fernández",
+    "Константин Алексеевич",
+    "Maximilian Hohenberg",
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_santiago_alt_text_keeps_every_building_and_its_flower_at_four_players(lang):
+    """A screen reader's listener needs the buildings (which flower leads where): with four
+    players with long names, the alt text says them all, with their flower's colour, and
+    leaves out other words first."""
+    from render import santiago
+
+    engine = games.get("santiago")
+    checked = 0
+    for seed in (17, 41):
+        for move, state in positions("santiago", 4, seed, every=9):
             public = engine.public_view(state)
-            alt = describe.board_alt(public, NAMES, lang, move)
-            assert len(alt.encode("utf-16-le")) // 2 <= describe.ALT_MAX
-            assert not alt.endswith("…") and alt.endswith("."), alt[-60:]
-            assert "\u00ad" not in alt  # a picture's break mark, never read aloud
-            sections = describe.board_sections(public, NAMES, lang, move)
-            headings = [s.heading for s in sections if s.lines and s.key != "waiting"]
-            kept = [h for h in headings if f"{h}: " in alt]
+            alt = describe.board_alt(public, LONG_NAMES, lang, move)
             with language(lang):
-                left = len(headings) - len(kept)
-                note = say("pic.alt.left_out", count=left) if left else ""
-            # the places are kept in order, and what is left out is counted at the end
-            assert kept == headings[: len(kept)], (kept, headings)
-            assert alt.endswith(note), alt[-120:]
-            shortened += bool(left)
-    assert shortened  # the long boards of the longer languages do say less
+                heading = say("pic.text.santiago.buildings") + ": "
+                assert heading in alt, alt[-200:]
+                said = alt.split(heading, 1)[1].split(". ")[0]
+                for space in public.buildings:
+                    name = santiago.building_name(space.building).replace("\u00ad", "")
+                    colour = santiago.colour_name(space.colour)
+                    flower = say("pic.santiago.flower", colour=colour)
+                    groups = [g for g in said.split("; ") if g.startswith(flower + ": ")]
+                    briefly = any(
+                        name in g.split(": ", 1)[1].rstrip(".").split(", ") for g in groups
+                    )  # "red flower: Casino, Café, Bank", or the whole line
+                    assert briefly or f"{name}: {flower}" in said, (name, said)
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unowned_santiago_building_has_no_owner_rather_than_a_price(lang):
+    """Havana's "free" is a price (gratis, бесплатно); a Santiago building nobody has claimed
+    is said to have no owner."""
+    engine = games.get("santiago")
+    state = engine.new(4, 3)
+    sections = describe.board_sections(engine.public_view(state), NAMES, lang)
+    buildings = next(s for s in sections if s.key == "buildings").lines
+    with language(lang):
+        unowned, free = say("pic.text.santiago.unowned"), say("pic.havana.free")
+    assert len(buildings) == 12
+    assert all(line.endswith(f", {unowned}") for line in buildings), buildings
+    assert unowned != free
