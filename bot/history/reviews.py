@@ -317,10 +317,15 @@ class GameReviews:
         locale = game_locale(self.preferences, record)
         line = review_text.accuracy_line(locale, record, found.result)
         button = ReviewButton(game_id, text(locale, "bot.review.button"))
-        message = await self.posts.channel(record).fetch_message(int(note))
-        view = layouts.with_line_and_button(message, line, button.item)
-        if view is None:
-            return  # carries it already, or is no layout of ours
-        await self.posts.edit(
-            record, message.id, view=view, allowed_mentions=discord.AllowedMentions.none()
-        )
+        try:
+            message = await self.posts.channel(record).fetch_message(int(note))
+            view = layouts.with_line_and_button(message, line, button.item)
+            if view is None:
+                return  # carries it already, or is no layout of ours
+            await self.posts.edit(
+                record, message.id, view=view, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.NotFound:
+            # Deleted (the message, or its channel): nothing will carry the line, so nothing is
+            # tried again; `/game history review` still shows the review.
+            log.info("game %s: its final scores are gone; the review is not told there", game_id)

@@ -478,6 +478,29 @@ async def test_final_scores_discord_would_not_let_be_read_are_told_of_the_review
     assert text_of(told).count("Accuracy by the game review") == 1
 
 
+async def test_deleted_final_scores_are_not_told_of_the_review_again_and_again(simcord_env, table):
+    """A moderator deleted the final scores before the analysis was done: the bot does not try
+    to edit them again and again; the review is there all the same."""
+    guild, channel, (ana, ben, cai, dee) = table
+    runner = simcord_env.bot.services.reviews
+    await runner.close()
+    game_id = await resigned_game(simcord_env, channel, ana, ben, steps=14)
+    final = final_scores(simcord_env, channel)
+    simcord_env.backend.delete_message(channel.id, final.id)
+    runner.how = dict(SMALL)
+    runner.start()
+    await runner.idle()
+    await simcord_env.settle()
+    reads = [r for r in simcord_env.backend.http_requests if r.path.endswith(f"/{final.id}")]
+    assert len(reads) == 1
+    assert not await simcord_env.bot.store.deliveries()
+    await simcord_env.advance_time(BACKOFF[-1] * 3)
+    again = [r for r in simcord_env.backend.http_requests if r.path.endswith(f"/{final.id}")]
+    assert again == reads
+    shown = await ana.slash(channel, "game history review", game=game_id)
+    assert "**ana**: accuracy" in text_of(answer(shown))
+
+
 async def test_the_final_scores_are_told_of_the_review_in_the_servers_language(simcord_env):
     """The server speaks Italian by the time the analysis is done: the line and the button
     under the final scores are Italian, as the channel's messages are."""
