@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
 
 # key -> English template. Each game module registers its own entries at import time.
 ENGLISH: dict[str, str] = {}
@@ -131,7 +132,9 @@ def _plurals(template: str, values: Mapping[str, Any], lang: str) -> str:
         number = values.get(match[1])
         forms = dict(part.split("=", 1) for part in match[3].split("|") if "=" in part)
         if not isinstance(number, int):
-            return forms.get("other", "").replace("#", str(number))
+            # 1.5 points: a decimal, read in the language's own way ("1,5" in Italian).
+            shown = format_decimal(number, locale=lang) if isinstance(number, float) else number
+            return forms.get("other", "").replace("#", str(shown))
         category = (plural_category if match[2] == "plural" else ordinal_category)(lang, number)
         form = forms.get(category, forms.get("other", ""))
         return form.replace("#", str(number))

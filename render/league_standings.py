@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from babel.numbers import format_decimal
+
 from . import draw as dr
+from .captions import current
 from .draw import INK, MUTED, text
 
 W = 720
@@ -60,7 +63,8 @@ def standings(title: str, rows: Sequence[tuple[int, str, float]], points_caption
             d.rounded_rectangle(
                 (BAR_X, y - 12, BAR_X + length, y + 12), radius=6, fill=BAR_COLOUR, outline=INK
             )
-        shown = f"{points:g}" if points == int(points) else f"{points:.2f}".rstrip("0")
+        # As the picture's language writes a number: "1,5" in Italian.
+        shown = format_decimal(round(points, 2), locale=current())
         text(
             d,
             (BAR_X + length + 10, y),

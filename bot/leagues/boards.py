@@ -11,13 +11,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import discord
+from babel.numbers import format_decimal
 
 from bot.core.errors import Refusal
 from bot.discord_io.guard import handler
 from bot.discord_io.pictures import POOL
 from bot.leagues.finding import find_league
 from bot.text import present
-from bot.text.i18n import server_locale, text
+from bot.text.i18n import language, server_locale, text
 from bot.text.preferences import Preferences
 from games.league_table import Standing
 from render import league_standings
@@ -46,11 +47,16 @@ def number(value: Fraction | float | int) -> int | float:
     return int(rounded) if rounded == int(rounded) else rounded
 
 
+def shown(locale, value: Fraction | float | int) -> str:
+    """`number` written as the reader's language writes it ("1,5" in Italian)."""
+    return format_decimal(number(value), locale=language(locale))
+
+
 def row_text(locale, line: Standing, names: dict[int, str], gone: set[int]) -> str:
     player = present.escape(names.get(line.player, "?"))
     if line.player in gone:
         player = text(locale, "bot.league.gone", player=player)
-    average = "–" if line.average_score is None else str(number(line.average_score))
+    average = "–" if line.average_score is None else shown(locale, line.average_score)
     return text(
         locale,
         "bot.league.row",
@@ -58,7 +64,7 @@ def row_text(locale, line: Standing, names: dict[int, str], gone: set[int]) -> s
         player=player,
         points=text(locale, "bot.league.points", n=number(line.points)),
         games=text(locale, "bot.league.games", n=line.games),
-        opponents=number(line.opponents_points),
+        opponents=shown(locale, line.opponents_points),
         average=average,
     )
 

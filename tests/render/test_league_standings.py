@@ -43,3 +43,13 @@ def test_every_text_is_legible_on_a_phone_and_clear_of_the_others(caption):
                 t.box[3], other.box[3]
             ) > max(t.box[1], other.box[1])
             assert not overlap, (t.text, other.text)
+
+
+@pytest.mark.parametrize(("lang", "half"), [("en", "14.5"), ("it", "14,5"), ("de", "14,5")])
+def test_half_points_are_written_as_the_picture_s_language_writes_them(lang, half):
+    from render.captions import language
+
+    with language(lang), draw.recording() as drawn:
+        league_standings.standings("Autumn league", ROWS, "points")
+    scores = [t.text for t in drawn if t.role == "score"]
+    assert scores[:3] == ["18", half, half]
