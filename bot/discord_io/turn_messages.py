@@ -86,7 +86,9 @@ def usable(interaction: discord.Interaction) -> bool:
 def message_link(record: GameRecord, message_id: str | None) -> str:
     if message_id is None:
         return f"<#{record.channel_id}>"
-    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message_id}"
+    # A table in a member's DMs belongs to no server: Discord's links say "@me" there.
+    server = record.guild_id or "@me"
+    return f"https://discord.com/channels/{server}/{record.channel_id}/{message_id}"
 
 
 def nonce(record: GameRecord, what: str | int) -> str:
