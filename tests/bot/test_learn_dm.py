@@ -148,6 +148,11 @@ async def test_learn_in_the_bots_dm_opens_the_table_there_in_the_members_languag
     moved = await ana.user.slash("game move", choice=choices[0]["value"])
     assert moved.ephemeral and "Erledigt" in private_answer(moved).content
     assert (await simcord_env.bot.store.get(record.id)).version > version
+    # `/game screen` and `/game recap` there answer about it, privately.
+    screen = await ana.user.slash("game screen")
+    assert screen.ephemeral and "Hand:" in text_of(private_answer(screen))
+    recap = await ana.user.slash("game recap")
+    assert recap.ephemeral and "Seit deinem letzten Zug" in text_of(private_answer(recap))
     # `/game mine` in the DM lists it, marked practice.
     mine = await ana.user.slash("game mine")
     assert "**Havanna (Übung)**" in text_of(last_answer(mine))
@@ -309,3 +314,15 @@ async def test_a_dm_table_speaks_its_members_language_not_the_servers(simcord_en
     shown = "\n".join(text_of(m) for m in dm_messages(simcord_env, ben))
     assert "Übungstisch" in shown and "KI 1" in shown, shown
     assert "allenamento" not in shown
+
+
+async def test_the_overviews_practise_button_in_the_bots_dm_opens_the_table_there(
+    simcord_env, table
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    overview = await ana.user.slash("learn")
+    assert overview.ephemeral and "0 of 12" in overview.response.content
+    opened = await ana.user.click(overview.response, custom_id="lp:havana")
+    assert opened.ephemeral and "open here, in our direct messages" in text_of(last_answer(opened))
+    record = await simcord_env.bot.store.by_channel(ana.user.dm_channel.id)
+    assert record.kind == "havana" and record.mode == "practice" and record.guild_id == 0
