@@ -326,3 +326,22 @@ async def test_the_overviews_practise_button_in_the_bots_dm_opens_the_table_ther
     assert opened.ephemeral and "open here, in our direct messages" in text_of(last_answer(opened))
     record = await simcord_env.bot.store.by_channel(ana.user.dm_channel.id)
     assert record.kind == "havana" and record.mode == "practice" and record.guild_id == 0
+
+
+async def test_quiet_hours_hold_nothing_of_the_table_the_member_plays_in_their_dms(
+    simcord_env, table
+):
+    """In her quiet hours (now, 05:30 in Kolkata) Ana plays at her table in her DMs: each of
+    her moves is answered there at once, her screen's DM too, and nothing waits for the
+    hours' end."""
+    guild, channel, (ana, ben, cai, dee) = table
+    await ana.slash(channel, "game quiet", **{"from": 5, "to": 9, "timezone": "Asia/Kolkata"})
+    _, game = await open_in_dm(simcord_env, ana, "santiago", shut_channel(guild))
+    for _ in range(6):
+        await game.step()
+        await settle_ai(simcord_env)
+    shown = dm_messages(simcord_env, ana)
+    assert any(text_of(m).startswith("Your screen in **Santiago de Cuba**") for m in shown)
+    assert await simcord_env.bot.store.read("SELECT * FROM quiet_held") == []
+    await simcord_env.advance_time(5 * 3600)
+    assert not any("Your quiet hours are over" in text_of(m) for m in dm_messages(simcord_env, ana))
