@@ -345,3 +345,21 @@ async def test_quiet_hours_hold_nothing_of_the_table_the_member_plays_in_their_d
     assert await simcord_env.bot.store.read("SELECT * FROM quiet_held") == []
     await simcord_env.advance_time(5 * 3600)
     assert not any("Your quiet hours are over" in text_of(m) for m in dm_messages(simcord_env, ana))
+
+
+async def test_the_moves_of_a_dm_table_are_counted_as_dms_in_the_metrics(simcord_env, table):
+    from prometheus_client import REGISTRY
+
+    def moves(shard):
+        return REGISTRY.get_sample_value("malecon_moves_total", {"shard": shard, "kind": "havana"})
+
+    guild, channel, (ana, ben, cai, dee) = table
+    before = moves("dm") or 0.0
+    server = moves("0") or 0.0
+    _, game = await open_in_dm(simcord_env, ana, "havana", shut_channel(guild))
+    for _ in range(3):
+        await game.step()
+        await settle_ai(simcord_env)
+    record = await simcord_env.bot.store.by_channel(ana.user.dm_channel.id)
+    assert moves("dm") - before == record.version
+    assert (moves("0") or 0.0) == server
