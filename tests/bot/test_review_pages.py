@@ -559,3 +559,10 @@ async def test_a_practice_game_in_the_members_dms_gets_its_review_there(simcord_
     await simcord_env.settle()
     assert len([m for m in dm.history() if text_of(m).startswith("**Review of")]) == 1
     assert not any("Review of" in text_of(m) for m in [*channel.history(), *news.history()])
+    # Its buttons answer there: a costly decision's moment, and the final scores' review.
+    moment = next(i for i in custom_ids(posted[0]) if i.startswith("rvm:"))
+    shown = answer(await ana.user.click(posted[0], custom_id=moment))
+    assert shown.ephemeral and text_of(shown).startswith("Your screen at step"), text_of(shown)
+    final = next(m for m in dm.history() if f"rv:{record.id}" in custom_ids(m))
+    again = answer(await ana.user.click(final, custom_id=f"rv:{record.id}"))
+    assert again.ephemeral and text_of(again).startswith("**Review of Havana, game")
