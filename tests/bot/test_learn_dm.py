@@ -155,7 +155,8 @@ async def test_learn_in_the_bots_dm_opens_the_table_there_in_the_members_languag
     assert recap.ephemeral and "Seit deinem letzten Zug" in text_of(private_answer(recap))
     # `/game mine` in the DM lists it, marked practice.
     mine = await ana.user.slash("game mine")
-    assert "**Havanna (Übung)**" in text_of(last_answer(mine))
+    listed = text_of(last_answer(mine))
+    assert f"**Havanna (Übung)** in https://discord.com/channels/@me/{dm.id}:" in listed, listed
     # `/game abandon` there ends it; then `/learn` in the DM opens the next one.
     ended = await ana.user.slash("game abandon")
     assert not ended.ephemeral
