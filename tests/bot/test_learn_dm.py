@@ -364,3 +364,20 @@ async def test_the_moves_of_a_dm_table_are_counted_as_dms_in_the_metrics(simcord
     record = await simcord_env.bot.store.by_channel(ana.user.dm_channel.id)
     assert moves("dm") - before == record.version
     assert (moves("0") or 0.0) == server
+
+
+async def test_text_boards_asked_for_in_a_server_come_to_the_table_in_dms(simcord_env, table):
+    """Ana asked for text boards in her server; her table in her DMs belongs to no server, and
+    her screen's DM there carries the board as text too. Ben, who did not ask, gets none."""
+    guild, channel, (ana, ben, cai, dee) = table
+    on = await ana.slash(channel, "game accessibility", text_boards=True)
+    assert on.ephemeral
+    shut = shut_channel(guild)
+    for member in (ana, ben):
+        _, game = await open_in_dm(simcord_env, member, "havana", shut)
+        for _ in range(3):
+            await game.step()
+            await settle_ai(simcord_env)
+    ana_boards = [e for m in dm_messages(simcord_env, ana) for e in m.embeds]
+    assert ana_boards and ana_boards[-1].description.startswith("## ana")
+    assert not [e for m in dm_messages(simcord_env, ben) for e in m.embeds]
