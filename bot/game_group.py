@@ -20,8 +20,9 @@ from bot.seats import seats_commands as seats
 from bot.settings import settings_commands as settings
 from bot.text.present import kind_choices
 
-# Commands that also work in a DM with the bot.
-DM_COMMANDS = {"mine", "help", "quiet"}
+# Commands that also work in a DM with the bot: a member's own, and those that play the
+# practice table `/learn` opened in the member's DMs (where no private thread could be opened).
+DM_COMMANDS = {"mine", "help", "quiet", "move", "undo", "screen", "recap", "abandon"}
 
 # The subcommands in the order Discord lists them (a change would reorder them for players).
 ORDER = (
@@ -36,7 +37,8 @@ class GameGroup(app_commands.Group):
     """Play the registry's games in this channel."""
 
     def __init__(self) -> None:
-        # Usable in DMs too, for `/game mine`; every other command checks it is in a server.
+        # Usable in DMs too, for `/game mine` and a practice table there (`DM_COMMANDS`);
+        # every other command checks it is in a server.
         super().__init__(
             name="game",
             description=f"Play {' or '.join(c.name for c in kind_choices())} in this channel",

@@ -65,7 +65,9 @@ def serve(port: int | None) -> None:
 
 
 def shard(guild_id: int | None) -> str:
-    return "dm" if guild_id is None else str((guild_id >> 22) % _shard_count)
+    # A DM, and a practice table played in one (kept with no server, 0): Discord sends both to
+    # shard 0, but they are counted apart.
+    return "dm" if not guild_id else str((guild_id >> 22) % _shard_count)
 
 
 def move(guild_id: int, kind: str) -> None:

@@ -26,6 +26,12 @@ log = logging.getLogger(__name__)
 MAX_ID = 2**63 - 1
 
 
+def server_of(interaction: discord.Interaction) -> int:
+    """The server an interaction's games are stored under: 0 in a DM, where a member's
+    practice table is played (it belongs to no server)."""
+    return interaction.guild_id or 0
+
+
 class Tables:
     def __init__(self, store_holder: StoreHolder) -> None:
         self.store_holder = store_holder
@@ -73,17 +79,16 @@ class Tables:
         """The game a button or menu names; it must be a game of the channel it was pressed in.
 
         Custom ids come back from the client, so they are checked like any other input: a
-        forged or copied id cannot reach a game of another channel or server, or act from a DM.
+        forged or copied id cannot reach a game of another channel or server, nor act from a DM
+        but on the game played in that DM (a member's practice table, which has no server).
         """
-        if interaction.guild_id is None:
-            raise Refusal("bot.error.guild_only")
         if not 0 < game_id <= MAX_ID:
             raise Refusal("bot.error.no_game")
         try:
             record = await self.store.get(game_id)
         except StorageError:
             raise Refusal("bot.error.no_game") from None
-        if record.channel_id != interaction.channel_id or record.guild_id != interaction.guild_id:
+        if record.channel_id != interaction.channel_id or record.guild_id != server_of(interaction):
             raise Refusal("bot.error.other_channel")
         return record
 
@@ -112,8 +117,7 @@ class Tables:
         if (
             known is not None
             and known.status == "active"
-            and interaction.guild_id is not None
-            and known.guild_id == interaction.guild_id
+            and known.guild_id == server_of(interaction)
             and game_id in (None, known.id)
         ):
             return known

@@ -33,7 +33,9 @@ class ChannelPosts:
         self.tokens: dict[int, tuple[discord.Interaction, bool]] = {}
 
     def channel(self, record: GameRecord):
-        return self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        # A table in a member's DMs has no server (stored as 0).
+        server = record.guild_id or None
+        return self.client.get_partial_messageable(record.channel_id, guild_id=server)
 
     async def look_back(self, record: GameRecord, match: Match) -> discord.Message | None:
         return await find_posted(self.channel(record), self.client.user.id, match)

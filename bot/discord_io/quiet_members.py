@@ -66,10 +66,12 @@ class Quiet:
 
     async def hold(self, user_id: int, record: GameRecord, kind: str) -> bool:
         """Hold one piece of news for the member if they are in their quiet hours now: True
-        when it is held (the caller then neither DMs nor pings them)."""
+        when it is held (the caller then neither DMs nor pings them). Nothing is held of a
+        practice table played in the member's DMs (no server): it only answers what they do
+        there, and its turn messages are DMs already."""
         assert kind in KINDS, kind
         due = self.until(user_id)
-        if due is None:
+        if due is None or not record.guild_id:
             return False
         await stored.hold(
             self.store, stored.Held(user_id, record.id, kind, record.guild_id or 0, due)

@@ -155,8 +155,9 @@ class ScreenDms:
         return game_locale(self.preferences, record)
 
     def where(self, locale: Any, record: GameRecord) -> str:
-        """The game's channel and server in plain words: in a DM a channel mention reads
-        "#unknown" to whoever cannot see that channel."""
+        """The game's channel and server in plain words (a mention reads "#unknown" in DMs)."""
+        if record.guild_id == 0:  # a practice table played in the member's DMs with us
+            return text(locale, "bot.dm.where_dm")
         channel = self.client.get_channel(record.channel_id)
         guild = self.client.get_guild(record.guild_id)
         if channel is None or guild is None or not hasattr(channel, "name"):

@@ -84,9 +84,13 @@ def usable(interaction: discord.Interaction) -> bool:
 
 
 def message_link(record: GameRecord, message_id: str | None) -> str:
-    if message_id is None:
+    """A link to the game's message `message_id`, else to its channel. A practice table in a
+    member's DMs belongs to no server: Discord's links say "@me" there, and a mention of a DM
+    channel would name nothing."""
+    if message_id is None and record.guild_id:
         return f"<#{record.channel_id}>"
-    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message_id}"
+    where = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}"
+    return where if message_id is None else f"{where}/{message_id}"
 
 
 def nonce(record: GameRecord, what: str | int) -> str:

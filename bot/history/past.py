@@ -22,6 +22,7 @@ from discord import app_commands
 import games
 from bot.core import lone_choices
 from bot.core.errors import Refusal
+from bot.core.tables import server_of
 from bot.discord_io import components, pictures
 from bot.discord_io.answering import answer
 from bot.discord_io.guard import handler
@@ -82,21 +83,24 @@ class PastGames:
         self.preferences, self.tables, self.guard = preferences, tables, guard
 
     async def game_of_server(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
-        """A started game of the server the interaction comes from, by its number."""
-        if interaction.guild_id is None:
-            raise Refusal("bot.error.guild_only")
+        """A started game of the server the interaction comes from, by its number; in a DM,
+        only the practice table played in that DM (its review's and replay's buttons)."""
+        # In a DM every other number is refused alike, whether a game has it or not.
+        refused = (
+            "bot.error.guild_only" if interaction.guild_id is None else "bot.error.no_such_game"
+        )
         if not 0 < game_id <= MAX_ID:
-            raise Refusal("bot.error.no_such_game")
+            raise Refusal(refused)
         try:
             record = await self.tables.store.get(game_id)
         except StorageError:
-            raise Refusal("bot.error.no_such_game") from None
-        if record.guild_id != interaction.guild_id or record.state_json is None:
-            raise Refusal("bot.error.no_such_game")
+            raise Refusal(refused) from None
+        if record.guild_id != server_of(interaction) or record.state_json is None:
+            raise Refusal(refused)
         # A practice game is its learner's, kept out of the server's history: it is seen from
-        # its own private thread only.
+        # its own private thread (or DM) only.
         if record.mode == PRACTICE and interaction.channel_id != record.channel_id:
-            raise Refusal("bot.error.no_such_game")
+            raise Refusal(refused)
         return record
 
     async def viewed_game(self, interaction: discord.Interaction, game_id: int | None):

@@ -11,8 +11,9 @@ allowed mentions say so). Buttons:
     rv:<game>               under the final scores: the review of that game
     rvm:<game>:<entry>      under a review: the replay at the moment of that log entry
 
-A practice game's review opens by itself in its private thread as soon as it is done, for the
-learner alone (only they and the bot read that thread).
+A practice game's review opens by itself in its private thread (or the learner's DMs, where
+the table was played) as soon as it is done, for the learner alone (only they and the bot read
+it); its buttons answer there.
 """
 
 from __future__ import annotations
@@ -286,8 +287,8 @@ class GameReviews:
             log.warning("game %s: its review is done, its final scores not told", game_id)
 
     async def _open_for_learner(self, game_id: int) -> None:
-        """A practice game's review opens by itself in its private thread, where only the learner
-        and the bot read: the learner's own view of it, once (a note remembers it)."""
+        """A practice game's review opens by itself in its private thread (or DM), where only the
+        learner and the bot read: the learner's own view of it, once (a note remembers it)."""
         store = self.tables.store
         record = await store.get(game_id)
         if record.mode != "practice" or await store.get_note(game_id, LEARNER_TOLD) is not None:

@@ -20,7 +20,9 @@ def learn_command() -> app_commands.Command:
         ai_level="How well the AI players play (default: greedy)",
     )
     @app_commands.choices(game=kind_choices(), ai_level=AI_LEVEL_CHOICES)
-    @app_commands.guild_only()
+    # In a server, and in the bot's DM: a practice table opens in the member's DMs wherever
+    # no private thread can be opened.
+    @app_commands.allowed_contexts(guilds=True, dms=True)
     async def learn(
         interaction: discord.Interaction,
         game: app_commands.Choice[str] | None = None,

@@ -1,6 +1,8 @@
 """A member's practice table: the member alone against AI seats, in a private thread of the
-channel `/learn` was used in, started at once, unrated and kept out of the server's history,
-stats, ratings and leaderboard (the store leaves no ending for it). One per member at a time."""
+channel `/learn` was used in (or, where no private thread can be opened, in the member's DMs
+with the bot, in their own language), started at once, unrated and kept out of every server's
+history, stats, ratings and leaderboard (the store leaves no ending for it). One per member at
+a time, wherever it is."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import discord
 
 import games
 from bot.core.errors import Refusal
+from bot.discord_io.dm_channels import CANNOT_DM
 from bot.discord_io.guard import handler
 from bot.discord_io.outbox import UNDELIVERED
 from bot.learn import components
@@ -38,6 +41,27 @@ PRACTICE_AI_SEATS = 2
 PRACTICE_LEVEL = "greedy"
 # Nobody is reminded nor replaced at a practice table: it waits for its learner.
 PRACTICE_SETTINGS = Settings(reminders=None, turn_limit=None)
+
+
+def can_open_thread(interaction: discord.Interaction) -> bool:
+    """Whether `/learn` may open its table in a private thread of this channel: a server's
+    text channel (not an announcement channel) where the bot may create private threads.
+    Elsewhere (those, other channels, threads, the bot's DM itself) it opens in the member's
+    DMs with the bot."""
+    parent = interaction.channel
+    return (
+        interaction.guild_id is not None
+        and isinstance(parent, discord.TextChannel)
+        and not parent.is_news()
+        and not missing_for_private_thread(interaction)
+    )
+
+
+def already(held: GameRecord) -> Refusal:
+    """The member's open practice table, pointed to: its thread, or their DMs with the bot."""
+    if held.guild_id == 0:
+        return Refusal("bot.learn.already_dm")
+    return Refusal("bot.learn.already", thread=f"<#{held.channel_id}>")
 
 
 class Practice:
@@ -68,23 +92,18 @@ class Practice:
             raise Refusal("bot.learn.bad_choice")
         held = await self.tables.store.practice_table(interaction.user.id)
         if held is not None:
-            raise Refusal("bot.learn.already", thread=f"<#{held.channel_id}>")
+            raise already(held)
         parent = interaction.channel
-        # A practice table lives in a private thread. Not in a DM: every game command, its
-        # buttons too, acts only in a server's channel, so a table in DMs could not be played
-        # there. An announcement channel has no private threads either.
-        if (
-            interaction.guild_id is None
-            or not isinstance(parent, discord.TextChannel)
-            or parent.is_news()
-        ):
-            raise Refusal("bot.learn.no_thread_here")
-        missing = missing_for_private_thread(interaction)
-        if missing:
-            names = ", ".join(text(locale, f"bot.permission.{name}") for name in missing)
-            raise Refusal("bot.learn.no_private_threads", missing=names)
-        room = await self._open_thread(interaction, parent, kind)
-        ch = channel_locale(self.preferences, interaction)
+        in_thread = can_open_thread(interaction)
+        if in_thread:
+            room = await self._open_thread(interaction, parent, kind)
+            # The channel's language, which the whole server reads.
+            dm, ch = None, channel_locale(self.preferences, interaction)
+        else:
+            # No private thread here: the member's DMs with the bot, in the member's own
+            # Discord language, which every move they make there reports again.
+            room = await interaction.user.create_dm()
+            dm = ch = interaction.locale.value
         opening = text(
             ch,
             "bot.learn.opening",
@@ -103,16 +122,30 @@ class Practice:
                 settings=PRACTICE_SETTINGS,
                 mode=PRACTICE,
                 opening=opening,
+                dm=dm,
             )
+        except discord.Forbidden as exc:
+            if in_thread or exc.code != CANNOT_DM:
+                raise
+            # The member's DMs are closed: the opening was refused before any table was kept.
+            raise Refusal("bot.learn.no_room") from None
         except ChannelBusy:
-            # Another `/learn` of the same member opened one at the same moment: this thread
-            # holds nothing and goes.
-            with contextlib.suppress(*UNDELIVERED):
-                await room.delete()
+            # Another `/learn` of the same member opened one at the same moment: a thread
+            # opened for this one holds nothing and goes.
+            if in_thread:
+                with contextlib.suppress(*UNDELIVERED):
+                    await room.delete()
             held = await self.tables.store.practice_table(interaction.user.id)
-            thread = f"<#{held.channel_id}>" if held is not None else "-"
-            raise Refusal("bot.learn.already", thread=thread) from None
-        await self.guard.reply(interaction, text(locale, "bot.learn.opened", thread=room.mention))
+            if held is None:
+                raise Refusal("bot.learn.already", thread="-") from None
+            raise already(held) from None
+        if in_thread:
+            said = text(locale, "bot.learn.opened", thread=room.mention)
+        elif interaction.guild_id is None:
+            said = text(locale, "bot.learn.opened_here")
+        else:
+            said = text(locale, "bot.learn.opened_dm")
+        await self.guard.reply(interaction, said)
 
     @handler(defer="thinking")
     async def overview(self, interaction: discord.Interaction, locale) -> None:

@@ -131,19 +131,20 @@ class Lobby:
         return sent
 
     async def _create(
-        self, interaction, channel_id: int, kind, options, settings, mode: str = RATED
+        self, interaction, channel_id: int, kind, options, settings, mode: str = RATED, dm=None
     ) -> GameRecord:
-        """A lobby in `channel_id` (the channel, or the game's own thread); its opener sits."""
+        """A lobby in `channel_id` (the channel, or the game's own thread); its opener sits.
+        `dm`: the member's language, for a table in their DMs, which belongs to no server."""
         return await self.tables.store.create_game(
             mode=mode,
-            guild_id=interaction.guild_id or 0,
+            guild_id=0 if dm else interaction.guild_id or 0,
             channel_id=channel_id,
             kind=kind,
             options=options,
             creator_id=interaction.user.id,
             creator_name=interaction.user.display_name,
             settings=settings,
-            server_locale=reported_locale(interaction),
+            server_locale=dm or reported_locale(interaction),
         )
 
     async def _new_in_thread(
@@ -296,7 +297,7 @@ class Lobby:
             if not await self.publisher.publish(started):
                 await self.guard.answer_saved(interaction, text(locale, "bot.error.not_posted"))
 
-    async def _begin(self, interaction, record: GameRecord):
+    async def _begin(self, interaction, record: GameRecord, dm=None):
         """Start a seated lobby (the caller holds its channel's lock): the game's first state
         saved with its timers, the clock told, the state kept."""
         result = await start_game(
@@ -304,7 +305,7 @@ class Lobby:
             record.id,
             games.fresh_seed(self.rng),
             at=now(),
-            server_locale=reported_locale(interaction),
+            server_locale=dm or reported_locale(interaction),
         )
         metrics.game_started(record.guild_id)
         self.poke()
@@ -322,22 +323,30 @@ class Lobby:
         settings: Settings,
         mode: str,
         opening: str,
+        dm: str | None = None,
     ) -> GameRecord:
         """A table for the member alone against `ai_players` AI seats, started at once in
-        `room` (a channel or thread the interaction was not made in): `opening` (the table's
-        first words) is posted there, then the first turn message, through the channel's own
-        posts. `ChannelBusy` when the store refuses the table (the member's practice table is
-        open already)."""
+        `room` (a channel or thread the interaction was not made in, or the member's DM
+        channel, when `dm` gives the member's language: the table then belongs to no server
+        and speaks theirs): `opening` (the table's first words) is posted there first, so a
+        room Discord refuses (closed DMs) leaves no table behind, then the first turn message,
+        through the channel's own posts. `ChannelBusy` when the store refuses the table (the
+        member's practice table is open already); the opening is taken back then."""
         engine = games.get(kind)
         async with self.tables.lock(room.id):
-            record = await self._create(
-                interaction, room.id, kind, engine.options(None), settings, mode=mode
-            )
+            said = await room.send(opening, allowed_mentions=discord.AllowedMentions.none())
+            try:
+                record = await self._create(
+                    interaction, room.id, kind, engine.options(None), settings, mode, dm
+                )
+            except ChannelBusy:
+                with contextlib.suppress(*UNDELIVERED):
+                    await said.delete()
+                raise
             for _ in range(ai_players):
                 record = await self.tables.store.add_ai(record.id, ai_level)
-            await room.send(opening, allowed_mentions=discord.AllowedMentions.none())
-            result = await self._begin(interaction, record)
-            ch = channel_locale(self.preferences, interaction)
+            result = await self._begin(interaction, record, dm)
+            ch = dm or channel_locale(self.preferences, interaction)
             await self.publisher.publish(Published(result.record, result.state, locale=ch))
         return result.record
 

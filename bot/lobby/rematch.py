@@ -54,8 +54,9 @@ class Rematch:
         self.preferences, self.tables, self.guard, self.lobby = preferences, tables, guard, lobby
 
     def final_view(self, locale, record: GameRecord) -> discord.ui.View | None:
-        """The "Rematch" button under a game's final scores (not under an abandoned game's)."""
-        if record.status != "finished":
+        """The "Rematch" button under a game's final scores (not under an abandoned game's, nor
+        under a practice table's in the member's DMs: `/learn` opens the next one)."""
+        if record.status != "finished" or record.guild_id == 0:
             return None
         return components.rematch_view(locale, record.id)
 

@@ -11,6 +11,7 @@ import discord
 from bot.core.errors import Refusal
 from bot.core.timing import now
 from bot.discord_io.guard import handler
+from bot.discord_io.turn_messages import message_link
 from bot.text import present
 from bot.text.i18n import text
 from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, SettingsError, WaitPlan
@@ -143,7 +144,7 @@ class TableSettings:
             lines.append(text(locale, "bot.away.you", date=present.date(mine_until)))
         for record, seat, wait in found[:MINE_LIMIT]:
             game = present.table_title(locale, record)
-            where = f"<#{record.channel_id}>"
+            where = message_link(record, None)
             if record.status == "lobby":
                 lines.append(text(locale, "bot.mine.lobby", game=game, channel=where))
             elif wait is None:

@@ -152,7 +152,11 @@ def game_locale(preferences: Preferences, record: GameRecord) -> discord.Locale 
 
 
 def reported_locale(interaction: discord.Interaction) -> str | None:
-    """The server's own Discord language as this interaction reports it (kept with the game)."""
+    """The server's own Discord language as this interaction reports it (kept with the game).
+    In a DM the channel is the member's own, and so is its language (a practice table there)."""
+    if interaction.guild_id is None:
+        own = interaction.locale
+        return None if own is None else own.value
     guild = interaction.guild_locale
     return None if guild is None else guild.value
 

@@ -36,5 +36,8 @@ class Preferences:
         return None if guild_id is None else self.server_languages.get(guild_id)
 
     def wants_text(self, guild_id: int | None, user_id: int) -> bool:
-        """Did this member ask for the text board beside every picture?"""
+        """Did this member ask for the text board beside every picture? In DMs (a practice
+        table there belongs to no server), if they asked in any server."""
+        if not guild_id:
+            return any(user == user_id for _, user in self.text_board_members)
         return (guild_id, user_id) in self.text_board_members

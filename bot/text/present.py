@@ -170,6 +170,8 @@ def clock_lines(locale: Locale, settings: Any) -> list[str]:
 def mode_lines(locale: Locale, record: Any) -> list[str]:
     """What an unrated table is, said wherever it shows (its lobby, every turn message)."""
     mode = getattr(record, "mode", "rated")
+    if mode == "practice" and getattr(record, "guild_id", None) == 0:
+        return [text(locale, "bot.mode.practice_dm")]  # in the member's DMs: no server's
     return [] if mode == "rated" else [text(locale, f"bot.mode.{mode}")]
 
 

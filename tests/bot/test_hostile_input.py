@@ -109,10 +109,11 @@ async def test_components_act_only_in_their_own_channel(simcord_env, table):
     refused(forged, "another channel")
     assert (await store.get(game_here.id)).version == game_here.version
 
-    # From a direct message: refused, nothing changes.
+    # From a direct message (where only a practice table played there answers): refused,
+    # nothing changes.
     await ana.user.send_dm("hello")
     forged = await forged_press(simcord_env, ana, turn, move, values, dm=True)
-    refused(forged, "server channels")
+    refused(forged, "another channel")
     assert (await store.get(game_here.id)).version == game_here.version
 
     # Ids no database holds: the polite "no game", not an error.

@@ -122,38 +122,13 @@ async def test_two_members_learning_in_one_channel_never_see_each_others_table(s
     assert all(ana.mention not in text_of(m) for m in ben_room.history())
 
 
-async def test_learn_where_no_private_thread_can_be_opened_is_refused_politely(simcord_env, table):
+async def test_learn_inside_the_practice_thread_points_to_it(simcord_env, table):
     guild, channel, (ana, ben, cai, dee) = table
     await ana.slash(channel, "learn", game="havana")
     (room,) = channel.threads
-    # Inside the practice thread itself: no thread can be opened from a thread.
+    # Inside the practice thread itself: the table is there already, and nothing else opens
+    # (tests/bot/test_learn_dm.py: where no private thread can be opened, the member's DMs).
     inside = await ana.slash(room, "learn", game="santiago")
-    assert inside.ephemeral
+    assert inside.ephemeral and room.mention in text_of(last_answer(inside))
     assert len(channel.threads) == 1
-
-
-async def test_where_learn_cannot_open_a_private_thread_the_answer_says_where_it_can(
-    simcord_env, table
-):
-    """A practice table lives in a private thread: in an announcement channel, or a channel
-    where the bot may not open private threads, `/learn` opens nothing and says where it
-    works."""
-    guild, channel, (ana, ben, cai, dee) = table
-    news = guild.create_news_channel("announcements")
-    refused = await ben.slash(news, "learn", game="havana")
-    assert refused.ephemeral
-    said = last_answer(refused).content
-    assert "use `/learn` in a server's text channel" in said, said
-    shut = guild.create_text_channel(
-        "no-threads",
-        overwrites={guild.me: discord.PermissionOverwrite(create_private_threads=False)},
-    )
-    refused = await ben.slash(shut, "learn", game="havana")
-    assert refused.ephemeral
-    said = last_answer(refused).content
-    assert "Create Private Threads" in said and "another text channel" in said, said
-    assert not news.threads and not shut.threads and not channel.threads
-    assert await simcord_env.bot.store.practice_table(ben.id) is None
-    # Where it can, it does.
-    opened = await ben.slash(channel, "learn", game="havana")
-    assert opened.ephemeral and len(channel.threads) == 1
+    assert await simcord_env.bot.store.by_channel(ana.user.dm_channel.id) is None

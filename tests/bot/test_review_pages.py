@@ -34,6 +34,8 @@ from tests.bot.driver import last_answer as answer
 from tests.bot.faults import server_error
 from tests.bot.test_history import resigned_game
 from tests.bot.test_hostile_input import forged_press
+from tests.bot.test_learn_dm import open_in_dm
+from tests.bot.test_learn_dm import play_out as dm_play_out
 from tests.bot.test_learn_practice import open_practice, play_out
 from tests.bot.test_lobby import refused
 from tests.bot.test_reviews import TINY, _ended_game, tiny
@@ -554,3 +556,36 @@ async def test_a_practice_game_s_review_opens_by_itself_in_its_private_thread(si
     with pytest.raises(SetupError):
         room.history(viewer=ben)
     assert not any("Review of" in text_of(m) for m in channel.history())
+
+
+async def test_a_practice_game_in_the_members_dms_gets_its_review_there(simcord_env, table):
+    """A practice table opened in the member's DMs (no private thread here) ends with its
+    review there, by itself, once; no channel of the server hears of it."""
+    guild, channel, (ana, ben, cai, dee) = table
+    runner = simcord_env.bot.services.reviews
+    await runner.close()
+    news = guild.create_news_channel("announcements")
+    _, game = await open_in_dm(simcord_env, ana, "havana", news)
+    dm = ana.user.dm_channel
+    record = await simcord_env.bot.store.by_channel(dm.id)
+    await dm_play_out(simcord_env, game, dm.id)
+    shown = [m for m in dm.history() if not m.flags.ephemeral]
+    assert "review will open here" in shown[-1].content
+    runner.start()
+    await runner.idle()
+    await simcord_env.settle()
+    posted = [m for m in dm.history() if text_of(m).startswith("**Review of Havana, game")]
+    assert len(posted) == 1
+    assert "**ana**: accuracy " in text_of(posted[0])
+    assert [a.filename for a in posted[0].attachments] == ["review.png"]
+    await simcord_env.bot.services.reviews_shown.reviewed(record.id)
+    await simcord_env.settle()
+    assert len([m for m in dm.history() if text_of(m).startswith("**Review of")]) == 1
+    assert not any("Review of" in text_of(m) for m in [*channel.history(), *news.history()])
+    # Its buttons answer there: a costly decision's moment, and the final scores' review.
+    moment = next(i for i in custom_ids(posted[0]) if i.startswith("rvm:"))
+    shown = answer(await ana.user.click(posted[0], custom_id=moment))
+    assert shown.ephemeral and text_of(shown).startswith("Your screen at step"), text_of(shown)
+    final = next(m for m in dm.history() if f"rv:{record.id}" in custom_ids(m))
+    again = answer(await ana.user.click(final, custom_id=f"rv:{record.id}"))
+    assert again.ephemeral and text_of(again).startswith("**Review of Havana, game")

@@ -69,6 +69,7 @@ MESSAGES: dict[str, str] = {
     "bot.figures.none": "none",
     "bot.dm.title": "Your screen in **{game}** ({channel}):",
     "bot.dm.where": "#{channel} on {server}",
+    "bot.dm.where_dm": "our direct messages",
     "bot.dm.closed": "{who}, I cannot send you direct messages. Use `/game screen` in this channel to see your screen.",
     # end
     "bot.final.title": "**{game}** is over. Final scores:",
