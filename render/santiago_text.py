@@ -59,9 +59,16 @@ def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple
     "owns: none"), for an alt text that would not fit otherwise."""
     lines, brief = [], []
     for p in view.seats:
-        parts = [say("pic.santiago.pawn_at", where=_where(view, p.pawn))]
-        owned = ", ".join(pic.building_name(b) for b in p.buildings) or say("pic.none")
-        owns = say("pic.santiago.owns", owned=owned)
+        if p.pawn is None:
+            parts = [say("pic.text.santiago.pawn_off")]
+        else:
+            parts = [say("pic.text.santiago.pawn_at", where=_where(view, p.pawn))]
+        owned = ", ".join(pic.building_name(b) for b in p.buildings)
+        owns = (
+            say("pic.text.santiago.owns", owned=owned)
+            if owned
+            else say("pic.text.santiago.owns_none")
+        )
         parts.append(owns)
         markers = say("pic.text.santiago.markers", n=p.markers_left)
         parts.append(markers)
@@ -121,7 +128,7 @@ def _road(view: PublicView) -> Section:
                 if stop.colour is not None and citizen is _bare_name:
                     what += ", " + pic.colour_name(stop.colour)
                 elif stop.colour is not None:
-                    what += ", " + say("pic.santiago.flower", colour=pic.colour_name(stop.colour))
+                    what += ", " + say(f"pic.santiago.flower.{stop.colour}")
                 if not stop.active:
                     what += ", " + say("pic.santiago.turned_over")
             if stop.index == view.car:
@@ -143,7 +150,7 @@ def _buildings(view: PublicView, names: list[str]) -> Section:
     lines = []
     colours: dict[str, list[str]] = {}
     for space in view.buildings:
-        parts = [say("pic.santiago.flower", colour=pic.colour_name(space.colour))]
+        parts = [say(f"pic.santiago.flower.{space.colour}")]
         if space.owner is None:
             parts.append(say("pic.text.santiago.unowned"))
         else:
@@ -154,7 +161,7 @@ def _buildings(view: PublicView, names: list[str]) -> Section:
         lines.append(f"{building}: {', '.join(parts)}")
         colours.setdefault(space.colour, []).append(building)
     brief = tuple(
-        f"{say('pic.santiago.flower', colour=pic.colour_name(colour))}: {', '.join(group)}"
+        f"{say(f'pic.santiago.flower.{colour}')}: {', '.join(group)}"
         for colour, group in colours.items()
     )
     return Section("buildings", say("pic.text.santiago.buildings"), tuple(lines), brief)
