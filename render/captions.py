@@ -25,13 +25,6 @@ ENGLISH = {
     "pic.your_screen": "{name} — your screen",
     "pic.your_cards": "{name} — your cards",
     "pic.none": "none",
-    # an amount of one good in words, each good agreeing with its number in its own way
-    "pic.text.santiago.count.sugar_cane": "{n:plural|one=# unit of sugar cane|other=# units of sugar cane}",
-    "pic.text.santiago.count.citrus": "{n:plural|one=# unit of citrus fruit|other=# units of citrus fruit}",
-    "pic.text.santiago.count.tobacco": "{n:plural|one=# unit of tobacco|other=# units of tobacco}",
-    "pic.text.santiago.count.rum": "{n:plural|one=# unit of rum|other=# units of rum}",
-    "pic.text.santiago.count.cigar": "{n:plural|one=# unit of cigars|other=# units of cigars}",
-    "pic.text.santiago.count.wood": "{n:plural|one=# unit of wood|other=# units of wood}",
     # the end of an alt text too long for Discord, which leaves its last places out whole
     "pic.alt.left_out": "{count:plural|one=# more part of the picture is left out here for length.|other=# more parts of the picture are left out here for length.}",
     # no cards: its own key, since "none" agrees with "cards" in gender in many languages
@@ -53,8 +46,6 @@ ENGLISH = {
     "pic.santiago.start_player": "start player",
     "pic.santiago.passed": "passed",
     "pic.santiago.off_board": "off the board",
-    "pic.santiago.pawn_at": "Pawn: {where}",
-    "pic.santiago.owns": "Owns: {owned}",
     "pic.santiago.pesos": "Pesos",
     "pic.santiago.victory_points": "Victory points",
     "pic.santiago.markers_left_title": "Property markers left",

@@ -807,3 +807,39 @@ def test_an_empty_havana_hand_or_pile_is_said_in_a_phrase_of_its_own(lang):
         lines.append(present.said(lang, means(empty, decision)))
     wrong = [line for line in lines if line.rstrip(".").rpartition(": ")[2] in generic]
     assert not wrong, f"{lang}: {wrong}"
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_holdings_beside_a_decision_count_goods_in_phrases_and_say_none_in_words(lang):
+    """A player's goods beside the screen and a decision read "2 units of rum", «2 единицы
+    рома», never a good with a number pasted after it («ром 2»); no goods, cubes or cards is a
+    phrase of its own («У вас нет товаров»), not a generic "none" after a label."""
+    from bot.text import present
+    from games.havana.means import means as havana_means
+    from games.santiago.means import means as santiago_means
+
+    generic = {text_msg(lang, Msg(k)) for k in ("bot.figures.none", "havana.nothing", "pic.none")}
+    goods = "|".join(
+        re.escape(text_msg(lang, Msg(k))) for k in english() if k.startswith("santiago.good.")
+    )
+    pasted = re.compile(rf"(?:{goods}) \d")
+    said, figures = [], []
+    for kind, mean in (("santiago", santiago_means), ("havana", havana_means)):
+        engine = games.get(kind)
+        for seed in (1, 2):
+            state = engine.new(3, seed)
+            rng = random.Random(seed)
+            for _ in range(60):
+                pending = engine.pending(state)
+                if not pending:
+                    break
+                for decision in pending:
+                    view = engine.player_view(state, decision.seat)
+                    said.append(present.said(lang, mean(view, decision)))
+                    figures.extend(present.figures(lang, kind, view).splitlines())
+                decision = pending[rng.randrange(len(pending))]
+                codes = engine.legal_codes(state, decision.seat)
+                state, _ = engine.apply(state, decision.seat, codes[rng.randrange(len(codes))])
+    wrong = {line for line in said + figures if pasted.search(line)}
+    wrong |= {line for line in said if line.rstrip(".").rpartition(": ")[2] in generic}
+    assert not wrong, f"{lang}: {sorted(wrong)[:6]}"

@@ -32,6 +32,10 @@ def means(view: PlayerView, decision: Decision) -> Msg:
             return Msg("havana.means.discard_empty")
         return Msg("havana.means.discard", {"discard": _cards(view.discard)})
     # Every other decision is paid for, or weighed against, what lies on the player's table.
+    if not any(getattr(mine.cubes, colour) for colour in COLOURS):
+        return Msg(
+            "havana.means.materials_no_cubes", {"pesos": mine.pesos, "workers": mine.workers}
+        )
     return Msg(
         "havana.means.materials", {"pesos": mine.pesos, "workers": mine.workers, "cubes": cubes}
     )

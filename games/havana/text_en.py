@@ -218,6 +218,7 @@ ENGLISH = {
     "havana.no_cards": "no cards",
     "havana.means.discard": "Your discard pile: {discard}.",
     "havana.means.materials": "You have {pesos:plural|one=# peso|other=# pesos} and {workers:plural|one=# worker|other=# workers}; cubes: {cubes}.",
+    "havana.means.materials_no_cubes": "You have {pesos:plural|one=# peso|other=# pesos} and {workers:plural|one=# worker|other=# workers}, and no cubes.",
     # options
     # the house rules in the lobby, as the options of /game new describe them
     "havana.rule.max_rounds": "rounds before the most VP win",

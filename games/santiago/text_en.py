@@ -252,7 +252,16 @@ ENGLISH = {
     "santiago.illegal.zorro_nothing": "You have something to give, so you cannot give nothing: a peso, a VP or a good.",
     "santiago.illegal.code": "'{code}' is not one of your choices now ({kind}).",
     # a player's means beside their decision (private)
+    # an amount of one good in words, each good agreeing with its number in its own way
+    "santiago.count.sugar_cane": "{n:plural|one=# unit of sugar cane|other=# units of sugar cane}",
+    "santiago.count.citrus": "{n:plural|one=# unit of citrus fruit|other=# units of citrus fruit}",
+    "santiago.count.tobacco": "{n:plural|one=# unit of tobacco|other=# units of tobacco}",
+    "santiago.count.rum": "{n:plural|one=# unit of rum|other=# units of rum}",
+    "santiago.count.cigar": "{n:plural|one=# unit of cigars|other=# units of cigars}",
+    "santiago.count.wood": "{n:plural|one=# unit of wood|other=# units of wood}",
     "santiago.means.pesos": "You have {pesos:plural|one=# peso|other=# pesos}.",
+    "santiago.means.no_goods": "You have no goods.",
+    "santiago.means.all_no_goods": "You have {pesos:plural|one=# peso|other=# pesos} and {vp} VP, and no goods.",
     "santiago.means.goods": "Your goods: {goods}.",
     "santiago.means.pesos_vp": "You have {pesos:plural|one=# peso|other=# pesos} and {vp} VP.",
     "santiago.means.all": "You have {pesos:plural|one=# peso|other=# pesos} · {vp} VP · goods: {goods}.",
