@@ -71,7 +71,7 @@ def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple
             parts.append(say("pic.havana.number", number=p.number_text))
         if p.picked and not p.face_up:
             parts.append(say("pic.havana.picked", n=p.picked))
-        parts.append(say("pic.havana.hand_discard", hand=p.hand_size, discard=p.discard_size))
+        parts.append(say("pic.text.havana.cards_held", hand=p.hand_size, discard=p.discard_size))
         built = ", ".join(say_msg(b.name) for b in p.buildings)
         if built:
             parts.append(say("pic.text.havana.built", n=len(p.buildings), names=built))
