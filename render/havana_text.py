@@ -71,9 +71,12 @@ def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple
             parts.append(say("pic.havana.number", number=p.number_text))
         if p.picked and not p.face_up:
             parts.append(say("pic.havana.picked", n=p.picked))
-        parts.append(say("pic.havana.hand_discard", hand=p.hand_size, discard=p.discard_size))
-        built = ", ".join(say_msg(b.name) for b in p.buildings) or say("pic.havana.none_yet")
-        parts.append(f"{say('pic.havana.built', n=len(p.buildings))} {built}")
+        parts.append(say("pic.text.havana.cards_held", hand=p.hand_size, discard=p.discard_size))
+        built = ", ".join(say_msg(b.name) for b in p.buildings)
+        if built:
+            parts.append(say("pic.text.havana.built", n=len(p.buildings), names=built))
+        else:
+            parts.append(say("pic.text.havana.none_built"))
         parts.extend(pic.status_words(view, p))
         what = ", ".join(parts)
         lines.append(say("pic.text.player", name=names[p.seat], number=p.seat + 1, what=what))
@@ -84,7 +87,7 @@ def _centre(view: PublicView, names: list[str]) -> Section:
     pool = [say("pic.text.havana.pesos", n=view.centre.pesos), *_cubes(view.centre.cubes)]
     lines = [
         ", ".join(pool),
-        f"{say('pic.havana.bank', pesos=view.bank_pesos)}, "
+        f"{say('pic.text.havana.bank', pesos=view.bank_pesos)}, "
         f"{say('pic.havana.bank_workers', n=view.bank_workers)}",
         f"{say('pic.havana.deck', n=view.deck_count)}, {say('pic.havana.bag', n=view.bag_count)}",
     ]
@@ -118,9 +121,11 @@ def _row(label: str, row) -> Section:
 def screen(view: PlayerView, names: list[str]) -> list[Section]:
     p = view.public.players[view.seat]
     lines = (
-        say("pic.havana.screen_figures", vp=p.vp, pesos=p.pesos, n=p.workers),
+        say("pic.text.havana.screen_figures", vp=p.vp, pesos=p.pesos, n=p.workers),
         say("pic.text.havana.face_up", cards=_cards(p.face_up)),
-        say("pic.text.havana.hand", cards=_cards(sorted(view.hand))),
+        say("pic.text.havana.hand", cards=_cards(sorted(view.hand)))
+        if view.hand
+        else say("pic.text.havana.hand_empty"),
         say("pic.text.havana.face_down", cards=_cards(view.secret_picks)),
         say("pic.text.havana.discard", cards=_cards(sorted(view.discard))),
     )

@@ -22,18 +22,27 @@ def _dice(dice) -> str:
 
 def _die(die: Die) -> str:
     """A die of the ship's demand as the amount it asks for ("2 units of rum")."""
-    return say(f"pic.text.santiago.count.{die.good}", n=die.value)
+    return say(f"santiago.count.{die.good}", n=die.value)
 
 
 def _goods(goods) -> str:
-    shown = [say(f"pic.text.santiago.count.{g}", n=n) for g, n in goods if n]
+    shown = [say(f"santiago.count.{g}", n=n) for g, n in goods if n]
     return ", ".join(shown) if shown else say("pic.no_goods")
 
 
-def _where(view: PublicView, space: int | None) -> str:
+def _pawn(view: PublicView, space: int | None) -> str:
+    """Where a pawn stands, as a part of a line ("pawn on Bank", "pawn off the board")."""
     if space is None:
-        return say("pic.santiago.off_board")
-    return pic.building_name(view.buildings[space].building)
+        return say("pic.text.santiago.pawn_off")
+    return say("pic.text.santiago.pawn_at", where=pic.building_name(view.buildings[space].building))
+
+
+def _owns(buildings) -> str:
+    """What a player owns, as a part of a line ("owns Bank, Café", "owns no building")."""
+    owned = ", ".join(pic.building_name(b) for b in buildings)
+    return (
+        say("pic.text.santiago.owns", owned=owned) if owned else say("pic.text.santiago.owns_none")
+    )
 
 
 def board(view: PublicView, names: list[str], move: int | None) -> list[Section]:
@@ -59,9 +68,8 @@ def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple
     "owns: none"), for an alt text that would not fit otherwise."""
     lines, brief = [], []
     for p in view.seats:
-        parts = [say("pic.santiago.pawn_at", where=_where(view, p.pawn))]
-        owned = ", ".join(pic.building_name(b) for b in p.buildings) or say("pic.none")
-        owns = say("pic.santiago.owns", owned=owned)
+        parts = [_pawn(view, p.pawn)]
+        owns = _owns(p.buildings)
         parts.append(owns)
         markers = say("pic.text.santiago.markers", n=p.markers_left)
         parts.append(markers)
@@ -121,7 +129,7 @@ def _road(view: PublicView) -> Section:
                 if stop.colour is not None and citizen is _bare_name:
                     what += ", " + pic.colour_name(stop.colour)
                 elif stop.colour is not None:
-                    what += ", " + say("pic.santiago.flower", colour=pic.colour_name(stop.colour))
+                    what += ", " + say(f"pic.santiago.flower.{stop.colour}")
                 if not stop.active:
                     what += ", " + say("pic.santiago.turned_over")
             if stop.index == view.car:
@@ -143,7 +151,7 @@ def _buildings(view: PublicView, names: list[str]) -> Section:
     lines = []
     colours: dict[str, list[str]] = {}
     for space in view.buildings:
-        parts = [say("pic.santiago.flower", colour=pic.colour_name(space.colour))]
+        parts = [say(f"pic.santiago.flower.{space.colour}")]
         if space.owner is None:
             parts.append(say("pic.text.santiago.unowned"))
         else:
@@ -154,7 +162,7 @@ def _buildings(view: PublicView, names: list[str]) -> Section:
         lines.append(f"{building}: {', '.join(parts)}")
         colours.setdefault(space.colour, []).append(building)
     brief = tuple(
-        f"{say('pic.santiago.flower', colour=pic.colour_name(colour))}: {', '.join(group)}"
+        f"{say(f'pic.santiago.flower.{colour}')}: {', '.join(group)}"
         for colour, group in colours.items()
     )
     return Section("buildings", say("pic.text.santiago.buildings"), tuple(lines), brief)
@@ -165,10 +173,7 @@ def screen(view: PlayerView, names: list[str]) -> list[Section]:
     me = view.public.seats[view.seat]
     lines = (
         say("pic.text.holdings", pesos=h.pesos, vp=h.vp, goods=_goods(h.goods)),
-        say("pic.santiago.pawn_at", where=_where(view.public, me.pawn)),
-        say(
-            "pic.santiago.owns",
-            owned=", ".join(pic.building_name(b) for b in me.buildings) or say("pic.none"),
-        ),
+        _pawn(view.public, me.pawn),
+        _owns(me.buildings),
     )
     return [Section("screen", say("pic.your_screen", name=names[view.seat]), lines)]

@@ -236,6 +236,8 @@ def _disagreements(lang: str, line: str, number: int, listed: bool = False) -> l
                 listed
                 or match.start() == 0
                 or line[: match.start()].endswith("· ")
+                # a line of figures ("2 ПО, 1 песо, 1 рабочий") lists them too
+                or (line[:1].isdigit() and line[: match.start()].endswith(", "))
                 or line.startswith("У вас ")
             )
             allowed = RUSSIAN.get(category, RUSSIAN["many"]).split()
@@ -709,24 +711,56 @@ def test_a_count_phrase_of_another_key_never_follows_a_preposition(lang):
     assert not wrong, f"{lang}: {wrong[:6]}"
 
 
-# --- no colour pasted in brackets beside a word ------------------------------------------------
+# --- no colour pasted in brackets or quotes beside a word --------------------------------------
 
 COLOURS = [k for k in english() if k.startswith(("havana.colour.", "santiago.colour."))]
 
 
+def test_no_phrase_takes_a_colour_to_paste_in():
+    """A colour agrees with its noun («вместо красного кубика», "mit roter Blume", "flor
+    roja"): each colour has its phrases of its own in the catalogue, and no text takes a colour
+    word to paste in, which would leave a language only «кубика цвета «красный»»."""
+    assert _templates_with("colour") == []
+
+
 @pytest.mark.parametrize("lang", ["en", *OTHERS])
-def test_a_colour_is_never_pasted_in_brackets_beside_a_word(lang):
-    """ "5 кубиков щебня вместо кубика (красный)": the colour is a word of the phrase
-    («вместо кубика цвета «красный»», "statt 1 Backstein"), never a value in brackets."""
+def test_a_colour_is_never_pasted_in_brackets_or_quotes_beside_a_word(lang):
+    """ "5 кубиков щебня вместо кубика (красный)", «вместо кубика цвета «красный»»: the
+    colour is a word of the phrase («вместо красного кубика», "statt 1 Backstein"), never a
+    value in brackets or quotes."""
     colours = {text_msg(lang, Msg(k)) for k in COLOURS}
     words = "|".join(map(re.escape, colours))
-    bracketed = re.compile(rf"\((?:{words})\)", re.IGNORECASE)
+    bracketed = re.compile(rf"[(«„“\"](?:{words})[)»“”\"]|цвета «", re.IGNORECASE)
     lines = [_say(lang, m) for m in played()]
     for key in _templates_with("colour"):
         for colour in COLOURS:
             lines.append(_say(lang, _filled(key, colour=Msg(colour))))
     wrong = sorted({line for line in lines if bracketed.search(line)})
     assert not wrong, f"{lang}: {len(wrong)} lines, e.g. {wrong[:6]}"
+
+
+# The cubes of a Havana cost are counted nouns ("2 red cubes", «2 красных кубика»), never a bare
+# colour («1 красный, 2 кубика щебня»); German names its cubes by their material ("2 Backsteine").
+COST_NOUNS = {
+    "en": r"cubes?",
+    "it": r"cubett[oi]|detrit[oi]",
+    "es": r"cubos?",
+    "ru": r"кубик(?:а|ов|у)?",
+    "de": r"Backsteine?|Sandsteine?|Holz|Glas|Schutt|Baustoffe?",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_a_havana_cost_counts_its_cubes_as_nouns(lang):
+    wrong = []
+    for key in sorted(k for k in english() if k.startswith("havana.effect.cost.")):
+        if key.endswith((".pesos", ".workers")):
+            continue
+        for number in NUMBERS:
+            said = text_msg(lang, Msg(key, {"n": number}))
+            if not re.search(rf"\b(?:{COST_NOUNS[lang]})\b", said):
+                wrong.append(f"{key}: {said}")
+    assert not wrong, f"{lang}: {wrong[:6]}"
 
 
 # --- Russian: a sentence after a colon or a dash ---------------------------------------------------
@@ -752,3 +786,60 @@ def test_a_russian_sentence_never_follows_a_colon_or_a_dash():
         if re.search(r"[:—]\s*" + re.escape(said[:12]), line):
             wrong.append(f"{key}: {line}")
     assert not wrong, wrong[:6]
+
+
+# --- an empty Havana hand -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_an_empty_havana_hand_or_pile_is_said_in_a_phrase_of_its_own(lang):
+    """ "Deine Hand: nichts", «Рука: нет»: no cards is a phrase about cards ("no cards in
+    hand", «У вас на руке нет карт»), not a generic "nothing" after a label."""
+    from bot.text import present
+    from games.havana.means import means
+
+    engine = games.get("havana")
+    state = engine.new(2, 3)
+    empty = dataclasses.replace(engine.player_view(state, 0), hand=(), discard=(), secret_picks=())
+    generic = {text_msg(lang, Msg(k)) for k in ("bot.figures.none", "havana.nothing", "pic.none")}
+    lines = present.figures(lang, "havana", empty).splitlines()
+    for decision in engine.pending(state):
+        lines.append(present.said(lang, means(empty, decision)))
+    wrong = [line for line in lines if line.rstrip(".").rpartition(": ")[2] in generic]
+    assert not wrong, f"{lang}: {wrong}"
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_holdings_beside_a_decision_count_goods_in_phrases_and_say_none_in_words(lang):
+    """A player's goods beside the screen and a decision read "2 units of rum", «2 единицы
+    рома», never a good with a number pasted after it («ром 2»); no goods, cubes or cards is a
+    phrase of its own («У вас нет товаров»), not a generic "none" after a label."""
+    from bot.text import present
+    from games.havana.means import means as havana_means
+    from games.santiago.means import means as santiago_means
+
+    generic = {text_msg(lang, Msg(k)) for k in ("bot.figures.none", "havana.nothing", "pic.none")}
+    goods = "|".join(
+        re.escape(text_msg(lang, Msg(k))) for k in english() if k.startswith("santiago.good.")
+    )
+    pasted = re.compile(rf"(?:{goods}) \d")
+    said, figures = [], []
+    for kind, mean in (("santiago", santiago_means), ("havana", havana_means)):
+        engine = games.get(kind)
+        for seed in (1, 2):
+            state = engine.new(3, seed)
+            rng = random.Random(seed)
+            for _ in range(60):
+                pending = engine.pending(state)
+                if not pending:
+                    break
+                for decision in pending:
+                    view = engine.player_view(state, decision.seat)
+                    said.append(present.said(lang, mean(view, decision)))
+                    figures.extend(present.figures(lang, kind, view).splitlines())
+                decision = pending[rng.randrange(len(pending))]
+                codes = engine.legal_codes(state, decision.seat)
+                state, _ = engine.apply(state, decision.seat, codes[rng.randrange(len(codes))])
+    wrong = {line for line in said + figures if pasted.search(line)}
+    wrong |= {line for line in said if line.rstrip(".").rpartition(": ")[2] in generic}
+    assert not wrong, f"{lang}: {sorted(wrong)[:6]}"

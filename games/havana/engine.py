@@ -193,11 +193,6 @@ def card_msg(card: int):
     return Msg("havana.card." + CARD_IDS[card])
 
 
-def colour_msg(colour: int):
-
-    return Msg("havana.colour." + COLOURS[colour])
-
-
 def building_msg(state: State, b: int):
 
     building = state.deck[b]

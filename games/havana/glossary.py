@@ -27,10 +27,18 @@ def card_effect(card: str) -> Msg:
 def building_effect(building: Building) -> Msg:
     """Its VP and its cost: cubes by colour, then pesos, then workers."""
     cost = building.cost
-    # a menu option holds 100 characters: the cubes by colour in their short catalogue form
-    parts = [
-        Msg("havana.effect.cost." + c, {"n": cost[i]}) for i, c in enumerate(COLOURS) if cost[i]
-    ]
+    # each colour's cubes counted as a phrase of their own ("2 red cubes"); the same number of
+    # every colour said once ("1 cube of each colour"), so the cost fits a menu option's 100
+    # characters
+    coloured = cost[:4]
+    if coloured[0] and len(set(coloured)) == 1:
+        parts = [Msg("havana.effect.cost.each_colour", {"n": coloured[0]})]
+        if cost[4]:
+            parts.append(Msg("havana.effect.cost.rubble", {"n": cost[4]}))
+    else:
+        parts = [
+            Msg("havana.effect.cost." + c, {"n": cost[i]}) for i, c in enumerate(COLOURS) if cost[i]
+        ]
     if cost[5]:
         parts.append(Msg("havana.effect.cost.pesos", {"n": cost[5]}))
     if cost[6]:

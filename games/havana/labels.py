@@ -8,14 +8,13 @@ from typing import Any
 from games.core import Decision
 from games.text import Msg
 
-from .cards import ARCHITECT, CARD_INDEX, COLOUR_INDEX
+from .cards import ARCHITECT, CARD_INDEX, COLOUR_INDEX, COLOURS
 from .engine import (
     ENDS,
     ROWS,
     building_msg,
     can_buy,
     card_msg,
-    colour_msg,
     cubes_msg,
     pay_unit,
     pending_seats,
@@ -89,7 +88,7 @@ def label(state: State, seat: int, code: str) -> Msg:
             return _msg("havana.action.pay_" + arg)
         if arg == "rubble":
             unit_colour = _pay_colour(state)
-            return _msg("havana.action.pay_rubble", colour=colour_msg(unit_colour))
+            return _msg(f"havana.action.pay_rubble.{COLOURS[unit_colour]}")
         return _msg("havana.action.pay_cube", cube=cubes_msg(COLOUR_INDEX[arg], 1))
     if head == "remove":
         victim = player_msg(state.step[1])
@@ -147,7 +146,7 @@ def why_illegal(state: State, seat: int, code: Any) -> Msg:
     if head == "demolish" and asked.kind == "demolish":
         return _msg("havana.illegal.no_such_end")
     if head == "take" and asked.kind in ("steal", "mama") and arg in COLOUR_INDEX:
-        return _msg("havana.illegal.no_cube", colour=colour_msg(COLOUR_INDEX[arg]))
+        return _msg(f"havana.illegal.no_cube.{arg}")
     if head == "target" and asked.kind == "target":
         return _msg("havana.illegal.bad_target")
     if head == "buy" and asked.kind != "buy":

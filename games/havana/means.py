@@ -24,10 +24,18 @@ def means(view: PlayerView, decision: Decision) -> Msg:
     mine = view.public.players[view.seat]
     cubes = cubes_text([getattr(mine.cubes, colour) for colour in COLOURS])
     if decision.kind in _HAND:
+        if not view.hand:
+            return Msg("havana.means.hand_empty")
         return Msg("havana.means.hand", {"hand": _cards(view.hand)})
     if decision.kind == "refresh":
+        if not view.discard:
+            return Msg("havana.means.discard_empty")
         return Msg("havana.means.discard", {"discard": _cards(view.discard)})
     # Every other decision is paid for, or weighed against, what lies on the player's table.
+    if not any(getattr(mine.cubes, colour) for colour in COLOURS):
+        return Msg(
+            "havana.means.materials_no_cubes", {"pesos": mine.pesos, "workers": mine.workers}
+        )
     return Msg(
         "havana.means.materials", {"pesos": mine.pesos, "workers": mine.workers, "cubes": cubes}
     )

@@ -335,7 +335,10 @@ def figures(view: PlayerView) -> Msg:
     """The private figures of `view` (hand, discard pile, face-down cards). A parameter given
     as a tuple is a list of terms, joined by the reader."""
 
-    def cards(ids) -> tuple[Msg, ...]:
+    def cards(ids) -> tuple[Msg, ...] | Msg:
+        # no cards: a phrase of its own ("no cards"), as "none" agrees with "cards" in gender
+        if not ids:
+            return Msg("havana.no_cards")
         return tuple(Msg("havana.card." + c) for c in ids)
 
     return Msg(

@@ -59,7 +59,6 @@ from .state import (
 GOOD_MSG = tuple(Msg("santiago.good." + g) for g in D.GOODS)
 CITIZEN_MSG = tuple(Msg("santiago.citizen." + c) for c in D.CITIZENS)
 BUILDING_MSG = tuple(Msg("santiago.building." + building) for building in D.BUILDINGS)
-COLOUR_MSG = tuple(Msg("santiago.colour." + c) for c in D.COLOURS)
 
 KIND = {
     ROLL: "santiago.roll",
@@ -849,12 +848,13 @@ def _step_b(state: State, seat: int, events: list) -> None:
         return
     if targets:
         return _forced_pawn(state, seat, targets[0], events)
-    colour = COLOUR_MSG[state.citizen_colour[state.road[state.car]]]
+    # each colour words its own phrase ("every red building"), since many languages agree it
+    colour = D.COLOURS[state.citizen_colour[state.road[state.car]]]
     if state.pawn[seat] >= 0:
-        _event(events, seat, "all_occupied_stay", colour=colour)
+        _event(events, seat, f"all_occupied_stay.{colour}")
         _enter_building(state, seat, state.pawn[seat], False, events)
     else:
-        _event(events, seat, "all_occupied_off", colour=colour)
+        _event(events, seat, f"all_occupied_off.{colour}")
         _end_turn(state, seat, events)
 
 

@@ -17,13 +17,17 @@ _PESOS_VP = frozenset({"santiago.casino_amount"})
 
 def means(view: PlayerView, decision: Decision) -> Msg:
     """`view`'s holdings that `decision` reads, as a line for its player alone. A parameter
-    given as a tuple is a list of (term, count) pairs, joined by the reader."""
+    given as a tuple is a list of terms, joined by the reader; no goods is a phrase of its own."""
     h = view.holdings
-    goods = tuple((Msg("santiago.good." + good), n) for good, n in h.goods if n)
+    goods = tuple(Msg(f"santiago.count.{good}", {"n": n}) for good, n in h.goods if n)
     if decision.kind in _PESOS:
         return Msg("santiago.means.pesos", {"pesos": h.pesos})
     if decision.kind in _GOODS:
+        if not goods:
+            return Msg("santiago.means.no_goods")
         return Msg("santiago.means.goods", {"goods": goods})
     if decision.kind in _PESOS_VP:
         return Msg("santiago.means.pesos_vp", {"pesos": h.pesos, "vp": h.vp})
+    if not goods:
+        return Msg("santiago.means.all_no_goods", {"pesos": h.pesos, "vp": h.vp})
     return Msg("santiago.means.all", {"pesos": h.pesos, "vp": h.vp, "goods": goods})

@@ -254,9 +254,9 @@ TOLD_BY_THE_RESULT = frozenset({"santiago.event.game_over"})
 
 def figures(view: PlayerView) -> Msg:
     """The private figures of `view`, as one line beside the player's screen picture. A
-    parameter given as a tuple is a list: (term, count) pairs or terms, joined by the reader."""
+    parameter given as a tuple is a list of terms ("2 units of rum"), joined by the reader."""
     h = view.holdings
-    goods = tuple((Msg("santiago.good." + good), n) for good, n in h.goods if n)
+    goods = tuple(Msg(f"santiago.count.{good}", {"n": n}) for good, n in h.goods if n)
     return Msg("bot.figures.santiago", {"pesos": h.pesos, "vp": h.vp, "goods": goods})
 
 

@@ -4,7 +4,9 @@ words say what lies behind that screen."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 
 import pytest
 
@@ -92,7 +94,7 @@ def test_a_santiago_board_says_where_the_car_and_every_pawn_are():
                 assert f"pawn of {NAMES[seat.seat]}" in words
         alt = describe.board_alt(public, NAMES, "en", move)
         for seat in public.seats:
-            assert f"{NAMES[seat.seat]} (player {seat.seat + 1}): Pawn: " in alt
+            assert f"{NAMES[seat.seat]} (player {seat.seat + 1}): pawn " in alt
 
 
 def test_a_havana_board_says_every_player_s_score_and_materials():
@@ -206,8 +208,7 @@ def test_a_santiago_alt_text_keeps_every_building_and_its_flower_at_four_players
                 said = alt.split(heading, 1)[1].split(". ")[0]
                 for space in public.buildings:
                     name = santiago.building_name(space.building).replace("\u00ad", "")
-                    colour = santiago.colour_name(space.colour)
-                    flower = say("pic.santiago.flower", colour=colour)
+                    flower = say(f"pic.santiago.flower.{space.colour}")
                     groups = [g for g in said.split("; ") if g.startswith(flower + ": ")]
                     briefly = any(
                         name in g.split(": ", 1)[1].rstrip(".").split(", ") for g in groups
@@ -230,3 +231,45 @@ def test_an_unowned_santiago_building_has_no_owner_rather_than_a_price(lang):
     assert len(buildings) == 12
     assert all(line.endswith(f", {unowned}") for line in buildings), buildings
     assert unowned != free
+
+
+def _words_of_games(lang: str) -> list[str]:
+    """The text boards of boards and screens of seeded games of both kinds, in `lang`."""
+    said = []
+    for kind, players in ALT_CASES:
+        engine = games.get(kind)
+        for move, state in positions(kind, players, 7, every=17):
+            public = engine.public_view(state)
+            said.append(describe.text_board(describe.board_sections(public, NAMES, lang, move)))
+            for seat in range(players):
+                view = engine.player_view(state, seat)
+                said.append(describe.text_board(describe.screen_sections(view, NAMES, lang)))
+    return said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_player_s_line_reads_as_one_phrase_and_pesos_are_words(lang):
+    """A player's line goes on in the words of a sentence ("Anna (player 1): pawn on Bank, owns
+    no building"), never with a capitalised label after a comma ("Фишка: вне поля, Владеет:
+    нет"); and pesos are said as pesos, which a screen reader would read out "$" as dollars."""
+    wrong = set()
+    for words in _words_of_games(lang):
+        for line in words.splitlines():
+            if "$" in line:
+                wrong.add(line)
+            if re.search(r", (?!Kosten\b)[A-ZÀ-ÝА-ЯЁ]\w*(?: \(\d+\))?: ", line) and lang != "de":
+                wrong.add(line)
+    assert not wrong, f"{lang}: {sorted(wrong)[:4]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_empty_hand_is_said_in_a_phrase_of_its_own(lang):
+    """No "hand: nothing": a screen with no cards in hand says so in its own words."""
+    engine = games.get("havana")
+    state = engine.new(2, 3)
+    empty = dataclasses.replace(engine.player_view(state, 0), hand=())
+    with language(lang):
+        said = describe.text_board(describe.screen_sections(empty, NAMES, lang))
+        hand = say("pic.text.havana.hand", cards="").strip(" :")
+        assert say("pic.text.havana.hand_empty") in said
+    assert f"{hand}: " not in said, said
