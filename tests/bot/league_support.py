@@ -20,6 +20,10 @@ DAY = 86400
 
 
 def server(env, count: int):
+    # At a round's deadline the AI plays out the absent members' seats in a worker process, in
+    # real time, while the virtual clock waits for it: a busy machine may take longer than
+    # SimCord's usual 5 s to settle.
+    env.settle_timeout = max(env.settle_timeout, 120.0)
     guild = env.create_guild()
     channel = guild.create_text_channel("league")
     mods = guild.create_role("Organisers", permissions=discord.Permissions(manage_guild=True))
