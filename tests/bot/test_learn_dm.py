@@ -24,7 +24,7 @@ from tests.bot.driver import (
 )
 from tests.bot.test_hostile_input import forged_press
 from tests.bot.test_learn_hints import ask, private_prompt
-from tests.bot.test_learn_practice import said_in
+from tests.bot.test_learn_practice import play_out, said_in
 from tests.bot.test_learn_teaching import decided, explained
 
 PRACTICE_LINE = "Practice table: unrated"
@@ -57,16 +57,6 @@ async def open_in_dm(env, member, kind, channel=None, **options):
     return result, game
 
 
-async def play_out(env, game, channel_id: int, limit: int = 3000) -> None:
-    store = env.bot.store
-    while await store.by_channel(channel_id) is not None:
-        await game.step()
-        await settle_ai(env)
-        assert game.moves < limit, "the game did not end"
-    await env.bot.services.practice.idle()
-    await env.settle()
-
-
 @pytest.mark.parametrize("kind", ["santiago", "havana"])
 async def test_where_no_private_thread_can_be_opened_the_table_is_played_in_the_members_dms(
     simcord_env, table, kind
@@ -96,7 +86,7 @@ async def test_where_no_private_thread_can_be_opened_the_table_is_played_in_the_
     assert "% to win." in hint.content
     await settle_ai(simcord_env)
 
-    await play_out(simcord_env, game, dm.id)
+    await play_out(simcord_env, game, dm)
     shown = dm_messages(simcord_env, ana)
     # The AI's moves came with the reason for them.
     assert any(line.startswith("• Why AI") for m in shown for line in text_of(m).splitlines())
