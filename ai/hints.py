@@ -31,6 +31,8 @@ SAMPLES = 6
 HORIZON = 24
 MAX_CANDIDATES = 6
 TOP = 3
+# How many worlds a reason may draw for each one it keeps (see `reason`).
+DRAWS_PER_SAMPLE = 4
 TERMS = ("points", "stock", "setup", "deny")
 
 
@@ -87,7 +89,18 @@ def reason(
         return None
     rng = random.Random(f"reason:{game_name}:{seed}")
     sees = seat if viewer is None else viewer
-    worlds = [model.determinize(state, sees, rng) for _ in range(samples)]
+    # A world drawn from another player's view may leave the seat without what its move needs
+    # (an AI's hidden pesos drawn too few): such a world cannot explain the move. From the
+    # seat's own view every world keeps the move legal, so the first `samples` are the ones.
+    worlds = []
+    for _ in range(samples * DRAWS_PER_SAMPLE):
+        world = model.determinize(state, sees, rng)
+        if code in game.legal_codes(world, seat):
+            worlds.append(world)
+            if len(worlds) == samples:
+                break
+    if not worlds:
+        return None
     return _public(_judge(model, worlds, seat, code, horizon=8))
 
 
