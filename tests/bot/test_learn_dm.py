@@ -134,6 +134,8 @@ async def test_learn_in_the_bots_dm_opens_the_table_there_in_the_members_languag
     assert record.guild_id == 0 and record.mode == "practice"
     turn = game.prompt_message()
     assert "Havanna" in text_of(turn) and "Wähle" in text_of(turn), text_of(turn)
+    # Everything in the DM is the member's alone: Choose is not said to show them to them only.
+    assert "**Wählen**" in text_of(turn) and "nur du" not in text_of(turn), text_of(turn)
     for _ in range(6):
         await game.step()
         await settle_ai(simcord_env)

@@ -56,6 +56,7 @@ MESSAGES: dict[str, str] = {
     "bot.turn.header": "**{game}**, move {move}:",
     "bot.turn.decide": "{who}: {prompt}",
     "bot.turn.use_choose": "Press **Choose** to see your choices (only you will see them).",
+    "bot.turn.use_choose_dm": "Press **Choose** to see your choices.",
     "bot.turn.waiting": "{name} has decided. Still waiting for {names}.",
     "bot.turn.not_yours": "Waiting for: {waiting}",
     "bot.event.by": "{name}: {event}",
