@@ -119,6 +119,7 @@ WHERE = {
     "bot.learn.no_room": (LEARN, "/learn where no private thread can be opened, DMs closed"),
     "bot.mode": (LEARN, "a practice or hints table's turn message"),
     "bot.mode.practice_dm": (LEARN, "a practice table's turn message, in the member's DMs"),
+    "bot.final.free_dm": (LEARN, "the final scores of a practice table in the member's DMs"),
     "bot.turn.use_choose_dm": (
         LEARN,
         "a practice table's turn message in the member's DMs, choices hidden",

@@ -409,7 +409,9 @@ def final_table(locale: Locale, record: Any, result: Result) -> str:
     others = [s.seat for s in record.seats if s.has_person and s.seat not in result.winners]
     if others:
         lines.append(text(locale, "bot.final.thanks", players=", ".join(named(s) for s in others)))
-    lines.append(text(locale, "bot.final.free"))
+    # No `/game new` in the member's DMs with us, which belong to no server: `/learn` again.
+    in_dms = getattr(record, "guild_id", None) == 0
+    lines.append(text(locale, "bot.final.free_dm" if in_dms else "bot.final.free"))
     return clip(end_lists("\n".join(lines)), MAX_CONTENT)
 
 

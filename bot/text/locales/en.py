@@ -80,6 +80,7 @@ MESSAGES: dict[str, str] = {
     "bot.final.resigned": "Ranked last for resigning: {who}.",
     "bot.final.thanks": "Thanks for playing, {players}!",
     "bot.final.free": "This channel is free for a new game (`/game new`).",
+    "bot.final.free_dm": "Another practice game: `/learn`.",
     "bot.abandoned": "**{game}** was abandoned by {who}. The channel is free for a new game.",
     # log
     "bot.log.title": "Moves so far: {count}. The latest:",
