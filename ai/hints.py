@@ -123,7 +123,13 @@ def _judge(model: Model, worlds: list[Any], seat: int, code: str, horizon: int) 
     for world in worlds:
         scores, points = model.scores(world), model.points(world)
         after, _ = game.apply(world, seat, code)
-        scores2, points2 = model.scores(after), model.points(after)
+        # A move that ends the game is worth the final scores, not an evaluation's bonus for
+        # winning (Havana's), which would read as goods worth some 100 VP.
+        if game.is_over(after):
+            scores2 = [float(v) for v in game.result(after).scores]
+        else:
+            scores2 = model.scores(after)
+        points2 = model.points(after)
         terms["points"] += points2[seat] - points[seat]
         terms["stock"] += (scores2[seat] - points2[seat]) - (scores[seat] - points[seat])
         for v in range(len(scores)):

@@ -72,3 +72,25 @@ def test_a_reason_told_to_another_player_is_judged_only_in_worlds_where_the_move
                 assert said["reason"] in (*TERMS, "steady")
                 told += 1
     assert told, "no reason was told at all"
+
+
+@pytest.mark.parametrize("name", games.NAMES)
+def test_the_reason_for_a_move_that_ends_the_game_is_worth_what_the_final_scores_say(name):
+    """Not an evaluation's bonus for the winner, told as goods worth some 100 VP."""
+    game = games.get(name)
+    chooser = random.Random(4)
+    found = 0
+    for seed in range(1, 9):
+        state = game.new(3, seed)
+        while not game.is_over(state):
+            seat = game.pending(state)[0].seat
+            codes = game.legal_codes(state, seat)
+            for code in codes:
+                after, _ = game.apply(state, seat, code)
+                if game.is_over(after):
+                    said = reason(name, state, seat, code, seed=2)
+                    if said is not None:
+                        assert said["worth"] <= 30, said
+                        found += 1
+            state, _ = game.apply(state, seat, chooser.choice(codes))
+    assert found, "no move ended a game"
