@@ -123,13 +123,16 @@ def _judge(model: Model, worlds: list[Any], seat: int, code: str, horizon: int) 
     for world in worlds:
         scores, points = model.scores(world), model.points(world)
         after, _ = game.apply(world, seat, code)
-        # A move that ends the game is worth the final scores, not an evaluation's bonus for
-        # winning (Havana's), which would read as goods worth some 100 VP.
         if game.is_over(after):
-            scores2 = [float(v) for v in game.result(after).scores]
-        else:
-            scores2 = model.scores(after)
-        points2 = model.points(after)
+            # A move that ends the game is worth the VP it scores: the evaluation's standing
+            # after it (Havana's adds a bonus for the winner) is no estimate to weigh against
+            # the one before, and would read as goods worth some 100 VP, or VP taken from others.
+            terms["points"] += model.points(after)[seat] - points[seat]
+            win, final = _play_on(model, after, seat, horizon)
+            wins += win
+            margins += final
+            continue
+        scores2, points2 = model.scores(after), model.points(after)
         terms["points"] += points2[seat] - points[seat]
         terms["stock"] += (scores2[seat] - points2[seat]) - (scores[seat] - points[seat])
         for v in range(len(scores)):

@@ -76,7 +76,8 @@ def test_a_reason_told_to_another_player_is_judged_only_in_worlds_where_the_move
 
 @pytest.mark.parametrize("name", games.NAMES)
 def test_the_reason_for_a_move_that_ends_the_game_is_worth_what_the_final_scores_say(name):
-    """Not an evaluation's bonus for the winner, told as goods worth some 100 VP."""
+    """The VP it scores: not an evaluation's bonus for the winner, told as goods worth some 100
+    VP, nor the others' standing estimated before against their final scores."""
     game = games.get(name)
     chooser = random.Random(4)
     found = 0
@@ -90,6 +91,7 @@ def test_the_reason_for_a_move_that_ends_the_game_is_worth_what_the_final_scores
                 if game.is_over(after):
                     said = reason(name, state, seat, code, seed=2)
                     if said is not None:
+                        assert said["reason"] in ("points", "steady"), said
                         assert said["worth"] <= 30, said
                         found += 1
             state, _ = game.apply(state, seat, chooser.choice(codes))
