@@ -31,6 +31,8 @@ SAMPLES = 6
 HORIZON = 24
 MAX_CANDIDATES = 6
 TOP = 3
+# How many worlds a reason may draw for each one it keeps (see `reason`).
+DRAWS_PER_SAMPLE = 4
 TERMS = ("points", "stock", "setup", "deny")
 
 
@@ -87,7 +89,18 @@ def reason(
         return None
     rng = random.Random(f"reason:{game_name}:{seed}")
     sees = seat if viewer is None else viewer
-    worlds = [model.determinize(state, sees, rng) for _ in range(samples)]
+    # A world drawn from another player's view may leave the seat without what its move needs
+    # (an AI's hidden pesos drawn too few): such a world cannot explain the move. From the
+    # seat's own view every world keeps the move legal, so the first `samples` are the ones.
+    worlds = []
+    for _ in range(samples * DRAWS_PER_SAMPLE):
+        world = model.determinize(state, sees, rng)
+        if code in game.legal_codes(world, seat):
+            worlds.append(world)
+            if len(worlds) == samples:
+                break
+    if not worlds:
+        return None
     return _public(_judge(model, worlds, seat, code, horizon=8))
 
 
@@ -110,6 +123,15 @@ def _judge(model: Model, worlds: list[Any], seat: int, code: str, horizon: int) 
     for world in worlds:
         scores, points = model.scores(world), model.points(world)
         after, _ = game.apply(world, seat, code)
+        if game.is_over(after):
+            # A move that ends the game is worth the VP it scores: the evaluation's standing
+            # after it (Havana's adds a bonus for the winner) is no estimate to weigh against
+            # the one before, and would read as goods worth some 100 VP, or VP taken from others.
+            terms["points"] += model.points(after)[seat] - points[seat]
+            win, final = _play_on(model, after, seat, horizon)
+            wins += win
+            margins += final
+            continue
         scores2, points2 = model.scores(after), model.points(after)
         terms["points"] += points2[seat] - points[seat]
         terms["stock"] += (scores2[seat] - points2[seat]) - (scores[seat] - points[seat])

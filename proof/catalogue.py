@@ -119,6 +119,11 @@ WHERE = {
     "bot.learn.no_room": (LEARN, "/learn where no private thread can be opened, DMs closed"),
     "bot.mode": (LEARN, "a practice or hints table's turn message"),
     "bot.mode.practice_dm": (LEARN, "a practice table's turn message, in the member's DMs"),
+    "bot.final.free_dm": (LEARN, "the final scores of a practice table in the member's DMs"),
+    "bot.turn.use_choose_dm": (
+        LEARN,
+        "a practice table's turn message in the member's DMs, choices hidden",
+    ),
     "bot.hint": (LEARN, "the Hint button at a practice or hints table"),
     "bot.hint.ai_chose": (LEARN, "an AI's move at a practice table"),
     "bot.hint.ai_why": (LEARN, "an AI's move at a practice table"),

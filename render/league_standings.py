@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from babel.numbers import format_decimal
 
 from . import draw as dr
-from .captions import current
+from .captions import current, language
 from .draw import INK, MUTED, text
 
 W = 720
@@ -77,5 +77,13 @@ def standings(title: str, rows: Sequence[tuple[int, str, float]], points_caption
     return image
 
 
-def standings_png(title: str, rows: Sequence[tuple[int, str, float]], points_caption: str) -> bytes:
-    return dr.encode(standings(title, rows, points_caption))
+def standings_png(
+    title: str,
+    rows: Sequence[tuple[int, str, float]],
+    points_caption: str,
+    lang: str | None = None,
+) -> bytes:
+    """The picture in PNG, its numbers written as `lang` writes them: drawn by a picture worker,
+    which knows no language but the one it is given."""
+    with language(lang):
+        return dr.encode(standings(title, rows, points_caption))

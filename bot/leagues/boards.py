@@ -128,7 +128,11 @@ class Boards:
         ]
         title = league.spec.name
         png = await POOL.run(
-            league_standings.standings_png, title, rows, text(locale, "bot.league.picture_points")
+            league_standings.standings_png,
+            title,
+            rows,
+            text(locale, "bot.league.picture_points"),
+            language(locale),
         )
         if png is None:
             return None

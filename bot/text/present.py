@@ -293,7 +293,9 @@ def turn(
     for seat in sorted({d.seat for d in decisions} & set(away or ())):
         lines.append(away_line(locale, record, seat, away[seat]))
     if hidden_choices:
-        lines.append(text(locale, "bot.turn.use_choose"))
+        # In the member's DMs every message is theirs alone: no "only you will see them".
+        in_dms = getattr(record, "guild_id", None) == 0
+        lines.append(text(locale, "bot.turn.use_choose_dm" if in_dms else "bot.turn.use_choose"))
     prompt = clip("\n".join(lines), MAX_CONTENT)
     room = MAX_CONTENT - lengths.utf16_len(prompt) - 1
     events = clip("\n".join(event_lines), room) if event_lines and room > 1 else ""
@@ -407,7 +409,9 @@ def final_table(locale: Locale, record: Any, result: Result) -> str:
     others = [s.seat for s in record.seats if s.has_person and s.seat not in result.winners]
     if others:
         lines.append(text(locale, "bot.final.thanks", players=", ".join(named(s) for s in others)))
-    lines.append(text(locale, "bot.final.free"))
+    # No `/game new` in the member's DMs with us, which belong to no server: `/learn` again.
+    in_dms = getattr(record, "guild_id", None) == 0
+    lines.append(text(locale, "bot.final.free_dm" if in_dms else "bot.final.free"))
     return clip(end_lists("\n".join(lines)), MAX_CONTENT)
 
 

@@ -97,6 +97,8 @@ async def test_where_no_private_thread_can_be_opened_the_table_is_played_in_the_
     # The final scores end it there, marked practice; no Rematch in a DM (`/learn` again).
     final = [m for m in shown if "Final scores" in text_of(m)][-1]
     assert PRACTICE_LINE in text_of(final)
+    # No `/game new` in a DM, which belongs to no server: `/learn` again.
+    assert "/game new" not in text_of(final) and "`/learn`" in text_of(final)
     assert not [c for c in components_of(final) if c.get("custom_id", "").startswith("rm:")]
     assert not said_in(shut) and not said_in(channel)
     # In no server's history, stats, ratings or leaderboard.
@@ -124,6 +126,8 @@ async def test_learn_in_the_bots_dm_opens_the_table_there_in_the_members_languag
     assert record.guild_id == 0 and record.mode == "practice"
     turn = game.prompt_message()
     assert "Havanna" in text_of(turn) and "Wähle" in text_of(turn), text_of(turn)
+    # Everything in the DM is the member's alone: Choose is not said to show them to them only.
+    assert "**Wählen**" in text_of(turn) and "nur du" not in text_of(turn), text_of(turn)
     for _ in range(6):
         await game.step()
         await settle_ai(simcord_env)

@@ -53,3 +53,11 @@ def test_half_points_are_written_as_the_picture_s_language_writes_them(lang, hal
         league_standings.standings("Autumn league", ROWS, "points")
     scores = [t.text for t in drawn if t.role == "score"]
     assert scores[:3] == ["18", half, half]
+
+
+def test_the_png_a_picture_worker_draws_writes_numbers_in_the_language_it_is_given():
+    """The worker has no language of its own: the standings give it theirs."""
+    with draw.recording() as drawn:
+        league_standings.standings_png("Autumn league", ROWS, "punti", "it")
+    scores = [t.text for t in drawn if t.role == "score"]
+    assert scores[:3] == ["18", "14,5", "14,5"]

@@ -56,6 +56,7 @@ MESSAGES: dict[str, str] = {
     "bot.turn.header": "**{game}**, move {move}:",
     "bot.turn.decide": "{who}: {prompt}",
     "bot.turn.use_choose": "Press **Choose** to see your choices (only you will see them).",
+    "bot.turn.use_choose_dm": "Press **Choose** to see your choices.",
     "bot.turn.waiting": "{name} has decided. Still waiting for {names}.",
     "bot.turn.not_yours": "Waiting for: {waiting}",
     "bot.event.by": "{name}: {event}",
@@ -79,6 +80,7 @@ MESSAGES: dict[str, str] = {
     "bot.final.resigned": "Ranked last for resigning: {who}.",
     "bot.final.thanks": "Thanks for playing, {players}!",
     "bot.final.free": "This channel is free for a new game (`/game new`).",
+    "bot.final.free_dm": "Another practice game: `/learn`.",
     "bot.abandoned": "**{game}** was abandoned by {who}. The channel is free for a new game.",
     # log
     "bot.log.title": "Moves so far: {count}. The latest:",
