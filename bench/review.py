@@ -271,7 +271,8 @@ def main() -> None:
     parser.add_argument("--review-rollouts", type=int, default=review.DEFAULT_ROLLOUTS)
     parser.add_argument("--review-max", type=int, default=review.DEFAULT_MAX_ROLLOUTS)
     parser.add_argument("--horizon", type=int, default=review.DEFAULT_HORIZON)
-    parser.add_argument("--recheck", type=int, default=review.DEFAULT_MAX_ROLLOUTS)
+    parser.add_argument("--recheck", type=int, default=review.DEFAULT_RECHECK)
+    parser.add_argument("--search", type=int, default=review.DEFAULT_SEARCH)
     parser.add_argument("--epsilon", type=float, default=review.EPSILON)
     parser.add_argument("--calibrate", type=int, default=0, help="greedy games per kind")
     args = parser.parse_args()
@@ -289,6 +290,7 @@ def main() -> None:
         args.horizon,
         args.recheck,
         epsilon=args.epsilon,
+        search=args.search,
     )
     kinds = (args.only,) if args.only else GAMES
     out: dict = {"parameters": {**vars(args), "method": how}}
@@ -313,13 +315,27 @@ def timing(pool, kinds, args, how) -> list[dict]:
 
 
 def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
+    # Every game of every kind submitted at once, the kinds in turn, each printed as it ends:
+    # a run stopped early still tells what it measured.
+    jobs = {
+        (kind, i): pool.submit(
+            level_game, kind, i, args.seed, args.play_budget, how, args.check_class
+        )
+        for i in range(args.check_games)
+        for kind in kinds
+    }
+    where = {job: key for key, job in jobs.items()}
+    for job in concurrent.futures.as_completed(jobs.values()):
+        kind, i = where[job]
+        g = job.result()
+        print(
+            f"game {kind} {i}: ordered {g['ordered']}, accuracy {g['accuracy']}, "
+            f"flagged {len(g['blunders'])}",
+            flush=True,
+        )
     out, blunders = {}, []
     for kind in kinds:
-        jobs = [
-            pool.submit(level_game, kind, i, args.seed, args.play_budget, how, args.check_class)
-            for i in range(args.check_games)
-        ]
-        done = [j.result() for j in jobs]
+        done = [jobs[kind, i].result() for i in range(args.check_games)]
         ordered = sum(g["ordered"] for g in done)
         pairs = {
             f"{b}>{a}": sum((g["accuracy"][b] or 0) > (g["accuracy"][a] or 0) for g in done)
@@ -354,9 +370,10 @@ def check_blunders(pool, blunders: list[dict], args) -> dict:
         )
         for k, b in enumerate(chosen)
     ]
-    checked = [j.result() for j in jobs]
-    for c in checked:
-        print(f"blunder: {c}", flush=True)
+    checked = []
+    for j in jobs:
+        checked.append(j.result())
+        print(f"blunder: {checked[-1]}", flush=True)
     n = len(checked)
     confirmed = sum(c["confirmed"] for c in checked)
     within = sum(c["cost_within"] for c in checked)
