@@ -3,7 +3,8 @@
     python bench/review.py [--only havana] [--workers 2] [--check-games 50] [--rollouts 100]
         [--check-level strong] [--check-budget 140] [--play-budget 40] [--max-blunders 0]
         [--check-class blunder]
-        [--review-rollouts 8] [--review-max 32] [--horizon 40] [--recheck 32] [--epsilon 0.25]
+        [--search 160] [--recheck 32]
+        [--review-rollouts 8] [--review-max 32] [--horizon 40] [--epsilon 0.25]
         [--seed 1]
     python bench/review.py --calibrate 60 [--seed 7]
 
@@ -14,7 +15,12 @@ process, one decision after another as the bot's worker does: wall and CPU secon
 **Honesty check 1.** `--check-games` games per kind at one 3-player table of the three levels
 (random, greedy, strong at `--play-budget`; the seats rotate through the six orders), each
 reviewed: in how many does the seats' accuracy order the levels as their strength does
-(strong > greedy > random)? Goal: at least 90 %.
+(strong > greedy > random)? Goal: at least 90 %. Each game is printed as it ends (both kinds run
+at once), then each kind's figures.
+
+The review's parameters: `--search` simulations of the strong AI's search judge each decision
+(0: the earlier judge, the greedy look-ahead of `--review-rollouts`, `--review-max`, `--horizon`
+and `--epsilon`); `--recheck` fresh samples measure a decision that reaches a class.
 
 **Honesty check 2.** For the blunders the reviews of check 1 flag (the first `--max-blunders` of
 them, taken in turn from each game, 0: all; `--check-class` checks another class instead, or
