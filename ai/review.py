@@ -6,26 +6,39 @@ For each decision still in effect at the end (an undone one is not; an undo entr
 seat's determinized samples (`Model.determinize`: what the public record of the game so far leaves
 open, `Model.recall`, drawn at random: in Havana the other hands, picks, the discard piles among
 the cards seen going onto them, the deck order; in Santiago de Cuba, where every change behind a
-screen is made in public, only the future dice) are played on by every seat, each decision
-greedy or, one in `epsilon` (drawn from the sample's own generator, the same for every code
-played in it), at random: `horizon` decisions, then valued by a softmax of the seats' evaluations at a temperature
-calibrated on greedy games played to the end (`TEMPERATURE`), or, in the games of `to_end`
-(Havana, whose evaluation foretells the winner no better than chance), to the end of the game.
-The best code is chosen on a first batch of `rollouts` samples, every candidate code
-played once in each; then the played code and that best one are valued on fresh samples, both in
-each (common random numbers: their difference is measured on the same worlds), a batch of
-`rollouts` at a time up to `max_rollouts` while the cost's interval still straddles a threshold.
-Choosing and valuing on separate samples keeps the best code's luck on the first batch out of its
-value. A decision whose interval reaches a class there is valued again, played against best, on
-`recheck` fresh samples, and only those give its figures and class: among a game's decisions, the
-ones flagged are those whose first estimate came out high, and a second, independent one is free
-of that luck. A code's win chance is its mean win share over the valuing samples (a shared win split), its
-points the mean final margin over the best other seat. A best code that does no better than the
-played one there is not reported: the played code is the best found, at no cost. The analysis of
-a decision reads only the state before it, the seat, its code and the public record, through the
-seat's samples and its own legal codes, and its generator is seeded from the review's seed and the
-decision's log entry: twin games that differ in something the seat could not know give the same
-analysis, and a review resumed half way gives the same result as one run at once.
+screen is made in public, only the future dice) are searched by the strong player's own search
+(`ai.mcts`: `search` simulations in all over `search_samples` samples). The search judges: its
+most visited code is the best, and each code's value is what the search ranks it by (its
+simulations' mean blended with its prior, over the samples), read as a win chance; the cost of
+the played code is the best's value less its own. With the greedy player as the judge (the
+earlier method, below), a code chosen for what a searching player expects to follow was valued by
+what a greedy one would do next, and the review rewarded agreeing with the greedy player.
+
+A cost the search puts at an inaccuracy or more is measured before anything is flagged: the
+played code and the best one are played on `recheck` fresh samples, both in each (common random
+numbers: their difference is measured on the same worlds), every seat greedy to the end of the
+game, and only those give the decision's figures and its class (its win chances are then win
+shares at the end, its points the final margin). The search's word alone flags nothing, and the
+measure is independent of the search that picked the decision out, so the cost shown is not
+flattered by the luck that picked it (the winner's curse).
+
+The earlier method (`search` 0, kept for reviews stored with it): the best code chosen on a first
+batch of `rollouts` samples, every candidate code played once in each, every seat greedy after
+or, one decision in `epsilon` (drawn from the sample's own generator), at random, for `horizon`
+decisions, then valued by a softmax of the seats' evaluations at a temperature calibrated on
+greedy games played to the end (`TEMPERATURE`), or, in the games of `to_end` (Havana), to the
+end of the game; then the played code and that best one valued on fresh samples, a batch of
+`rollouts` at a time up to `max_rollouts` while the cost's interval still straddles a threshold;
+a decision whose interval reaches a class there valued again on `recheck` fresh samples.
+
+A code's win chance on samples is its mean win share (a shared win split), its points the mean
+final margin over the best other seat. A best code that does no better than the played one is
+not reported: the played code is the best found, at no cost. The analysis of a decision reads
+only the state before it, the seat, its code and the public record, through the seat's samples
+and its own legal codes, and its generator is seeded from the review's seed and the decision's
+log entry (the search and the greedy player draw nothing else): twin games that differ in
+something the seat could not know give the same analysis, and a review resumed half way gives
+the same result as one run at once.
 
 The JSON of a review (`FORMAT` 1), all win chances in percentage points (0-100) for the deciding
 seat, points in the game's score:
@@ -33,7 +46,8 @@ seat, points in the game's score:
     {"format": 1, "game": "santiago", "players": 4,
      "method": {"seed": 0, "rollouts": 8, "max_rollouts": 32, "horizon": 40,
                 "to_end": ["havana"], "temperature": {"santiago": 3.0, "havana": 40.0},
-                "recheck": 32, "epsilon": 0.25, "candidates": 8, "policy": "greedy",
+                "recheck": 32, "epsilon": 0.25, "search": 160, "search_samples": 4,
+                "candidates": 8, "policy": "greedy",
                 "thresholds": {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 15.0}, "z": 1.28},
      "total": 212,                         # decisions in effect, counted or not
      "decisions": [                        # oldest first
@@ -42,14 +56,18 @@ seat, points in the game's score:
          "before": 31.2,                   # the position's win chance: that of its best code
          "played": 25.0, "best": 31.2,     # after the code played, after the best code found
          "best_code": "pawn:5", "best_label": <Msg JSON>,
-         "cost": 6.2, "se": 2.1,           # best - played, and its standard error
+         "cost": 6.2, "se": 2.1,           # best - played, and its standard error (0: the
+                                           #   search's figures, nothing measured)
          "low": 3.5, "high": 8.9,          # cost -/+ z * se: the interval the class is read from
-         "points": 1.5,                    # best - played in expected final margin (points)
-         "samples": 16,                    # valuing samples the figures above come from
-         "chosen_on": 8,                   # further samples the best code was chosen on
-         "rechecked": 0,                   # > 0: the figures come from a second valuing on
-                                           #   this many fresh samples (= samples)
-         "spread": 12.5,                   # best - worst code's win chance on those samples
+         "points": 1.5,                    # best - played in expected final margin (points;
+                                           #   0 for the search's figures)
+         "samples": 16,                    # valuing samples the figures above come from (0: the
+                                           #   search's own figures)
+         "chosen_on": 8,                   # further samples the best code was chosen on (the
+                                           #   search's samples)
+         "rechecked": 0,                   # > 0: the figures come from a valuing on this many
+                                           #   fresh samples (= samples)
+         "spread": 12.5,                   # best - worst code's win chance where chosen
          "mattered": true,                 # spread >= 5 or class not "ok": in the seat's accuracy
          "class": "inaccuracy", "accuracy": 78.4},
         ...],
@@ -62,8 +80,10 @@ decision is Lichess's formula on the win-chance drop; per seat, Lichess's game a
 of a volatility-weighted mean and the harmonic mean of its decisions' accuracies) over the
 decisions that mattered (`mattered`; one without the field, from an earlier review, counts).
 `spread`, `mattered`, `chosen_on`, `rechecked`, the seat's `mattered` and the method's `to_end`,
-`temperature`, `recheck` and `epsilon` were added within format 1; a method without the last four
-is the earlier one (the squashed margin, no game to the end, no second valuing, greedy only). A label may
+`temperature`, `recheck`, `epsilon`, `search` and `search_samples` were added within format 1; a
+method without `search` (or with 0) is the earlier one, played out with greedy replies; one
+without the four before it is earlier still (the squashed margin, no game to the
+end, no second valuing, greedy only). A label may
 name a card the seat held: it is as private as the seat's own log entry.
 """
 
@@ -77,6 +97,7 @@ from typing import Any
 import games
 from games.undo import History
 
+from .mcts import PRIOR_VISITS, Node, _simulate
 from .models import MODELS, Model, margin, win_values
 from .policies import greedy_code, random_code
 
@@ -117,6 +138,11 @@ TEMPERATURE = {"santiago": 3.0, "havana": 40.0}
 # (bench/README.md: in Santiago de Cuba the random seat now comes last in every game, but strong
 # and greedy are ordered in only half of them; in Havana not at all).
 EPSILON = 0.25
+# The strong player's search (ai.mcts) that chooses the best code: simulations in all, and the
+# seat's samples they are spread over.
+DEFAULT_SEARCH = 160
+SEARCH_SAMPLES = 4
+DEFAULT_RECHECK = 32
 
 Progress = Callable[[int, int], None]
 
@@ -145,7 +171,7 @@ def analyse_decision(
     what the public record of the game so far tells of the hidden parts (`Model.recall`), None
     when only the state is given."""
     how = method() if how is None else how
-    seed, rollouts, max_rollouts = how["seed"], how["rollouts"], how["max_rollouts"]
+    seed = how["seed"]
     horizon = how["horizon"]
     # Reviews stored before these fields keep their method: no game to the end, the squashed
     # margin, no second valuing.
@@ -171,7 +197,6 @@ def analyse_decision(
         return {**out, "counted": False}
     rng = random.Random(f"review:{game_name}:{seed}:{entry}")
     worlds = _Worlds(model, before, seat, rng, known)
-    candidates = _candidates(model, worlds.first(), seat, codes, code)
     epsilon = how.get("epsilon", 0.0)
 
     def value(world: Any, c: str) -> tuple[float, float]:
@@ -185,36 +210,46 @@ def analyse_decision(
     # The best code is chosen on one set of samples and valued on another: the best of several
     # noisy means is flattered by its own noise, so valuing it on the samples that chose it
     # would inflate every cost.
-    chooser = _Table(candidates)
-    for _ in range(rollouts):
-        world = worlds.next()
-        chooser.add([value(world, c) for c in candidates])
-    preferred = chooser.best(code)
-    spread = chooser.spread()
-    # Played and preferred share every sample (and its future dice): their difference is
-    # measured on the same worlds, so it is far less noisy than either value.
-    pair = [code] if preferred == code else [code, preferred]
-    table = _Table(pair)
-    while table.samples < max_rollouts:
-        for _ in range(min(rollouts, max_rollouts - table.samples)):
-            world = worlds.next()
-            table.add([value(world, c) for c in pair])
-        if not _unsettled(table.judge(code, pair[-1])):
-            break
-    judged = table.judge(code, pair[-1])
+    search = how.get("search", 0)
     rechecked = 0
-    if recheck and _class(judged["low"]) != "ok":
-        # Among the thousands of decisions of a game, those whose estimate came out high are
-        # the ones that reach a class: flagged on the samples that measured them, their costs
-        # would carry that luck (the winner's curse). A decision that reaches a class is valued
-        # again on a fixed number of fresh samples, and only those give its figures and class:
-        # their estimate is independent of the selection, so it is unbiased.
+    if search:
+        # The strong player's own search on the seat's samples judges: a code is valued for
+        # what a searching player expects to follow, not for what a greedy one would do next
+        # (with greedy replies as the judge, the review rewarded agreeing with the greedy player).
+        preferred, spread, chosen_on, values = _searched(
+            model, worlds, seat, codes, code, search, how.get("search_samples", SEARCH_SAMPLES)
+        )
+        pair = [code] if preferred == code else [code, preferred]
+        judged = _engine(values, code, preferred)
         table = _Table(pair)
-        for _ in range(recheck):
-            world = worlds.next()
-            table.add([value(world, c) for c in pair])
-        judged = table.judge(code, pair[-1])
-        rechecked = recheck
+        if recheck and judged["cost"] >= THRESHOLDS[-1][1]:
+            # A cost the search puts at an inaccuracy or more is measured: played against
+            # preferred on fresh samples, every seat greedy to the end of the game; only that
+            # measure gives the figures and the class, so nothing is flagged on the search's
+            # word alone, and the cost shown is one measured on outcomes.
+            for _ in range(recheck):
+                world = worlds.next()
+                table.add([_outcome(model, world, seat, c, END_CAP, temperature) for c in pair])
+            judged = table.judge(code, pair[-1])
+            rechecked = recheck
+    else:
+        candidates = _candidates(model, worlds.first(), seat, codes, code)
+        judged, table, spread, chosen_on = _played_out(
+            model, worlds, seat, code, candidates, how, value
+        )
+        if recheck and _class(judged["low"]) != "ok":
+            # Among the thousands of decisions of a game, those whose estimate came out high
+            # are the ones that reach a class: flagged on the samples that measured them, their
+            # costs would carry that luck (the winner's curse). A decision that reaches a class
+            # is valued again on a fixed number of fresh samples, and only those give its
+            # figures and class: their estimate is independent of the selection, so unbiased.
+            pair = table.codes
+            table = _Table(pair)
+            for _ in range(recheck):
+                world = worlds.next()
+                table.add([value(world, c) for c in pair])
+            judged = table.judge(code, pair[-1])
+            rechecked = recheck
     best = judged["best_code"]
     return {
         **out,
@@ -222,7 +257,7 @@ def analyse_decision(
         **judged,
         "best_label": labels[best].to_json() if best in labels else None,
         "samples": table.samples,
-        "chosen_on": chooser.samples,
+        "chosen_on": chosen_on,
         "rechecked": rechecked,
         "spread": round(spread, 2),
         # A cost shown on the valuing samples matters whatever the first batch said.
@@ -263,6 +298,94 @@ class _Worlds:
     @property
     def used(self) -> int:
         return self._used
+
+
+def _played_out(
+    model: Model,
+    worlds: _Worlds,
+    seat: int,
+    code: str,
+    candidates: list[str],
+    how: Mapping,
+    value: Callable[[Any, str], tuple[float, float]],
+) -> tuple[dict, _Table, float, int]:
+    """The earlier judge (`search` 0): the best code chosen on `rollouts` samples, every
+    candidate played in each; then played and best valued on fresh samples, both in each
+    (common random numbers), a batch at a time up to `max_rollouts` while the class is unsettled.
+    The best code is chosen on one set of samples and valued on another: the best of several
+    noisy means is flattered by its own noise. (judged, valuing table, spread, samples chosen on)."""
+    rollouts, max_rollouts = how["rollouts"], how["max_rollouts"]
+    chooser = _Table(candidates)
+    for _ in range(rollouts):
+        world = worlds.next()
+        chooser.add([value(world, c) for c in candidates])
+    preferred = chooser.best(code)
+    pair = [code] if preferred == code else [code, preferred]
+    table = _Table(pair)
+    while table.samples < max_rollouts:
+        for _ in range(min(rollouts, max_rollouts - table.samples)):
+            world = worlds.next()
+            table.add([value(world, c) for c in pair])
+        if not _unsettled(table.judge(code, pair[-1])):
+            break
+    return table.judge(code, pair[-1]), table, chooser.spread(), chooser.samples
+
+
+def _engine(values: Mapping[str, float], played: str, preferred: str) -> dict:
+    """The search's own figures: each code's value (its simulations' mean blended with its
+    prior, as the search ranks it) as a win chance, no measured uncertainty, no margin."""
+    p, b = values[played] * 100, values[preferred] * 100
+    cost = max(0.0, b - p)
+    if cost == 0:
+        preferred, b = played, p
+    return {
+        "before": round(b, 2),
+        "played": round(p, 2),
+        "best": round(b, 2),
+        "best_code": preferred,
+        "cost": round(cost, 2),
+        # Nothing measured: the interval runs from no cost to the search's, and no class is
+        # read from it.
+        "se": 0.0,
+        "low": 0.0,
+        "high": round(cost, 2),
+        "points": 0.0,
+    }
+
+
+def _searched(
+    model: Model, worlds: _Worlds, seat: int, codes: list[str], played: str, budget: int, n: int
+) -> tuple[str, float, int, dict[str, float]]:
+    """The strong player's search (`ai.mcts`) at the root, on `n` of the seat's samples with
+    `budget` simulations in all: (the most visited code, ties to the played one then to the
+    first; the spread of the codes' values in points; the samples searched; each code's value,
+    as the search ranks it: its simulations' mean blended with its prior, over the samples)."""
+    visits = dict.fromkeys(codes, 0.0)
+    totals = {c: [0.0, 0.0] for c in codes}  # blended value, weight
+    memo: dict | None = {} if model.key is not None else None
+    for k in range(n):
+        world = worlds.next()
+        turns = model.rollout_turns if len(model.scores(world)) <= model.turn_horizon else None
+        root = Node(model, world, seat, root=True)
+        for _ in range(budget // n + (1 if k < budget % n else 0)):
+            _simulate(model, root, world, memo, turns)
+        shift = root.shift()
+        for i, c in enumerate(root.codes):
+            if c not in visits:
+                continue
+            visits[c] += root.visits[i] + 0.01 * root.prior[i]
+            weight = root.visits[i] + PRIOR_VISITS
+            blended = (root.value[i] + (root.prior[i] + shift) * PRIOR_VISITS) / weight
+            totals[c][0] += blended * weight
+            totals[c][1] += weight
+    p = codes.index(played)
+    best = max(range(len(codes)), key=lambda i: (visits[codes[i]], i == p, -i))
+    values = {c: t / w for c, (t, w) in totals.items() if w}
+    spread = (max(values.values()) - min(values.values())) * 100 if values else 0.0
+    for c in codes:
+        # A code the samples' own legal codes left out: valued as the worst seen.
+        values.setdefault(c, min(values.values(), default=0.0))
+    return codes[best], spread, n, values
 
 
 def _candidates(model: Model, world: Any, seat: int, codes: list[str], played: str) -> list[str]:
@@ -455,9 +578,11 @@ def method(
     rollouts: int = DEFAULT_ROLLOUTS,
     max_rollouts: int = DEFAULT_MAX_ROLLOUTS,
     horizon: int = DEFAULT_HORIZON,
-    recheck: int = DEFAULT_MAX_ROLLOUTS,
+    recheck: int = DEFAULT_RECHECK,
     to_end: Sequence[str] = TO_END,
     epsilon: float = EPSILON,
+    search: int = DEFAULT_SEARCH,
+    search_samples: int = SEARCH_SAMPLES,
 ) -> dict:
     """The parameters of a review, as its JSON names them."""
     return {
@@ -469,6 +594,8 @@ def method(
         "temperature": dict(TEMPERATURE),
         "recheck": recheck,
         "epsilon": epsilon,
+        "search": search,
+        "search_samples": search_samples,
         "candidates": MAX_CANDIDATES,
         "policy": "greedy",
         "thresholds": {name: t for name, t in reversed(THRESHOLDS)},

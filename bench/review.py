@@ -3,7 +3,8 @@
     python bench/review.py [--only havana] [--workers 2] [--check-games 50] [--rollouts 100]
         [--check-level strong] [--check-budget 140] [--play-budget 40] [--max-blunders 0]
         [--check-class blunder]
-        [--review-rollouts 8] [--review-max 32] [--horizon 40] [--recheck 32] [--epsilon 0.25]
+        [--search 160] [--recheck 32]
+        [--review-rollouts 8] [--review-max 32] [--horizon 40] [--epsilon 0.25]
         [--seed 1]
     python bench/review.py --calibrate 60 [--seed 7]
 
@@ -14,7 +15,12 @@ process, one decision after another as the bot's worker does: wall and CPU secon
 **Honesty check 1.** `--check-games` games per kind at one 3-player table of the three levels
 (random, greedy, strong at `--play-budget`; the seats rotate through the six orders), each
 reviewed: in how many does the seats' accuracy order the levels as their strength does
-(strong > greedy > random)? Goal: at least 90 %.
+(strong > greedy > random)? Goal: at least 90 %. Each game is printed as it ends (both kinds run
+at once), then each kind's figures.
+
+The review's parameters: `--search` simulations of the strong AI's search judge each decision
+(0: the earlier judge, the greedy look-ahead of `--review-rollouts`, `--review-max`, `--horizon`
+and `--epsilon`); `--recheck` fresh samples measure a decision that reaches a class.
 
 **Honesty check 2.** For the blunders the reviews of check 1 flag (the first `--max-blunders` of
 them, taken in turn from each game, 0: all; `--check-class` checks another class instead, or
@@ -271,7 +277,8 @@ def main() -> None:
     parser.add_argument("--review-rollouts", type=int, default=review.DEFAULT_ROLLOUTS)
     parser.add_argument("--review-max", type=int, default=review.DEFAULT_MAX_ROLLOUTS)
     parser.add_argument("--horizon", type=int, default=review.DEFAULT_HORIZON)
-    parser.add_argument("--recheck", type=int, default=review.DEFAULT_MAX_ROLLOUTS)
+    parser.add_argument("--recheck", type=int, default=review.DEFAULT_RECHECK)
+    parser.add_argument("--search", type=int, default=review.DEFAULT_SEARCH)
     parser.add_argument("--epsilon", type=float, default=review.EPSILON)
     parser.add_argument("--calibrate", type=int, default=0, help="greedy games per kind")
     args = parser.parse_args()
@@ -289,6 +296,7 @@ def main() -> None:
         args.horizon,
         args.recheck,
         epsilon=args.epsilon,
+        search=args.search,
     )
     kinds = (args.only,) if args.only else GAMES
     out: dict = {"parameters": {**vars(args), "method": how}}
@@ -313,13 +321,27 @@ def timing(pool, kinds, args, how) -> list[dict]:
 
 
 def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
+    # Every game of every kind submitted at once, the kinds in turn, each printed as it ends:
+    # a run stopped early still tells what it measured.
+    jobs = {
+        (kind, i): pool.submit(
+            level_game, kind, i, args.seed, args.play_budget, how, args.check_class
+        )
+        for i in range(args.check_games)
+        for kind in kinds
+    }
+    where = {job: key for key, job in jobs.items()}
+    for job in concurrent.futures.as_completed(jobs.values()):
+        kind, i = where[job]
+        g = job.result()
+        print(
+            f"game {kind} {i}: ordered {g['ordered']}, accuracy {g['accuracy']}, "
+            f"flagged {len(g['blunders'])}",
+            flush=True,
+        )
     out, blunders = {}, []
     for kind in kinds:
-        jobs = [
-            pool.submit(level_game, kind, i, args.seed, args.play_budget, how, args.check_class)
-            for i in range(args.check_games)
-        ]
-        done = [j.result() for j in jobs]
+        done = [jobs[kind, i].result() for i in range(args.check_games)]
         ordered = sum(g["ordered"] for g in done)
         pairs = {
             f"{b}>{a}": sum((g["accuracy"][b] or 0) > (g["accuracy"][a] or 0) for g in done)
@@ -354,9 +376,10 @@ def check_blunders(pool, blunders: list[dict], args) -> dict:
         )
         for k, b in enumerate(chosen)
     ]
-    checked = [j.result() for j in jobs]
-    for c in checked:
-        print(f"blunder: {c}", flush=True)
+    checked = []
+    for j in jobs:
+        checked.append(j.result())
+        print(f"blunder: {checked[-1]}", flush=True)
     n = len(checked)
     confirmed = sum(c["confirmed"] for c in checked)
     within = sum(c["cost_within"] for c in checked)

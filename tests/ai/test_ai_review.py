@@ -11,9 +11,12 @@ from ai_helpers import TWINS
 import ai
 import games
 from ai import review
+from ai.mcts import search
 from ai.models import MODELS
 
-TINY = review.method(seed=3, rollouts=2, max_rollouts=4, horizon=6, recheck=4)
+TINY = review.method(seed=3, rollouts=2, max_rollouts=4, horizon=6, recheck=4, search=8)
+# The earlier chooser: every candidate code played in each of `rollouts` samples.
+PLAYED_OUT = {**TINY, "search": 0}
 
 
 def _played(name: str, players: int, seed: int, moves: int) -> games.Replay:
@@ -125,17 +128,48 @@ def test_lichess_accuracy_formulas():
     assert mixed < (100 * 3 + 10) / 4
 
 
-def test_the_best_code_is_chosen_on_other_samples_than_it_is_valued_on():
+@pytest.mark.parametrize("how", [TINY, PLAYED_OUT], ids=["search", "played-out"])
+def test_the_best_code_is_chosen_on_other_samples_than_it_is_valued_on(how):
     record = _played("havana", 3, 7, 60)
-    result = review.review(record, how=TINY)
+    result = review.review(record, how=how)
     counted = [d for d in result["decisions"] if d["counted"]]
     assert counted
+    chosen_on = how["search_samples"] if how["search"] else how["rollouts"]
     for d in counted:
-        assert d["chosen_on"] == TINY["rollouts"]
-        assert TINY["rollouts"] <= d["samples"] <= TINY["max_rollouts"]
+        assert d["chosen_on"] == chosen_on
+        if d["rechecked"]:
+            assert d["samples"] == d["rechecked"] == how["recheck"]
+        elif how["search"]:
+            # The search's own figures: nothing measured, nothing flagged.
+            assert d["samples"] == 0 and d["se"] == 0 and d["class"] == "ok"
+        else:
+            assert how["rollouts"] <= d["samples"] <= how["max_rollouts"]
         # A preferred code that the valuing samples do not show better is not reported.
         assert d["cost"] >= 0 and (d["cost"] > 0) == (d["best_code"] != d["code"])
         assert d["spread"] >= 0 and d["mattered"] == (d["spread"] >= 5.0 or d["class"] != "ok")
+
+
+@pytest.mark.parametrize("name", games.NAMES)
+def test_the_reviews_search_is_the_strong_players_own(name):
+    # On the same samples with the same budget, the review's search prefers the code the strong
+    # player would play: a code is judged for what a searching player expects to follow.
+    model = MODELS[name]
+    record = _played(name, 3, 5, 50)
+    compared = 0
+    for step in review.decisions(record)[10:]:
+        codes = model.prune(model.game.legal_codes(step.before, step.seat))
+        if len(codes) < 2:
+            continue
+        worlds = review._Worlds(model, step.before, step.seat, random.Random(step.entry), None)
+        # Equal visits go to the played code, the strong player's to the first: played first.
+        preferred, spread, samples, values = review._searched(
+            model, worlds, step.seat, codes, codes[0], 32, 2
+        )
+        strong = search(model, step.before, step.seat, random.Random(step.entry), 32)
+        assert preferred == strong and samples == 2 and spread >= 0
+        assert set(values) == set(codes) and all(0 <= v <= 1 for v in values.values())
+        compared += 1
+    assert compared >= 5
 
 
 def _decision(seat: int, accuracy: float, mattered: bool, cost: float = 0.0) -> dict:
@@ -163,9 +197,10 @@ def test_a_seats_accuracy_weighs_only_the_decisions_that_mattered():
     assert review.summarise(old, 1)[0]["accuracy"] > 40.0
 
 
-def test_a_flagged_decision_is_classed_on_fresh_samples_alone():
+@pytest.mark.parametrize("search", [16, 0], ids=["search", "played-out"])
+def test_a_flagged_decision_is_classed_on_fresh_samples_alone(search):
     # Random seats at a Havana table make costly choices often enough to be flagged.
-    how = review.method(seed=3, rollouts=4, max_rollouts=8, horizon=6, recheck=6)
+    how = review.method(seed=3, rollouts=4, max_rollouts=8, horizon=6, recheck=6, search=search)
     record = _played("havana", 3, 11, 60)
     result = review.review(record, how=how)
     counted = [d for d in result["decisions"] if d["counted"]]
@@ -177,7 +212,9 @@ def test_a_flagged_decision_is_classed_on_fresh_samples_alone():
             assert d["rechecked"] == d["samples"] == 6
         else:
             assert d["class"] == "ok"
-    # Without the second valuing, the first samples' figures stand.
+            # The search's word alone reaches no class: a cost it puts at one is measured.
+            assert not search or d["cost"] < review.THRESHOLDS[-1][1]
+    # Without the second valuing, the first figures stand.
     plain = review.review(record, how={**how, "recheck": 0})
     assert all(not d.get("rechecked") for d in plain["decisions"])
 

@@ -183,7 +183,7 @@ async def test_a_decision_button_opens_the_replay_there_with_the_screen_only_to_
 
 # Enough samples for the analysis to flag decisions of the game of `_ended_game` (a blunder at
 # its 13th move), still quick.
-SMALL = review.method(seed=0, rollouts=4, max_rollouts=4, horizon=3)
+SMALL = review.method(seed=0, rollouts=4, max_rollouts=4, horizon=3, search=16, recheck=4)
 
 
 async def ended_game(env, bot, new_bot, db_path, guild, channel, ana, ben, *, run: bool):
@@ -366,8 +366,9 @@ async def test_twins_that_differ_in_a_hidden_pick_review_the_others_alike(
     finally:
         await store.close()
     bot = new_bot(db_path, ai_workers=1, reviews=True)
-    # Havana not played to the end: the twins' sameness does not hang on how far it looks.
-    bot.services.reviews.how = dict(review.method(0, 4, 4, 3, to_end=()))
+    # Havana not played to the end (nor the costs measured, which plays to the end): the twins'
+    # sameness does not hang on how far it looks.
+    bot.services.reviews.how = dict(review.method(0, 4, 4, 3, to_end=(), search=16, recheck=0))
     bot.services.reviews.niceness = 0
     await simcord_env.restart_bot(bot)
     await bot.services.reviews.idle()

@@ -20,7 +20,9 @@ from tests.bot.test_ai_seats import until_a_person_decides
 from tests.storage.storage_support import play_random_moves
 
 # Havana's look-ahead cut short too: played to the end, an analysis outlasts SimCord's settling.
-TINY = review.method(seed=0, rollouts=1, max_rollouts=1, horizon=3, to_end=())
+TINY = review.method(
+    seed=0, rollouts=1, max_rollouts=1, horizon=3, to_end=(), search=2, recheck=0, search_samples=1
+)
 
 
 def tiny(bot):
