@@ -35,7 +35,6 @@ from tests.bot.faults import server_error
 from tests.bot.test_history import resigned_game
 from tests.bot.test_hostile_input import forged_press
 from tests.bot.test_learn_dm import open_in_dm
-from tests.bot.test_learn_dm import play_out as dm_play_out
 from tests.bot.test_learn_practice import open_practice, play_out
 from tests.bot.test_lobby import refused
 from tests.bot.test_reviews import TINY, _ended_game, tiny
@@ -569,7 +568,7 @@ async def test_a_practice_game_in_the_members_dms_gets_its_review_there(simcord_
     _, game = await open_in_dm(simcord_env, ana, "havana", news)
     dm = ana.user.dm_channel
     record = await simcord_env.bot.store.by_channel(dm.id)
-    await dm_play_out(simcord_env, game, dm.id)
+    await play_out(simcord_env, game, dm)
     shown = [m for m in dm.history() if not m.flags.ephemeral]
     assert "review will open here" in shown[-1].content
     runner.start()
