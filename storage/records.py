@@ -113,6 +113,12 @@ class GameRecord:
     def rated(self) -> bool:
         return self.mode == RATED
 
+    @property
+    def in_dms(self) -> bool:
+        """A practice table played in the member's DMs with the bot: it belongs to no server
+        (stored under server 0)."""
+        return self.guild_id == 0
+
     def describe(self) -> str:
         return f"game {self.id} ({self.kind}, channel {self.channel_id})"
 

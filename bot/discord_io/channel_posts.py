@@ -33,8 +33,7 @@ class ChannelPosts:
         self.tokens: dict[int, tuple[discord.Interaction, bool]] = {}
 
     def channel(self, record: GameRecord):
-        # A table in a member's DMs has no server (stored as 0).
-        server = record.guild_id or None
+        server = None if record.in_dms else record.guild_id
         return self.client.get_partial_messageable(record.channel_id, guild_id=server)
 
     async def look_back(self, record: GameRecord, match: Match) -> discord.Message | None:

@@ -71,7 +71,7 @@ class Quiet:
         there, and its turn messages are DMs already."""
         assert kind in KINDS, kind
         due = self.until(user_id)
-        if due is None or not record.guild_id:
+        if due is None or record.in_dms:
             return False
         await stored.hold(
             self.store, stored.Held(user_id, record.id, kind, record.guild_id or 0, due)

@@ -156,7 +156,7 @@ class ScreenDms:
 
     def where(self, locale: Any, record: GameRecord) -> str:
         """The game's channel and server in plain words (a mention reads "#unknown" in DMs)."""
-        if record.guild_id == 0:  # a practice table played in the member's DMs with us
+        if record.in_dms:
             return text(locale, "bot.dm.where_dm")
         channel = self.client.get_channel(record.channel_id)
         guild = self.client.get_guild(record.guild_id)

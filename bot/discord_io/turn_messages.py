@@ -87,9 +87,10 @@ def message_link(record: GameRecord, message_id: str | None) -> str:
     """A link to the game's message `message_id`, else to its channel. A practice table in a
     member's DMs belongs to no server: Discord's links say "@me" there, and a mention of a DM
     channel would name nothing."""
-    if message_id is None and record.guild_id:
+    if message_id is None and not record.in_dms:
         return f"<#{record.channel_id}>"
-    where = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}"
+    server = "@me" if record.in_dms else record.guild_id
+    where = f"https://discord.com/channels/{server}/{record.channel_id}"
     return where if message_id is None else f"{where}/{message_id}"
 
 

@@ -59,7 +59,7 @@ def can_open_thread(interaction: discord.Interaction) -> bool:
 
 def already(held: GameRecord) -> Refusal:
     """The member's open practice table, pointed to: its thread, or their DMs with the bot."""
-    if held.guild_id == 0:
+    if held.in_dms:
         return Refusal("bot.learn.already_dm")
     return Refusal("bot.learn.already", thread=f"<#{held.channel_id}>")
 

@@ -56,7 +56,7 @@ class Rematch:
     def final_view(self, locale, record: GameRecord) -> discord.ui.View | None:
         """The "Rematch" button under a game's final scores (not under an abandoned game's, nor
         under a practice table's in the member's DMs: `/learn` opens the next one)."""
-        if record.status != "finished" or record.guild_id == 0:
+        if record.status != "finished" or record.in_dms:
             return None
         return components.rematch_view(locale, record.id)
 

@@ -170,7 +170,7 @@ def clock_lines(locale: Locale, settings: Any) -> list[str]:
 def mode_lines(locale: Locale, record: Any) -> list[str]:
     """What an unrated table is, said wherever it shows (its lobby, every turn message)."""
     mode = getattr(record, "mode", "rated")
-    if mode == "practice" and getattr(record, "guild_id", None) == 0:
+    if mode == "practice" and getattr(record, "in_dms", False):
         return [text(locale, "bot.mode.practice_dm")]  # in the member's DMs: no server's
     return [] if mode == "rated" else [text(locale, f"bot.mode.{mode}")]
 
@@ -294,7 +294,7 @@ def turn(
         lines.append(away_line(locale, record, seat, away[seat]))
     if hidden_choices:
         # In the member's DMs every message is theirs alone: no "only you will see them".
-        in_dms = getattr(record, "guild_id", None) == 0
+        in_dms = getattr(record, "in_dms", False)
         lines.append(text(locale, "bot.turn.use_choose_dm" if in_dms else "bot.turn.use_choose"))
     prompt = clip("\n".join(lines), MAX_CONTENT)
     room = MAX_CONTENT - lengths.utf16_len(prompt) - 1
@@ -410,7 +410,7 @@ def final_table(locale: Locale, record: Any, result: Result) -> str:
     if others:
         lines.append(text(locale, "bot.final.thanks", players=", ".join(named(s) for s in others)))
     # No `/game new` in the member's DMs with us, which belong to no server: `/learn` again.
-    in_dms = getattr(record, "guild_id", None) == 0
+    in_dms = getattr(record, "in_dms", False)
     lines.append(text(locale, "bot.final.free_dm" if in_dms else "bot.final.free"))
     return clip(end_lists("\n".join(lines)), MAX_CONTENT)
 
