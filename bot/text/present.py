@@ -133,8 +133,10 @@ def option_lines(locale: Locale, kind: str, options: dict) -> list[str]:
         named = rule_key in english()
         rule = text(locale, rule_key) if named else name
         if isinstance(value, bool):
-            key = ("bot.option.rule_yes" if value else "bot.option.rule_no") if named else None
-            key = key or ("bot.option.yes" if value else "bot.option.no")
+            if named:
+                key = "bot.option.rule_yes" if value else "bot.option.rule_no"
+            else:
+                key = "bot.option.yes" if value else "bot.option.no"
             lines.append(text(locale, key, name=name, rule=rule))
         elif value in labels.get(name, {}):
             label = text(locale, choice_key(labels[name][value]))
