@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.core import Decision
 from games.text import Msg
 
-from .views import PlayerView
+from .views import PlayerView, counted_goods
 
 # The decisions that read one thing alone; any other gets the whole screen in short.
 _PESOS = frozenset({"santiago.drive"})
@@ -19,7 +19,7 @@ def means(view: PlayerView, decision: Decision) -> Msg:
     """`view`'s holdings that `decision` reads, as a line for its player alone. A parameter
     given as a tuple is a list of terms, joined by the reader; no goods is a phrase of its own."""
     h = view.holdings
-    goods = tuple(Msg(f"santiago.count.{good}", {"n": n}) for good, n in h.goods if n)
+    goods = counted_goods(h)
     if decision.kind in _PESOS:
         return Msg("santiago.means.pesos", {"pesos": h.pesos})
     if decision.kind in _GOODS:

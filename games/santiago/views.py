@@ -256,8 +256,12 @@ def figures(view: PlayerView) -> Msg:
     """The private figures of `view`, as one line beside the player's screen picture. A
     parameter given as a tuple is a list of terms ("2 units of rum"), joined by the reader."""
     h = view.holdings
-    goods = tuple(Msg(f"santiago.count.{good}", {"n": n}) for good, n in h.goods if n)
-    return Msg("bot.figures.santiago", {"pesos": h.pesos, "vp": h.vp, "goods": goods})
+    return Msg("bot.figures.santiago", {"pesos": h.pesos, "vp": h.vp, "goods": counted_goods(h)})
+
+
+def counted_goods(holdings: Holdings) -> tuple[Msg, ...]:
+    """The goods of `holdings` it has any of, each counted in words ("2 units of rum")."""
+    return tuple(Msg(f"santiago.count.{good}", {"n": n}) for good, n in holdings.goods if n)
 
 
 def option_notes(options) -> list[Msg]:
