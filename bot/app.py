@@ -1,4 +1,4 @@
-"""The bot object: `create_bot(db_path)` builds exactly what `python -m bot` runs (`reviews=True` adds the game reviews' runner, which it leaves off for now)."""
+"""The bot object: `create_bot(db_path)` builds exactly what `python -m bot` runs (`reviews` says which ended games the reviews' runner analyses, as GAME_REVIEWS does; "off" unless asked)."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ class MaleconBot(commands.Bot):
         ai_workers: int | None = None,
         ai_budget: int | None = None,
         shards: Shards | None = None,
-        reviews: bool = False,
+        reviews: str = "off",
     ) -> None:
         # No privileged intent: slash commands and components arrive as interactions.
         intents = discord.Intents.none()
@@ -156,16 +156,16 @@ def create_bot(
     shard_count: int | None = None,
     shard_ids: tuple[int, ...] | None = None,
     force_sync: bool = False,
-    reviews: bool = False,
+    reviews: str = "off",
 ) -> MaleconBot:
     """The configured bot, not connected. `rng` seeds new games (tests pass a seeded one);
     `ai_workers` sizes the AI's process pool (default: one per core) and `ai_budget` sets the
     strong AI's simulations per decision (default: the AI's own). With `shard_count` the bot
     is an `AutoShardedBot` running `shard_ids` (default: all of them). The slash commands are
     sent to Discord at start when they changed since the last start, or always with
-    `force_sync`. With `reviews` the ended games are reviewed in a worker process (`python -m
-    bot` does; a test or bench that does not measure reviews leaves them off, since SimCord
-    waits for that worker before it settles)."""
+    `force_sync`. `reviews`: which ended games are reviewed in a worker process, "on" (all),
+    "practice" (practice games; `python -m bot`'s default) or "off" (a test or bench that does
+    not measure reviews leaves them off, since SimCord waits for that worker before it settles)."""
     metrics.count_shards(shard_count)
     options = dict(
         sync_guild_id=sync_guild_id,

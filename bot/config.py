@@ -10,6 +10,8 @@ from dotenv import load_dotenv
 
 DEFAULT_DATABASE = "data/malecon.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+# GAME_REVIEWS' values: every ended game, practice games only, none.
+REVIEWS = ("on", "practice", "off")
 
 
 class ConfigError(Exception):
@@ -29,9 +31,11 @@ class Config:
     metrics_port: int | None = None
     # SYNC_COMMANDS=always: send the slash commands at every start, changed or not.
     force_sync: bool = False
-    # GAME_REVIEWS=on: analyse ended games for `/game history review` (off by default: beside
-    # busy channels the analyses still slow live play, and their honesty checks do not pass yet).
-    game_reviews: bool = False
+    # GAME_REVIEWS: which ended games are analysed for `/game history review`. "practice" (the
+    # default) reviews only practice tables, whose review is part of learning to play; "on"
+    # every game (beside busy channels the analyses still slow live play, and their honesty
+    # checks do not pass yet); "off" none.
+    game_reviews: str = "practice"
 
 
 def database() -> Path | str:
@@ -94,9 +98,11 @@ def load(env_file: str | os.PathLike | None = ".env") -> Config:
         raise ConfigError(
             f"SYNC_COMMANDS must be 'changed' (the default) or 'always', not {sync!r}."
         )
-    reviews = os.environ.get("GAME_REVIEWS", "").strip().lower() or "off"
-    if reviews not in ("on", "off"):
-        raise ConfigError(f"GAME_REVIEWS must be 'on' or 'off' (the default), not {reviews!r}.")
+    reviews = os.environ.get("GAME_REVIEWS", "").strip().lower() or "practice"
+    if reviews not in REVIEWS:
+        raise ConfigError(
+            f"GAME_REVIEWS must be 'practice' (the default), 'on' or 'off', not {reviews!r}."
+        )
     return Config(
         token=token,
         database_path=database(),
@@ -106,5 +112,5 @@ def load(env_file: str | os.PathLike | None = ".env") -> Config:
         shard_ids=ids,
         metrics_port=_number("METRICS_PORT", 1, 65535),
         force_sync=sync == "always",
-        game_reviews=reviews == "on",
+        game_reviews=reviews,
     )

@@ -70,7 +70,7 @@ class Services:
         rng: random.Random | None = None,
         ai_workers: int | None = None,
         ai_budget: int | None = None,
-        reviews: bool = False,
+        reviews: str = "off",
     ) -> None:
         self.client = client
         self.store_holder = holder = StoreHolder(location)
@@ -100,7 +100,8 @@ class Services:
         self.clock.when_expired(self.ai.stand_in)
         # Ended games are reviewed one at a time at the lowest priority; a move that ends one
         # starts its review.
-        self.reviews = ReviewRunner(holder)
+        self.reviews = ReviewRunner(holder, practice_only=reviews == "practice")
+        # "on": every ended game; "practice": practice games only; "off": none (GAME_REVIEWS).
         self.run_reviews = reviews
         self.publisher.listen(self.reviews.poke)
         self.play = Play(preferences, tables, self.guard, self.gate, self.logs)
@@ -130,6 +131,7 @@ class Services:
             self.replays,
             self.announcer.posts,
             self.outbox,
+            which=reviews,
         )
         self.reviews.when_reviewed(self.reviews_shown.reviewed)
         self.stats = Statistics(tables, self.guard)
@@ -139,12 +141,17 @@ class Services:
         self.quiet_setting = QuietSetting(self.guard, self.quiet)
         self._leagues(client, shards, rng)
 
-    def _learning(self, reviews: bool) -> None:
+    def _learning(self, reviews: str) -> None:
         """A member's practice table (a practice game that ends opens its review, where games
         are reviewed), and hints at unrated tables."""
         preferences, tables = self.preferences, self.tables
         self.practice = Practice(
-            preferences, tables, self.guard, self.lobby, self.announcer, reviewed=reviews
+            preferences,
+            tables,
+            self.guard,
+            self.lobby,
+            self.announcer,
+            reviewed=reviews != "off",
         )
         self.publisher.listen(self.practice.after_move)
         self.hints = Hints(preferences, tables, self.guard, self.ai)
@@ -192,7 +199,7 @@ class Services:
         await self.ai.resume()
         self.clock.start()
         self.seasons.start()
-        if self.run_reviews:
+        if self.run_reviews != "off":
             self.reviews.start()
 
     async def stop(self) -> None:

@@ -73,16 +73,23 @@ async def queue_review(store: Any, game_id: int) -> bool:
     return await store.transaction(steps())
 
 
-async def claim_review(store: Any, owner: str, now: float, lease: float) -> Claimed | None:
+async def claim_review(
+    store: Any, owner: str, now: float, lease: float, practice_only: bool = False
+) -> Claimed | None:
     """Take the oldest review not done and not held by a live claim (or held by `owner`), for
-    `owner` until `now + lease`; None when there is none."""
+    `owner` until `now + lease`; None when there is none. `practice_only`: only the reviews of
+    practice games (the others stay queued, for a deployment that turns every review on)."""
+    which = (
+        " AND game_id IN (SELECT id FROM games WHERE mode = 'practice')" if practice_only else ""
+    )
 
     def steps():
         for _ in range(5):  # another process may take the one seen first: look again
             rows = yield Query(
                 "SELECT game_id FROM reviews WHERE finished_at IS NULL"
                 " AND (owner IS NULL OR until <= ? OR owner = ?)"
-                " ORDER BY queued_at, game_id LIMIT 1",
+                + which
+                + " ORDER BY queued_at, game_id LIMIT 1",
                 (now, owner),
             )
             if not rows:

@@ -71,16 +71,20 @@ def test_shard_settings_are_read_and_a_wrong_one_is_one_clear_error(monkeypatch)
         load(env_file=None)
 
 
-def test_game_reviews_are_off_unless_turned_on_and_a_wrong_value_is_one_clear_error(monkeypatch):
+def test_game_reviews_cover_practice_games_unless_set_and_a_wrong_value_is_one_clear_error(
+    monkeypatch,
+):
     import pytest
 
     from bot.config import ConfigError, load
 
     monkeypatch.setenv("DISCORD_TOKEN", "x")
     monkeypatch.delenv("GAME_REVIEWS", raising=False)
-    assert load(env_file=None).game_reviews is False
+    assert load(env_file=None).game_reviews == "practice"
     monkeypatch.setenv("GAME_REVIEWS", "On")
-    assert load(env_file=None).game_reviews is True
+    assert load(env_file=None).game_reviews == "on"
+    monkeypatch.setenv("GAME_REVIEWS", "off")
+    assert load(env_file=None).game_reviews == "off"
     monkeypatch.setenv("GAME_REVIEWS", "sometimes")
-    with pytest.raises(ConfigError, match="GAME_REVIEWS must be 'on' or 'off'"):
+    with pytest.raises(ConfigError, match="GAME_REVIEWS must be 'practice' .* 'on' or 'off'"):
         load(env_file=None)

@@ -46,8 +46,12 @@ RETRY_SECONDS = 60.0  # after the store or the worker failed
 class ReviewRunner:
     """Runs the queue of reviews by itself from `start` to `close`."""
 
-    def __init__(self, holder: StoreHolder, how: Mapping | None = None) -> None:
+    def __init__(
+        self, holder: StoreHolder, how: Mapping | None = None, practice_only: bool = False
+    ) -> None:
         self.holder = holder
+        # Only practice games' reviews are run (GAME_REVIEWS=practice); the others wait queued.
+        self.practice_only = practice_only
         # The review's parameters (`ai.review.method`); tests make them tiny.
         self.how = dict(review.method() if how is None else how)
         # The worker's priority: the lowest, so that live play always goes first.
@@ -142,7 +146,9 @@ class ReviewRunner:
         store = self.holder.store
         if store is None:
             return False
-        claim = await queue.claim_review(store, self.owner, now(), LEASE_SECONDS)
+        claim = await queue.claim_review(
+            store, self.owner, now(), LEASE_SECONDS, practice_only=self.practice_only
+        )
         if claim is None:
             return False
         await self._analyse(claim)

@@ -42,6 +42,7 @@ from games.text import Msg
 from render.review_chart import review_chart_png
 from storage import GameRecord, StorageError
 from storage import reviews as stored
+from storage.records import PRACTICE
 
 if TYPE_CHECKING:
     from bot.core.tables import Tables
@@ -126,8 +127,12 @@ class GameReviews:
         replays: Replays,
         posts: ChannelPosts,
         outbox: Outbox,
+        which: str = "on",
     ) -> None:
         self.preferences, self.tables, self.guard = preferences, tables, guard
+        # Which ended games this deployment reviews (GAME_REVIEWS: "on", "practice", "off"): a
+        # review that will not run until an operator turns reviews on says so, not "soon".
+        self.which = which
         self.past, self.replays, self.posts = past, replays, posts
         # Tries the final scores' edit again when Discord refused it or gave no answer.
         self.outbox = outbox
@@ -141,6 +146,8 @@ class GameReviews:
         if found.status == "none":
             raise Refusal("bot.error.review_none", id=record.id)
         if found.status != "done":
+            if not self.runs_for(record):
+                raise Refusal("bot.error.review_off", id=record.id)
             if found.total is None:
                 raise Refusal("bot.error.review_queued", id=record.id)
             raise Refusal(
@@ -151,6 +158,10 @@ class GameReviews:
         if found.result.get("error") is not None:
             raise Refusal("bot.error.review_failed", id=record.id)
         return found.result
+
+    def runs_for(self, record: GameRecord) -> bool:
+        """Whether this deployment reviews `record`'s game."""
+        return self.which == "on" or (self.which == "practice" and record.mode == PRACTICE)
 
     @handler(defer="thinking")
     async def show_review(
@@ -291,7 +302,7 @@ class GameReviews:
         learner and the bot read: the learner's own view of it, once (a note remembers it)."""
         store = self.tables.store
         record = await store.get(game_id)
-        if record.mode != "practice" or await store.get_note(game_id, LEARNER_TOLD) is not None:
+        if record.mode != PRACTICE or await store.get_note(game_id, LEARNER_TOLD) is not None:
             return
         found = await stored.review(store, game_id)
         if found.result is None or found.result.get("error") is not None:

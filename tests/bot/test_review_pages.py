@@ -42,7 +42,7 @@ from tests.bot.test_reviews import TINY, _ended_game, tiny
 
 @pytest.fixture
 def simcord_bot(new_bot, db_path):
-    return tiny(new_bot(db_path, rng=random.Random(7), ai_workers=1, ai_budget=8, reviews=True))
+    return tiny(new_bot(db_path, rng=random.Random(7), ai_workers=1, ai_budget=8, reviews="on"))
 
 
 def final_scores(env, channel):
@@ -185,9 +185,12 @@ async def test_a_decision_button_opens_the_replay_there_with_the_screen_only_to_
 SMALL = review.method(seed=0, rollouts=4, max_rollouts=4, horizon=3, search=16, recheck=4)
 
 
-async def ended_game(env, bot, new_bot, db_path, guild, channel, ana, ben, *, run: bool):
+async def ended_game(
+    env, bot, new_bot, db_path, guild, channel, ana, ben, *, run: bool, reviews: str = ""
+):
     """A Havana game of ana and ben, ended after 40 random moves; the bot restarted on it, its
-    review run with `SMALL` when `run`, else left in the queue (the runner off).
+    review run with `SMALL` when `run`, else left in the queue (the runner off, or reviewing
+    only the games `reviews` names).
 
     Its review is queued once the bot is up (as an old game's is), so that the analysis runs
     while the test waits for it, not while SimCord waits for the restarted bot to settle."""
@@ -199,7 +202,7 @@ async def ended_game(env, bot, new_bot, db_path, guild, channel, ana, ben, *, ru
         await store.transaction(_forget_review(game_id))
     finally:
         await store.close()
-    again = new_bot(db_path, ai_workers=1, reviews=run)
+    again = new_bot(db_path, ai_workers=1, reviews=reviews or ("on" if run else "off"))
     again.services.reviews.how = dict(SMALL)
     again.services.reviews.niceness = 0
     await env.restart_bot(again)
@@ -218,6 +221,8 @@ async def test_each_refusal_is_polite_and_says_why(
         simcord_env, simcord_bot, new_bot, db_path, guild, channel, ana, ben, run=False
     )
     store = bot.store
+    # Told as where every game is reviewed; the runner stays off, so the queue holds still.
+    bot.services.reviews_shown.which = "on"
 
     # Queued, not started: the games are analysed one at a time.
     refused(
@@ -270,6 +275,35 @@ async def test_each_refusal_is_polite_and_says_why(
         await ana.slash(channel, "game history review", game=game_id),
         f"Game {game_id} was never analysed",
     )
+
+
+async def test_a_bot_reviewing_practice_games_only_says_so_of_the_others(
+    simcord_env, simcord_bot, new_bot, table, db_path
+):
+    """GAME_REVIEWS' default: a practice game's review opens by itself, another game's is not
+    run, and asking for that one says why instead of "try again later"."""
+    guild, channel, (ana, ben, cai, dee) = table
+    bot, game_id = await ended_game(
+        simcord_env, simcord_bot, new_bot, db_path, guild, channel, ana, ben, run=False,
+        reviews="practice",
+    )  # fmt: skip
+    runner = bot.services.reviews
+    await runner.idle()
+    off = f"Game {game_id} is not analysed on this bot: its operator has game reviews turned off"
+    refused(await ana.slash(channel, "game history review", game=game_id), off)
+
+    await runner.close()
+    room, game = await open_practice(simcord_env, channel, cai, "havana")
+    await play_out(simcord_env, game, room)
+    assert "review will open here" in [m for m in room.history() if m.author.bot][-1].content
+    runner.start()
+    await runner.idle()
+    await simcord_env.settle()
+    posted = [m for m in room.history() if text_of(m).startswith("**Review of Havana, game")]
+    assert len(posted) == 1 and "**cai**: accuracy " in text_of(posted[0])
+    # The other game is still waiting, for an operator who turns every review on.
+    assert (await stored.review(bot.store, game_id)).status == "queued"
+    refused(await ana.slash(channel, "game history review", game=game_id), off)
 
 
 def _forget_review(game_id: int):
@@ -364,7 +398,7 @@ async def test_twins_that_differ_in_a_hidden_pick_review_the_others_alike(
         second = await _twin(store, guild, other, ana, ben, ["pick:architect", "pick:protection"])
     finally:
         await store.close()
-    bot = new_bot(db_path, ai_workers=1, reviews=True)
+    bot = new_bot(db_path, ai_workers=1, reviews="on")
     # Havana not played to the end (nor the costs measured, which plays to the end): the twins'
     # sameness does not hang on how far it looks.
     bot.services.reviews.how = dict(review.method(0, 4, 4, 3, to_end=(), search=16, recheck=0))
@@ -461,7 +495,7 @@ async def test_final_scores_discord_would_not_let_be_read_are_told_of_the_review
     # review is queued again (as an old game's is) and runs.
     await simcord_env.bot.store.transaction(_forget_review(game_id))
     await simcord_env.bot.store.close()
-    again = tiny(new_bot(db_path, ai_workers=1, ai_budget=8, reviews=True))
+    again = tiny(new_bot(db_path, ai_workers=1, ai_budget=8, reviews="on"))
     # Enough samples that some decision had a choice worth judging, so there is a line.
     again.services.reviews.how = dict(SMALL)
     await simcord_env.restart_bot(again)

@@ -35,7 +35,7 @@ def tiny(bot):
 
 @pytest.fixture
 def simcord_bot(new_bot, db_path):
-    return tiny(new_bot(db_path, rng=random.Random(7), ai_workers=1, ai_budget=8, reviews=True))
+    return tiny(new_bot(db_path, rng=random.Random(7), ai_workers=1, ai_budget=8, reviews="on"))
 
 
 async def _replay(store: Store, game_id: int) -> games.Replay:
@@ -114,7 +114,7 @@ async def test_a_restart_during_an_analysis_resumes_it(
         return await save(*args)
 
     monkeypatch.setattr(runner_module.queue, "save_review_progress", failing_save)
-    first = tiny(new_bot(db_path, ai_workers=1, reviews=True))
+    first = tiny(new_bot(db_path, ai_workers=1, reviews="on"))
     await simcord_env.restart_bot(first)
     assert saves == [0, 1, 2]
     # The process stops half way: what it saved stays, the rest is done after the restart.
@@ -123,7 +123,7 @@ async def test_a_restart_during_an_analysis_resumes_it(
     half = await stored.review(first.store, game_id)
     assert (half.status, half.done) == ("queued", 3) and half.total > 3
     await first.store.close()
-    second = tiny(new_bot(db_path, ai_workers=1, reviews=True))
+    second = tiny(new_bot(db_path, ai_workers=1, reviews="on"))
     await simcord_env.restart_bot(second)
     await second.services.reviews.idle()
     done = await stored.review(second.store, game_id)
@@ -149,7 +149,7 @@ async def test_a_claim_left_by_a_dead_process_is_taken_again_after_its_lease(
         assert await stored.save_review_progress(store, game_id, "dead", 0, first, total, until)
     finally:
         await store.close()
-    bot = tiny(new_bot(db_path, ai_workers=1, reviews=True))
+    bot = tiny(new_bot(db_path, ai_workers=1, reviews="on"))
     await simcord_env.restart_bot(bot)
     await bot.services.reviews.idle()
     assert (await stored.review(bot.store, game_id, now=now())).status == "running"

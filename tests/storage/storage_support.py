@@ -8,7 +8,10 @@ import games
 from storage import Store, apply_move, start_game
 
 
-async def seated_lobby(store: Store, players: int = 3, channel: int = 10, kind: str = "santiago"):
+async def seated_lobby(
+    store: Store, players: int = 3, channel: int = 10, kind: str = "santiago", **table
+):
+    """A lobby of `players` seats; `table`: more of `create_game`'s settings (a mode, say)."""
     record = await store.create_game(
         guild_id=5,
         channel_id=channel,
@@ -16,6 +19,7 @@ async def seated_lobby(store: Store, players: int = 3, channel: int = 10, kind: 
         options=games.get(kind).options(None),
         creator_id=100,
         creator_name="Ana",
+        **table,
     )
     for seat in range(1, players):
         record = await store.join(record.id, 100 + seat, f"Player {seat}")

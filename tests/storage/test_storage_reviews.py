@@ -9,8 +9,8 @@ from storage import reviews as stored
 from tests.storage.storage_support import play_random_moves, seated_lobby
 
 
-async def _ended_game(store: Store, channel: int = 10):
-    lobby = await seated_lobby(store, 2, channel, kind="havana")
+async def _ended_game(store: Store, channel: int = 10, **table):
+    lobby = await seated_lobby(store, 2, channel, kind="havana", **table)
     await start_game(store, lobby.id, 3)
     result = await play_random_moves(store, lobby.id, 5000, seed=channel)
     assert result.record.status == "finished"
@@ -75,3 +75,19 @@ async def test_an_abandoned_game_is_queued_and_a_released_claim_is_taken_at_once
         await stored.release_review(store, "a")
         again = await stored.claim_review(store, "b", now=1.0, lease=600.0)
         assert again is not None and again.game_id == record.id
+
+
+async def test_a_deployment_that_reviews_practice_games_only_leaves_the_others_queued(database):
+    async with await Store.open(database) as store:
+        rated = await _ended_game(store, 13)
+        practice = await _ended_game(store, 14, mode="practice")
+        # The rated game ended first, but only the practice game is taken.
+        claim = await stored.claim_review(store, "a", now=0.0, lease=600.0, practice_only=True)
+        assert claim is not None and claim.game_id == practice.id
+        done = {"format": 1, "total": 0, "decisions": []}
+        assert await stored.finish_review(store, practice.id, "a", done, "t")
+        assert await stored.claim_review(store, "a", 1.0, 600.0, practice_only=True) is None
+        assert (await stored.review(store, rated.id)).status == "queued"
+        # Turned on for every game later, the rated one is reviewed then.
+        claim = await stored.claim_review(store, "a", now=2.0, lease=600.0)
+        assert claim is not None and claim.game_id == rated.id

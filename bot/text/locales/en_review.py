@@ -32,6 +32,7 @@ MESSAGES: dict[str, str] = {
     "bot.error.review_active": "A game is reviewed after its end: game {id} is still being played.",
     "bot.error.review_none": "Game {id} was never analysed: only games that ended after reviews began are reviewed.",
     "bot.error.review_queued": "The analysis of game {id} has not started yet: games are analysed one at a time. Try again later.",
+    "bot.error.review_off": "Game {id} is not analysed on this bot: its operator has game reviews turned off for games like it. It stays queued and is analysed if they turn them on.",
     "bot.error.review_running": "The analysis of game {id} is still running: {progress}. Try again later.",
     "bot.error.review_failed": "Game {id} could not be analysed.",
     "bot.error.review_not_player": "{name} did not play game {id}.",
