@@ -122,10 +122,19 @@ class Services:
         self.past = PastGames(preferences, tables, self.guard)
         self.history = HistoryViews(tables, self.guard)
         self.replays = Replays(tables, self.guard, self.past)
-        # The reviews as players read them; a finished review is told on its final scores.
+        self._reviews_shown(reviews)
+        self.stats = Statistics(tables, self.guard)
+        self.languages = Languages(holder, preferences, self.guard)
+        self.away = AwayMode(preferences, tables, self.guard, self.announcer)
+        self.accessibility = Accessibility(holder, preferences, self.guard)
+        self.quiet_setting = QuietSetting(self.guard, self.quiet)
+        self._leagues(client, shards, rng)
+
+    def _reviews_shown(self, reviews: str) -> None:
+        """The reviews as players read them; a finished review is told on its final scores."""
         self.reviews_shown = GameReviews(
-            preferences,
-            tables,
+            self.preferences,
+            self.tables,
             self.guard,
             self.past,
             self.replays,
@@ -134,12 +143,6 @@ class Services:
             which=reviews,
         )
         self.reviews.when_reviewed(self.reviews_shown.reviewed)
-        self.stats = Statistics(tables, self.guard)
-        self.languages = Languages(holder, preferences, self.guard)
-        self.away = AwayMode(preferences, tables, self.guard, self.announcer)
-        self.accessibility = Accessibility(holder, preferences, self.guard)
-        self.quiet_setting = QuietSetting(self.guard, self.quiet)
-        self._leagues(client, shards, rng)
 
     def _learning(self, reviews: str) -> None:
         """A member's practice table (a practice game that ends opens its review, where games

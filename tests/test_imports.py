@@ -1,8 +1,8 @@
-"""The shape of the code: no import circle among the project's modules nor among its packages
-(an import inside a function counts, and so does one under `if TYPE_CHECKING:`: a type names what
-a module depends on), and the layers games <- ai, render, storage <- bot <- proof, nothing
-importing upwards: the running bot never imports the translators' proof sheet, which reads `bot/`
-only through `bot.text`."""
+"""The shape of the code: no function over 80 lines in bot/ or games/, no import circle among
+the project's modules nor among its packages (an import inside a function counts, and so does
+one under `if TYPE_CHECKING:`: a type names what a module depends on), and the layers games <-
+ai, render, storage <- bot <- proof, nothing importing upwards: the running bot never imports the
+translators' proof sheet, which reads `bot/` only through `bot.text`."""
 
 from __future__ import annotations
 
@@ -216,3 +216,20 @@ def test_each_folder_of_bot_imports_only_what_its_docstring_allows():
                 if ".".join(parts[:2]) not in allowed:
                     wrong.append(f"{module_name(path)} -> {target}")
     assert wrong == []
+
+
+# A function a newcomer must read whole before changing it stays within a screen or two.
+LONGEST_FUNCTION = 80
+
+
+def test_no_function_in_bot_or_games_is_over_80_lines():
+    longer = []
+    for package in ("bot", "games"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    lines = node.end_lineno - node.lineno + 1
+                    if lines > LONGEST_FUNCTION:
+                        where = path.relative_to(ROOT)
+                        longer.append(f"{where}:{node.lineno} {node.name} ({lines} lines)")
+    assert not longer, longer
