@@ -369,6 +369,10 @@ class Seasons:
             if league is None:
                 continue
             if moment.what == "start":
+                # A start missed while the bot was down falls due at its first tick, before
+                # Discord has told it of its servers: with no channel known yet, `begin` would
+                # take the league for one without a channel and clear its start.
+                await self.client.wait_until_ready()
                 if not await self.begin(league):
                     # Too few members, or no channel: the creator starts it by hand.
                     await lg.clear_start(self.store, league.id)
