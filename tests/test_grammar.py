@@ -297,7 +297,8 @@ def test_el_zorro_takes_from_the_one_who_gives_and_names_who_receives():
     assert lines
     # "Отдаёт Борис: 1 ПО" read "Boris gives"; the receiver is named in the dative
     for line in lines:
-        assert re.fullmatch(r"Отдаёт .+ игроку (Анна|Борис|Вера|Глеб)\.", line), line
+        name = "(Анна|Борис|Вера|Глеб)"
+        assert re.fullmatch(rf"{name} отдаёт .+ игроку {name}\.", line), line
 
 
 def test_an_italian_player_s_name_never_follows_a_bare_a():
@@ -786,6 +787,40 @@ def test_a_russian_sentence_never_follows_a_colon_or_a_dash():
         if re.search(r"[:—]\s*" + re.escape(said[:12]), line):
             wrong.append(f"{key}: {line}")
     assert not wrong, wrong[:6]
+
+
+# --- a player's doing, in a sentence of its own ----------------------------------------------------
+
+
+def _deeds(kind: str, players: int, seed: int) -> list[games.Event]:
+    """The public events of a seeded random game that are a player's doing."""
+    game = games.get(kind)
+    state = game.new(players, seed, {})
+    rng = random.Random(seed)
+    deeds = []
+    while pending := game.pending(state):
+        decision = pending[rng.randrange(len(pending))]
+        actions = game.legal_actions(state, decision.seat)
+        state, events = game.apply(state, decision.seat, actions[rng.randrange(len(actions))].code)
+        deeds.extend(e for e in events if e.seat is not None and e.only_for is None)
+    return deeds
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_a_player_s_doing_names_its_player_in_its_own_sentence(lang):
+    """ "Ana passes.", «Анна пропускает ход»: a line that does not name its player is credited
+    to them after a colon ("Ana: Passes."), where it reads as a program's log and (it, es, ru)
+    starts again with a capital in the middle of the sentence; nor does the catalogue put the
+    name before a colon itself («Анна: сносить нечего»)."""
+    names = NAMES.get(lang, NAMES["en"])
+    wrong = {}
+    for kind, players in GAMES:
+        for seed in SEEDS:
+            for event in _deeds(kind, players, seed):
+                line = text_msg(lang, event.msg, names)
+                if names[event.seat] not in line or line.startswith(names[event.seat] + ":"):
+                    wrong.setdefault(event.msg.key, line)
+    assert not wrong, sorted(wrong.items())[:8]
 
 
 # --- an empty Havana hand -----------------------------------------------------------------------
