@@ -8,6 +8,7 @@ caption and `say_msg(msg)` for an engine text (a prompt, a building's name).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -246,9 +247,36 @@ def _catalogue(lang: str) -> Mapping[str, str]:
     return found
 
 
+# The catalogue's names (buildings, citizens, cards, titles and their short forms): said first in
+# a line, they keep their capital wherever the line stands.
+NAME_KEY = re.compile(
+    r"^(?:santiago|havana)\.(?:building|citizen|card)\.|^pic\.(?:santiago|havana)\.(?:short|card_short)\."
+    r"|\.title$"
+)
+
+
+class Said(str):
+    """A catalogue text as said; `opens_with_word`: it opens with a word of the catalogue's own
+    (not a name, nor something filled in), which a line going on after a colon may write in lower
+    case (`render.describe.going_on`)."""
+
+    opens_with_word = False
+
+
+def worded(text: str, opening: str) -> str:
+    """`text`, which opens with the part `opening` said on its own, marked as that part is."""
+    said = Said(text)
+    said.opens_with_word = getattr(opening, "opens_with_word", False)
+    return said
+
+
 def say_msg(message: Msg, names: Sequence[str] | None = None) -> str:
     lang = _LANG.get()
-    return game_text.render(message, _catalogue(lang), game_text.ENGLISH, names, lang)
+    catalogue = _catalogue(lang)
+    said = Said(game_text.render(message, catalogue, game_text.ENGLISH, names, lang))
+    template = catalogue.get(message.key) or game_text.ENGLISH.get(message.key, "")
+    said.opens_with_word = template[:1].isalpha() and not NAME_KEY.search(message.key)
+    return said
 
 
 def say(key: str, **params) -> str:

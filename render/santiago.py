@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from games.santiago.views import Die, LastMove, PlayerView, PublicView
 
 from . import draw as dr
-from .captions import current, known, say
+from .captions import current, known, say, worded
 from .draw import INK, MUTED, PANEL, font, text
 
 GOOD_STYLE = {
@@ -359,7 +359,7 @@ def caption(view: PublicView, names: Sequence[str] | None = None, move: int | No
         return say("pic.santiago.over_after", move=move)
     phase = dr.term(view.pending[0].kind) if view.pending else ""
     if move is None:
-        return _capital(phase)
+        return worded(_capital(phase), phase)
     if not phase:
         return say("pic.santiago.after_move", move=move)
     if move == 0:

@@ -823,6 +823,49 @@ def test_a_player_s_doing_names_its_player_in_its_own_sentence(lang):
     assert not wrong, sorted(wrong.items())[:8]
 
 
+# --- an alt text goes on after a colon in lower case -----------------------------------------------
+
+
+def _alt_texts(lang: str) -> list[str]:
+    """The alt texts of boards and screens of seeded positions of both games."""
+    from render import describe
+    from render.demo import play
+
+    said = []
+    for kind, players in GAMES:
+        game = games.get(kind)
+        names = list(NAMES["en"][:players])
+        for steps in (0, 40, 120, None):
+            state = play(kind, players, 5, steps)
+            said.append(describe.board_alt(game.public_view(state), names, lang, steps))
+            said.append(describe.screen_alt(game.player_view(state, 0), names, lang))
+    return said
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "ru"])
+def test_an_alt_text_goes_on_in_lower_case_after_a_colon_a_semicolon_or_a_dash(lang):
+    """ "Судно 1 из 7: спрос: …; стоимость: …", «Гавана — раунд 4»: an alt text is one running
+    paragraph, where these languages go on in lower case after a colon, a semicolon or a dash;
+    a name (a player's, a building's, a citizen's, a card's) keeps its capital."""
+    from render.captions import NAME_KEY
+
+    catalogue = translations.translated(lang, english()) if lang != "en" else english()
+    names = {
+        w
+        for k, t in catalogue.items()
+        if NAME_KEY.search(k)
+        for w in t.replace("\u00ad", "").split()
+    }
+    names |= set(NAMES["en"])
+    wrong = set()
+    for alt in _alt_texts(lang):
+        for match in re.finditer(r"[:;—] (\w+)", alt):
+            word = match[1]
+            if word[0].isupper() and word not in names:
+                wrong.add(f"{word}: …{alt[max(0, match.start() - 40) : match.end() + 30]}…")
+    assert not wrong, sorted(wrong)[:8]
+
+
 # --- an empty Havana hand -----------------------------------------------------------------------
 
 
