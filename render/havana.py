@@ -445,9 +445,10 @@ def _rows(d, view: PublicView, extra: int = 0):
 
 
 def _bank(d, right: int, view: PublicView, room: int):
-    """The bank's pesos and workers, right-aligned at `right`."""
-    items = [("workers", None, view.bank_workers)]
-    label = say("pic.havana.bank", pesos=view.bank_pesos)
+    """The bank's pesos and workers, right-aligned at `right`: its pesos as coins, like the
+    centre's (a "$" beside the number is no word of the rulebooks)."""
+    items = [("pesos", None, view.bank_pesos), ("workers", None, view.bank_workers)]
+    label = say("pic.havana.bank")
     width = int(dr.length(label, TEXT)) + 14 + _items_width(items)
     if width <= room:
         _label(d, right - width, HEAD_Y, label, room, fill=MUTED)

@@ -886,6 +886,30 @@ def test_italian_says_punti_vittoria_as_its_rulebooks_do():
     assert not wrong, wrong[:8]
 
 
+# --- pesos on a picture, in words ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_a_picture_counts_pesos_in_words_as_the_rulebooks_do(lang):
+    """ "Bank: 87 pesos", «Банк: 87 песо», "2 VP · 3 pesos · 1 worker": the rulebooks write pesos
+    in words; a "$" is the coin's own mark, never a word beside a number."""
+    from render import _board_layout, draw, screen_image
+    from render.demo import play
+
+    wrong = set()
+    for kind, players in GAMES:
+        game = games.get(kind)
+        names = list(NAMES["en"][:players])
+        options = {"open_holdings": True} if kind == "santiago" else {}
+        for steps in (0, 40, 120):
+            state = play(kind, players, 5, steps, options)
+            _, drawn = _board_layout(game.public_view(state), names, lang, steps)
+            with draw.recording() as on_screen:
+                screen_image(game.player_view(state, 0), names, lang)
+            wrong |= {t.text for t in [*drawn, *on_screen] if re.search(r"\d\s*\$|\$\s*\d", t.text)}
+    assert not wrong, sorted(wrong)[:8]
+
+
 # --- an empty Havana hand -----------------------------------------------------------------------
 
 
