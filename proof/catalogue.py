@@ -585,9 +585,17 @@ def _game_values(game: str) -> dict[str, object]:
         "goods": Msg("pic.no_goods"),
         "colour": Msg(f"{game}.colour.red"),
         "cube": Msg("havana.cubes.red", {"count": 1}),
-        "cubes": Msg("havana.nothing"),
-        "hand": Msg("havana.nothing"),
-        "discard": Msg("havana.nothing"),
+        # Lists as a player holds them: "nothing" has phrases of its own (an empty hand, no
+        # cubes), which the sheet shows under their keys.
+        "cubes": Msg(
+            "havana.and",
+            {
+                "a": Msg("havana.cubes.red", {"count": 2}),
+                "b": Msg("havana.cubes.rubble", {"count": 1}),
+            },
+        ),
+        "hand": tuple(Msg(f"havana.card.{c}") for c in ("mama", "siesta", "tax_collector")),
+        "discard": (Msg("havana.card.architect"), Msg("havana.card.pesos")),
         "code": "drive:3",
         "name": "Casa Malecón",
         "field": "cost",
@@ -615,9 +623,8 @@ def say_the_games_rest(sheet: Sheet) -> None:
         if key in heard:
             continue
         head, _, rest = key.partition(".")
-        game = rest.partition(".")[0] if head == "pic" else head
-        if game not in games.names():
-            game = "santiago"
+        # a picture's text names its game after "pic." or "pic.text."
+        game = next((part for part in key.split(".")[:3] if part in games.names()), "santiago")
         values = _game_values(game)
         names = placeholders(template)
         params = {name: values.get(name, 2) for name in names} | GAME_OVERRIDES.get(key, {})
@@ -625,7 +632,10 @@ def say_the_games_rest(sheet: Sheet) -> None:
         kind = PICTURE if head == "pic" else GAME_KINDS.get(what, TERM)
         situation = f"{game}: from the catalogue (no seeded game of the sheet reached it)"
         with sheet.listening(situation, kind if kind == PICTURE else TERM):
-            said = text_msg(lang, Msg(key, params), list(NAMES))
+            if any(isinstance(value, tuple) for value in params.values()):
+                said = present.said(lang, Msg(key, params))  # a hand, joined as the bot joins it
+            else:
+                said = text_msg(lang, Msg(key, params), list(NAMES))
         sheet.say(kind, key, situation, said)
 
 

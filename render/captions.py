@@ -8,6 +8,7 @@ caption and `say_msg(msg)` for an engine text (a prompt, a building's name).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -106,7 +107,7 @@ ENGLISH = {
     "pic.havana.over_why": "Game over — {reason}",
     "pic.havana.empty": "empty",
     "pic.havana.centre": "Centre",
-    "pic.havana.bank": "Bank: {pesos} $",
+    "pic.havana.bank": "Bank:",
     "pic.havana.bank_workers": "{n:plural|one=# worker|other=# workers}",
     "pic.havana.bag": "bag {n}",
     "pic.havana.deck": "deck {n}",
@@ -127,7 +128,7 @@ ENGLISH = {
     "pic.havana.taxed": "taxed {victim}",
     "pic.havana.chose_victim": "chose to rob {victim}",
     "pic.havana.stole": "stole from {victim}",
-    "pic.havana.screen_figures": "{vp} VP · {pesos} $ · {n:plural|one=# worker|other=# workers}",
+    "pic.havana.screen_figures": "{vp} VP · {pesos:plural|one=# peso|other=# pesos} · {n:plural|one=# worker|other=# workers}",
     "pic.havana.phase.pick": "first card choice",
     "pic.havana.phase.actions": "phase I: actions and buying",
     "pic.havana.phase.place": "phase III: new card",
@@ -246,9 +247,36 @@ def _catalogue(lang: str) -> Mapping[str, str]:
     return found
 
 
+# The catalogue's names (buildings, citizens, cards, titles and their short forms): said first in
+# a line, they keep their capital wherever the line stands.
+NAME_KEY = re.compile(
+    r"^(?:santiago|havana)\.(?:building|citizen|card)\.|^pic\.(?:santiago|havana)\.(?:short|card_short)\."
+    r"|\.title$"
+)
+
+
+class Said(str):
+    """A catalogue text as said; `opens_with_word`: it opens with a word of the catalogue's own
+    (not a name, nor something filled in), which a line going on after a colon may write in lower
+    case (`render.describe.going_on`)."""
+
+    opens_with_word = False
+
+
+def worded(text: str, opening: str) -> str:
+    """`text`, which opens with the part `opening` said on its own, marked as that part is."""
+    said = Said(text)
+    said.opens_with_word = getattr(opening, "opens_with_word", False)
+    return said
+
+
 def say_msg(message: Msg, names: Sequence[str] | None = None) -> str:
     lang = _LANG.get()
-    return game_text.render(message, _catalogue(lang), game_text.ENGLISH, names, lang)
+    catalogue = _catalogue(lang)
+    said = Said(game_text.render(message, catalogue, game_text.ENGLISH, names, lang))
+    template = catalogue.get(message.key) or game_text.ENGLISH.get(message.key, "")
+    said.opens_with_word = template[:1].isalpha() and not NAME_KEY.search(message.key)
+    return said
 
 
 def say(key: str, **params) -> str:

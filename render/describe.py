@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from games.core import Result
 
 from . import draw as dr
-from .captions import language, say, say_msg
+from .captions import current, language, say, say_msg, worded
 from .faces import faces_of
 
 SOFT_HYPHEN = "\u00ad"
@@ -110,8 +110,11 @@ def _plain(section: Section) -> Section:
     """A section without the soft hyphens that mark where a picture may break a long name:
     words are read whole."""
 
+    def whole(line: str) -> str:
+        return worded(line.replace(SOFT_HYPHEN, ""), line)
+
     def plain(lines):
-        return None if lines is None else tuple(line.replace(SOFT_HYPHEN, "") for line in lines)
+        return None if lines is None else tuple(whole(line) for line in lines)
 
     heading = section.heading.replace(SOFT_HYPHEN, "")
     brief_heading = section.brief_heading
@@ -123,8 +126,21 @@ def _plain(section: Section) -> Section:
 def _part(section: Section, lines: Sequence[str], heading: str | None = None) -> str:
     heading = section.heading if heading is None else heading
     if lines:
-        return f"{heading}: {'; '.join(lines)}."
+        return f"{heading}: {'; '.join(going_on(line) for line in lines)}."
     return _sentence(heading)
+
+
+# German writes its nouns, with which a line opens, with a capital wherever they stand.
+KEEPS_ITS_CAPITAL = frozenset({"de"})
+
+
+def going_on(line: str) -> str:
+    """A line as it reads going on after a colon, a semicolon or a dash, not starting a list
+    item: in lower case («Судно 1 из 7: спрос: …; стоимость: …») where it opens with a word of
+    the catalogue's own; a name, a number or a player's line keeps its capital."""
+    if not getattr(line, "opens_with_word", False) or current() in KEEPS_ITS_CAPITAL:
+        return line
+    return line[:1].lower() + line[1:]
 
 
 def _units(s: str) -> int:

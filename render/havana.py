@@ -30,7 +30,7 @@ from games.havana.views import (
 from games.text import Msg
 
 from . import draw as dr
-from .captions import known, say, say_msg
+from .captions import known, say, say_msg, worded
 from .draw import INK, MUTED, text
 
 # colour id: (fill, letter). W(ood) for brown so that B stays blue; G for grey rubble.
@@ -445,9 +445,10 @@ def _rows(d, view: PublicView, extra: int = 0):
 
 
 def _bank(d, right: int, view: PublicView, room: int):
-    """The bank's pesos and workers, right-aligned at `right`."""
-    items = [("workers", None, view.bank_workers)]
-    label = say("pic.havana.bank", pesos=view.bank_pesos)
+    """The bank's pesos and workers, right-aligned at `right`: its pesos as coins, like the
+    centre's (a "$" beside the number is no word of the rulebooks)."""
+    items = [("pesos", None, view.bank_pesos), ("workers", None, view.bank_workers)]
+    label = say("pic.havana.bank")
     width = int(dr.length(label, TEXT)) + 14 + _items_width(items)
     if width <= room:
         _label(d, right - width, HEAD_Y, label, room, fill=MUTED)
@@ -571,13 +572,16 @@ def caption(view: PublicView, names: Sequence[str] | None = None, move: int | No
     all_names = dr.seat_names(view.players_count, names)
     tail = "" if move is None else " · " + say("pic.havana.after_move", n=move)
     if not view.game_over:
-        return f"{_round_label(view)} · {_phase(view.phase)}{tail}"
+        label = _round_label(view)
+        return worded(f"{label} · {_phase(view.phase)}{tail}", label)
     winners = [all_names[s] for s in view.winners]
 
     def line() -> str:
         if not winners:
-            return say("pic.game_over") + tail
-        return say("pic.havana.winner", winners=", ".join(winners)) + tail
+            over = say("pic.game_over")
+        else:
+            over = say("pic.havana.winner", winners=", ".join(winners))
+        return worded(over + tail, over)
 
     # long names are shortened, the longest first, until the line fits the banner
     while dr.length(line(), TEXT) > BANNER_ROOM and any(len(n) > 2 for n in winners):

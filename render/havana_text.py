@@ -7,8 +7,8 @@ from games.havana.views import BuildingView, Cubes, PlayerView, PublicView
 
 from . import draw as dr
 from . import havana as pic
-from .captions import say, say_msg
-from .describe import Section, waiting
+from .captions import say, say_msg, worded
+from .describe import Section, going_on, waiting
 
 ALT_ORDER = ("title", "waiting", "last", "players", "centre", "top", "bottom")
 
@@ -36,7 +36,7 @@ def _cards(cards) -> str:
 
 
 def board(view: PublicView, names: list[str], move: int | None) -> list[Section]:
-    title = f"{dr.term('havana.title')} — {pic.caption(view, names, move)}"
+    title = f"{dr.term('havana.title')} — {going_on(pic.caption(view, names, move))}"
     sections = [Section("title", title)]
     found = waiting(view, names)
     if found is not None:
@@ -85,14 +85,16 @@ def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple
 
 def _centre(view: PublicView, names: list[str]) -> Section:
     pool = [say("pic.text.havana.pesos", n=view.centre.pesos), *_cubes(view.centre.cubes)]
+    bank = say("pic.text.havana.bank", pesos=view.bank_pesos)
+    deck = say("pic.havana.deck", n=view.deck_count)
     lines = [
         ", ".join(pool),
-        f"{say('pic.text.havana.bank', pesos=view.bank_pesos)}, "
-        f"{say('pic.havana.bank_workers', n=view.bank_workers)}",
-        f"{say('pic.havana.deck', n=view.deck_count)}, {say('pic.havana.bag', n=view.bag_count)}",
+        worded(f"{bank}, {say('pic.havana.bank_workers', n=view.bank_workers)}", bank),
+        worded(f"{deck}, {say('pic.havana.bag', n=view.bag_count)}", deck),
     ]
     order = ", ".join(names[s] for s in view.turn_order) or say("pic.havana.order_later")
-    lines.append(f"{say('pic.havana.turn_order')} {order}")
+    turn_order = say("pic.havana.turn_order")
+    lines.append(worded(f"{turn_order} {order}", turn_order))
     if view.demolition_used:
         lines.append(say("pic.havana.demolition_used"))
     return Section("centre", say("pic.havana.centre"), tuple(lines))

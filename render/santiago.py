@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from games.santiago.views import Die, LastMove, PlayerView, PublicView
 
 from . import draw as dr
-from .captions import current, known, say
+from .captions import current, known, say, worded
 from .draw import INK, MUTED, PANEL, font, text
 
 GOOD_STYLE = {
@@ -359,7 +359,7 @@ def caption(view: PublicView, names: Sequence[str] | None = None, move: int | No
         return say("pic.santiago.over_after", move=move)
     phase = dr.term(view.pending[0].kind) if view.pending else ""
     if move is None:
-        return _capital(phase)
+        return worded(_capital(phase), phase)
     if not phase:
         return say("pic.santiago.after_move", move=move)
     if move == 0:
@@ -610,6 +610,16 @@ def _widest(texts, size: int, bold: bool = False) -> int:
     return math.ceil(max((dr.length(t, size, bold) for t in texts), default=0))
 
 
+COIN = 30  # a peso coin's diameter beside its count
+
+
+def _coin(d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
+    """A peso coin, its left edge at `x`, marked as the Havana board marks its coins."""
+    r = COIN // 2
+    d.ellipse((x, cy - r, x + COIN, cy + r), fill=(235, 190, 60), outline=INK, width=2)
+    text(d, (x + r, cy + 1), "$", size=MIN, bold=True, anchor="mm")
+
+
 def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
     open_h = view.open_holdings
     statuses = [_status(view, s.seat) for s in view.seats]
@@ -625,8 +635,11 @@ def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
         column = max(_widest(heads, MIN), _widest(counts, MIN, True)) + 6
         goods_x = W - M - 6 - len(GOODS) * column
         vps = [say("pic.vp", vp=h.vp) for h in open_h]
-        pesos = [f"{h.pesos} $" for h in open_h]
-        vp_room, pesos_room = _widest(vps, NAME, True) + 4, _widest(pesos, NAME, True) + 4
+        # pesos as a coin and its count: the column has no room for the word, and the
+        # rulebooks write no "$" beside a number
+        pesos = [str(h.pesos) for h in open_h]
+        vp_room = _widest(vps, NAME, True) + 4
+        pesos_room = COIN + 6 + _widest(pesos, NAME, True) + 4
         status_room = _widest(statuses, MIN) + 4
         vp_x = goods_x - 12 - pesos_room - 16 - vp_room
         name_room = vp_x - 12 - status_room - 16 - 78 - 16 - name_x
@@ -688,9 +701,11 @@ def _players(d: ImageDraw.ImageDraw, view: PublicView, names: list[str]):
             continue
         # at an all-public table: VP and pesos as scores, then each good's count
         holdings = open_h[seat]
+        coin_x = vp_x + vp_room + 16
+        _coin(d, coin_x, cy)
         for at, words, room in (
             (vp_x, vps[seat], vp_room),
-            (vp_x + vp_room + 16, pesos[seat], pesos_room),
+            (coin_x + COIN + 6, pesos[seat], pesos_room - COIN - 6),
         ):
             dr.fit_text(
                 d,

@@ -10,7 +10,7 @@ from games.santiago.views import Die, PlayerView, PublicView
 from . import draw as dr
 from . import santiago as pic
 from .captions import say
-from .describe import Section, waiting
+from .describe import Section, going_on, waiting
 
 # The alt text's order: what a player looks for first, the places last.
 ALT_ORDER = ("title", "waiting", "last", "players", "ship", "road", "buildings")
@@ -46,7 +46,7 @@ def _owns(buildings) -> str:
 
 
 def board(view: PublicView, names: list[str], move: int | None) -> list[Section]:
-    title = f"{dr.term('santiago.title')} — {pic.caption(view, names, move)}"
+    title = f"{dr.term('santiago.title')} — {going_on(pic.caption(view, names, move))}"
     sections = [Section("title", title)]
     found = waiting(view, names)
     if found is not None:

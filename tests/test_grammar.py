@@ -297,7 +297,8 @@ def test_el_zorro_takes_from_the_one_who_gives_and_names_who_receives():
     assert lines
     # "Отдаёт Борис: 1 ПО" read "Boris gives"; the receiver is named in the dative
     for line in lines:
-        assert re.fullmatch(r"Отдаёт .+ игроку (Анна|Борис|Вера|Глеб)\.", line), line
+        name = "(Анна|Борис|Вера|Глеб)"
+        assert re.fullmatch(rf"{name} отдаёт .+ игроку {name}\.", line), line
 
 
 def test_an_italian_player_s_name_never_follows_a_bare_a():
@@ -786,6 +787,127 @@ def test_a_russian_sentence_never_follows_a_colon_or_a_dash():
         if re.search(r"[:—]\s*" + re.escape(said[:12]), line):
             wrong.append(f"{key}: {line}")
     assert not wrong, wrong[:6]
+
+
+# --- a player's doing, in a sentence of its own ----------------------------------------------------
+
+
+def _deeds(kind: str, players: int, seed: int) -> list[games.Event]:
+    """The public events of a seeded random game that are a player's doing."""
+    game = games.get(kind)
+    state = game.new(players, seed, {})
+    rng = random.Random(seed)
+    deeds = []
+    while pending := game.pending(state):
+        decision = pending[rng.randrange(len(pending))]
+        actions = game.legal_actions(state, decision.seat)
+        state, events = game.apply(state, decision.seat, actions[rng.randrange(len(actions))].code)
+        deeds.extend(e for e in events if e.seat is not None and e.only_for is None)
+    return deeds
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_a_player_s_doing_names_its_player_in_its_own_sentence(lang):
+    """ "Ana passes.", «Анна пропускает ход»: a line that does not name its player is credited
+    to them after a colon ("Ana: Passes."), where it reads as a program's log and (it, es, ru)
+    starts again with a capital in the middle of the sentence; nor does the catalogue put the
+    name before a colon itself («Анна: сносить нечего»)."""
+    names = NAMES.get(lang, NAMES["en"])
+    wrong = {}
+    for kind, players in GAMES:
+        for seed in SEEDS:
+            for event in _deeds(kind, players, seed):
+                line = text_msg(lang, event.msg, names)
+                if names[event.seat] not in line or line.startswith(names[event.seat] + ":"):
+                    wrong.setdefault(event.msg.key, line)
+    assert not wrong, sorted(wrong.items())[:8]
+
+
+# --- an alt text goes on after a colon in lower case -----------------------------------------------
+
+
+def _alt_texts(lang: str) -> list[str]:
+    """The alt texts of boards and screens of seeded positions of both games."""
+    from render import describe
+    from render.demo import play
+
+    said = []
+    for kind, players in GAMES:
+        game = games.get(kind)
+        names = list(NAMES["en"][:players])
+        for steps in (0, 40, 120, None):
+            state = play(kind, players, 5, steps)
+            said.append(describe.board_alt(game.public_view(state), names, lang, steps))
+            said.append(describe.screen_alt(game.player_view(state, 0), names, lang))
+    return said
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "ru"])
+def test_an_alt_text_goes_on_in_lower_case_after_a_colon_a_semicolon_or_a_dash(lang):
+    """ "Судно 1 из 7: спрос: …; стоимость: …", «Гавана — раунд 4»: an alt text is one running
+    paragraph, where these languages go on in lower case after a colon, a semicolon or a dash;
+    a name (a player's, a building's, a citizen's, a card's) keeps its capital."""
+    from render.captions import NAME_KEY
+
+    catalogue = translations.translated(lang, english()) if lang != "en" else english()
+    names = {
+        w
+        for k, t in catalogue.items()
+        if NAME_KEY.search(k)
+        for w in t.replace("\u00ad", "").split()
+    }
+    names |= set(NAMES["en"])
+    wrong = set()
+    for alt in _alt_texts(lang):
+        for match in re.finditer(r"[:;—] (\w+)", alt):
+            word = match[1]
+            if word[0].isupper() and word not in names:
+                wrong.add(f"{word}: …{alt[max(0, match.start() - 40) : match.end() + 30]}…")
+    assert not wrong, sorted(wrong)[:8]
+
+
+# --- Italian victory points, in words -----------------------------------------------------------
+
+# Where the short form is wanted for room: the words drawn on a picture, and the Havana buttons
+# that name a building with its row and end (a button label holds 80 characters).
+SHORT_VP = ("havana.action.buy", "havana.action.demolish")
+
+
+def test_italian_says_punti_vittoria_as_its_rulebooks_do():
+    """ "Consegna 1 unità di rum: 3 punti vittoria.", as both Italian rulebooks write them, never
+    "3 PV" but where a picture or a button has no room."""
+    wrong = [
+        f"{key}: {target}"
+        for key, (_, target) in translations.entries("it").items()
+        if re.search(r"\bPV\b", target)
+        and key not in SHORT_VP
+        and not (key.startswith("pic.") and not key.startswith("pic.text."))
+    ]
+    assert not wrong, wrong[:8]
+
+
+# --- pesos on a picture, in words ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_a_picture_counts_pesos_in_words_as_the_rulebooks_do(lang):
+    """ "Bank: 87 pesos", «Банк: 87 песо», "2 VP · 3 pesos · 1 worker": the rulebooks write pesos
+    in words; a "$" is the coin's own mark, never a word beside a number."""
+    from render import _board_layout, draw, screen_image
+    from render.demo import play
+
+    wrong = set()
+    for kind, players in GAMES:
+        game = games.get(kind)
+        names = list(NAMES["en"][:players])
+        options = {"open_holdings": True} if kind == "santiago" else {}
+        for steps in (0, 40, 120):
+            state = play(kind, players, 5, steps, options)
+            _, drawn = _board_layout(game.public_view(state), names, lang, steps)
+            with draw.recording() as on_screen:
+                screen_image(game.player_view(state, 0), names, lang)
+            wrong |= {t.text for t in [*drawn, *on_screen] if re.search(r"\d\s*\$|\$\s*\d", t.text)}
+    assert not wrong, sorted(wrong)[:8]
 
 
 # --- an empty Havana hand -----------------------------------------------------------------------

@@ -22,10 +22,10 @@ def test_english_says_one_stop_and_two_stops():
     games.get("santiago")
     drive = "santiago.event.drive"
     to = Msg("santiago.citizen.pedro")
-    one = str(Msg(drive, {"stops": 1, "to": to, "cost": 0}))
-    two = str(Msg(drive, {"stops": 2, "to": to, "cost": 1}))
-    assert "drives 1 stop to" in one and "for 0 pesos" in one
-    assert "drives 2 stops to" in two and "for 1 peso." in two
+    one = str(Msg(drive, {"stops": 1, "to": to, "cost": 0, "player": "Ana"}))
+    two = str(Msg(drive, {"stops": 2, "to": to, "cost": 1, "player": "Ana"}))
+    assert "drives the car 1 stop to" in one and "for 0 pesos" in one
+    assert "drives the car 2 stops to" in two and "for 1 peso." in two
     assert "(s)" not in one + two
 
 

@@ -185,6 +185,23 @@ def test_every_key_of_the_catalogue_is_on_the_sheet(sheets, lang):
     assert reached and "no seeded game" in reached[0][2]
 
 
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_a_havana_hand_on_the_sheet_holds_cards(sheets, lang):
+    """A hand, a discard pile and the cubes a player holds are shown with what a player holds
+    («У вас на руке: Мама (9), …»); having none is a phrase of its own, under its own key."""
+    import games
+    from bot.text.i18n import text_msg
+    from games.text import Msg
+
+    games.get("havana")
+    nothing = text_msg(lang, Msg("havana.nothing"))
+    mama = text_msg(lang, Msg("havana.card.mama"))
+    said = {key: text for _, key, _, text in rows(sheets[lang][0])}
+    for key in ("havana.means.hand", "havana.means.discard", "havana.means.materials"):
+        assert nothing not in said[key], said[key]
+    assert mama in said["havana.means.hand"], said["havana.means.hand"]
+
+
 def test_the_glossary_of_each_game_is_on_the_sheet_with_its_longer_tellings(sheets):
     import games
 

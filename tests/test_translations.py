@@ -116,17 +116,23 @@ def test_russian_victory_points_take_three_forms():
     games.get("santiago")
     for number, expected in zip(NUMBERS, RUSSIAN_VP, strict=True):
         assert (
-            text_msg("ru", Msg("santiago.event.gain_vp", {"vp": number})) == f"Получает {expected}."
+            text_msg("ru", Msg("santiago.event.gain_vp", {"vp": number, "player": "Анна"}))
+            == f"Анна получает {expected}."
         )
 
 
 def test_italian_drive_agrees_in_number():
     games.get("santiago")
     to = Msg("santiago.citizen.pedro")
-    one = text_msg("it", Msg("santiago.event.drive", {"stops": 1, "to": to, "cost": 0}))
-    many = text_msg("it", Msg("santiago.event.drive", {"stops": 21, "to": to, "cost": 1}))
-    assert one == "L'auto percorre 1 fermata verso Pedro (commerciante di tabacco) per 0 pesos."
-    assert many == "L'auto percorre 21 fermate verso Pedro (commerciante di tabacco) per 1 peso."
+    drive = {"to": to, "player": "Anna"}
+    one = text_msg("it", Msg("santiago.event.drive", {**drive, "stops": 1, "cost": 0}))
+    many = text_msg("it", Msg("santiago.event.drive", {**drive, "stops": 21, "cost": 1}))
+    assert (
+        one == "Anna sposta l'auto di 1 fermata verso Pedro (commerciante di tabacco) per 0 pesos."
+    )
+    assert (
+        many == "Anna sposta l'auto di 21 fermate verso Pedro (commerciante di tabacco) per 1 peso."
+    )
 
 
 # --- the pseudo-language --------------------------------------------------------------------------

@@ -119,7 +119,13 @@ GAME_EVENTS = frozenset(
 
 def _event(events: list, seat: int | None, key: str, **params) -> None:
     """Log `santiago.event.<key>` as `seat`'s doing, or as nobody's for the game's own events."""
-    events.append(Event(Msg("santiago.event." + key, params), None if key in GAME_EVENTS else seat))
+    if key in GAME_EVENTS:
+        seat = None
+    elif seat is not None:
+        # A player's doing names them in its own sentence ("Ana passes.", «Анна пропускает
+        # ход»): credited after a colon, the verb would start a sentence within a sentence.
+        params = {"player": player(seat), **params}
+    events.append(Event(Msg("santiago.event." + key, params), seat))
 
 
 def _add_vp(state: State, seat: int, source: int, k: int) -> None:
@@ -859,12 +865,7 @@ def _step_b(state: State, seat: int, events: list) -> None:
 
 
 def _forced_pawn(state: State, seat: int, space: int, events: list) -> None:
-    _event(
-        events,
-        seat,
-        "forced",
-        action=_msg("action.pawn", building=BUILDING_MSG[state.buildings[space]]),
-    )
+    _event(events, seat, "forced_pawn")
     _move_pawn(state, seat, space, events)
     _enter_building(state, seat, space, False, events)
 

@@ -170,7 +170,7 @@ COUNTED = {
     "havana.prompt.steal": {"victim": "ana", "count": "n"},
     "santiago.action.drive": {"stops": "n", "cost": "n", "to": "El Zorro (pickpocket)"},
     "santiago.action.casino_buy": {"pesos": "n", "vp": 1},
-    "santiago.event.casino_pesos": {"pesos": "n", "vp": 1},
+    "santiago.event.casino_pesos": {"player": "cai", "pesos": "n", "vp": 1},
 }
 SINGULAR = {"pesos": "peso", "cubes": "cube", "cards": "card", "stops": "stop"}
 

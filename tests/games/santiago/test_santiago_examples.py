@@ -49,7 +49,7 @@ def test_miguel_sends_the_pawn_to_the_only_free_blue_building():
     s, events = play(s, "drive:1", "use")
     assert holding(s, 0, "wood") == 2
     assert s.pawn[0] == space(s, "bank")  # moved without asking: the bank was the only choice
-    assert "santiago.event.forced" in keys(events)
+    assert "santiago.event.forced_pawn" in keys(events)
     s, events = play(s, "use")
     assert s.pesos[0] == 1 - 0 + 2
     assert s.vp[1] == 6
