@@ -199,3 +199,36 @@ async def test_the_ais_reason_reads_nothing_the_learner_cannot_see_wherever_the_
             assert first == await ai.why(twin_record, decision.seat, code)
             told += first is not None
     assert told
+
+
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+@pytest.mark.parametrize("where", ["thread", "dm"])
+async def test_the_learners_very_first_decision_offers_a_hint(simcord_env, table, kind, where):
+    """Wherever the practice table is, its learner's first decision has "Hint": on the turn
+    message when the choices are its buttons (Santiago's first drive), else on the private
+    prompt "Choose" opens (Havana's first cards)."""
+    guild, channel, (ana, *_) = table
+    if where == "thread":
+        room, game = await open_practice(simcord_env, channel, ana, kind)
+        learner = ana
+    else:
+        opened = await ana.user.slash("learn", game=kind)
+        assert opened.ephemeral
+        await settle_ai(simcord_env)
+        room = ana.user.dm_channel
+        learner = ana.user
+        game = Table(simcord_env, room, [learner], random.Random(1), typed=0.0)
+    store = simcord_env.bot.store
+    record = await store.by_channel(room.id)
+    learner_seat = record.seat_of(ana.id)
+    assert all(row.seat != learner_seat for row in await store.actions(record.id))
+    turn = game.prompt_message()
+    assert learner in game.named(text_of(turn))
+    choose = [i for i in custom_ids(turn) if i.startswith("mx:")]
+    # Santiago's first drive is answered on the turn message; Havana's cards behind "Choose".
+    prompt = private_answer(await learner.click(turn, custom_id=choose[0])) if choose else turn
+    hint = await ask(learner, prompt)
+    assert hint.ephemeral and hint.content.startswith("**Hint**"), hint.content
+    assert "% to win." in hint.content
+    # Nothing was played by asking.
+    assert (await store.by_channel(room.id)).version == record.version
