@@ -132,6 +132,11 @@ class MaleconBot(commands.Bot):
         # so a full collection never stalls every channel at once.
         gc.freeze()
 
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        # Sent for a deleted thread, and for each known thread of a deleted channel.
+        if self.store is not None:
+            await self.services.practice.thread_gone(payload.thread_id)
+
     async def close(self) -> None:
         try:
             await self.services.stop()

@@ -110,7 +110,10 @@ WHERE = {
     "bot.review.chart": (REVIEW, "the review's chart"),
     "bot.learn": (LEARN, "/learn"),
     "bot.learn.name": (LEARN, "a kind of decision, in /learn's list"),
-    "bot.learn.more_button": (LEARN, "the button under a first decision's explanation"),
+    "bot.learn.more_about": (
+        LEARN,
+        "the button under a first decision's explanation, naming its rule",
+    ),
     "bot.learn.review_soon": (LEARN, "a practice table's thread when its game ends"),
     "bot.learn.no_lesson": (LEARN, "the More button of an explanation no longer there"),
     "bot.learn.opened_dm": (LEARN, "/learn where no private thread can be opened: in the DMs"),
@@ -289,6 +292,7 @@ def _new_features(lang: str, samples: dict[str, str], choices: list[str]) -> dic
         "kinds": ", ".join(text(lang, key) for key in kinds[:5]),
         "kinds_left": ", ".join(text(lang, key) for key in kinds[5:]),
         "hint_reason": text(lang, "bot.hint.reason.points", n=2),
+        "rule": text(lang, "bot.learn.name.santiago.casino_amount"),
         "player": NAMES[3],
         # leagues
         "rounds": 7,

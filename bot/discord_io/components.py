@@ -272,11 +272,13 @@ def with_undo(locale: Any, view: discord.ui.View | None, game: int, seat: int) -
 
 
 def with_lesson(locale: Any, view: discord.ui.View | None, lesson: str) -> discord.ui.View:
-    """The "More" button of a lesson on a player's private answer, if the answer has room."""
+    """The "More" button of a lesson on a player's private answer, if the answer has room:
+    "More: <the lesson's name>", since one answer may teach two kinds of decision."""
     view = view or new_view()
+    label = text(locale, "bot.learn.more_about", rule=text(locale, f"bot.learn.name.{lesson}"))
     # A full view keeps its choices; the lesson's lines are there all the same.
     with contextlib.suppress(ValueError):
-        view.add_item(LessonButton(lesson, text(locale, "bot.learn.more_button")))
+        view.add_item(LessonButton(lesson, label))
     return view
 
 

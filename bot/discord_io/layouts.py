@@ -27,6 +27,7 @@ from bot.discord_io import components
 from bot.discord_io.components import (
     MAX_BUTTONS,
     ChooseButton,
+    HintButton,
     MoveButton,
     MoveSelect,
     ScreenButton,
@@ -219,22 +220,33 @@ def turn_view(
         return [ui.ActionRow(screen)], False
     choose = ChooseButton(game, version, text(locale, "bot.button.choose"))
     offer = Offer(locale, record, state, names)
-    if len(decisions) == 1 and shows_choices_publicly(decisions[0]):
+    if len(decisions) == 1:
+        # A decision answered on this message may never pass through a private prompt, which
+        # is where "Hint" is otherwise offered: at a table with hints it is offered here too.
         seat = decisions[0].seat
-        return offer.choices(seat, engine.legal_actions(state, seat), [screen]), False
+        tail = [screen, *hint(locale, record, seat)]
+    if len(decisions) == 1 and shows_choices_publicly(decisions[0]):
+        return offer.choices(seat, engine.legal_actions(state, seat), tail), False
     if len(decisions) == 1 and not decisions[0].secret:
         # Every choice that could be legal, judged from public facts alone: one tap each, and
         # the gate politely refuses the decider one that their own screen cannot pay for.
-        seat = decisions[0].seat
         public = engine.public_actions(state, seat) if decisions[0].private_options else []
         if public and len(public) <= MAX_BUTTONS:
-            return offer.choices(seat, public, [screen]), False
+            return offer.choices(seat, public, tail), False
     if len(decisions) == 1 and decisions[0].open_codes:
         # Choices open to everybody's eyes beside "Choose" for the rest.
-        seat, shown = decisions[0].seat, decisions[0].open_codes
+        shown = decisions[0].open_codes
         actions = [a for a in engine.legal_actions(state, seat) if a.code in shown]
-        return offer.choices(seat, actions[: MAX_BUTTONS - 1], [choose, screen]), True
+        return offer.choices(seat, actions[: MAX_BUTTONS - 1], [choose, *tail]), True
     return [ui.ActionRow(choose, screen)], True
+
+
+def hint(locale: Any, record: Any, seat: int) -> list[ui.Item]:
+    """ "Hint" for the seat deciding on the turn message, at a table that offers hints (it
+    answers the presser alone, and only the seat's own person)."""
+    if getattr(record, "mode", "rated") == "rated":
+        return []
+    return [HintButton(record.id, seat, text(locale, "bot.hint.button"))]
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from bot.lobby.permissions import missing_for_private_thread
 from bot.seats.ai_seats import LEVELS
 from bot.text import lengths, lessons, present
 from bot.text.i18n import channel_locale, game_locale, text
-from storage import ChannelBusy, GameRecord
+from storage import ChannelBusy, GameRecord, VersionConflict
 from storage.clock import Settings
 from storage.records import PRACTICE
 
@@ -91,6 +91,9 @@ class Practice:
         if kind not in games.names() or level not in LEVELS:
             raise Refusal("bot.learn.bad_choice")
         held = await self.tables.store.practice_table(interaction.user.id)
+        if held is not None and await self._room_gone(interaction.client, held):
+            await self._end_lost(held)
+            held = await self.tables.store.practice_table(interaction.user.id)
         if held is not None:
             raise already(held)
         parent = interaction.channel
@@ -192,6 +195,43 @@ class Practice:
         )
         await room.add_user(interaction.user)
         return room
+
+    @staticmethod
+    async def _room_gone(client: discord.Client, held: GameRecord) -> bool:
+        """Whether the held table's thread is gone though nobody told this process (deleted
+        while it was down): the bot's cache says it is there, else Discord is asked (an
+        archived thread is not cached). A DM is never gone; anything but Discord's "no such
+        channel" (which a thread of a deleted channel answers too) keeps the table."""
+        if held.in_dms or client.get_channel(held.channel_id) is not None:
+            return False
+        try:
+            await client.fetch_channel(held.channel_id)
+        except discord.NotFound:
+            return True
+        except UNDELIVERED:
+            return False
+        return False
+
+    async def thread_gone(self, thread_id: int) -> None:
+        """A thread was deleted (or the channel it was in): a practice table there ends, since
+        its learner could neither play it nor open another."""
+        record = await self.tables.store.by_channel(thread_id)
+        if record is not None and record.mode == PRACTICE:
+            await self._end_lost(record)
+
+    async def _end_lost(self, held: GameRecord) -> None:
+        """The practice table of a thread that is gone ends as abandoned, as `/game abandon`
+        would have ended it there (a practice game leaves nothing in the history), with
+        nothing posted where nobody can read it."""
+        async with self.tables.lock(held.channel_id):
+            record = await self.tables.store.get(held.id)
+            if record.status == "active":
+                with contextlib.suppress(VersionConflict):
+                    await self.lobby.seats.end_now(record, how="abandoned", post=False)
+            elif record.status == "lobby":
+                await self.tables.store.abandon(record.id)
+                self.tables.forget(record.id)
+        log.info("game %s: its practice thread is gone; the table is abandoned", held.id)
 
     def after_move(self, record: GameRecord, state: Any) -> None:
         """The publisher's listener: a practice game that just ended opens its review."""

@@ -28,6 +28,7 @@ import games
 from bot.core import lone_choices, metrics
 from bot.core.published import Published
 from bot.core.timing import now
+from bot.text import present
 from games import Event, IllegalAction
 from storage import GameRecord, VersionConflict
 from storage.play import MoveResult, apply_move
@@ -71,6 +72,8 @@ class Submitted:
     result: MoveResult
     applied: list[tuple[str, Any]] = field(default_factory=list)
     posted: bool = True
+    # `told` lines kept for the seat's next move: this one showed nothing for them to follow.
+    unsaid: list[Event] = field(default_factory=list)
 
 
 class Publisher:
@@ -132,7 +135,10 @@ class Gate:
         decision a component was made for; `resolve` turns a typed value into a code.
         `locale` is the channel's language for the announcement; `interaction`: the person's
         that made the move, whose follow-up the next turn message may be; `told`: public lines
-        the table hears of with the move's events (why a practice table's AI chose it)."""
+        the table hears of right under the move's own events (why a practice table's AI chose
+        it), before whatever was taken by itself after it. A move that shows no line of its own
+        while its seat decides on (the casino's "Sell VP" before its amount) says none: they
+        are `unsaid`, for the caller to tell under the lines of the seat's next move."""
         assert source in SOURCES, source
         codes = list(codes)
         async with self.tables.lock(channel_id):
@@ -148,6 +154,7 @@ class Gate:
             if resolve is not None:
                 codes[0] = resolve(record, state, seat, codes[0])
             done = await self._apply(record, state, seat, codes, source, server_locale)
+            own = len(done.result.events)
             if codes != [games.UNDO]:
                 # Taken again after its own undo, a lone choice would make the undo of the
                 # decision before it impossible.
@@ -163,11 +170,13 @@ class Gate:
                 except Exception:
                     log.exception("game %s: the mover's answer failed after the save", record.id)
             after = done.result
+            if told and self._shows_nothing(done, own):
+                done.unsaid, told = list(told), ()
             done.posted = await self.publisher.publish(
                 Published(
                     after.record,
                     after.state,
-                    [*after.events, *told],
+                    [*after.events[:own], *told, *after.events[own:]],
                     before=state,
                     actor=seat,
                     locale=locale(after.record),
@@ -175,6 +184,18 @@ class Gate:
                 )
             )
             return done
+
+    @staticmethod
+    def _shows_nothing(done: Submitted, own: int) -> bool:
+        """Whether the move showed the table no line and its seat decides on, nothing taken
+        by itself in between: what it started shows under the seat's next move."""
+        after = done.result
+        if own != len(after.events) or present.channel_events(done.record, after.events):
+            return False
+        engine = games.get(done.record.kind)
+        return after.record.status == "active" and done.seat in {
+            d.seat for d in engine.pending(after.state)
+        }
 
     async def _check(
         self, record: GameRecord, state: Any, seat: int, version: int | None, made_for: int | None

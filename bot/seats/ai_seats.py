@@ -29,7 +29,7 @@ import games
 from ai import hints as ai_hints
 from bot.core import lone_choices, metrics, worker_pool
 from bot.core.timing import now
-from bot.play.gate import MoveRefused
+from bot.play.gate import MoveRefused, Submitted
 from bot.text.i18n import game_locale
 from games import Event, Msg
 from games.text import player
@@ -191,6 +191,7 @@ class AiSeats:
     async def _play(self, game_id: int, seat: int) -> None:
         """Decide for `seat` for as long as it is the seat's turn (one task per seat: a turn of
         several decisions is played by the same task, in order)."""
+        unsaid: list[Event] = []
         while True:
             record = await self.tables.store.get(game_id)
             if record.status != "active" or record.seats[seat].ai_level is None:
@@ -199,7 +200,10 @@ class AiSeats:
             if seat not in {d.seat for d in games.get(record.kind).pending(state)}:
                 return
             code = await self.think(record, seat, record.seats[seat].ai_level)
-            await self.ai_move(record, seat, code, told=await self._told(record, state, seat, code))
+            told = [*unsaid, *await self._told(record, state, seat, code)]
+            done = await self.ai_move(record, seat, code, told=told)
+            if done is not None:
+                unsaid = done.unsaid
 
     async def think(self, record: GameRecord, seat: int, level: str) -> str:
         """A legal code for `seat`, from the seat's level or, if that fails, its fallbacks."""
@@ -307,9 +311,10 @@ class AiSeats:
         *,
         stand_in: bool = False,
         told: list[Event] | None = None,
-    ) -> bool:
+    ) -> Submitted | None:
         """`stand_in`: the AI plays this one decision for a person's seat (the clock's); `told`:
-        lines the table hears of with the move. True when the move was saved."""
+        lines the table hears of with the move. The saved move (its `unsaid` lines wait for the
+        seat's next one), None when it was not saved."""
 
         async def locate() -> GameRecord:
             return await self.tables.store.get(thought_at.id)
@@ -334,7 +339,7 @@ class AiSeats:
         except MoveRefused:
             # The seat's decision changed while it thought, or another process moved first:
             # its task looks again at the game as it is now.
-            return False
+            return None
         if done is not None and stand_in:
             # The log keeps only codes: which moves were the clock's is a note of the game, so
             # a league's deadline tells a player who decided from one the AI stood in for.
@@ -343,4 +348,4 @@ class AiSeats:
             await store.set_note(
                 thought_at.id, STAND_INS, lone_choices.with_moves(note, [done.record.version + 1])
             )
-        return done is not None
+        return done

@@ -68,10 +68,13 @@ class Seats:
 
     # ------------------------------------------------------------------ ending early
 
-    async def end_now(self, record: GameRecord, *, how: str, last: tuple[int, ...] = ()) -> None:
+    async def end_now(
+        self, record: GameRecord, *, how: str, last: tuple[int, ...] = (), post: bool = True
+    ) -> None:
         """End an active game with the scores as they stand and post the result (the caller
         holds the channel's lock). `how`: "ended" (the table chose), "resigned", "abandoned"
-        (kept as abandoned, no winner)."""
+        (kept as abandoned, no winner). `post`: False when the channel is gone, where a post
+        would only be refused, and tried again by the outbox for ever."""
         result = standing_now(record, self.tables.state_of(record), last)
         if how == "abandoned":
             result = games.no_winner(result)
@@ -84,6 +87,8 @@ class Seats:
             expected_version=record.version,
         )
         self.tables.forget(record.id)
+        if not post:
+            return
         locale = game_locale(self.preferences, record)
         try:
             await self.announcer.post_result(locale, record, ())

@@ -11,6 +11,8 @@ from dataclasses import replace
 import pytest
 
 import games
+from bot.text import present
+from bot.text.i18n import text_msg
 from storage.backends.steps import Execute
 from storage.records import dump_state
 from tests.ai.ai_helpers import TWINS
@@ -24,7 +26,7 @@ from tests.bot.driver import (
     text_of,
 )
 from tests.bot.test_hostile_input import forged_press
-from tests.bot.test_learn_practice import open_practice
+from tests.bot.test_learn_practice import open_practice, play_out
 
 
 async def private_prompt(env, game, player):
@@ -199,3 +201,90 @@ async def test_the_ais_reason_reads_nothing_the_learner_cannot_see_wherever_the_
             assert first == await ai.why(twin_record, decision.seat, code)
             told += first is not None
     assert told
+
+
+@pytest.mark.parametrize("kind", ["santiago", "havana"])
+@pytest.mark.parametrize("where", ["thread", "dm"])
+async def test_the_learners_very_first_decision_offers_a_hint(simcord_env, table, kind, where):
+    """Wherever the practice table is, its learner's first decision has "Hint": on the turn
+    message when the choices are its buttons (Santiago's first drive), else on the private
+    prompt "Choose" opens (Havana's first cards)."""
+    guild, channel, (ana, *_) = table
+    if where == "thread":
+        room, game = await open_practice(simcord_env, channel, ana, kind)
+        learner = ana
+    else:
+        opened = await ana.user.slash("learn", game=kind)
+        assert opened.ephemeral
+        await settle_ai(simcord_env)
+        room = ana.user.dm_channel
+        learner = ana.user
+        game = Table(simcord_env, room, [learner], random.Random(1), typed=0.0)
+    store = simcord_env.bot.store
+    record = await store.by_channel(room.id)
+    learner_seat = record.seat_of(ana.id)
+    assert all(row.seat != learner_seat for row in await store.actions(record.id))
+    turn = game.prompt_message()
+    assert learner in game.named(text_of(turn))
+    choose = [i for i in custom_ids(turn) if i.startswith("mx:")]
+    # Santiago's first drive is answered on the turn message; Havana's cards behind "Choose".
+    prompt = private_answer(await learner.click(turn, custom_id=choose[0])) if choose else turn
+    hint = await ask(learner, prompt)
+    assert hint.ephemeral and hint.content.startswith("**Hint**"), hint.content
+    assert "% to win." in hint.content
+    # Nothing was played by asking.
+    assert (await store.by_channel(room.id)).version == record.version
+
+
+async def moves_as_shown(env, record) -> list[tuple[int, str, object, list[str]]]:
+    """Each move of the game's log: its seat, its code, the state it was made in, and the
+    lines the table reads of it (before any line on why it was chosen)."""
+    store = env.bot.store
+    engine = games.get(record.kind)
+    record = await store.get(record.id)
+    state = engine.new(len(record.seats), record.seed, record.options)
+    moves = []
+    for action in await store.actions(record.id):
+        after, events = engine.apply(state, action.seat, action.code)
+        lines = present.public_events("en", record, events, limit=None)
+        moves.append((action.seat, action.code, state, lines))
+        state = after
+    return moves
+
+
+async def test_each_ais_reason_comes_under_the_lines_of_its_own_move(simcord_env, table):
+    """An AI's choice that shows no line of its own (the good to deliver, before how many; the
+    casino's "Sell VP", before how much) is explained under the line that shows what it did
+    ("Delivers 2 units of cigars"), never above it as if it explained the move before."""
+    guild, channel, (ana, *_) = table
+    room, game = await open_practice(simcord_env, channel, ana, "santiago")
+    record = await simcord_env.bot.store.by_channel(room.id)
+    await play_out(simcord_env, game, room)
+    shown = [text_of(m).splitlines() for m in room.history() if m.author.bot]
+    engine = games.get("santiago")
+    names = present.seat_names(record, "en")
+    moves = await moves_as_shown(simcord_env, record)
+    checked = 0
+    for (seat, code, state, lines), (then, _, _, next_lines) in zip(moves, moves[1:], strict=False):
+        if record.seats[seat].ai_level is None or lines or then != seat or not next_lines:
+            continue
+        labels = {a.code: a.label for a in engine.public_actions(state, seat)}
+        if code not in labels:
+            continue  # said without naming the choice ("did that"): not told apart here
+        why = f"• Why {names[seat]} chose **{text_msg('en', labels[code], names)}**"
+        # Where the table reads the next move's lines, this choice's reason follows them.
+        places = [
+            (said, k)
+            for said in shown
+            for k in range(len(said) - len(next_lines) + 1)
+            if said[k : k + len(next_lines)] == next_lines
+        ]
+        if not places:
+            continue  # left out of a message that had more to say than it lists
+        under = [said[k + len(next_lines) :] for said, k in places]
+        assert any(rest and rest[0].startswith(why) for rest in under), (why, under)
+        # And never above them.
+        above = [said[k - 1] for said, k in places if k > 0]
+        assert not [line for line in above if line.startswith(why)], (why, above)
+        checked += 1
+    assert checked, "no AI choice without a line of its own came up"

@@ -132,3 +132,78 @@ async def test_learn_inside_the_practice_thread_points_to_it(simcord_env, table)
     assert inside.ephemeral and room.mention in text_of(last_answer(inside))
     assert len(channel.threads) == 1
     assert await simcord_env.bot.store.by_channel(ana.user.dm_channel.id) is None
+
+
+@pytest.mark.parametrize("deleted", ["thread", "channel"])
+async def test_a_practice_table_whose_thread_is_gone_gives_way_to_a_new_one(
+    simcord_env, table, deleted
+):
+    """A moderator deletes the practice thread (or the channel, and its threads with it):
+    `/learn` no longer points to a thread that is not there; the old table is ended as
+    abandoned, leaving nothing in the history, and the new one opens."""
+    guild, channel, (ana, ben, cai, dee) = table
+    other = guild.create_text_channel("elsewhere")
+    room, game = await open_practice(simcord_env, channel, ana, "havana")
+    await game.step()
+    await settle_ai(simcord_env)
+    store = simcord_env.bot.store
+    old = await store.by_channel(room.id)
+    simcord_env.backend.delete_channel(room.id if deleted == "thread" else channel.id)
+    await simcord_env.settle()
+    # Told of it, the bot ends the table at once (no AI plays on where nobody reads).
+    assert (await store.get(old.id)).status == "abandoned"
+    assert await store.practice_table(ana.id) is None
+
+    new_room, new_game = await open_practice(simcord_env, other, ana, "santiago")
+    assert new_room.id != room.id
+    assert (await store.get(old.id)).status == "abandoned"
+    record = await store.by_channel(new_room.id)
+    assert record.status == "active" and record.kind == "santiago"
+    assert (await store.practice_table(ana.id)).id == record.id
+    assert await store.read("SELECT * FROM endings") == []
+    assert await store.read("SELECT * FROM ratings") == []
+    # The new table plays on as any other.
+    await new_game.step()
+    await settle_ai(simcord_env)
+    assert (await store.get(record.id)).version > record.version
+
+
+def deleted_unseen(env, thread_id: int) -> None:
+    """The thread is deleted while the bot is down: gone from Discord, and no event of it
+    ever reaches the bot (as `backend.delete_channel`, without its THREAD_DELETE)."""
+    backend = env.backend
+    thread = backend.get_channel(thread_id)
+    del backend.channels[thread_id]
+    backend.messages.pop(thread_id, None)
+    backend.get_guild(thread.guild_id).thread_ids.remove(thread_id)
+
+
+async def test_a_thread_deleted_while_the_bot_was_down_gives_way_too(
+    simcord_env, simcord_bot, new_bot, db_path, table
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    room, game = await open_practice(simcord_env, channel, ana, "santiago")
+    old = await simcord_env.bot.store.by_channel(room.id)
+    await simcord_bot.store.close()
+    deleted_unseen(simcord_env, room.id)
+    await simcord_env.restart_bot(new_bot(db_path, ai_workers=1, ai_budget=8))
+    await settle_ai(simcord_env)
+    store = simcord_env.bot.store
+    new_room, _ = await open_practice(simcord_env, channel, ana, "santiago")
+    assert new_room.id != room.id
+    assert (await store.get(old.id)).status == "abandoned"
+    assert (await store.practice_table(ana.id)).channel_id == new_room.id
+
+
+async def test_a_thread_still_there_is_pointed_to_after_a_restart(
+    simcord_env, simcord_bot, new_bot, db_path, table
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    room, game = await open_practice(simcord_env, channel, ana, "havana")
+    await simcord_bot.store.close()
+    await simcord_env.restart_bot(new_bot(db_path, ai_workers=1, ai_budget=8))
+    await settle_ai(simcord_env)
+    again = await ana.slash(channel, "learn", game="santiago")
+    assert again.ephemeral and room.mention in text_of(last_answer(again))
+    assert len(channel.threads) == 1
+    assert (await simcord_env.bot.store.by_channel(room.id)).status == "active"

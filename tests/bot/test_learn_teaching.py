@@ -16,7 +16,7 @@ from bot.core.lone_choices import NOTE, moves_of
 from bot.discord_io.layouts import text_of
 from bot.text import lessons
 from bot.text.i18n import text
-from tests.bot.driver import Table, custom_ids, private_answer, settle_ai
+from tests.bot.driver import Table, components_of, custom_ids, private_answer, settle_ai
 from tests.bot.test_learn_practice import open_practice, play_out
 
 LESSON = re.compile(r"ll:([a-z0-9_]+\.[a-z0-9_]+)")
@@ -218,3 +218,33 @@ async def test_explanations_take_effect_with_a_change_of_the_tables_clock(simcor
     assert ana.id not in await env.bot.store.lessons_off()
     record = await env.bot.store.by_channel(channel.id)
     assert record.settings.reminders is None
+
+
+async def test_two_lessons_in_one_answer_each_say_which_rule_their_more_explains(
+    simcord_env, table, client_locales
+):
+    """Santiago's first drive is a button of the turn message: its answer explains the drive
+    just made and the citizen that comes next, each "More" naming its own rule."""
+    guild, channel, (ana, ben, cai, dee) = table
+    room, game = await open_practice(simcord_env, channel, ana, "santiago")
+    turn = game.prompt_message()
+    drive = next(i for i in custom_ids(turn) if i.startswith("mc:"))
+    answer = private_answer(await ana.click(turn, custom_id=drive))
+    more = [c for c in components_of(answer) if c.get("custom_id", "").startswith("ll:")]
+    assert [c["label"] for c in more] == ["More: driving the car", "More: using a citizen"]
+    for button in more:
+        lesson = button["custom_id"][3:]
+        pressed = await ana.click(answer, custom_id=button["custom_id"])
+        assert pressed.ephemeral
+        assert pressed.response.content == text("en", f"bot.learn.more.{lesson}")
+    # In the member's language, the rule's name too.
+    client_locales[ben.id] = "it"
+    room_b, game_b = await open_practice(simcord_env, channel, ben, "santiago")
+    turn = game_b.prompt_message()
+    drive = next(i for i in custom_ids(turn) if i.startswith("mc:"))
+    answer = private_answer(await ben.click(turn, custom_id=drive))
+    labels = [c["label"] for c in components_of(answer) if c["custom_id"].startswith("ll:")]
+    assert labels == [
+        f"Di più: {text('it', 'bot.learn.name.santiago.drive')}",
+        f"Di più: {text('it', 'bot.learn.name.santiago.citizen')}",
+    ]

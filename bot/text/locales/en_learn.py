@@ -16,7 +16,7 @@ MESSAGES: dict[str, str] = {
     "bot.mode.practice_dm": "Practice table: unrated, kept out of every server's history, stats and leaderboard.",
     "bot.mode.practice_title": "{game} (practice)",
     "bot.learn.new_decision": "📘 **New for you: this kind of decision**",
-    "bot.learn.more_button": "More",
+    "bot.learn.more_about": "More: {rule}",
     "bot.learn.no_lesson": "There is no explanation behind that button any more.",
     "bot.learn.lesson.santiago.roll": "You roll the ship's demand: five dice, of which you set one aside.\nThe other four say how many of each good the ship takes in the delivery round.",
     "bot.learn.more.santiago.roll": "**Rolling the demand.** When a new ship comes into port, the player whose turn it is rolls the five demand dice and chooses the one to leave out. The four that stay are the ship's demand: each says how many of one good the ship takes. Leave out the good you cannot deliver, or the one your rivals hold most of. A demand of four zeros lets the ship sail at once.",
