@@ -899,6 +899,13 @@ def test_spanish_says_puntos_de_victoria_as_its_rulebook_does():
     assert not wrong, wrong[:8]
 
 
+def test_german_says_siegpunkte_as_its_rulebook_does():
+    """ "Du erhältst 2 Siegpunkte.", as the German rules of Santiago de Cuba write them, never
+    "2 SP" (nor "Besitzer-SP") but where a picture or a button has no room."""
+    wrong = _short_vp("de", r"\bSP\b")
+    assert not wrong, wrong[:8]
+
+
 # --- pesos on a picture, in words ----------------------------------------------------------------
 
 
