@@ -906,6 +906,13 @@ def test_german_says_siegpunkte_as_its_rulebook_does():
     assert not wrong, wrong[:8]
 
 
+def test_russian_says_pobednye_ochki_as_its_rulebook_does():
+    """«Вы получаете 2 победных очка», as the Russian rulebook of Santiago de Cuba writes them,
+    never «2 ПО» but where a picture or a button has no room."""
+    wrong = _short_vp("ru", r"(?<!\w)ПО(?!\w)")
+    assert not wrong, wrong[:8]
+
+
 # --- pesos on a picture, in words ----------------------------------------------------------------
 
 
