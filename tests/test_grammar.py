@@ -866,7 +866,7 @@ def test_an_alt_text_goes_on_in_lower_case_after_a_colon_a_semicolon_or_a_dash(l
     assert not wrong, sorted(wrong)[:8]
 
 
-# --- Italian victory points, in words -----------------------------------------------------------
+# --- victory points, in words -------------------------------------------------------------------
 
 # Where the short form is wanted for room: the words drawn on a picture, and the Havana buttons
 # that name a building with its row and end (a button label holds 80 characters).
@@ -876,13 +876,40 @@ SHORT_VP = ("havana.action.buy", "havana.action.demolish")
 def test_italian_says_punti_vittoria_as_its_rulebooks_do():
     """ "Consegna 1 unità di rum: 3 punti vittoria.", as both Italian rulebooks write them, never
     "3 PV" but where a picture or a button has no room."""
-    wrong = [
+    wrong = _short_vp("it", r"\bPV\b")
+    assert not wrong, wrong[:8]
+
+
+def _short_vp(lang: str, short: str) -> list[str]:
+    """Entries of `lang` that write victory points by the abbreviation `short` (a pattern) where
+    there is room for the words."""
+    return [
         f"{key}: {target}"
-        for key, (_, target) in translations.entries("it").items()
-        if re.search(r"\bPV\b", target)
+        for key, (_, target) in translations.entries(lang).items()
+        if re.search(short, target)
         and key not in SHORT_VP
         and not (key.startswith("pic.") and not key.startswith("pic.text."))
     ]
+
+
+def test_spanish_says_puntos_de_victoria_as_its_rulebook_does():
+    """ "Recibes 2 puntos de victoria.", as the Spanish rulebook of Santiago de Cuba writes them,
+    never "2 PV" but where a picture or a button has no room."""
+    wrong = _short_vp("es", r"\bPV\b")
+    assert not wrong, wrong[:8]
+
+
+def test_german_says_siegpunkte_as_its_rulebook_does():
+    """ "Du erhältst 2 Siegpunkte.", as the German rules of Santiago de Cuba write them, never
+    "2 SP" (nor "Besitzer-SP") but where a picture or a button has no room."""
+    wrong = _short_vp("de", r"\bSP\b")
+    assert not wrong, wrong[:8]
+
+
+def test_russian_says_pobednye_ochki_as_its_rulebook_does():
+    """«Вы получаете 2 победных очка», as the Russian rulebook of Santiago de Cuba writes them,
+    never «2 ПО» but where a picture or a button has no room."""
+    wrong = _short_vp("ru", r"(?<!\w)ПО(?!\w)")
     assert not wrong, wrong[:8]
 
 
