@@ -869,8 +869,10 @@ def test_an_alt_text_goes_on_in_lower_case_after_a_colon_a_semicolon_or_a_dash(l
 # --- victory points, in words -------------------------------------------------------------------
 
 # Where the short form is wanted for room: the words drawn on a picture, and the Havana buttons
-# that name a building with its row and end (a button label holds 80 characters).
-SHORT_VP = ("havana.action.buy", "havana.action.demolish")
+# that name a building with its row and end (a button label holds 80 characters), and a
+# building's short effect under the Architect, whose cost list fills a menu option's
+# 100-character description.
+SHORT_VP = ("havana.action.buy", "havana.action.demolish", "havana.effect.building_architect")
 
 
 def test_italian_says_punti_vittoria_as_its_rulebooks_do():
