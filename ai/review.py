@@ -46,7 +46,7 @@ seat, points in the game's score:
     {"format": 1, "game": "santiago", "players": 4,
      "method": {"seed": 0, "rollouts": 8, "max_rollouts": 32, "horizon": 40,
                 "to_end": ["havana"], "temperature": {"santiago": 3.0, "havana": 40.0},
-                "recheck": 32, "epsilon": 0.25, "search": 160, "search_samples": 4,
+                "recheck": 150, "epsilon": 0.25, "search": 160, "search_samples": 4,
                 "candidates": 8, "policy": "greedy",
                 "thresholds": {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 15.0}, "z": 1.28},
      "total": 212,                         # decisions in effect, counted or not
@@ -83,8 +83,10 @@ decisions that mattered (`mattered`; one without the field, from an earlier revi
 `temperature`, `recheck`, `epsilon`, `search` and `search_samples` were added within format 1; a
 method without `search` (or with 0) is the earlier one, played out with greedy replies; one
 without the four before it is earlier still (the squashed margin, no game to the
-end, no second valuing, greedy only). A label may
-name a card the seat held: it is as private as the seat's own log entry.
+end, no second valuing, greedy only). A stored review is read as it was stored, never valued
+again: its `method` and each decision's `rechecked` say what it was measured with (32 fresh
+samples before `DEFAULT_RECHECK` became 150). A label may name a card the seat held: it is as
+private as the seat's own log entry.
 """
 
 from __future__ import annotations
@@ -142,7 +144,13 @@ EPSILON = 0.25
 # seat's samples they are spread over.
 DEFAULT_SEARCH = 160
 SEARCH_SAMPLES = 4
-DEFAULT_RECHECK = 32
+# Fresh samples that measure a decision the search puts at an inaccuracy or more. The check of
+# a flagged cost (bench/review.py, check 2) measures it on 100 replays, a 95 % interval of about
+# +/- 11 points for a cost near 30; an unbiased cost lands in it 90 % of the time only if its own
+# standard error is under about 3.7 points (|N(0, sqrt(se^2 + 5.7^2))| < 11.2 at 90 %). The
+# spread of one sample's difference, some 45 points (a standard error of 8 on 32 samples), asks
+# for some 150. Set from that reasoning, before any check was run with it (bench/README.md).
+DEFAULT_RECHECK = 150
 
 Progress = Callable[[int, int], None]
 

@@ -35,6 +35,18 @@ def determinize(state: Any, seat: int, rng: random.Random, known: Any = None) ->
     return GAME.from_json(data)
 
 
+def redraw_unseen(state: Any, rng: random.Random) -> Any:
+    """The same moment with what no seat has seen yet drawn again from `rng`: the order of the
+    face-down building deck and the generator of future cube draws. Everything dealt stays as it
+    is, every seat's hand, picks and discard pile included: the rows, the box, the bag's counts
+    and each seat's holdings are on the table or behind a seat's own knowledge."""
+    data = GAME.to_json(state)
+    # Every other building was seen: in a row, bought, or demolished from a row into the box.
+    rng.shuffle(data["stack"])
+    data["rng"] = rng.getrandbits(64)
+    return GAME.from_json(data)
+
+
 def recall(states: Sequence[Any]) -> list[frozenset[int]]:
     """What the public record says of each discard pile, from the states of a game's decisions
     so far (oldest first): for each player, the cards seen going onto the pile since it was last

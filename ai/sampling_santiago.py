@@ -41,6 +41,15 @@ def determinize(state: Any, seat: int, rng: random.Random, known: Any = None) ->
     return GAME.from_json(data)
 
 
+def redraw_unseen(state: Any, rng: random.Random) -> Any:
+    """The same moment with what no seat has seen yet drawn again from `rng`: the generator of
+    future dice, the only thing of Santiago de Cuba not on the table or behind a screen (the
+    buildings, the road and the first player are laid out in public at the start)."""
+    data = GAME.to_json(state)
+    data["rng"] = str(rng.getrandbits(64))
+    return GAME.from_json(data)
+
+
 def recall(states: Sequence[Any]) -> dict[str, tuple[int, ...]]:
     """The screens as the public record of the game so far tallies them (the states of its
     decisions, oldest first). Every change of a screen is made in public (no Santiago decision is

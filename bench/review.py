@@ -3,7 +3,7 @@
     python bench/review.py [--only havana] [--workers 2] [--check-games 50] [--rollouts 100]
         [--check-level strong] [--check-budget 140] [--play-budget 40] [--max-blunders 0]
         [--check-class blunder]
-        [--search 160] [--recheck 32]
+        [--search 160] [--recheck 150]
         [--review-rollouts 8] [--review-max 32] [--horizon 40] [--epsilon 0.25]
         [--seed 1]
     python bench/review.py --calibrate 60 [--seed 7]
@@ -24,12 +24,13 @@ and `--epsilon`); `--recheck` fresh samples measure a decision that reaches a cl
 
 **Honesty check 2.** For the blunders the reviews of check 1 flag (the first `--max-blunders` of
 them, taken in turn from each game, 0: all; `--check-class` checks another class instead, or
-"costly": any decision with a cost), the real state before the blunder (every hidden part as it
-was; only the future dice, cubes and draws come from a fresh generator per rollout) is played to the end `--rollouts`
-times with the code played and as many with the preferred code, everybody at `--check-level`
-(strong at `--check-budget` simulations) after: is the preferred one's win share higher (goal: in
-at least 90 % of the blunders), and does the reported cost lie within the 95 % interval of the
-measured difference? The rollouts pair up (rollout i of both codes shares its generator).
+"costly": any decision with a cost), the real state before the blunder (every hidden holding as
+it was; what no seat has seen yet, the future dice and cube draws and Havana's face-down building
+deck, drawn again for each rollout) is played to the end `--rollouts` times with the code played
+and as many with the preferred code, everybody at `--check-level` (strong at `--check-budget`
+simulations) after: is the preferred one's win share higher (goal: in at least 90 % of the
+blunders), and does the reported cost lie within the 95 % interval of the measured difference?
+The rollouts pair up (rollout i of both codes starts from the same draw of the unseen).
 
 **Calibration** (`--calibrate N`, nothing else run). N greedy games per kind (3 and 4 players in
 turn, the review's look-ahead played to the end) give, at every decision, the seats'
@@ -61,7 +62,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
 import ai  # noqa: E402 - after the path fix above
 import games  # noqa: E402
-from ai import review  # noqa: E402
+from ai import review, sampling_havana, sampling_santiago  # noqa: E402
 from ai.models import MODELS  # noqa: E402
 
 GAMES = ("santiago", "havana")
@@ -132,12 +133,12 @@ def level_game(kind: str, index: int, seed: int, budget: int, how: dict, flagged
     return {"accuracy": accuracy, "ordered": a[0] < a[1] < a[2], "blunders": blunders}
 
 
-def reseeded(kind: str, state, seed: int):
-    """The same state with a fresh generator for whatever chance decides from now on."""
-    game = games.get(kind)
-    data = game.to_json(state)
-    data["rng"] = type(data["rng"])(random.Random(seed).getrandbits(64))
-    return game.from_json(data)
+# What no seat has seen yet, drawn again for each rollout of check 2 (a fresh generator alone
+# left Havana's building deck in the order it was really dealt, the same in every rollout).
+REDRAW_UNSEEN = {
+    "santiago": sampling_santiago.redraw_unseen,
+    "havana": sampling_havana.redraw_unseen,
+}
 
 
 def to_end(kind: str, state, level: str, seed: int, budget: int):
@@ -160,7 +161,7 @@ def check_blunder(blunder: dict, rollouts: int, level: str, budget: int, seed: i
     seat, game = blunder["seat"], games.get(kind)
     diffs = []
     for r in range(rollouts):
-        start = reseeded(kind, before, seed * 1_000_003 + r)
+        start = REDRAW_UNSEEN[kind](before, random.Random(seed * 1_000_003 + r))
         shares = []
         for code in (blunder["preferred"], blunder["played"]):
             after, _ = game.apply(start, seat, code)

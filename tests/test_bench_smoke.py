@@ -40,6 +40,7 @@ SMOKE = {
         *("--check-level", "greedy", "--play-budget", "4", "--max-blunders", "1"),
         *("--check-class", "costly"),
         *("--review-rollouts", "2", "--review-max", "2", "--horizon", "4"),
+        *("--search", "16", "--recheck", "4"),
     ],
     "scheduler.py": ["--games", "60", "--burst", "45"],
     "sqlalchemy_core.py": ["--moves", "10", "--repeat", "1"],
