@@ -282,12 +282,21 @@ def with_lesson(locale: Any, view: discord.ui.View | None, lesson: str) -> disco
     return view
 
 
+def hint_button(locale: Any, record: Any, seat: int) -> HintButton | None:
+    """ "Hint" for `seat`, at a table that offers hints (it answers the presser alone, and only
+    the seat's own person); None at a rated table."""
+    if getattr(record, "mode", "rated") == "rated":
+        return None
+    return HintButton(record.id, seat, text(locale, "bot.hint.button"))
+
+
 def with_hint(locale: Any, view: discord.ui.View | None, record: Any, seat: int):
     """The "Hint" button on a player's private prompt, at a table that offers hints."""
-    if view is None or getattr(record, "mode", "rated") == "rated":
+    button = hint_button(locale, record, seat)
+    if view is None or button is None:
         return view
     with contextlib.suppress(ValueError):
-        view.add_item(HintButton(record.id, seat, text(locale, "bot.hint.button")))
+        view.add_item(button)
     return view
 
 

@@ -27,7 +27,6 @@ from bot.discord_io import components
 from bot.discord_io.components import (
     MAX_BUTTONS,
     ChooseButton,
-    HintButton,
     MoveButton,
     MoveSelect,
     ScreenButton,
@@ -224,7 +223,8 @@ def turn_view(
         # A decision answered on this message may never pass through a private prompt, which
         # is where "Hint" is otherwise offered: at a table with hints it is offered here too.
         seat = decisions[0].seat
-        tail = [screen, *hint(locale, record, seat)]
+        hint = components.hint_button(locale, record, seat)
+        tail = [screen] if hint is None else [screen, hint]
     if len(decisions) == 1 and shows_choices_publicly(decisions[0]):
         return offer.choices(seat, engine.legal_actions(state, seat), tail), False
     if len(decisions) == 1 and not decisions[0].secret:
@@ -239,14 +239,6 @@ def turn_view(
         actions = [a for a in engine.legal_actions(state, seat) if a.code in shown]
         return offer.choices(seat, actions[: MAX_BUTTONS - 1], [choose, *tail]), True
     return [ui.ActionRow(choose, screen)], True
-
-
-def hint(locale: Any, record: Any, seat: int) -> list[ui.Item]:
-    """ "Hint" for the seat deciding on the turn message, at a table that offers hints (it
-    answers the presser alone, and only the seat's own person)."""
-    if getattr(record, "mode", "rated") == "rated":
-        return []
-    return [HintButton(record.id, seat, text(locale, "bot.hint.button"))]
 
 
 @dataclass(frozen=True)
