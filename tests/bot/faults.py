@@ -548,3 +548,16 @@ def bot_task(env: Any, coro: Any) -> asyncio.Task:
     then keeps its waits on the virtual clock, as it does for everything the bot starts."""
     with env._bot_scope():
         return asyncio.ensure_future(coro)
+
+
+def close_dms(env: Any, member: Any) -> None:
+    """The member accepts no direct messages from server members: every request on their DM
+    channel's messages is refused for the rest of the test, as Discord refuses it (403, 50007)."""
+    env.inject_error(
+        "*",
+        f"/channels/{member.user.dm_channel.id}/messages*",
+        status=403,
+        code=CANNOT_DM,
+        message="Cannot send messages to this user",
+        times=None,
+    )

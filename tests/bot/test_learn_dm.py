@@ -22,6 +22,7 @@ from tests.bot.driver import (
     settle_ai,
     text_of,
 )
+from tests.bot.faults import close_dms
 from tests.bot.test_hostile_input import forged_press
 from tests.bot.test_learn_hints import ask, private_prompt
 from tests.bot.test_learn_practice import play_out, said_in
@@ -165,16 +166,8 @@ async def test_closed_dms_and_no_thread_are_refused_politely_and_nothing_is_kept
     guild, channel, (ana, ben, cai, dee) = table
     shut = shut_channel(guild)
     news = guild.create_news_channel("announcements")
-    dm = ana.user.dm_channel
     # Ana does not accept direct messages from server members: Discord answers 403 / 50007.
-    simcord_env.inject_error(
-        "*",
-        f"/channels/{dm.id}/messages*",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    close_dms(simcord_env, ana)
     for where in (shut, news):
         refused = await ana.slash(where, "learn", game="havana")
         assert refused.ephemeral

@@ -13,6 +13,7 @@ from tests.bot.driver import (
     private_answer,
     text_of,
 )
+from tests.bot.faults import close_dms
 from tests.bot.test_lobby import refused
 
 
@@ -184,16 +185,8 @@ async def test_private_changes_are_dmed_and_the_dm_is_edited(simcord_env, table)
 
 async def test_closed_dms_are_announced_once_and_play_goes_on(simcord_env, table):
     guild, channel, (ana, ben, cai, dee) = table
-    closed = ben.user.dm_channel
     # Ben does not accept direct messages from server members: Discord answers 403 / 50007.
-    simcord_env.inject_error(
-        "*",
-        f"/channels/{closed.id}/messages*",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    close_dms(simcord_env, ben)
     game = await started(simcord_env, channel, [ana, ben])
     for _ in range(30):
         await game.step()
