@@ -45,6 +45,9 @@ class Model:
     # The VP every seat holds now, the part of `scores` already won (hints tell it apart from
     # what goods, pesos and the rest are worth).
     points: Callable[[Any], list[float]] | None = None
+    # The same moment with what no seat has seen yet drawn again (future dice, a face-down
+    # deck), every holding kept: the review's honesty check replays a real moment with it.
+    redraw_unseen: Callable[[Any, random.Random], Any] | None = None
 
     def pending(self, state: Any) -> list[tuple[int, str, bool]]:
         if self.waiting is not None:
@@ -167,6 +170,7 @@ MODELS = {
         # too and stop at the start of the one after.
         rollout_turns=2,
         recall=sampling_santiago.recall,
+        redraw_unseen=sampling_santiago.redraw_unseen,
     ),
     "havana": Model(
         games.get("havana"),
@@ -178,6 +182,7 @@ MODELS = {
         frozenset({"first"}),
         _havana_key,
         recall=sampling_havana.recall,
+        redraw_unseen=sampling_havana.redraw_unseen,
         points=eval_havana.points,
     ),
 }

@@ -62,7 +62,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
 import ai  # noqa: E402 - after the path fix above
 import games  # noqa: E402
-from ai import review, sampling_havana, sampling_santiago  # noqa: E402
+from ai import review  # noqa: E402
 from ai.models import MODELS  # noqa: E402
 
 GAMES = ("santiago", "havana")
@@ -133,14 +133,6 @@ def level_game(kind: str, index: int, seed: int, budget: int, how: dict, flagged
     return {"accuracy": accuracy, "ordered": a[0] < a[1] < a[2], "blunders": blunders}
 
 
-# What no seat has seen yet, drawn again for each rollout of check 2 (a fresh generator alone
-# left Havana's building deck in the order it was really dealt, the same in every rollout).
-REDRAW_UNSEEN = {
-    "santiago": sampling_santiago.redraw_unseen,
-    "havana": sampling_havana.redraw_unseen,
-}
-
-
 def to_end(kind: str, state, level: str, seed: int, budget: int):
     model = MODELS[kind]
     game = model.game
@@ -161,7 +153,9 @@ def check_blunder(blunder: dict, rollouts: int, level: str, budget: int, seed: i
     seat, game = blunder["seat"], games.get(kind)
     diffs = []
     for r in range(rollouts):
-        start = REDRAW_UNSEEN[kind](before, random.Random(seed * 1_000_003 + r))
+        # What no seat has seen yet, drawn again for each rollout (a fresh generator alone left
+        # Havana's building deck in the order it was really dealt, the same in every rollout).
+        start = MODELS[kind].redraw_unseen(before, random.Random(seed * 1_000_003 + r))
         shares = []
         for code in (blunder["preferred"], blunder["played"]):
             after, _ = game.apply(start, seat, code)
