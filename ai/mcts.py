@@ -64,6 +64,16 @@ class Node:
         """What to add to a prior to bring it to the footing of the simulation results."""
         return (self.sum / self.total if self.total else self.pmean) - self.pmean
 
+    def ranked(self) -> list[tuple[float, float]]:
+        """Each code's value as `select` ranks it before exploration (its simulations' mean
+        blended with its prior), and that blend's weight in simulations."""
+        shift = self.shift()
+        out = []
+        for i, prior in enumerate(self.prior):
+            n = self.visits[i] + PRIOR_VISITS
+            out.append(((self.value[i] + (prior + shift) * PRIOR_VISITS) / n, n))
+        return out
+
     def select(self) -> int:
         log_n = math.log(self.total + 1)
         shift = self.shift()
@@ -108,15 +118,22 @@ def search(
     memo: dict | None = {} if model.key is not None else None
     for k in range(samples):
         world = model.determinize(state, seat, rng)
-        turns = model.rollout_turns if len(model.scores(world)) <= model.turn_horizon else None
-        root = Node(model, world, seat, root=True)
-        sims = budget // samples + (1 if k < budget % samples else 0)
-        for _ in range(sims):
-            _simulate(model, root, world, memo, turns)
+        root = grown(
+            model, world, seat, budget // samples + (1 if k < budget % samples else 0), memo
+        )
         for i, code in enumerate(root.codes):
             # The prior breaks ties between equally visited codes.
             visits[code] += root.visits[i] + 0.01 * root.prior[i]
     return max(enumerate(codes), key=lambda ic: (visits[ic[1]], -ic[0]))[1]
+
+
+def grown(model: Model, world: Any, seat: int, sims: int, memo: dict | None) -> Node:
+    """The root of `seat`'s search on one sample, after `sims` simulations."""
+    turns = model.rollout_turns if len(model.scores(world)) <= model.turn_horizon else None
+    root = Node(model, world, seat, root=True)
+    for _ in range(sims):
+        _simulate(model, root, world, memo, turns)
+    return root
 
 
 def _simulate(model: Model, root: Node, world: Any, memo: dict | None, turns: int | None) -> None:

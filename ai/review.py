@@ -99,7 +99,7 @@ from typing import Any
 import games
 from games.undo import History
 
-from .mcts import PRIOR_VISITS, Node, _simulate
+from .mcts import grown
 from .models import MODELS, Model, margin, win_values
 from .policies import greedy_code, random_code
 
@@ -372,18 +372,11 @@ def _searched(
     totals = {c: [0.0, 0.0] for c in codes}  # blended value, weight
     memo: dict | None = {} if model.key is not None else None
     for k in range(n):
-        world = worlds.next()
-        turns = model.rollout_turns if len(model.scores(world)) <= model.turn_horizon else None
-        root = Node(model, world, seat, root=True)
-        for _ in range(budget // n + (1 if k < budget % n else 0)):
-            _simulate(model, root, world, memo, turns)
-        shift = root.shift()
-        for i, c in enumerate(root.codes):
+        root = grown(model, worlds.next(), seat, budget // n + (1 if k < budget % n else 0), memo)
+        for i, (c, (blended, weight)) in enumerate(zip(root.codes, root.ranked(), strict=True)):
             if c not in visits:
                 continue
             visits[c] += root.visits[i] + 0.01 * root.prior[i]
-            weight = root.visits[i] + PRIOR_VISITS
-            blended = (root.value[i] + (root.prior[i] + shift) * PRIOR_VISITS) / weight
             totals[c][0] += blended * weight
             totals[c][1] += weight
     p = codes.index(played)
