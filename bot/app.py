@@ -135,7 +135,11 @@ class MaleconBot(commands.Bot):
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         # Sent for a deleted thread, and for each known thread of a deleted channel.
         if self.store is not None:
-            await self.services.practice.thread_gone(payload.thread_id)
+            await self.services.rooms.deleted(payload.thread_id)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        if self.store is not None:
+            await self.services.rooms.deleted(channel.id)
 
     async def close(self) -> None:
         try:

@@ -37,6 +37,7 @@ from bot.leagues.seasons import Seasons
 from bot.leagues.signup import Signups
 from bot.learn.hints import Hints
 from bot.learn.practice import Practice
+from bot.lobby.gone_rooms import GoneRooms
 from bot.lobby.lobby_settings import LobbySettings
 from bot.lobby.opening import Lobby
 from bot.lobby.rematch import Rematch
@@ -113,6 +114,9 @@ class Services:
         self.lobby = Lobby(
             preferences, tables, self.guard, self.announcer, poke, self.publisher, self.seats, rng
         )
+        # A deleted channel or thread ends its table; Discord says so, or refuses a post there.
+        self.rooms = GoneRooms(client, tables, self.seats, self.outbox)
+        self.outbox.when_unknown_channel(self.rooms.refused)
         self.rematch = Rematch(preferences, tables, self.guard, self.lobby)
         self._learning(reviews)
         # The final scores carry its button (the announcer does not know the lobby).
@@ -153,6 +157,7 @@ class Services:
             tables,
             self.guard,
             self.lobby,
+            self.rooms,
             self.announcer,
             reviewed=reviews != "off",
         )

@@ -110,6 +110,12 @@ class Announcer:
         after a failure (a listener must not mind hearing of a game twice)."""
         self._ended.append(listener)
 
+    def ended(self, record: GameRecord) -> None:
+        """Tell the listeners of `when_ended` that the game ended (also when its final scores
+        cannot be posted: a league's round waits for its tables all the same)."""
+        for listener in self._ended:
+            listener(record)
+
     def press(self, message_id: int, interaction: discord.Interaction) -> None:
         """A press on the turn message `message_id`: its token edits it (`ChannelPosts.edit`)."""
         self.posts.press(message_id, interaction)
@@ -405,8 +411,7 @@ class Announcer:
     ) -> None:
         """The final scores in the channel (`FinalScores.post`); those who listen for ended
         games are told first (whether or not the post goes through: the game is stored)."""
-        for listener in self._ended:
-            listener(record)
+        self.ended(record)
         await self.finals.post(
             locale, record, event_lines, final_view=self.final_view, look_first=look_first, via=via
         )

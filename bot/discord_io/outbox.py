@@ -38,6 +38,11 @@ BACKOFF = (10.0, 20.0, 40.0, 60.0, 120.0, 300.0, 600.0)
 SLOW_RETRY = 600.0
 
 Deliverer = Callable[[int, str], Awaitable[None]]
+# Told that Discord refused a game's post as "Unknown Channel": whether the game's room is gone
+# (and its table ended, and its rows forgotten).
+RoomCheck = Callable[[int], Awaitable[bool]]
+# Discord's code for a channel (or thread) that does not exist.
+UNKNOWN_CHANNEL = 10003
 
 
 def retry_after(exc: BaseException) -> float:
@@ -75,6 +80,7 @@ class Outbox:
         # or writing to the store finishes, then finds its row gone or replaced).
         self._asleep: set[asyncio.Task] = set()
         self._deliverers: dict[str, Deliverer] = {}
+        self._room_gone: RoomCheck | None = None
 
     @property
     def store(self):
@@ -84,6 +90,10 @@ class Outbox:
         """`deliverer(game_id, item)` posts the item again from the stored game (and calls
         `done`), or raises one of `UNDELIVERED` (tried again later)."""
         self._deliverers[kind] = deliverer
+
+    def when_unknown_channel(self, check: RoomCheck) -> None:
+        """`check(game_id)` when Discord refuses a post of the game as "Unknown Channel"."""
+        self._room_gone = check
 
     def pending(self, game_id: int, item: str) -> bool:
         return (game_id, item) in self.rows
@@ -97,7 +107,10 @@ class Outbox:
         return rows
 
     async def failed(self, game_id: int, item: str, exc: BaseException | None) -> None:
-        """Posting `item` failed for good this time: try again later."""
+        """Posting `item` failed for good this time: try again later (unless Discord said the
+        channel does not exist, and the game's room is indeed gone)."""
+        if exc is not None and await self._gone(game_id, exc):
+            return
         key = (game_id, item)
         earlier = self.rows.get(key)
         attempts = 1 if earlier is None else earlier.attempts + 1
@@ -122,6 +135,11 @@ class Outbox:
             await self.store.delivered(game_id, item)
         except StorageError:
             log.exception("game %s: the outbox could not forget %s", game_id, item)
+
+    async def forget_game(self, game_id: int) -> None:
+        """Nothing of the game is posted any more (its room is gone)."""
+        for key in [key for key in self.rows if key[0] == game_id]:
+            await self.done(*key)
 
     def _wake(self, row: Delivery) -> None:
         key = (row.game_id, row.item)
@@ -170,6 +188,14 @@ class Outbox:
         finally:
             if self._tasks.get(key) is asyncio.current_task():
                 del self._tasks[key]
+
+    async def _gone(self, game_id: int, exc: BaseException) -> bool:
+        return (
+            isinstance(exc, discord.NotFound)
+            and exc.code == UNKNOWN_CHANNEL
+            and self._room_gone is not None
+            and await self._room_gone(game_id)
+        )
 
     async def close(self) -> None:
         tasks = list(self._tasks.values())

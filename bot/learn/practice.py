@@ -19,11 +19,12 @@ from bot.discord_io.dm_channels import CANNOT_DM
 from bot.discord_io.guard import handler
 from bot.discord_io.outbox import UNDELIVERED
 from bot.learn import components
+from bot.lobby.gone_rooms import room_gone
 from bot.lobby.permissions import missing_for_private_thread
 from bot.seats.ai_seats import LEVELS
 from bot.text import lengths, lessons, present
 from bot.text.i18n import channel_locale, game_locale, text
-from storage import ChannelBusy, GameRecord, VersionConflict
+from storage import ChannelBusy, GameRecord
 from storage.clock import Settings
 from storage.records import PRACTICE
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from bot.core.tables import Tables
     from bot.discord_io.announce import Announcer
     from bot.discord_io.guard import Guard
+    from bot.lobby.gone_rooms import GoneRooms
     from bot.lobby.opening import Lobby
     from bot.text.preferences import Preferences
 
@@ -73,10 +75,13 @@ class Practice:
         tables: Tables,
         guard: Guard,
         lobby: Lobby,
+        rooms: GoneRooms,
         announcer: Announcer,
         reviewed: bool = False,
     ) -> None:
         self.preferences, self.tables, self.guard, self.lobby = preferences, tables, guard, lobby
+        # A table whose thread was deleted while the bot was down ends when `/learn` finds it.
+        self.rooms = rooms
         self.announcer = announcer
         # Whether ended games are reviewed in this deployment (GAME_REVIEWS): the note that a
         # review is on its way would otherwise promise what never comes.
@@ -91,8 +96,8 @@ class Practice:
         if kind not in games.names() or level not in LEVELS:
             raise Refusal("bot.learn.bad_choice")
         held = await self.tables.store.practice_table(interaction.user.id)
-        if held is not None and await self._room_gone(interaction.client, held):
-            await self._end_lost(held)
+        if held is not None and await room_gone(interaction.client, held):
+            await self.rooms.end(held)
             held = await self.tables.store.practice_table(interaction.user.id)
         if held is not None:
             raise already(held)
@@ -195,43 +200,6 @@ class Practice:
         )
         await room.add_user(interaction.user)
         return room
-
-    @staticmethod
-    async def _room_gone(client: discord.Client, held: GameRecord) -> bool:
-        """Whether the held table's thread is gone though nobody told this process (deleted
-        while it was down): the bot's cache says it is there, else Discord is asked (an
-        archived thread is not cached). A DM is never gone; anything but Discord's "no such
-        channel" (which a thread of a deleted channel answers too) keeps the table."""
-        if held.in_dms or client.get_channel(held.channel_id) is not None:
-            return False
-        try:
-            await client.fetch_channel(held.channel_id)
-        except discord.NotFound:
-            return True
-        except UNDELIVERED:
-            return False
-        return False
-
-    async def thread_gone(self, thread_id: int) -> None:
-        """A thread was deleted (or the channel it was in): a practice table there ends, since
-        its learner could neither play it nor open another."""
-        record = await self.tables.store.by_channel(thread_id)
-        if record is not None and record.mode == PRACTICE:
-            await self._end_lost(record)
-
-    async def _end_lost(self, held: GameRecord) -> None:
-        """The practice table of a thread that is gone ends as abandoned, as `/game abandon`
-        would have ended it there (a practice game leaves nothing in the history), with
-        nothing posted where nobody can read it."""
-        async with self.tables.lock(held.channel_id):
-            record = await self.tables.store.get(held.id)
-            if record.status == "active":
-                with contextlib.suppress(VersionConflict):
-                    await self.lobby.seats.end_now(record, how="abandoned", post=False)
-            elif record.status == "lobby":
-                await self.tables.store.abandon(record.id)
-                self.tables.forget(record.id)
-        log.info("game %s: its practice thread is gone; the table is abandoned", held.id)
 
     def after_move(self, record: GameRecord, state: Any) -> None:
         """The publisher's listener: a practice game that just ended opens its review."""

@@ -88,6 +88,7 @@ class Seats:
         )
         self.tables.forget(record.id)
         if not post:
+            self.announcer.ended(record)
             return
         locale = game_locale(self.preferences, record)
         try:
