@@ -1014,3 +1014,27 @@ def test_a_refused_option_goes_on_after_the_colon_in_lower_case_in_russian():
         assert not re.search(r"[.!?] [a-zа-яё]", line), line
         after = line.split(": ", 1)[1]
         assert after[0].islower() or after.startswith("X"), line
+
+
+# --- Russian: a button label opens with a capital ------------------------------------------------
+
+
+def test_every_russian_button_label_and_prompt_opens_with_a_capital():
+    """«Порт — 2 остановки, 1 песо», not «порт — …»: a label or a question stands alone on its
+    button or under a name, so it opens like a sentence."""
+    wrong = set()
+    for kind, players in GAMES:
+        game = games.get(kind)
+        for seed in SEEDS:
+            state = game.new(players, seed, {})
+            rng = random.Random(seed)
+            while pending := game.pending(state):
+                decision = pending[rng.randrange(len(pending))]
+                actions = game.legal_actions(state, decision.seat)
+                for message in (decision.prompt, *(a.label for a in actions)):
+                    line = _say("ru", message)
+                    if line[:1].isalpha() and not line[:1].isupper():
+                        wrong.add(line)
+                chosen = actions[rng.randrange(len(actions))]
+                state, _ = game.apply(state, decision.seat, chosen.code)
+    assert not wrong, sorted(wrong)[:6]
