@@ -994,3 +994,47 @@ def test_holdings_beside_a_decision_count_goods_in_phrases_and_say_none_in_words
     wrong = {line for line in said + figures if pasted.search(line)}
     wrong |= {line for line in said if line.rstrip(".").rpartition(": ")[2] in generic}
     assert not wrong, f"{lang}: {sorted(wrong)[:6]}"
+
+
+# --- Russian: a refused option goes on after the colon in lower case ------------------------------
+
+
+def test_a_refused_option_goes_on_after_the_colon_in_lower_case_in_russian():
+    """«Такие настройки не подходят: файл — не текст в UTF-8», never «…использовать. файл»; and a
+    game's own reason after the colon is lower case too: «…: настройка «max_distance» должна…»."""
+    json_reasons = [Msg(k, {"limit": 2, "detail": "X"}) for k in english() if k.startswith("json.")]
+    keys = [
+        k
+        for k in english()
+        if k.startswith(("santiago.option.", "havana.option.")) and ".problem." not in k
+    ]
+    assert json_reasons and keys
+    for reason in [*json_reasons, *(_filled(k) for k in keys)]:
+        line = _say("ru", Msg("bot.error.bad_option", {"reason": reason}))
+        assert not re.search(r"[.!?] [a-zа-яё]", line), line
+        after = line.split(": ", 1)[1]
+        assert after[0].islower() or after.startswith("X"), line
+
+
+# --- Russian: a button label opens with a capital ------------------------------------------------
+
+
+def test_every_russian_button_label_and_prompt_opens_with_a_capital():
+    """«Порт — 2 остановки, 1 песо», not «порт — …»: a label or a question stands alone on its
+    button or under a name, so it opens like a sentence."""
+    wrong = set()
+    for kind, players in GAMES:
+        game = games.get(kind)
+        for seed in SEEDS:
+            state = game.new(players, seed, {})
+            rng = random.Random(seed)
+            while pending := game.pending(state):
+                decision = pending[rng.randrange(len(pending))]
+                actions = game.legal_actions(state, decision.seat)
+                for message in (decision.prompt, *(a.label for a in actions)):
+                    line = _say("ru", message)
+                    if line[:1].isalpha() and not line[:1].isupper():
+                        wrong.add(line)
+                chosen = actions[rng.randrange(len(actions))]
+                state, _ = game.apply(state, decision.seat, chosen.code)
+    assert not wrong, sorted(wrong)[:6]
