@@ -1000,7 +1000,7 @@ def test_holdings_beside_a_decision_count_goods_in_phrases_and_say_none_in_words
 
 
 def test_german_names_the_harbour_as_a_stop_never_after_a_bare_preposition():
-    """ "fährt … bis zur Station Hafen", as the German rules say 'die Station „Hafen“'; never
+    """ "fährt das Auto zur Station Hafen", as the German rules say 'die Station „Hafen“'; never
     "fährt … zu Hafen": the harbour fills the same place in the sentence as a citizen's name, so
     the sentence must not decline it."""
     harbour = Msg("santiago.harbour")
