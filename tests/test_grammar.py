@@ -1038,3 +1038,46 @@ def test_every_russian_button_label_and_prompt_opens_with_a_capital():
                 chosen = actions[rng.randrange(len(actions))]
                 state, _ = game.apply(state, decision.seat, chosen.code)
     assert not wrong, sorted(wrong)[:6]
+
+
+# --- German: a stop named without an article, the du register, one colon in a refusal ----------
+
+
+def test_german_names_the_harbour_as_a_stop_never_after_a_bare_preposition():
+    """ "fährt das Auto zur Station Hafen", as the German rules say 'die Station „Hafen“'; never
+    "fährt … zu Hafen": the harbour fills the same place in the sentence as a citizen's name, so
+    the sentence must not decline it."""
+    harbour = Msg("santiago.harbour")
+    lines = [
+        _say(
+            "de",
+            Msg("santiago.event.drive", {"player": "Anna", "stops": 2, "cost": 1, "to": harbour}),
+        ),
+        _say("de", Msg("santiago.event.drive_free", {"player": "Anna", "stops": 1, "to": harbour})),
+    ]
+    wrong = [
+        line for line in lines if re.search(r"\b(?:zu|bei|nach|von|an|in|vom|am) Hafen\b", line)
+    ]
+    assert not wrong, wrong
+
+
+def test_german_texts_never_open_a_sentence_with_a_formal_ihr():
+    """The bot says "du": a sentence that opens with "Ihre Spiele …" or "Ihre Analyse …" reads
+    as the formal "Sie" register, whatever noun "Ihre" was meant to point back to."""
+    wrong = [
+        f"{key}: {said}"
+        for key, (_, said) in translations.entries("de").items()
+        if re.search(r"(?:^|[.!?:]\s+|\n)(?:Ihr\w*|Ihnen)\b", said)
+    ]
+    assert not wrong, wrong[:8]
+
+
+def test_german_refusal_reasons_keep_the_one_colon_of_their_frame():
+    """ "Dieser Zug ist nicht erlaubt: Dafür hast du nicht genug Zigarren (du hast 0).", never a
+    second colon inside the reason ("…: Dafür hast du nicht genug Zigarren: Du hast 0.")."""
+    wrong = [
+        f"{key}: {said}"
+        for key, (_, said) in translations.entries("de").items()
+        if ".illegal." in key and ": " in said
+    ]
+    assert not wrong, wrong[:8]
