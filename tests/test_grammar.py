@@ -994,3 +994,30 @@ def test_holdings_beside_a_decision_count_goods_in_phrases_and_say_none_in_words
     wrong = {line for line in said + figures if pasted.search(line)}
     wrong |= {line for line in said if line.rstrip(".").rpartition(": ")[2] in generic}
     assert not wrong, f"{lang}: {sorted(wrong)[:6]}"
+
+
+# --- Italian: a sentence or a button's label after a colon or a dash ------------------------------
+
+# Texts that take a whole sentence or a choice as its button says it (with its capital): in
+# Italian the word after a colon or a dash goes on in lower case, so such a text ends its own
+# sentence first ("Questa mossa non è consentita. Ora…", "Perché … ha scelto …? Porta…") or
+# quotes the label («Fatto: «Escludi il dado…»»).
+ITALIAN_CAPITALS = {
+    **SENTENCES,
+    "santiago.event.forced": Msg("santiago.action.pass"),
+    "undo.event.took_back_yours": Msg("santiago.action.pass"),
+    "bot.move.done": Msg("santiago.action.pass"),
+    "bot.review.decision": Msg("santiago.action.pass"),
+    "bot.review.mark": Msg("santiago.action.pass"),
+}
+
+
+def test_an_italian_sentence_or_label_never_follows_a_colon_or_a_dash():
+    wrong = []
+    for key, inner in ITALIAN_CAPITALS.items():
+        fields = {"reason": inner, "action": inner, "choice": inner, "played": inner}
+        line = _say("it", _filled(key, current="", best=inner, **fields))
+        said = text_msg("it", inner)
+        if re.search(r"[:—]\s*" + re.escape(said[:12]), line):
+            wrong.append(f"{key}: {line}")
+    assert not wrong, wrong[:6]
