@@ -1081,3 +1081,30 @@ def test_german_refusal_reasons_keep_the_one_colon_of_their_frame():
         if ".illegal." in key and ": " in said
     ]
     assert not wrong, wrong[:8]
+
+
+# --- Italian: a sentence or a button's label after a colon or a dash ------------------------------
+
+# Texts that take a whole sentence or a choice as its button says it (with its capital): in
+# Italian the word after a colon or a dash goes on in lower case, so such a text ends its own
+# sentence first ("Questa mossa non è consentita. Ora…", "Perché … ha scelto …? Porta…") or
+# quotes the label («Fatto: «Escludi il dado…»»).
+ITALIAN_CAPITALS = {
+    **SENTENCES,
+    "santiago.event.forced": Msg("santiago.action.pass"),
+    "undo.event.took_back_yours": Msg("santiago.action.pass"),
+    "bot.move.done": Msg("santiago.action.pass"),
+    "bot.review.decision": Msg("santiago.action.pass"),
+    "bot.review.mark": Msg("santiago.action.pass"),
+}
+
+
+def test_an_italian_sentence_or_label_never_follows_a_colon_or_a_dash():
+    wrong = []
+    for key, inner in ITALIAN_CAPITALS.items():
+        fields = {"reason": inner, "action": inner, "choice": inner, "played": inner}
+        line = _say("it", _filled(key, current="", best=inner, **fields))
+        said = text_msg("it", inner)
+        if re.search(r"[:—]\s*" + re.escape(said[:12]), line):
+            wrong.append(f"{key}: {line}")
+    assert not wrong, wrong[:6]

@@ -230,9 +230,16 @@ def cubes_msg(colour: int, count: int):
 def _listed(parts: list):
     if not parts:
         return Msg("havana.nothing")
+    return joined(parts)
+
+
+def joined(parts: list):
+    """A list of parts as one message: "havana.and" between them and "havana.and_last" before
+    the last one, so a language can say "a, b and c"."""
     out = parts[0]
-    for part in parts[1:]:
-        out = Msg("havana.and", {"a": out, "b": part})
+    for i, part in enumerate(parts[1:], start=2):
+        key = "havana.and_last" if i == len(parts) else "havana.and"
+        out = Msg(key, {"a": out, "b": part})
     return out
 
 

@@ -14,7 +14,7 @@ from games.text import ENGLISH, Msg
 from . import text_en  # noqa: F401  (the effect texts are registered with the catalogue)
 from .cards import CARD_IDS, CARD_INDEX, COLOURS
 from .deck import Building, bundled
-from .engine import ROWS
+from .engine import ROWS, joined
 from .state import State
 
 _CARD_NAMED = frozenset({"pick", "place", "first", "refresh"})
@@ -43,9 +43,7 @@ def building_effect(building: Building) -> Msg:
         parts.append(Msg("havana.effect.cost.pesos", {"n": cost[5]}))
     if cost[6]:
         parts.append(Msg("havana.effect.cost.workers", {"n": cost[6]}))
-    said = parts[0] if parts else Msg("havana.nothing")
-    for part in parts[1:]:
-        said = Msg("havana.and", {"a": said, "b": part})
+    said = joined(parts) if parts else Msg("havana.nothing")
     key = (
         "havana.effect.building_architect"
         if building.requires_architect

@@ -95,6 +95,7 @@ ENGLISH = {
     "havana.cubes.rubble": "{count:plural|one=# rubble cube|other=# rubble cubes}",
     "havana.nothing": "nothing",
     "havana.and": "{a}, {b}",
+    "havana.and_last": "{a}, {b}",
     "havana.a_worker": "1 worker",
     "havana.building.custom": "{name}",
     "havana.side.left": "left",

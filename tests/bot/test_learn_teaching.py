@@ -245,6 +245,6 @@ async def test_two_lessons_in_one_answer_each_say_which_rule_their_more_explains
     answer = private_answer(await ben.click(turn, custom_id=drive))
     labels = [c["label"] for c in components_of(answer) if c["custom_id"].startswith("ll:")]
     assert labels == [
-        f"Di più: {text('it', 'bot.learn.name.santiago.drive')}",
-        f"Di più: {text('it', 'bot.learn.name.santiago.citizen')}",
+        f"Approfondisci: {text('it', 'bot.learn.name.santiago.drive')}",
+        f"Approfondisci: {text('it', 'bot.learn.name.santiago.citizen')}",
     ]
