@@ -592,7 +592,7 @@ def _game_values(game: str) -> dict[str, object]:
         # Lists as a player holds them: "nothing" has phrases of its own (an empty hand, no
         # cubes), which the sheet shows under their keys.
         "cubes": Msg(
-            "havana.and",
+            "havana.and_last",
             {
                 "a": Msg("havana.cubes.red", {"count": 2}),
                 "b": Msg("havana.cubes.rubble", {"count": 1}),

@@ -231,8 +231,9 @@ def _listed(parts: list):
     if not parts:
         return Msg("havana.nothing")
     out = parts[0]
-    for part in parts[1:]:
-        out = Msg("havana.and", {"a": out, "b": part})
+    for i, part in enumerate(parts[1:], 2):
+        # the last two are joined as the language ends a list ("1 cubo rojo y 2 cubos grises")
+        out = Msg("havana.and_last" if i == len(parts) else "havana.and", {"a": out, "b": part})
     return out
 
 
