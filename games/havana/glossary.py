@@ -44,8 +44,8 @@ def building_effect(building: Building) -> Msg:
     if cost[6]:
         parts.append(Msg("havana.effect.cost.workers", {"n": cost[6]}))
     said = parts[0] if parts else Msg("havana.nothing")
-    for part in parts[1:]:
-        said = Msg("havana.and", {"a": said, "b": part})
+    for i, part in enumerate(parts[1:], 2):
+        said = Msg("havana.and_last" if i == len(parts) else "havana.and", {"a": said, "b": part})
     key = (
         "havana.effect.building_architect"
         if building.requires_architect
