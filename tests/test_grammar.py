@@ -1108,3 +1108,23 @@ def test_an_italian_sentence_or_label_never_follows_a_colon_or_a_dash():
         if re.search(r"[:—]\s*" + re.escape(said[:12]), line):
             wrong.append(f"{key}: {line}")
     assert not wrong, wrong[:6]
+
+
+# --- Spanish: a participle after a count agrees with it ----------------------------------------
+
+# "Barco 2 de 7 · 1 zarpado", "2 edificios construidos": a participle or adjective in -ado/-ido
+# that a number counts is singular after one and plural after more ("1 zarpados" was drawn on
+# every board after the first ship had sailed).
+PARTICIPLE = r"\w+(?:ad|id)[oa]"
+
+
+def test_a_spanish_participle_after_a_count_agrees_with_it():
+    wrong = set()
+    for message in _counted_messages():
+        for number in NUMBERS:
+            counted = {p: number for p in COUNTED if isinstance(message.params.get(p), int)}
+            line = _say("es", _with(message, **counted))
+            form = rf"{PARTICIPLE}s" if plural_category("es", number) == "one" else PARTICIPLE
+            for match in re.finditer(rf"(?<![\d.,/]){number} ({form})\b", line):
+                wrong.add(f"{message.key}: «{match[0]}» in {line}")
+    assert not wrong, sorted(wrong)[:8]

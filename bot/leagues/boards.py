@@ -211,12 +211,15 @@ class Boards:
                     continue
                 record = await self.store.get(table.game_id)
                 names = {m.user_id: m.name for m in await lg.members(self.store, league.id)}
-                others = ", ".join(
-                    text(locale, "bot.league.ai")
-                    if p is None
-                    else present.escape(names.get(p, "?"))
-                    for p in table.players
-                    if p != me
+                others = present.listed(
+                    locale,
+                    [
+                        text(locale, "bot.league.ai")
+                        if p is None
+                        else present.escape(names.get(p, "?"))
+                        for p in table.players
+                        if p != me
+                    ],
                 )
                 await self.guard.reply(
                     interaction,

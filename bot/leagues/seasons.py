@@ -338,7 +338,7 @@ class Seasons:
                 ch,
                 "bot.league.congratulations",
                 name=name,
-                winners=", ".join(f"<@{w}>" for w in won),
+                winners=present.listed(ch, [f"<@{w}>" for w in won]),
                 count=len(won),
             )
             mentions = discord.AllowedMentions(

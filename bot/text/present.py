@@ -326,8 +326,16 @@ def away_line(locale: Locale, record: Any, seat: int, until: float) -> str:
 
 
 def waiting(locale: Locale, record: Any, actor: int, decisions: Sequence[Decision]) -> str:
-    names = ", ".join(f"**{seat_name(record, d.seat, locale)}**" for d in decisions)
+    names = listed(locale, [f"**{seat_name(record, d.seat, locale)}**" for d in decisions])
     return text(locale, "bot.turn.waiting", name=seat_name(record, actor, locale), names=names)
+
+
+def listed(locale: Locale, names: Sequence[str]) -> str:
+    """Names in one phrase, joined as the language joins a table's players ("Anna and Ben",
+    "Anna, Ben y Carla"); more than a table holds, by commas."""
+    if 1 <= len(names) <= 4:
+        return text(locale, f"players.{len(names)}", **{f"p{i}": n for i, n in enumerate(names)})
+    return ", ".join(names)
 
 
 def _join(locale: Locale, parts: list[str]) -> str:
@@ -359,7 +367,7 @@ def _term(locale: Locale, item: Any) -> str:
 def result_line(locale: Locale, record: Any, result: Result) -> str:
     """One line for the channel a thread game was opened from."""
     if result.winners:
-        winners = ", ".join(f"**{seat_name(record, s, locale)}**" for s in result.winners)
+        winners = listed(locale, [f"**{seat_name(record, s, locale)}**" for s in result.winners])
     else:
         winners = text(locale, "bot.thread.nobody")
     return text(
@@ -401,7 +409,7 @@ def final_table(locale: Locale, record: Any, result: Result) -> str:
         return f"**{seat_name(record, seat, locale)}**"
 
     if result.winners:
-        winners = ", ".join(named(s) for s in result.winners)
+        winners = listed(locale, [named(s) for s in result.winners])
         lines.append(text(locale, "bot.final.winners", winners=winners))
     else:
         lines.append(text(locale, "bot.final.no_winner"))
@@ -410,7 +418,8 @@ def final_table(locale: Locale, record: Any, result: Result) -> str:
     )
     others = [s.seat for s in record.seats if s.has_person and s.seat not in result.winners]
     if others:
-        lines.append(text(locale, "bot.final.thanks", players=", ".join(named(s) for s in others)))
+        players = listed(locale, [named(s) for s in others])
+        lines.append(text(locale, "bot.final.thanks", players=players))
     # No `/game new` in the member's DMs with us, which belong to no server: `/learn` again.
     in_dms = getattr(record, "in_dms", False)
     lines.append(text(locale, "bot.final.free_dm" if in_dms else "bot.final.free"))

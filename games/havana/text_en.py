@@ -95,6 +95,8 @@ ENGLISH = {
     "havana.cubes.rubble": "{count:plural|one=# rubble cube|other=# rubble cubes}",
     "havana.nothing": "nothing",
     "havana.and": "{a}, {b}",
+    # The last two of such a list: English joins them with a comma too, as "Supply: {cubes} and
+    # 3 pesos" says "and" once; a language may end the list with its "and" instead.
     "havana.and_last": "{a}, {b}",
     "havana.a_worker": "1 worker",
     "havana.building.custom": "{name}",
