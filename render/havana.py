@@ -27,7 +27,7 @@ from games.havana.views import (
     PublicView,
     RowView,
 )
-from games.text import Msg
+from games.text import Msg, players
 
 from . import draw as dr
 from .captions import known, say, say_msg, worded
@@ -574,18 +574,19 @@ def caption(view: PublicView, names: Sequence[str] | None = None, move: int | No
     if not view.game_over:
         label = _round_label(view)
         return worded(f"{label} · {_phase(view.phase)}{tail}", label)
-    winners = [all_names[s] for s in view.winners]
+    # by seat, so that the catalogue joins them as the language does ("Anna e Ben")
+    winners = list(all_names)
 
     def line() -> str:
-        if not winners:
+        if not view.winners:
             over = say("pic.game_over")
         else:
-            over = say("pic.havana.winner", winners=", ".join(winners))
+            over = say("pic.havana.winner", winners=say_msg(players(view.winners), winners))
         return worded(over + tail, over)
 
     # long names are shortened, the longest first, until the line fits the banner
-    while dr.length(line(), TEXT) > BANNER_ROOM and any(len(n) > 2 for n in winners):
-        k = max(range(len(winners)), key=lambda i: len(winners[i]))
+    while dr.length(line(), TEXT) > BANNER_ROOM and any(len(winners[s]) > 2 for s in view.winners):
+        k = max(view.winners, key=lambda s: len(winners[s]))
         winners[k] = winners[k].rstrip("…")[:-1].rstrip() + "…"
     return line()
 
@@ -620,7 +621,7 @@ def _phase(phase: str) -> str:
 
 
 def _game_over_line(view: PublicView, names: list[str]) -> str:
-    won = ", ".join(names[s] for s in view.winners)
+    won = say_msg(players(view.winners), names) if view.winners else ""
     if view.end_reason is None:
         return say("pic.havana.winner", winners=won) if won else say("pic.game_over")
     reason = _words(view.end_reason)

@@ -28,7 +28,15 @@ def _cost(b: BuildingView) -> str:
         parts.append(say("pic.havana.bank_workers", n=b.cost.workers))
     if b.cost.requires_architect:
         parts.append(say("pic.havana.architect"))
-    return ", ".join(parts) if parts else say("pic.havana.free")
+    return _joined(parts) if parts else say("pic.havana.free")
+
+
+def _joined(parts: list[str]) -> str:
+    """Parts as the catalogue joins them (`havana.and`, `havana.and_last`: "a, b e c")."""
+    out = parts[0]
+    for i, part in enumerate(parts[1:], start=2):
+        out = say("havana.and_last" if i == len(parts) else "havana.and", a=out, b=part)
+    return out
 
 
 def _cards(cards) -> str:

@@ -18,7 +18,7 @@ from PIL import Image
 
 import games
 from games.core import Result
-from games.text import tiebreak
+from games.text import players, tiebreak
 
 from . import draw as dr
 from .captions import ENGLISH, known, say, say_msg
@@ -381,7 +381,8 @@ def _draw_title(d, kind: str, result: Result, names: Sequence[str]) -> None:
         min_size=TEXT_MIN,
         role="title",
     )
-    winners = ", ".join(names[s] for s in result.winners)
+    # "Anna and Ben", as each language joins names ("Anna e Ben", «Анна и Бен»)
+    winners = say_msg(players(result.winners), names) if result.winners else ""
     if winners:
         label = "winner" if len(result.winners) == 1 else "shared_win"
         dr.fit_text(

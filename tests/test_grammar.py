@@ -1128,3 +1128,41 @@ def test_a_spanish_participle_after_a_count_agrees_with_it():
             for match in re.finditer(rf"(?<![\d.,/]){number} ({form})\b", line):
                 wrong.add(f"{message.key}: «{match[0]}» in {line}")
     assert not wrong, sorted(wrong)[:8]
+
+
+# --- names and parts listed as each language lists them ----------------------------------------
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_shared_winners_and_a_price_on_pictures_are_joined_by_the_catalogue(lang):
+    """Two winners on the Havana board and the final scores ("Anna e Boris", «Anna и Boris»)
+    and the parts of a building's price on its text board end as the language ends a list,
+    never with a comma pasted by code."""
+    from render import board_image, draw, havana_text, scores
+    from render.demo import play
+
+    names = ["Anna", "Boris", "Carla"]
+    both = text_msg(lang, Msg("players.2", {"p0": player(0), "p1": player(1)}), names)
+    game = games.get("havana")
+    state = play("havana", 3, 7, None)
+    view = dataclasses.replace(game.public_view(state), winners=(0, 1))
+    with language(lang), draw.recording() as drawn:
+        board_image(view, names, lang, 40)
+        result = dataclasses.replace(game.result(state), winners=(0, 1))
+        scores.final_scores("havana", result, names)
+    titles = [t.text for t in drawn if both in t.text]
+    assert len(titles) >= 2, (both, [t.text for t in drawn][:12])
+
+    # a building costing cubes, pesos and workers
+    building = next(
+        b
+        for row in view.rows
+        for b in row.buildings
+        if b.cost.pesos and b.cost.workers or sum(dataclasses.astuple(b.cost.cubes)) > 1
+    )
+    with language(lang):
+        cost = havana_text._cost(building)
+    last_two = _say(lang, Msg("havana.and_last", {"a": "A", "b": "B"}))
+    if last_two != "A, B":
+        word = last_two[1:-1].strip(", ")
+        assert f" {word} " in cost, cost
