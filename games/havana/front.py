@@ -13,7 +13,7 @@ OPTIONS = (
     FrontOption(
         "row_end_rule",
         "choice",
-        "Havana: when a row end refills",
+        "Havana: where the deal at setup must put a building worth 1-3 VP",
         choices=(("any end (default)", "any_end"), ("both ends of a row", "both_ends_of_a_row")),
     ),
 )

@@ -225,7 +225,7 @@ ENGLISH = {
     # options
     # the house rules in the lobby, as the options of /game new describe them
     "havana.rule.max_rounds": "rounds before the most VP win",
-    "havana.rule.row_end_rule": "when a row end refills",
+    "havana.rule.row_end_rule": "where the deal at setup puts a building worth 1-3 VP",
     "havana.option.deck_source": "deck_source must be “bundled” or “custom”, not {value}.",
     "havana.option.unknown": "Havana has no option “{name}”.",
     "havana.option.max_rounds": "max_rounds must be a whole number from 1 to 1000, not {value}.",

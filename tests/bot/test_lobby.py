@@ -214,7 +214,10 @@ async def test_every_table_option_can_be_chosen_in_game_new(simcord_env, table):
     lobby = await open_lobby(ana, other, "havana", max_rounds=12, row_end_rule="both_ends_of_a_row")
     assert "House rule — rounds before the most VP win: 12" in text_of(lobby)
     # a chosen value in the words the command offered it, not its code
-    assert "House rule — when a row end refills: both ends of a row" in text_of(lobby)
+    assert (
+        "House rule — where the deal at setup puts a building worth 1-3 VP: both ends of a row"
+        in text_of(lobby)
+    )
     # An option of the other game is refused politely, and nothing is created.
     third = guild.create_text_channel("third")
     refused(await ana.slash(third, "game new", game="havana", max_distance=3), "cannot be used")
