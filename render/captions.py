@@ -137,7 +137,8 @@ ENGLISH = {
     "pic.havana.covered": "covered",
     "pic.havana.protected": "protected",
     "pic.havana.done": "done",
-    "pic.havana.vp_goal": "{vp} / {goal} VP",
+    # said by a screen reader and on the text board: in words
+    "pic.havana.vp_goal": "{vp} of {goal:plural|one=# victory point|other=# victory points}",
     "pic.havana.chose_secret": "chose a card in secret",
     "pic.havana.placed_secret": "put down a new card in secret",
     "pic.havana.took_back": "took back a card",

@@ -103,7 +103,8 @@ def test_a_havana_board_says_every_player_s_score_and_materials():
         public = engine.public_view(state)
         alt = describe.board_alt(public, NAMES, "en", move)
         for p in public.players:
-            assert f"{NAMES[p.seat]} (player {p.seat + 1}): {p.vp} / {public.target_vp} VP" in alt
+            goal = f"{p.vp} of {public.target_vp} victory points"
+            assert f"{NAMES[p.seat]} (player {p.seat + 1}): {goal}" in alt
             if p.cubes.red:
                 line = next(x for x in alt.split("; ") if x.startswith(NAMES[p.seat]))
                 red = "red cube" if p.cubes.red == 1 else "red cubes"
