@@ -224,3 +224,13 @@ def test_a_language_without_a_catalogue_is_refused_clearly(tmp_path):
     )
     assert done.returncode == 2
     assert "xx" in done.stdout and not (tmp_path / "out").exists()
+
+
+def test_the_sheet_shows_the_alt_texts_of_every_picture_kind_of_both_games(sheets):
+    """A reviewer reads what a screen reader says of each picture: boards, screens and final
+    scores of both games (not only the first four alt texts of the sheet)."""
+    out, _ = sheets["ru"]
+    said = {key for _, key, _, _ in rows(out) if key.startswith("alt text")}
+    for kind in ("santiago", "havana"):
+        for picture in ("board", "screen", "final scores"):
+            assert f"alt text: {kind} {picture}" in said, sorted(said)
