@@ -570,7 +570,8 @@ def caption(view: PublicView, names: Sequence[str] | None = None, move: int | No
     that the game is over and who won. Never who acts now: the picture stays on screen while
     later prompts, for other players, follow it."""
     all_names = dr.seat_names(view.players_count, names)
-    tail = "" if move is None else " · " + say("pic.havana.after_move", n=move)
+    # before the first move, "before round 1" says it all: not "after move 0"
+    tail = "" if not move else " · " + say("pic.havana.after_move", n=move)
     if not view.game_over:
         label = _round_label(view)
         return worded(f"{label} · {_phase(view.phase)}{tail}", label)

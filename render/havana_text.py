@@ -44,7 +44,10 @@ def _cards(cards) -> str:
 
 
 def board(view: PublicView, names: list[str], move: int | None) -> list[Section]:
-    title = f"{dr.term('havana.title')} — {going_on(pic.caption(view, names, move))}"
+    # the banner's parts, which the picture sets apart with dots, said with commas: a screen
+    # reader reads a middle dot as nothing at all (or as "middle dot")
+    banner = pic.caption(view, names, move)
+    title = f"{dr.term('havana.title')} — {going_on(worded(banner.replace(' · ', ', '), banner))}"
     sections = [Section("title", title)]
     found = waiting(view, names)
     if found is not None:

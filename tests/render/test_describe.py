@@ -12,7 +12,7 @@ import pytest
 
 import games
 from render import describe
-from render.captions import language, say
+from render.captions import language, say, say_msg
 from tests.games.twin_helpers import havana_twins, santiago_twins
 
 NAMES = ["Anna", "Ben", "Carla", "Dmitri"]
@@ -102,6 +102,8 @@ def test_a_havana_board_says_every_player_s_score_and_materials():
     for move, state in positions("havana", 4, 12, every=11):
         public = engine.public_view(state)
         alt = describe.board_alt(public, NAMES, "en", move)
+        # the banner's parts are said with commas: a screen reader reads no middle dot
+        assert "·" not in alt and "after move 0" not in alt
         for p in public.players:
             goal = f"{p.vp} of {public.target_vp} victory points"
             assert f"{NAMES[p.seat]} (player {p.seat + 1}): {goal}" in alt
@@ -274,3 +276,21 @@ def test_an_empty_hand_is_said_in_a_phrase_of_its_own(lang):
         hand = say("pic.text.havana.hand", cards="").strip(" :")
         assert say("pic.text.havana.hand_empty") in said
     assert f"{hand}: " not in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_final_scores_alt_text_says_scores_in_words_and_joins_shared_winners(lang):
+    """A screen reader reads "12 VP" ("12 PV", "12 ПО") letter by letter: the alt text says
+    each score as the picture's words would be said ("12 victory points"), and names shared
+    winners as the language joins names ("Anna and Ben"), like the picture's winner line."""
+    from games.core import Result
+    from games.text import players
+
+    result = Result(scores=(12, 12, 1), winners=(0, 1), ranking=(0, 1, 2), places=(1, 1, 3))
+    alt = describe.scores_alt("havana", result, NAMES[:3], lang)
+    with language(lang):
+        for score in (12, 1):
+            assert say("pic.text.score", score=score) in alt
+            assert say("pic.scores.score", score=score) not in alt
+        both = say_msg(players((0, 1)), NAMES[:3])
+        assert say("pic.scores.shared_win", names=both) in alt
