@@ -69,6 +69,12 @@ def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple
     lines, brief = [], []
     for p in view.seats:
         parts = [_pawn(view, p.pawn)]
+        # the start player and a pass before the lists: after them, they would be heard as one
+        # more building owned or one more good ("owns Sawmill, Casino, start player")
+        if p.seat == view.start_seat:
+            parts.append(say("pic.santiago.start_player"))
+        if p.passed:
+            parts.append(say("pic.santiago.passed"))
         owns = _owns(p.buildings)
         parts.append(owns)
         markers = say("pic.text.santiago.markers", n=p.markers_left)
@@ -76,10 +82,6 @@ def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple
         if view.open_holdings is not None:
             h = view.open_holdings[p.seat]
             parts.append(say("pic.text.holdings", pesos=h.pesos, vp=h.vp, goods=_goods(h.goods)))
-        if p.seat == view.start_seat:
-            parts.append(say("pic.santiago.start_player"))
-        if p.passed:
-            parts.append(say("pic.santiago.passed"))
         lines.append(_player(names, p.seat, parts))
         left_out = {markers} if p.buildings else {markers, owns}
         brief.append(_player(names, p.seat, [part for part in parts if part not in left_out]))
