@@ -210,6 +210,8 @@ ENGLISH = {
     "pic.scores.shared_win": "Shared win: {names}",
     "pic.scores.place": "{n:ordinal|one=#st|two=#nd|few=#rd|other=#th}",
     "pic.scores.score": "{score} VP",
+    # a player's score in the final scores' alt text, said by a screen reader: in words
+    "pic.text.score": "{score:plural|one=# victory point|other=# victory points}",
     "pic.scores.other.havana": "other buildings",
     "pic.scores.other": "other",
     "pic.scores.nothing": "nothing scored",

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.core import Result
+from games.text import players
 
 from . import draw as dr
 from .captions import current, language, say, say_msg, worded
@@ -192,11 +193,13 @@ def scores_alt(
     all_names = dr.seat_names(len(result.scores), names)
     with language(lang):
         title = say("pic.scores.title", game=dr.term(f"{kind}.title", kind))
-        winners = ", ".join(all_names[s] for s in result.winners)
+        # "Anna and Ben", as each language joins names ("Anna e Ben", «Анна и Бен»)
+        winners = say_msg(players(result.winners), all_names) if result.winners else ""
         lines = []
         for seat in result.ranking:
             place = say("pic.scores.place", n=result.places[seat])
-            score = say("pic.scores.score", score=result.scores[seat])
+            # in words: the picture's "30 VP" would be read letter by letter
+            score = say("pic.text.score", score=result.scores[seat])
             lines.append(f"{place} {all_names[seat]}, {score}")
         sections = [Section("title", title, tuple(lines))]
         if winners:

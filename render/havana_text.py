@@ -44,7 +44,10 @@ def _cards(cards) -> str:
 
 
 def board(view: PublicView, names: list[str], move: int | None) -> list[Section]:
-    title = f"{dr.term('havana.title')} — {going_on(pic.caption(view, names, move))}"
+    # the banner's parts, which the picture sets apart with " · ", apart as a voice pauses
+    caption = pic.caption(view, names, move)
+    caption = worded(caption.replace(" · ", ", "), caption)
+    title = f"{dr.term('havana.title')} — {going_on(caption)}"
     sections = [Section("title", title)]
     found = waiting(view, names)
     if found is not None:
