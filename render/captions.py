@@ -210,6 +210,8 @@ ENGLISH = {
     "pic.scores.shared_win": "Shared win: {names}",
     "pic.scores.place": "{n:ordinal|one=#st|two=#nd|few=#rd|other=#th}",
     "pic.scores.score": "{score} VP",
+    # a place in the final scores' alt text: the score said in words, not "VP" letter by letter
+    "pic.text.scores.line": "{place} {name}, {score:plural|one=# victory point|other=# victory points}",
     "pic.scores.other.havana": "other buildings",
     "pic.scores.other": "other",
     "pic.scores.nothing": "nothing scored",
