@@ -212,6 +212,8 @@ ENGLISH = {
     "pic.scores.score": "{score} VP",
     # a score as the final scores' alt text says it, in words (the picture writes "12 VP")
     "pic.text.score": "{score:plural|one=# victory point|other=# victory points}",
+    # a place in the final scores' alt text, with its score said in words (`pic.text.score`)
+    "pic.text.scores.line": "{place} {name}, {score}",
     "pic.scores.other.havana": "other buildings",
     "pic.scores.other": "other",
     "pic.scores.nothing": "nothing scored",

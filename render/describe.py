@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.core import Result
-from games.text import players
+from games.text import players, tiebreak
 
 from . import draw as dr
 from .captions import current, language, say, say_msg, worded
@@ -189,7 +189,9 @@ def screen_alt(player_view, names: Sequence[str] | None = None, lang: str | None
 def scores_alt(
     kind: str, result: Result, names: Sequence[str] | None = None, lang: str | None = None
 ) -> str:
-    """The final scores picture's alt text: the winners, then each place with its score."""
+    """The final scores picture's alt text: each place with its score (and, where a score is
+    shared, the tie-break values that ordered it, as the picture shows them), the winners, then
+    how the game ended and the picture's notes."""
     all_names = dr.seat_names(len(result.scores), names)
     with language(lang):
         title = say("pic.scores.title", game=dr.term(f"{kind}.title", kind))
@@ -199,11 +201,24 @@ def scores_alt(
         for seat in result.ranking:
             place = say("pic.scores.place", n=result.places[seat])
             score = say("pic.text.score", score=result.scores[seat])
-            lines.append(f"{place} {all_names[seat]}, {score}")
+            line = say("pic.text.scores.line", place=place, name=all_names[seat], score=score)
+            if result.scores.count(result.scores[seat]) > 1:
+                line = ", ".join([line, *_tiebreaks(result, seat)])
+            lines.append(line)
         sections = [Section("title", title, tuple(lines))]
         if winners:
             key = "pic.scores.winner" if len(result.winners) == 1 else "pic.scores.shared_win"
             sections.append(Section("winners", say(key, names=winners)))
         if result.reason is not None:
             sections.append(Section("reason", say_msg(result.reason, all_names)))
+        for k, note in enumerate(result.notes):
+            sections.append(Section(f"note {k}", say_msg(note, all_names)))
         return alt_text(sections)
+
+
+def _tiebreaks(result: Result, seat: int) -> list[str]:
+    """A seat's tie-break values in words ("2 goods left", "1 peso"), if the game has them."""
+    if seat >= len(result.tiebreaks):
+        return []
+    pairs = zip(result.tiebreak_names, result.tiebreaks[seat], strict=False)
+    return [say_msg(tiebreak(name, value)) for name, value in pairs]

@@ -40,7 +40,17 @@ def _joined(parts: list[str]) -> str:
 
 
 def _cards(cards) -> str:
-    return ", ".join(pic.card_name(c) for c in cards) or say("pic.no_cards")
+    """Cards by name with the number each card shows ("Siesta (0)"), as the picture draws them."""
+    return ", ".join(_card(c) for c in cards) or say("pic.no_cards")
+
+
+def _card(card: str) -> str:
+    return dr.term(f"havana.card.{card}", pic.card_name(card))
+
+
+def _by_number(cards) -> list[str]:
+    """A hand or a discard pile in the order the screen picture draws it: by number."""
+    return sorted(cards, key=lambda c: (pic.CARD_NUMBER.get(c, 99), c))
 
 
 def board(view: PublicView, names: list[str], move: int | None) -> list[Section]:
@@ -136,10 +146,10 @@ def screen(view: PlayerView, names: list[str]) -> list[Section]:
     lines = (
         say("pic.text.havana.screen_figures", vp=p.vp, pesos=p.pesos, n=p.workers),
         say("pic.text.havana.face_up", cards=_cards(p.face_up)),
-        say("pic.text.havana.hand", cards=_cards(sorted(view.hand)))
+        say("pic.text.havana.hand", cards=_cards(_by_number(view.hand)))
         if view.hand
         else say("pic.text.havana.hand_empty"),
         say("pic.text.havana.face_down", cards=_cards(view.secret_picks)),
-        say("pic.text.havana.discard", cards=_cards(sorted(view.discard))),
+        say("pic.text.havana.discard", cards=_cards(_by_number(view.discard))),
     )
     return [Section("screen", say("pic.your_cards", name=names[view.seat]), lines)]

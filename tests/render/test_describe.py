@@ -294,3 +294,44 @@ def test_the_final_scores_alt_text_says_scores_in_words_and_joins_shared_winners
             assert say("pic.scores.score", score=score) not in alt
         both = say_msg(players((0, 1)), NAMES[:3])
         assert say("pic.scores.shared_win", names=both) in alt
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_final_scores_alt_text_says_each_score_in_words(lang):
+    """A place of the final scores says its victory points in words, as the rulebooks write
+    them: a screen reader spells "VP" (or "ПО", "SP", "PV") out letter by letter."""
+    from games.core import Result
+
+    result = Result(scores=(21, 1, 30), winners=(2,), ranking=(2, 0, 1), places=(2, 3, 1))
+    alt = describe.scores_alt("santiago", result, NAMES, lang)
+    assert not re.search(r"\b(?:VP|ПО|SP|PV)\b", alt), alt
+    if lang == "en":
+        assert (
+            "1st Carla, 30 victory points; 2nd Anna, 21 victory points; 3rd Ben, 1 victory point"
+            in alt
+        )
+    if lang == "ru":
+        assert "1-е место — Carla, 30 победных очков; 2-е место — Anna, 21 победное очко" in alt
+
+
+def test_a_shared_score_says_the_tie_breaks_that_ordered_it_and_the_notes_follow():
+    """Two players on the same score hear why one is placed first, as the picture shows it
+    beside each of them; a player whose score is their own hears no tie-break values."""
+    from games.core import Result
+    from games.text import Msg
+
+    games.get("santiago")  # its texts: the tie-breaks' names
+    result = Result(
+        scores=(30, 30, 12),
+        winners=(1,),
+        ranking=(1, 0, 2),
+        places=(2, 1, 3),
+        tiebreaks=((1, 0), (2, 1), (0, 18)),
+        tiebreak_names=(Msg("santiago.tiebreak.goods"), Msg("santiago.tiebreak.pesos")),
+        notes=(Msg("santiago.note.conversion"),),
+    )
+    alt = describe.scores_alt("santiago", result, NAMES, "en")
+    assert "1st Ben, 30 victory points, 2 goods left, 1 peso; 2nd Anna, 30 victory points, " in alt
+    assert "3rd Carla, 12 victory points." in alt
+    with language("en"):
+        assert alt.endswith(describe._sentence(say("santiago.note.conversion")))
