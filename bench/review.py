@@ -41,7 +41,8 @@ it, the log loss per decision of the softmax, of the old squashed margin (normal
 shares in tenths of predicted chance.
 
 The last line is one JSON object with every figure and the parameters. The same seed gives the
-same figures apart from the timings, whatever `--workers`.
+same figures apart from the timings, whatever `--workers`. The workers are the bot's
+(`bot.core.worker_pool`): killed, the bench leaves none of them behind.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ import ai  # noqa: E402 - after the path fix above
 import games  # noqa: E402
 from ai import review  # noqa: E402
 from ai.models import MODELS  # noqa: E402
+from bot.core import worker_pool  # noqa: E402
 
 GAMES = ("santiago", "havana")
 LEVELS = ("random", "greedy", "strong")
@@ -295,7 +297,9 @@ def main() -> None:
     )
     kinds = (args.only,) if args.only else GAMES
     out: dict = {"parameters": {**vars(args), "method": how}}
-    with concurrent.futures.ProcessPoolExecutor(args.workers) as pool:
+    # The bot's pools: each worker ends with this process, however it ends. A pool of its own,
+    # forked, left a worker behind for every bench killed, waiting on its queue for ever.
+    with worker_pool.pool(args.workers) as pool:
         out["time"] = timing(pool, kinds, args, how)
         games_done, blunders = check_levels(pool, kinds, args, how)
         out["levels"] = games_done
