@@ -235,10 +235,13 @@ def analyse_decision(
             # preferred on fresh samples, every seat greedy to the end of the game; only that
             # measure gives the figures and the class, so nothing is flagged on the search's
             # word alone, and the cost shown is one measured on outcomes.
-            for _ in range(recheck):
-                world = worlds.next()
-                table.add([_outcome(model, world, seat, c, END_CAP, temperature) for c in pair])
-            judged = table.judge(code, pair[-1])
+            judged, table = _rechecked(
+                worlds,
+                pair,
+                code,
+                recheck,
+                lambda world, c: _outcome(model, world, seat, c, END_CAP, temperature),
+            )
             rechecked = recheck
     else:
         candidates = _candidates(model, worlds.first(), seat, codes, code)
@@ -251,12 +254,7 @@ def analyse_decision(
             # costs would carry that luck (the winner's curse). A decision that reaches a class
             # is valued again on a fixed number of fresh samples, and only those give its
             # figures and class: their estimate is independent of the selection, so unbiased.
-            pair = table.codes
-            table = _Table(pair)
-            for _ in range(recheck):
-                world = worlds.next()
-                table.add([value(world, c) for c in pair])
-            judged = table.judge(code, pair[-1])
+            judged, table = _rechecked(worlds, table.codes, code, recheck, value)
             rechecked = recheck
     best = judged["best_code"]
     return {
@@ -306,6 +304,24 @@ class _Worlds:
     @property
     def used(self) -> int:
         return self._used
+
+
+def _rechecked(
+    worlds: _Worlds,
+    pair: list[str],
+    played: str,
+    samples: int,
+    value: Callable[[Any, str], tuple[float, float]],
+) -> tuple[dict, _Table]:
+    """The measure of a decision that reaches a class, whichever judge picked it out: the played
+    code and the preferred one (`pair`, the played first) valued by `value` on `samples` fresh
+    samples, both in each (common random numbers). Only these give the decision's figures and
+    class, independent of the samples that selected it. (judged, valuing table)."""
+    table = _Table(pair)
+    for _ in range(samples):
+        world = worlds.next()
+        table.add([value(world, c) for c in pair])
+    return table.judge(played, pair[-1]), table
 
 
 def _played_out(
