@@ -46,6 +46,10 @@ SMOKE = {
         *("--review-rollouts", "2", "--review-max", "2", "--horizon", "4"),
         *("--search", "16", "--recheck", "4"),
     ],
+    "review_apart.py": [
+        *("--only", "havana", "--games", "1", "--samples", "2", "--rollouts", "2"),
+        *("--max-decisions", "1", "--search", "8", "--recheck", "2"),
+    ],
     "scheduler.py": ["--games", "60", "--burst", "45"],
     "sqlalchemy_core.py": ["--moves", "10", "--repeat", "1"],
     "storage.py": ["--moves", "20", "--finished", "10", "--active", "5"],
