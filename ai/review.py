@@ -17,7 +17,9 @@ what a greedy one would do next, and the review rewarded agreeing with the greed
 A cost the search puts at an inaccuracy or more is measured before anything is flagged: the
 played code and the best one are played on `recheck` fresh samples, both in each (common random
 numbers: their difference is measured on the same worlds), every seat greedy to the end of the
-game, and only those give the decision's figures and its class (its win chances are then win
+game, each deciding as the greedy level does in a game, on its own sample of what it cannot see
+(`recheck_view` "own"; "whole": every seat on the whole sample, the reviewed seat's), and only
+those give the decision's figures and its class (its win chances are then win
 shares at the end, its points the final margin). The search's word alone flags nothing, and the
 measure is independent of the search that picked the decision out, so the cost shown is not
 flattered by the luck that picked it (the winner's curse).
@@ -47,7 +49,7 @@ seat, points in the game's score:
      "method": {"seed": 0, "rollouts": 8, "max_rollouts": 32, "horizon": 40,
                 "to_end": ["havana"], "temperature": {"santiago": 3.0, "havana": 40.0},
                 "recheck": 150, "epsilon": 0.25, "search": 160, "search_samples": 4,
-                "candidates": 8, "policy": "greedy",
+                "recheck_view": "own", "candidates": 8, "policy": "greedy",
                 "thresholds": {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 15.0}, "z": 1.28},
      "total": 212,                         # decisions in effect, counted or not
      "decisions": [                        # oldest first
@@ -80,7 +82,8 @@ decision is Lichess's formula on the win-chance drop; per seat, Lichess's game a
 of a volatility-weighted mean and the harmonic mean of its decisions' accuracies) over the
 decisions that mattered (`mattered`; one without the field, from an earlier review, counts).
 `spread`, `mattered`, `chosen_on`, `rechecked`, the seat's `mattered` and the method's `to_end`,
-`temperature`, `recheck`, `epsilon`, `search` and `search_samples` were added within format 1; a
+`temperature`, `recheck`, `epsilon`, `search`, `search_samples` and `recheck_view` were added
+within format 1; a method without `recheck_view` measured with every seat on the whole sample; a
 method without `search` (or with 0) is the earlier one, played out with greedy replies; one
 without the four before it is earlier still (the squashed margin, no game to the
 end, no second valuing, greedy only). A stored review is read as it was stored, never valued
@@ -151,6 +154,13 @@ SEARCH_SAMPLES = 4
 # spread of one sample's difference, some 45 points (a standard error of 8 on 32 samples), asks
 # for some 150. Set from that reasoning, before any check was run with it (bench/README.md).
 DEFAULT_RECHECK = 150
+# How the seats play after a code in that measure (with the search as the judge): "own", each as
+# the greedy level plays in a game (`ai.choose`), deciding on its own sample of what it cannot
+# see (the other screens and hands guessed, no public record); "whole" (a method without the
+# field), every seat greedy on the whole sample, seeing what the reviewed seat's sample holds.
+# The check of a flagged cost plays the game on as its players would; with "whole" the review
+# measured play by seats that read each other's screens, not the same quantity (bench/README.md).
+RECHECK_VIEW = "own"
 
 Progress = Callable[[int, int], None]
 
@@ -235,10 +245,18 @@ def analyse_decision(
             # preferred on fresh samples, every seat greedy to the end of the game; only that
             # measure gives the figures and the class, so nothing is flagged on the search's
             # word alone, and the cost shown is one measured on outcomes.
-            for _ in range(recheck):
-                world = worlds.next()
-                table.add([_outcome(model, world, seat, c, END_CAP, temperature) for c in pair])
-            judged = table.judge(code, pair[-1])
+            own = how.get("recheck_view") == "own"
+
+            def measured(world: Any, c: str) -> tuple[float, float]:
+                # Both codes of one sample meet the same draws of the seats' own views.
+                views = (
+                    random.Random(f"review:{game_name}:{seed}:{entry}:{worlds.used}:own")
+                    if own
+                    else None
+                )
+                return _outcome(model, world, seat, c, END_CAP, temperature, views=views)
+
+            judged, table = _rechecked(worlds, pair, code, recheck, measured)
             rechecked = recheck
     else:
         candidates = _candidates(model, worlds.first(), seat, codes, code)
@@ -251,12 +269,7 @@ def analyse_decision(
             # costs would carry that luck (the winner's curse). A decision that reaches a class
             # is valued again on a fixed number of fresh samples, and only those give its
             # figures and class: their estimate is independent of the selection, so unbiased.
-            pair = table.codes
-            table = _Table(pair)
-            for _ in range(recheck):
-                world = worlds.next()
-                table.add([value(world, c) for c in pair])
-            judged = table.judge(code, pair[-1])
+            judged, table = _rechecked(worlds, table.codes, code, recheck, value)
             rechecked = recheck
     best = judged["best_code"]
     return {
@@ -306,6 +319,24 @@ class _Worlds:
     @property
     def used(self) -> int:
         return self._used
+
+
+def _rechecked(
+    worlds: _Worlds,
+    pair: list[str],
+    played: str,
+    samples: int,
+    value: Callable[[Any, str], tuple[float, float]],
+) -> tuple[dict, _Table]:
+    """The measure of a decision that reaches a class, whichever judge picked it out: the played
+    code and the preferred one (`pair`, the played first) valued by `value` on `samples` fresh
+    samples, both in each (common random numbers). Only these give the decision's figures and
+    class, independent of the samples that selected it. (judged, valuing table)."""
+    table = _Table(pair)
+    for _ in range(samples):
+        world = worlds.next()
+        table.add([value(world, c) for c in pair])
+    return table.judge(played, pair[-1]), table
 
 
 def _played_out(
@@ -412,11 +443,14 @@ def _outcome(
     temperature: float | None,
     noise: random.Random | None = None,
     epsilon: float = 0.0,
+    views: random.Random | None = None,
 ) -> tuple[float, float]:
     """(win chance, margin) of `seat` after `code` in `world`, everyone greedy for `horizon`
     decisions after: the exact win share and final margin if the game ends by then, else the
     calibrated softmax of the evaluations at `temperature` (None: the model's squashed margin,
-    as Lichess squashes an engine's centipawns into a win chance) and the estimated margin."""
+    as Lichess squashes an engine's centipawns into a win chance) and the estimated margin.
+    With `views`, each seat decides as the greedy level does in a game (`ai.choose`): on its own
+    sample of what it cannot see, drawn from `views`; else on the whole of `world`."""
     game = model.game
     state, _ = game.apply(world, seat, code)
     for _ in range(horizon):
@@ -426,6 +460,8 @@ def _outcome(
         legal = game.legal_codes(state, who)
         if noise is not None and noise.random() < epsilon:
             choice = random_code(model.prune(legal), noise)
+        elif views is not None and len(legal) > 1:
+            choice = greedy_code(model, model.determinize(state, who, views), who, legal)
         else:
             choice = greedy_code(model, state, who, legal)
         state, _ = game.apply(state, who, choice)
@@ -584,6 +620,7 @@ def method(
     epsilon: float = EPSILON,
     search: int = DEFAULT_SEARCH,
     search_samples: int = SEARCH_SAMPLES,
+    recheck_view: str = RECHECK_VIEW,
 ) -> dict:
     """The parameters of a review, as its JSON names them."""
     return {
@@ -597,6 +634,7 @@ def method(
         "epsilon": epsilon,
         "search": search,
         "search_samples": search_samples,
+        "recheck_view": recheck_view,
         "candidates": MAX_CANDIDATES,
         "policy": "greedy",
         "thresholds": {name: t for name, t in reversed(THRESHOLDS)},

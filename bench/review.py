@@ -3,7 +3,7 @@
     python bench/review.py [--only havana] [--workers 2] [--check-games 50] [--rollouts 100]
         [--check-level strong] [--check-budget 140] [--play-budget 40] [--max-blunders 0]
         [--check-class blunder]
-        [--search 160] [--recheck 150]
+        [--search 160] [--recheck 150] [--recheck-view own]
         [--review-rollouts 8] [--review-max 32] [--horizon 40] [--epsilon 0.25]
         [--seed 1]
     python bench/review.py --calibrate 60 [--seed 7]
@@ -20,7 +20,9 @@ at once), then each kind's figures.
 
 The review's parameters: `--search` simulations of the strong AI's search judge each decision
 (0: the earlier judge, the greedy look-ahead of `--review-rollouts`, `--review-max`, `--horizon`
-and `--epsilon`); `--recheck` fresh samples measure a decision that reaches a class.
+and `--epsilon`); `--recheck` fresh samples measure a decision that reaches a class, every seat
+deciding on its own view there (`--recheck-view whole`: every seat on the whole sample, as
+before).
 
 **Honesty check 2.** For the blunders the reviews of check 1 flag (the first `--max-blunders` of
 them, taken in turn from each game, 0: all; `--check-class` checks another class instead, or
@@ -41,7 +43,8 @@ it, the log loss per decision of the softmax, of the old squashed margin (normal
 shares in tenths of predicted chance.
 
 The last line is one JSON object with every figure and the parameters. The same seed gives the
-same figures apart from the timings, whatever `--workers`.
+same figures apart from the timings, whatever `--workers`. The workers are the bot's
+(`bot.core.worker_pool`): killed, the bench leaves none of them behind.
 """
 
 from __future__ import annotations
@@ -64,6 +67,7 @@ import ai  # noqa: E402 - after the path fix above
 import games  # noqa: E402
 from ai import review  # noqa: E402
 from ai.models import MODELS  # noqa: E402
+from bot.core import worker_pool  # noqa: E402
 
 GAMES = ("santiago", "havana")
 LEVELS = ("random", "greedy", "strong")
@@ -275,6 +279,7 @@ def main() -> None:
     parser.add_argument("--recheck", type=int, default=review.DEFAULT_RECHECK)
     parser.add_argument("--search", type=int, default=review.DEFAULT_SEARCH)
     parser.add_argument("--epsilon", type=float, default=review.EPSILON)
+    parser.add_argument("--recheck-view", choices=("own", "whole"), default=review.RECHECK_VIEW)
     parser.add_argument("--calibrate", type=int, default=0, help="greedy games per kind")
     args = parser.parse_args()
     if args.calibrate:
@@ -292,10 +297,13 @@ def main() -> None:
         args.recheck,
         epsilon=args.epsilon,
         search=args.search,
+        recheck_view=args.recheck_view,
     )
     kinds = (args.only,) if args.only else GAMES
     out: dict = {"parameters": {**vars(args), "method": how}}
-    with concurrent.futures.ProcessPoolExecutor(args.workers) as pool:
+    # The bot's pools: each worker ends with this process, however it ends. A pool of its own,
+    # forked, left a worker behind for every bench killed, waiting on its queue for ever.
+    with worker_pool.pool(args.workers) as pool:
         out["time"] = timing(pool, kinds, args, how)
         games_done, blunders = check_levels(pool, kinds, args, how)
         out["levels"] = games_done

@@ -3,11 +3,15 @@ smallest parameters, and must end on its own with status 0 and its JSON line las
 the bot that breaks a bench shows here, not on the day its figures are measured again.
 
 The figures of so small a run mean nothing; what is asserted is that the script gets through the
-same code as a full run (the bot in SimCord, its workers, the store) and ends its workers."""
+same code as a full run (the bot in SimCord, its workers, the store) and ends its workers. A bench
+killed half way leaves none of its worker processes behind."""
 
 from __future__ import annotations
 
 import json
+import os
+import select
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -41,6 +45,10 @@ SMOKE = {
         *("--check-class", "costly"),
         *("--review-rollouts", "2", "--review-max", "2", "--horizon", "4"),
         *("--search", "16", "--recheck", "4"),
+    ],
+    "review_apart.py": [
+        *("--only", "havana", "--games", "1", "--samples", "2", "--rollouts", "2"),
+        *("--max-decisions", "1", "--search", "8", "--recheck", "2"),
     ],
     "scheduler.py": ["--games", "60", "--burst", "45"],
     "sqlalchemy_core.py": ["--moves", "10", "--repeat", "1"],
@@ -112,3 +120,66 @@ def test_the_league_bench_plays_every_round_and_measures_the_bookkeeping():
     figures = run("league.py")
     assert figures["games"] == 4 and figures["winner_points"] > 0
     assert figures["bookkeeping_cpu_s"] > 0 and figures["pairing_max_s"] >= 0
+
+
+def descendants(pid: int) -> set[int]:
+    """Every living process started by `pid`, and by those, from /proc."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                # The command name in brackets may hold spaces: the ppid follows its ")".
+                parents[int(entry)] = int(stat.read().rpartition(")")[2].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    found: set[int] = set()
+    while new := {p for p, parent in parents.items() if parent == pid or parent in found} - found:
+        found |= new
+    return found
+
+
+def ends(pid: int) -> bool:
+    """Whether process `pid` ends (or has ended) within TIMEOUT: waits for the event of its end,
+    not for a time."""
+    try:
+        handle = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        return bool(select.select([handle], [], [], TIMEOUT)[0])
+    finally:
+        os.close(handle)
+
+
+@pytest.mark.skipif(
+    not os.path.isdir("/proc/self") or not hasattr(os, "pidfd_open"), reason="needs Linux"
+)
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_a_killed_review_bench_leaves_no_worker_behind(how):
+    """The review bench is killed while its pool works (its first figure printed, the games of
+    check 1 to come): each of its worker processes ends with it, none waits for work for ever."""
+    args = [*SMOKE["review.py"]]
+    args[args.index("--check-games") + 1] = "4"
+    bench = subprocess.Popen(
+        [sys.executable, str(BENCH / "review.py"), *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        first = bench.stdout.readline()
+        assert first.startswith("time havana:"), first + bench.stderr.read()
+        started = descendants(bench.pid)
+        assert started, "the bench's workers run"
+        bench.send_signal(how)
+        left = [pid for pid in started if not ends(pid)]
+        for pid in left:  # still running: not left behind by the test too
+            os.kill(pid, signal.SIGKILL)
+        assert left == []
+        bench.communicate(timeout=TIMEOUT)
+        assert bench.returncode == -how
+    finally:
+        if bench.poll() is None:
+            bench.kill()
+            bench.wait()

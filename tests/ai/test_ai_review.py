@@ -3,6 +3,7 @@ forced and undone decisions not counted, a resumed review equal to one run at on
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -217,6 +218,45 @@ def test_a_flagged_decision_is_classed_on_fresh_samples_alone(search):
     # Without the second valuing, the first figures stand.
     plain = review.review(record, how={**how, "recheck": 0})
     assert all(not d.get("rechecked") for d in plain["decisions"])
+
+
+@pytest.mark.parametrize("name", games.NAMES)
+def test_in_the_measure_of_a_flagged_decision_each_seat_decides_on_its_own_view(name, monkeypatch):
+    """The check of a flagged cost plays the game on as its players would, each deciding on
+    what it can see; so does the review's measure: every seat's decisions there are taken on a
+    sample drawn for that seat without the public record, as the greedy level draws one in a
+    game, not on the reviewed seat's sample (in Santiago de Cuba every screen is the real one)."""
+    model = MODELS[name]
+    drawn: list[tuple[int, bool]] = []
+
+    def determinize(state, seat, rng, *known):
+        drawn.append((seat, bool(known)))
+        return model.determinize(state, seat, rng, *known)
+
+    monkeypatch.setitem(MODELS, name, dataclasses.replace(model, determinize=determinize))
+    how = review.method(seed=3, recheck=2, search=8)
+    assert how["recheck_view"] == "own"
+    record = _played(name, 3, 11, 60)
+    steps = review.decisions(record)
+    for index, step in enumerate(steps):
+        drawn.clear()
+        known = review.known(name, [s.before for s in steps[: index + 1]])
+        d = review.analyse_decision(
+            name, step.before, step.seat, step.code, entry=step.entry, how=how, known=known
+        )
+        if d.get("rechecked"):
+            break
+    else:
+        raise AssertionError("no decision reached a class to be measured")
+    own = {seat for seat, with_record in drawn if not with_record}
+    assert own == {0, 1, 2}
+    # A review stored with every seat greedy on the whole sample is measured so when resumed.
+    drawn.clear()
+    whole = {k: v for k, v in how.items() if k != "recheck_view"}
+    review.analyse_decision(
+        name, step.before, step.seat, step.code, entry=step.entry, how=whole, known=known
+    )
+    assert drawn and all(with_record for _, with_record in drawn)
 
 
 def test_the_calibrated_win_chances_add_up_to_one_and_follow_the_evaluation():
