@@ -222,3 +222,23 @@ def test_the_glossary_terms_appear_in_the_catalogue_as_listed(lang):
             # a soft hyphen only marks where a picture may break the word
             said = found[key][1].replace("\u00ad", "").lower()
             assert term.lower() in said, f"{lang}: {key} does not say {term!r}"
+
+
+# Game terms: the goods, citizens and buildings of Santiago de Cuba; Havana's cards, buildings
+# and cube colours (a custom deck's building is named as its file names it).
+GAME_TERM = re.compile(
+    r"^(santiago\.(good|citizen|building)\.|havana\.(card|building|colour)\.)[a-z_]+$"
+)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_game_term_is_in_the_glossary_with_its_source(lang):
+    listed = {
+        line.strip().strip("|").split("|")[0].strip()
+        for line in (GLOSSARY / f"{lang}.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("| ") and not line.startswith("| key")
+    }
+    terms = [k for k in english() if GAME_TERM.match(k) and k != "havana.building.custom"]
+    assert len(terms) > 60
+    missing = [k for k in terms if k not in listed]
+    assert not missing, f"{lang} glossary lists no word for {missing}"
