@@ -67,7 +67,10 @@ ENGLISH = {
     "pic.santiago.delivered": "delivered {good}",
     "pic.santiago.claimed": "claimed {building}",
     "pic.santiago.moved_pawn": "moved the pawn to {building}",
-    "pic.santiago.used": "used {what}",
+    # a building and a person are used in different words in some languages ("usó el edificio
+    # Iglesia", "usó a Pedro")
+    "pic.santiago.used_building": "used {building}",
+    "pic.santiago.used_citizen": "used {citizen}",
     "pic.santiago.passed_by": "passed {citizen} by",
     "pic.santiago.did": "{what}",
     "pic.santiago.did_at": "{where}: {what}",

@@ -856,8 +856,10 @@ def last_move_wordings(view: PublicView, move: LastMove) -> list[str]:
         return [say("pic.santiago.claimed", building=building)]
     if head == "pawn" and building:
         return [say("pic.santiago.moved_pawn", building=building)]
-    if head == "use" and (building or citizen):
-        return [say("pic.santiago.used", what=building or citizen)]
+    if head == "use" and building:
+        return [say("pic.santiago.used_building", building=building)]
+    if head == "use" and citizen:
+        return [say("pic.santiago.used_citizen", citizen=citizen)]
     if head == "skip" and citizen:
         return [say("pic.santiago.passed_by", citizen=citizen)]
     # Any other decision (a delivery amount, a casino exchange...) by the words of its action.
