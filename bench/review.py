@@ -109,6 +109,23 @@ def timed_review(kind: str, seed: int, budget: int, how: dict) -> dict:
     }
 
 
+def decision_of(kind: str, game_seed: int, order, record, d: dict) -> dict:
+    """A classed decision of a check game, with what replaying it from its moment needs."""
+    return {
+        "game": kind,
+        "seed": game_seed,
+        "levels": order,
+        "entry": d["entry"],
+        "seat": d["seat"],
+        "level": order[d["seat"]],
+        "played": d["code"],
+        "preferred": d["best_code"],
+        "cost": d["cost"],
+        "class": d["class"],
+        "actions": list(record.actions[: d["entry"]]),
+    }
+
+
 def level_game(kind: str, index: int, seed: int, budget: int, how: dict, flagged: str) -> dict:
     """One game of check 1: the levels' accuracies and the decisions of class `flagged` (any
     with a cost above 0 for "costly")."""
@@ -119,18 +136,7 @@ def level_game(kind: str, index: int, seed: int, budget: int, how: dict, flagged
     accuracy = {order[s["seat"]]: s["accuracy"] for s in result["seats"]}
     a = [accuracy[level] if accuracy[level] is not None else -1 for level in LEVELS]
     blunders = [
-        {
-            "game": kind,
-            "seed": game_seed,
-            "levels": order,
-            "entry": d["entry"],
-            "seat": d["seat"],
-            "level": order[d["seat"]],
-            "played": d["code"],
-            "preferred": d["best_code"],
-            "cost": d["cost"],
-            "actions": list(record.actions[: d["entry"]]),
-        }
+        decision_of(kind, game_seed, order, record, d)
         for d in result["decisions"]
         if d["counted"] and (d["class"] == flagged or (flagged == "costly" and d["cost"] > 0))
     ]

@@ -56,19 +56,7 @@ def flagged(kind: str, index: int, seed: int, how: dict) -> list[dict]:
     record = bench.play(kind, order, game_seed, 40)
     result = review.review(record, how=how)
     return [
-        {
-            "game": kind,
-            "seed": game_seed,
-            "levels": order,
-            "entry": d["entry"],
-            "seat": d["seat"],
-            "level": order[d["seat"]],
-            "played": d["code"],
-            "preferred": d["best_code"],
-            "cost": d["cost"],
-            "class": d["class"],
-            "actions": list(record.actions[: d["entry"]]),
-        }
+        bench.decision_of(kind, game_seed, order, record, d)
         for d in result["decisions"]
         if d["counted"] and d["class"] != "ok"
     ]
