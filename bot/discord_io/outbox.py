@@ -81,6 +81,8 @@ class Outbox:
         self._asleep: set[asyncio.Task] = set()
         self._deliverers: dict[str, Deliverer] = {}
         self._room_gone: RoomCheck | None = None
+        # game id -> its room's check under way
+        self._checks: dict[int, asyncio.Task] = {}
 
     @property
     def store(self):
@@ -107,10 +109,11 @@ class Outbox:
         return rows
 
     async def failed(self, game_id: int, item: str, exc: BaseException | None) -> None:
-        """Posting `item` failed for good this time: try again later (unless Discord said the
-        channel does not exist, and the game's room is indeed gone)."""
-        if exc is not None and await self._gone(game_id, exc):
-            return
+        """Posting `item` failed for good this time: try again later. Discord's "Unknown
+        Channel" also has the game's room checked, apart: the caller may hold the table's lock,
+        which ending the game takes (a room that is gone ends the game and drops its rows)."""
+        if exc is not None and self._unknown_channel(exc):
+            self._check_room(game_id)
         key = (game_id, item)
         earlier = self.rows.get(key)
         attempts = 1 if earlier is None else earlier.attempts + 1
@@ -189,15 +192,36 @@ class Outbox:
             if self._tasks.get(key) is asyncio.current_task():
                 del self._tasks[key]
 
-    async def _gone(self, game_id: int, exc: BaseException) -> bool:
+    def _unknown_channel(self, exc: BaseException) -> bool:
         return (
             isinstance(exc, discord.NotFound)
             and exc.code == UNKNOWN_CHANNEL
             and self._room_gone is not None
-            and await self._room_gone(game_id)
         )
 
+    def _check_room(self, game_id: int) -> None:
+        if game_id in self._checks:
+            return
+        task = asyncio.get_running_loop().create_task(
+            self._room_check(game_id), name=f"outbox-room-{game_id}"
+        )
+        self._checks[game_id] = task
+        task.add_done_callback(lambda _: self._checks.pop(game_id, None))
+
+    async def idle(self) -> None:
+        """Wait until the rooms being checked are (tests use it)."""
+        while self._checks:
+            await asyncio.gather(*self._checks.values(), return_exceptions=True)
+
+    async def _room_check(self, game_id: int) -> None:
+        try:
+            await self._room_gone(game_id)
+        except Exception:  # the rows stay and are tried again as before
+            log.exception("game %s: could not check whether its channel is gone", game_id)
+
     async def close(self) -> None:
+        for check in list(self._checks.values()):
+            check.cancel()
         tasks = list(self._tasks.values())
         self._tasks.clear()
         self._asleep.clear()
