@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import os
-import select
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.processes import descendants, ends
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
@@ -122,35 +123,6 @@ def test_the_league_bench_plays_every_round_and_measures_the_bookkeeping():
     assert figures["bookkeeping_cpu_s"] > 0 and figures["pairing_max_s"] >= 0
 
 
-def descendants(pid: int) -> set[int]:
-    """Every living process started by `pid`, and by those, from /proc."""
-    parents = {}
-    for entry in os.listdir("/proc"):
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                # The command name in brackets may hold spaces: the ppid follows its ")".
-                parents[int(entry)] = int(stat.read().rpartition(")")[2].split()[1])
-        except (OSError, IndexError, ValueError):
-            continue
-    found: set[int] = set()
-    while new := {p for p, parent in parents.items() if parent == pid or parent in found} - found:
-        found |= new
-    return found
-
-
-def ends(pid: int) -> bool:
-    """Whether process `pid` ends (or has ended) within TIMEOUT: waits for the event of its end,
-    not for a time."""
-    try:
-        handle = os.pidfd_open(pid)
-    except ProcessLookupError:
-        return True
-    try:
-        return bool(select.select([handle], [], [], TIMEOUT)[0])
-    finally:
-        os.close(handle)
-
-
 @pytest.mark.skipif(
     not os.path.isdir("/proc/self") or not hasattr(os, "pidfd_open"), reason="needs Linux"
 )
@@ -173,7 +145,7 @@ def test_a_killed_review_bench_leaves_no_worker_behind(how):
         started = descendants(bench.pid)
         assert started, "the bench's workers run"
         bench.send_signal(how)
-        left = [pid for pid in started if not ends(pid)]
+        left = [pid for pid in started if not ends(pid, TIMEOUT)]
         for pid in left:  # still running: not left behind by the test too
             os.kill(pid, signal.SIGKILL)
         assert left == []

@@ -22,6 +22,7 @@ import pytest
 
 from scripts.demo import language_of, world
 from scripts.preview_page import MOVES, Page, decide, newest_with, text_of
+from tests.processes import descendants, ends
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -91,39 +92,6 @@ def test_a_language_is_taken_from_a_locale_name():
         "en",
         "en",
     ]
-
-
-def descendants(pid: int) -> set[int]:
-    """Every living process started by `pid`, and by those, from /proc."""
-    parents = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    # The command name in brackets may hold spaces: the ppid follows its ")".
-                    parents[int(entry)] = int(stat.read().rpartition(")")[2].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-    found, grown = set(), True
-    while grown:
-        new = {p for p, parent in parents.items() if (parent == pid or parent in found)} - found
-        grown = bool(new)
-        found |= new
-    return found
-
-
-def ends(pid: int, within: float = 60.0) -> bool:
-    """Whether process `pid` ends (or has ended) within `within` seconds: waits for the event of
-    its end, not for a time (multiprocessing's resource tracker ends just after the demo, when it
-    reads the end of its pipe)."""
-    try:
-        handle = os.pidfd_open(pid)
-    except ProcessLookupError:
-        return True
-    try:
-        return bool(select.select([handle], [], [], within)[0])
-    finally:
-        os.close(handle)
 
 
 @pytest.mark.skipif(
