@@ -3,7 +3,9 @@ pile, face-down cards) from a player's view."""
 
 from __future__ import annotations
 
+from games.havana.engine import joined
 from games.havana.views import BuildingView, Cubes, PlayerView, PublicView
+from games.text import Msg
 
 from . import draw as dr
 from . import havana as pic
@@ -28,15 +30,11 @@ def _cost(b: BuildingView) -> str:
         parts.append(say("pic.havana.bank_workers", n=b.cost.workers))
     if b.cost.requires_architect:
         parts.append(say("pic.havana.architect"))
-    return _joined(parts) if parts else say("pic.havana.free")
-
-
-def _joined(parts: list[str]) -> str:
-    """Parts as the catalogue joins them (`havana.and`, `havana.and_last`: "a, b e c")."""
-    out = parts[0]
-    for i, part in enumerate(parts[1:], start=2):
-        out = say("havana.and_last" if i == len(parts) else "havana.and", a=out, b=part)
-    return out
+    if not parts:
+        return say("pic.havana.free")
+    # joined as the catalogue joins them ("a, b e c"), as the game's own lists are
+    said = joined(parts)
+    return say_msg(said) if isinstance(said, Msg) else said
 
 
 def _cards(cards) -> str:

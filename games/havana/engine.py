@@ -204,7 +204,7 @@ def building_msg(state: State, b: int):
 
 def cubes_text(cubes: list[int]):
     """A list of cubes as a message, e.g. "2 red, 1 rubble" (or "nothing")."""
-    return _listed(_cube_parts(cubes))
+    return listed(_cube_parts(cubes))
 
 
 def price_text(cubes: list[int], pesos: int, workers: int):
@@ -214,7 +214,7 @@ def price_text(cubes: list[int], pesos: int, workers: int):
         parts.append(Msg("havana.price.pesos", {"pesos": pesos}))
     if workers:
         parts.append(Msg("havana.price.workers", {"workers": workers}))
-    return _listed(parts)
+    return listed(parts)
 
 
 def _cube_parts(cubes: list[int]) -> list:
@@ -227,7 +227,8 @@ def cubes_msg(colour: int, count: int):
     return Msg("havana.cubes." + COLOURS[colour], {"count": count})
 
 
-def _listed(parts: list):
+def listed(parts: list):
+    """`joined`, or "nothing" for no parts."""
     if not parts:
         return Msg("havana.nothing")
     return joined(parts)

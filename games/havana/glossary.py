@@ -14,7 +14,7 @@ from games.text import ENGLISH, Msg
 from . import text_en  # noqa: F401  (the effect texts are registered with the catalogue)
 from .cards import CARD_IDS, CARD_INDEX, COLOURS
 from .deck import Building, bundled
-from .engine import ROWS, joined
+from .engine import ROWS, listed
 from .state import State
 
 _CARD_NAMED = frozenset({"pick", "place", "first", "refresh"})
@@ -43,7 +43,7 @@ def building_effect(building: Building) -> Msg:
         parts.append(Msg("havana.effect.cost.pesos", {"n": cost[5]}))
     if cost[6]:
         parts.append(Msg("havana.effect.cost.workers", {"n": cost[6]}))
-    said = joined(parts) if parts else Msg("havana.nothing")
+    said = listed(parts)
     key = (
         "havana.effect.building_architect"
         if building.requires_architect
