@@ -38,9 +38,9 @@ BACKOFF = (10.0, 20.0, 40.0, 60.0, 120.0, 300.0, 600.0)
 SLOW_RETRY = 600.0
 
 Deliverer = Callable[[int, str], Awaitable[None]]
-# Told that Discord refused a game's post as "Unknown Channel": whether the game's room is gone
-# (and its table ended, and its rows forgotten).
-RoomCheck = Callable[[int], Awaitable[bool]]
+# Told that Discord refused a game's post as "Unknown Channel": if the game's room is gone, it
+# ends the table and has the game's rows forgotten.
+RoomCheck = Callable[[int], Awaitable[None]]
 # Discord's code for a channel (or thread) that does not exist.
 UNKNOWN_CHANNEL = 10003
 

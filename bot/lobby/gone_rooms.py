@@ -56,17 +56,15 @@ class GoneRooms:
         if record is not None and not record.in_dms:
             await self.end(record)
 
-    async def refused(self, game_id: int) -> bool:
-        """Discord refused a post of the game as "Unknown Channel": whether its room is gone
-        (then its table has ended and nothing of it is left to post)."""
+    async def refused(self, game_id: int) -> None:
+        """Discord refused a post of the game as "Unknown Channel": if its room is indeed gone,
+        its table ends and nothing of it is left to post."""
         try:
             record = await self.tables.store.get(game_id)
         except GameNotFound:
-            return False
-        if not await room_gone(self.client, record):
-            return False
-        await self.end(record)
-        return True
+            return
+        if await room_gone(self.client, record):
+            await self.end(record)
 
     async def end(self, held: GameRecord) -> None:
         """The table of a room that is gone ends as abandoned (a game that had ended keeps its
