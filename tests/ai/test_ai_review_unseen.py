@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import ai
-from ai import sampling_havana, sampling_santiago
+from ai import sampling_havana
 from ai.models import MODELS
 
 
@@ -24,6 +24,16 @@ def _states(name: str, players: int, seed: int) -> list:
     return states
 
 
+def _redrawn(name: str, before, first_seed: int, times: int) -> list[dict]:
+    """The moment `before` redrawn `times` times by the game's model, from generators seeded
+    `first_seed`, `first_seed + 1`..., as JSON."""
+    model = MODELS[name]
+    return [
+        model.game.to_json(model.redraw_unseen(before, random.Random(first_seed + r)))
+        for r in range(times)
+    ]
+
+
 def _without(data: dict, *fields: str) -> dict:
     return {k: v for k, v in data.items() if k not in fields}
 
@@ -35,10 +45,7 @@ def test_havana_redraw_deals_the_building_deck_again_and_keeps_every_holding():
     assert len(moments) >= 4, "too few moments with a building deck: the test would prove little"
     for k, before in enumerate(moments):
         real = game.to_json(before)
-        redrawn = [
-            game.to_json(sampling_havana.redraw_unseen(before, random.Random(k * 10 + r)))
-            for r in range(5)
-        ]
+        redrawn = _redrawn("havana", before, k * 10, 5)
         for data in redrawn:
             # Every hand, pick, discard pile and face-up card, the rows, the box and the bag.
             assert data["players"] == real["players"]
@@ -92,10 +99,7 @@ def test_santiago_redraw_draws_only_the_future_dice():
     moments = _states("santiago", 3, 6)[::40]
     for k, before in enumerate(moments):
         real = game.to_json(before)
-        redrawn = [
-            game.to_json(sampling_santiago.redraw_unseen(before, random.Random(k * 10 + r)))
-            for r in range(4)
-        ]
+        redrawn = _redrawn("santiago", before, k * 10, 4)
         for data in redrawn:
             assert _without(data, "rng") == _without(real, "rng")
         assert len({d["rng"] for d in redrawn}) == 4
