@@ -91,6 +91,20 @@ def players(seats: Sequence[int]) -> Msg:
     return Msg(f"players.{len(seats)}", {f"p{i}": player(s) for i, s in enumerate(seats)})
 
 
+# A list of any length in one phrase: each language says its own "and" before the last part.
+ENGLISH.update({"list.and": "{a}, {b}", "list.and_last": "{a} and {b}"})
+
+
+def joined(parts: Sequence[Any], between: str = "list.and", last: str = "list.and_last") -> Any:
+    """`parts` (messages or words) as one message, `between` joining all but the last and
+    `last` before it ("a, b and c"); a single part is itself. A game whose stored events
+    already name its own pair of keys passes them."""
+    out = parts[0]
+    for i, part in enumerate(parts[1:], start=2):
+        out = Msg(last if i == len(parts) else between, {"a": out, "b": part})
+    return out
+
+
 ENGLISH["tiebreak.value"] = "{name} {value}"
 
 
@@ -187,10 +201,18 @@ def render(
     except (KeyError, IndexError, ValueError):
         # A translation with a wrong placeholder must never break a game: show the key.
         said = f"{message.key} {values}"
+    if lang[:2] == "es":
+        said = _SPANISH_Y.sub("e", said)
     listener = _HEARD.get()
     if listener is not None:
         listener.append((message.key, said))
     return said
+
+
+# Spanish writes "e" for "and" before a word sounding /i/ ("Banco e Iglesia", "Ana e Isabel"),
+# but not before "hie-"/"hia-"/"hio-" ("agua y hielo"); the words often come from elsewhere (a
+# player's name, a building), so no template can know, and a name may be in bold.
+_SPANISH_Y = re.compile(r"(?<![\w*_])y(?= [*_]{0,2}(?:[iIíÍ]|[hH][iIíÍ](?![aeoáéóAEOÁÉÓ])))")
 
 
 def placeholders(template: str) -> set[str]:

@@ -200,6 +200,9 @@ ENGLISH = {
     "pic.text.santiago.car_here": "the car is here",
     "pic.text.santiago.buildings": "Buildings",
     "pic.text.havana.pesos": "{n:plural|one=# peso|other=# pesos}",
+    "pic.text.havana.deck": "{n:plural|one=# building in the deck|other=# buildings in the deck}",
+    "pic.text.havana.bag": "{n:plural|one=# cube in the bag|other=# cubes in the bag}",
+    "pic.text.havana.covered": "has covered a card",
     "pic.text.havana.face_up": "face up: {cards}",
     "pic.text.havana.building": "{name}, {vp} VP, cost: {cost}",
     "pic.text.havana.building_brief": "{name}, {vp} VP",
@@ -289,6 +292,13 @@ def say_msg(message: Msg, names: Sequence[str] | None = None) -> str:
 
 def say(key: str, **params) -> str:
     return say_msg(Msg(key, params))
+
+
+def and_list(parts: Sequence[str]) -> str:
+    """Words in one phrase as the language joins a list ("Bank, Café and Church"); at least
+    one part."""
+    said = game_text.joined(list(parts))
+    return say_msg(said) if isinstance(said, Msg) else said
 
 
 def known(key: str) -> bool:

@@ -44,7 +44,7 @@ def waiting(view, names: Sequence[str]) -> Section | None:
     if view.game_over or not view.pending:
         return None
     seats = list(dict.fromkeys(p.seat for p in view.pending))
-    who = ", ".join(names[s] for s in seats)
+    who = say_msg(players(seats), names)
     return Section("waiting", say("pic.waiting", who=who))
 
 

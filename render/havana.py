@@ -290,13 +290,14 @@ def _draw_items(d, x: int, cy: int, items, role: str = "", gap: int = 12) -> int
     return x - gap
 
 
-def status_words(view: PublicView, p) -> list[str]:
-    """What a player's row says of their turn beside the pieces: protected, covering, done."""
+def status_words(view: PublicView, p, covered: str = "pic.havana.covered") -> list[str]:
+    """What a player's row says of their turn beside the pieces: protected, covering, done.
+    `covered` is the key said of a covered card (a line in words must say it is a card)."""
     words = []
     if p.protected:
         words.append(say("pic.havana.protected"))
     if p.covering and p.placed:
-        words.append(say("pic.havana.covered"))
+        words.append(say(covered))
     if p.has_played and view.phase == "actions":
         words.append(say("pic.havana.done"))
     return words

@@ -9,7 +9,7 @@ from games.text import Msg
 
 from . import draw as dr
 from . import havana as pic
-from .captions import say, say_msg, worded
+from .captions import and_list, say, say_msg, worded
 from .describe import Section, going_on, waiting
 
 ALT_ORDER = ("title", "waiting", "last", "players", "centre", "top", "bottom")
@@ -39,7 +39,7 @@ def _cost(b: BuildingView) -> str:
 
 def _cards(cards) -> str:
     """Cards by name with the number each card shows ("Siesta (0)"), as the picture draws them."""
-    return ", ".join(_card(c) for c in cards) or say("pic.no_cards")
+    return and_list([_card(c) for c in cards]) if cards else say("pic.no_cards")
 
 
 def _card(card: str) -> str:
@@ -91,12 +91,13 @@ def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple
         if p.picked and not p.face_up:
             parts.append(say("pic.havana.picked", n=p.picked))
         parts.append(say("pic.text.havana.cards_held", hand=p.hand_size, discard=p.discard_size))
-        built = ", ".join(say_msg(b.name) for b in p.buildings)
+        built = and_list([say_msg(b.name) for b in p.buildings]) if p.buildings else ""
         if built:
             parts.append(say("pic.text.havana.built", n=len(p.buildings), names=built))
         else:
             parts.append(say("pic.text.havana.none_built"))
-        parts.extend(pic.status_words(view, p))
+        # the picture's "covered" sits on the covered card; a line must say it is a card
+        parts.extend(pic.status_words(view, p, covered="pic.text.havana.covered"))
         what = ", ".join(parts)
         lines.append(say("pic.text.player", name=names[p.seat], number=p.seat + 1, what=what))
     return tuple(lines), tuple(brief)
@@ -105,11 +106,12 @@ def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple
 def _centre(view: PublicView, names: list[str]) -> Section:
     pool = [say("pic.text.havana.pesos", n=view.centre.pesos), *_cubes(view.centre.cubes)]
     bank = say("pic.text.havana.bank", pesos=view.bank_pesos)
-    deck = say("pic.havana.deck", n=view.deck_count)
+    # in words, where the picture's "deck 24 · bag 75" labels a pile the eye sees beside it
+    deck = say("pic.text.havana.deck", n=view.deck_count)
     lines = [
         ", ".join(pool),
         worded(f"{bank}, {say('pic.havana.bank_workers', n=view.bank_workers)}", bank),
-        worded(f"{deck}, {say('pic.havana.bag', n=view.bag_count)}", deck),
+        worded(f"{deck}, {say('pic.text.havana.bag', n=view.bag_count)}", deck),
     ]
     order = ", ".join(names[s] for s in view.turn_order) or say("pic.havana.order_later")
     turn_order = say("pic.havana.turn_order")

@@ -9,7 +9,7 @@ from games.santiago.views import Die, PlayerView, PublicView
 
 from . import draw as dr
 from . import santiago as pic
-from .captions import say
+from .captions import and_list, say
 from .describe import Section, going_on, waiting
 
 # The alt text's order: what a player looks for first, the places last.
@@ -17,7 +17,7 @@ ALT_ORDER = ("title", "waiting", "last", "players", "ship", "road", "buildings")
 
 
 def _dice(dice) -> str:
-    return ", ".join(_die(d) for d in dice)
+    return and_list([_die(d) for d in dice])
 
 
 def _die(die: Die) -> str:
@@ -27,7 +27,7 @@ def _die(die: Die) -> str:
 
 def _goods(goods) -> str:
     shown = [say(f"santiago.count.{g}", n=n) for g, n in goods if n]
-    return ", ".join(shown) if shown else say("pic.no_goods")
+    return and_list(shown) if shown else say("pic.no_goods")
 
 
 def _pawn(view: PublicView, space: int | None) -> str:
@@ -39,7 +39,7 @@ def _pawn(view: PublicView, space: int | None) -> str:
 
 def _owns(buildings) -> str:
     """What a player owns, as a part of a line ("owns Bank, Café", "owns no building")."""
-    owned = ", ".join(pic.building_name(b) for b in buildings)
+    owned = and_list([pic.building_name(b) for b in buildings]) if buildings else ""
     return (
         say("pic.text.santiago.owns", owned=owned) if owned else say("pic.text.santiago.owns_none")
     )
@@ -98,8 +98,10 @@ def _ship(view: PublicView) -> Section:
     if view.rolled is not None:
         lines.append(say("pic.text.santiago.rolled", dice=_dice(view.rolled)))
     if view.demand is None:
-        lines.append(say("pic.santiago.no_demand"))
-        brief.append(lines[-1])
+        # at the end the last ship has sailed: "no demand yet" would promise one
+        if not view.game_over:
+            lines.append(say("pic.santiago.no_demand"))
+            brief.append(lines[-1])
     else:
         lines.append(say("pic.text.santiago.demand", dice=_dice(view.demand)))
         asked = [d for d in view.demand if d.value]

@@ -1166,3 +1166,64 @@ def test_shared_winners_and_a_price_on_pictures_are_joined_by_the_catalogue(lang
     if last_two != "A, B":
         word = last_two[1:-1].strip(", ")
         assert f" {word} " in cost, cost
+
+
+def _first_view(kind: str, seed: int, steps, players):
+    """The public view of a seeded 3-player game at the first of `steps` where a player owns
+    two buildings or more."""
+    from render.demo import play
+
+    game = games.get(kind)
+    for n in steps:
+        view = game.public_view(play(kind, 3, seed, n))
+        if any(len(p.buildings) >= 2 for p in players(view)):
+            return view
+    raise AssertionError("nobody built twice")
+
+
+def _and_word(lang: str) -> str:
+    """The language's word before a list's last part ("e", «и»)."""
+    return _say(lang, Msg("list.and_last", {"a": "A", "b": "B"}))[1:-1].strip(", ")
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_text_boards_lists_end_with_the_language_s_and(lang):
+    """What a player owns on Santiago de Cuba's text board, what a Havana player has built, and
+    who a position waits for are said as the language lists them ("possiede Banca, Caffè e
+    Chiesa"), as a screen reader reads the board's alt text, not with commas only."""
+    from render import describe, havana_text, santiago_text
+
+    word = _and_word(lang)
+    names = list(NAMES.get(lang, NAMES["en"]))[:3]
+    view = _first_view("santiago", 5, range(60, 400, 20), lambda v: v.seats)
+    owner = next(p for p in view.seats if len(p.buildings) >= 2)
+    with language(lang):
+        players = {s.key: s for s in santiago_text.board(view, names, 1)}["players"].lines
+        last = santiago_text.pic.building_name(owner.buildings[-1])
+    line = next(x for x in players if x.startswith(names[owner.seat]))
+    assert f" {word} {last}" in line or f" e {last}" in line, line
+
+    hview = _first_view("havana", 3, range(80, 600, 20), lambda v: v.players)
+    builder = next(p for p in hview.players if len(p.buildings) >= 2)
+    two = dataclasses.replace(
+        hview, pending=tuple(dataclasses.replace(hview.pending[0], seat=s) for s in (0, 1))
+    )
+    with language(lang):
+        players = {s.key: s for s in havana_text.board(hview, names, 1)}["players"].lines
+        who = describe.waiting(two, names).heading
+    line = next(x for x in players if x.startswith(names[builder.seat]))
+    assert f" {word} " in line or " e " in line, line
+    assert f"{names[0]} {word} {names[1]}" in who, who
+
+
+def test_spanish_says_e_for_and_before_an_i_sound():
+    """ "Banco e Iglesia", "Ana e Isabel": Spanish turns "y" into "e" before a word sounding /i/,
+    which the catalogue cannot know when the word is a name or a building; "agua y hielo" stays."""
+    assert _say("es", Msg("list.and_last", {"a": "Banco", "b": "Iglesia"})) == "Banco e Iglesia"
+    both = Msg("players.2", {"p0": player(0), "p1": player(1)})
+    assert text_msg("es", both, ["Ana", "Isabel"]) == "Ana e Isabel"
+    assert text_msg("es", both, ["Ana", "Hilario"]) == "Ana e Hilario"
+    assert text_msg("es", both, ["Ana", "Hielo"]) == "Ana y Hielo"
+    assert text_msg("es", both, ["Ana", "Óscar"]) == "Ana y Óscar"
+    assert text_msg("it", both, ["Ana", "Isabel"]) == "Ana e Isabel"
+    assert text_msg("es", both, ["Ana", "Isabel"], markdown=True) == "Ana e Isabel"

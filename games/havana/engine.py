@@ -15,6 +15,7 @@ from __future__ import annotations
 from games import rng
 from games.core import Event
 from games.text import ENGLISH, Msg, player
+from games.text import joined as joined_as
 from games.text import players as player_list
 
 from .cards import (
@@ -236,12 +237,8 @@ def listed(parts: list):
 
 def joined(parts: list):
     """A list of parts as one message: "havana.and" between them and "havana.and_last" before
-    the last one, so a language can say "a, b and c"."""
-    out = parts[0]
-    for i, part in enumerate(parts[1:], start=2):
-        key = "havana.and_last" if i == len(parts) else "havana.and"
-        out = Msg(key, {"a": out, "b": part})
-    return out
+    the last one (the keys its stored events name), so a language can say "a, b and c"."""
+    return joined_as(parts, "havana.and", "havana.and_last")
 
 
 # ---------------------------------------------------------------- rounds

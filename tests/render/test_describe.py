@@ -113,6 +113,38 @@ def test_a_havana_board_says_every_player_s_score_and_materials():
                 assert f"{p.cubes.red} {red}" in line and "(R)" not in line
 
 
+def test_havana_s_piles_and_a_covered_card_are_said_in_words():
+    """The picture's "deck 24 · bag 75" labels piles the eye sees; the words say what they hold
+    ("24 buildings in the deck, 75 cubes in the bag"), and a player who has covered a card is
+    said to have covered a card, not just "covered"."""
+    engine = games.get("havana")
+    covered = False
+    for move, state in positions("havana", 3, 5, every=1):
+        public = engine.public_view(state)
+        text = describe.text_board(describe.board_sections(public, NAMES, "en", move))
+        assert "deck " not in text and "bag " not in text, text
+        assert f"{public.deck_count} buildings in the deck" in text or public.deck_count < 2
+        assert f"{public.bag_count} cubes in the bag" in text or public.bag_count < 2
+        coverer = next((p for p in public.players if p.covering and p.placed), None)
+        if coverer is not None:
+            line = next(
+                x for x in text.splitlines() if x.lstrip("- ").startswith(NAMES[coverer.seat])
+            )
+            assert "has covered a card" in line, line
+            covered = True
+    assert covered
+
+
+def test_a_santiago_board_after_the_end_promises_no_demand():
+    """ "No demand yet" would promise a ship that never comes once the last one has sailed."""
+    engine = games.get("santiago")
+    *_, (move, end) = positions("santiago", 3, 4, every=1000)
+    public = engine.public_view(end)
+    assert public.game_over and public.demand is None
+    text = describe.text_board(describe.board_sections(public, NAMES, "en", move))
+    assert "No demand yet" not in text, text
+
+
 @pytest.mark.parametrize("kind", ["santiago", "havana"])
 def test_a_screen_s_words_say_what_lies_behind_it(kind):
     engine = games.get(kind)
