@@ -322,9 +322,15 @@ class Announcer:
         False when Discord would not (deleted, edited too often since it is old, no answer): a
         new one is posted instead."""
         record = published.record
-        edited = TurnMessage(current.message_id, prompt.seats, list(current.events), current.pinged)
+        edited = TurnMessage(
+            current.message_id,
+            prompt.seats,
+            list(current.events),
+            current.pinged,
+            earlier=current.earlier,
+        )
         edited.add(record, published.events)
-        edited.shown = self._shown(published, prompt, edited.events, board)
+        edited.shown = self._shown(published, prompt, edited.events, board, edited.earlier)
         try:
             await self.posts.edit(
                 record,
@@ -340,9 +346,9 @@ class Announcer:
         self.turns[record.id] = edited
         return True
 
-    def _shown(self, published: Published, prompt: Prompt, events, board) -> Shown:
+    def _shown(self, published: Published, prompt: Prompt, events, board, earlier=0) -> Shown:
         away = self.tables.away.of_seats(published.record)
-        return shown(published, prompt, events, picture_of(board), away)
+        return shown(published, prompt, events, picture_of(board), away, earlier)
 
     async def _post_new(
         self,

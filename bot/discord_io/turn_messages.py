@@ -36,16 +36,21 @@ class TurnMessage:
     events: list[Event] = field(default_factory=list)
     pinged: frozenset[int] = frozenset()
     shown: Shown | None = None
+    # events listed earlier that gave way to newer ones, which the message counts
+    earlier: int = 0
 
     def add(self, record: GameRecord, events: Sequence[Event]) -> None:
-        """This move's events the channel hears of below the earlier ones, the newest kept: a
-        move that says more than a message lists keeps all of its own (the message says how
-        many it leaves out, see `present.public_events`)."""
+        """This move's events the channel hears of below the earlier ones, the newest kept and
+        those that give way counted: a move that says more than a message lists keeps all of
+        its own (the message says how many it leaves out, see `present.public_events`)."""
         new = present.channel_events(record, events)
         if len(new) >= present.MAX_EVENT_LINES:
+            self.earlier += len(self.events)
             self.events = new
         else:
-            self.events = [*self.events, *new][-present.MAX_EVENT_LINES :]
+            both = [*self.events, *new]
+            self.earlier += max(0, len(both) - present.MAX_EVENT_LINES)
+            self.events = both[-present.MAX_EVENT_LINES :]
 
     def note(self) -> str:
         return f"{self.message_id}:{','.join(str(s) for s in sorted(self.deciders))}"
@@ -148,15 +153,17 @@ def shown(
     events: Sequence[Event],
     picture: Picture | None,
     away: dict[int, float],
+    earlier: int = 0,
 ) -> Shown:
-    """The turn message's texts (`events`, the public ones; the header, whoever decides,
-    named, pinged or not by the post, and who of them is `away`) and its picture."""
+    """The turn message's texts (`events`, the public ones, after how many `earlier` gave way;
+    the header, whoever decides, named, pinged or not by the post, and who of them is `away`)
+    and its picture."""
     record, locale = published.record, published.locale
     texts = present.turn(
         locale,
         record,
         prompt.decisions,
-        present.public_events(locale, record, events),
+        present.public_events(locale, record, events, earlier=earlier),
         ping=prompt.shown,
         hidden_choices=prompt.hidden_choices,
         away=away,

@@ -225,10 +225,15 @@ def channel_events(record: Any, events: Iterable[Event]) -> list[Event]:
 
 
 def public_events(
-    locale: Locale, record: Any, events: Iterable[Event], limit: int | None = MAX_EVENT_LINES
+    locale: Locale,
+    record: Any,
+    events: Iterable[Event],
+    limit: int | None = MAX_EVENT_LINES,
+    earlier: int = 0,
 ) -> list[str]:
     """Lines for a channel, of the events it hears of (see `channel_events`): at most `limit`
-    (None: all; `/game log` chooses its own count)."""
+    (None: all; `/game log` chooses its own count). `earlier` events that came before these
+    and gave way are counted in a first line, so a reader knows the list is not all."""
     lines = []
     for event in channel_events(record, events):
         line = text_msg(locale, event.msg, seat_names(record, locale), markdown=True)
@@ -238,9 +243,14 @@ def public_events(
                 locale, "bot.event.by", name=seat_name(record, event.seat, locale), event=line
             )
         lines.append("• " + line)
+    if earlier and limit is not None and len(lines) >= limit:
+        earlier += len(lines) - limit + 1
+        lines = lines[len(lines) - limit + 1 :]
     if limit is not None and len(lines) > limit:
         hidden = len(lines) - limit + 1
         lines = [*lines[: limit - 1], text(locale, "bot.event.more", count=hidden)]
+    if earlier:
+        lines.insert(0, text(locale, "bot.event.earlier", count=earlier))
     return lines
 
 

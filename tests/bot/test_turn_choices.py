@@ -16,6 +16,7 @@ from bot.core.published import Published
 from bot.discord_io import layouts, turn_messages
 from bot.discord_io.layouts import Picture
 from bot.discord_io.turn_messages import Prompt
+from bot.text import present
 from bot.text.i18n import text_msg
 from bot.text.lengths import utf16_len
 from bot.text.present import clip
@@ -162,3 +163,29 @@ def test_a_whole_turn_message_keeps_within_discord_s_limits_and_says_what_choice
     assert sections > 20
     if kind == "santiago":
         assert described > 5, "the Newspaper's menu names citizens"
+
+
+def test_a_turn_message_that_lists_many_moves_says_how_many_earlier_ones_gave_way():
+    """A turn message that goes on over many moves (AI seats playing in a row, one player's
+    several decisions) lists the newest of their lines and says how many earlier ones it
+    left out, never dropping them without a word; the newest line is always there."""
+    engine = games.get("santiago")
+    rnd = random.Random(11)
+    state = engine.new(3, 11, {})
+    record = record_of("santiago", 3, {}, engine.version(state))
+    turn = turn_messages.TurnMessage(1, frozenset())
+    heard = []
+    while not engine.is_over(state) and turn.earlier < 5:
+        seat = rnd.choice(engine.pending(state)).seat
+        state, events = engine.apply(state, seat, rnd.choice(engine.legal_codes(state, seat)))
+        turn.add(record, events)
+        heard += present.public_events("en", record, events, limit=None)
+    assert turn.earlier >= 5
+    published = Published(record, state, events=(), locale="en")
+    prompt = Prompt.of(published)
+    shown = turn_messages.shown(published, prompt, turn.events, None, {}, turn.earlier)
+    lines = [x for t in shown.texts for x in t.splitlines() if x.startswith(("•", "("))]
+    listed = [x for x in lines if x.startswith("•")]
+    left_out = len(heard) - len(listed)
+    assert lines[0] == f"({left_out} earlier events are left out: `/game log` lists them.)"
+    assert listed == heard[-len(listed) :] and len(lines) <= present.MAX_EVENT_LINES
