@@ -116,7 +116,7 @@ MESSAGES: dict[str, str] = {
     "bot.hint.reason.stock": "It adds goods, pesos and the like worth about {n:plural|one=# VP|other=# VP}.",
     "bot.hint.reason.setup": "It sets up about {n:plural|one=# VP|other=# VP} for the turns to come.",
     "bot.hint.reason.deny": "It keeps about {n:plural|one=# VP|other=# VP} from {player}.",
-    "bot.hint.reason.steady": "It gives away the least.",
+    "bot.hint.reason.steady": "It gains little, now or later.",
     "bot.hint.ai_chose": "Why {who} chose **{choice}**: {reason}",
     "bot.hint.ai_why": "Why {who} did that: {reason}",
 }
