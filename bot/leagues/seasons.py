@@ -251,9 +251,12 @@ class Seasons:
                 opened, thread = True, record.channel_id
             else:
                 thread = (await self.store.get(table.game_id)).channel_id
-            players = ", ".join(
-                text(ch, "bot.league.ai") if p is None else present.escape(names.get(p, "?"))
-                for p in table.players
+            players = present.listed(
+                ch,
+                [
+                    text(ch, "bot.league.ai") if p is None else present.escape(names.get(p, "?"))
+                    for p in table.players
+                ],
             )
             lines.append(
                 text(

@@ -18,7 +18,7 @@ from bot.text import lengths
 from bot.text.i18n import english, escape, text, text_msg
 from games import Decision, Event, Msg, Result
 from games.front import front_options
-from games.text import tiebreak
+from games.text import joined, tiebreak
 
 Locale = discord.Locale | str | None
 
@@ -342,10 +342,10 @@ def waiting(locale: Locale, record: Any, actor: int, decisions: Sequence[Decisio
 
 def listed(locale: Locale, names: Sequence[str]) -> str:
     """Names in one phrase, joined as the language joins a table's players ("Anna and Ben",
-    "Anna, Ben y Carla"); more than a table holds, by commas."""
+    "Anna, Ben y Carla"), however many."""
     if 1 <= len(names) <= 4:
         return text(locale, f"players.{len(names)}", **{f"p{i}": n for i, n in enumerate(names)})
-    return ", ".join(names)
+    return text_msg(locale, joined(list(names))) if names else ""
 
 
 def _join(locale: Locale, parts: list[str]) -> str:

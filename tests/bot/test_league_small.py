@@ -4,6 +4,8 @@ one standings message, the winners congratulated once."""
 
 from __future__ import annotations
 
+import re
+
 from bot.discord_io.layouts import text_of
 from storage import leagues as lg
 from tests.bot.driver import bot_messages
@@ -20,6 +22,12 @@ async def test_a_league_of_four_plays_two_rounds_of_duels_finished_by_the_ai(sim
     await members[0].slash(channel, "league start")
     await settle(env)
     assert len(channel.threads) == 2
+    # each table's players said as a list is said ("p00 and p03"), with a link to its thread
+    (opened,) = [text_of(m) for m in bot_messages(env, channel) if "Table 1" in text_of(m)]
+    tables = [line for line in opened.splitlines() if line.startswith("Table ")]
+    assert len(tables) == 2 and all(
+        re.match(r"Table \d: p\d\d and p\d\d · <#\d+>", t) for t in tables
+    )
     for _ in range(2):
         await env.advance_time(DAY + 60)
         await settle(env)
