@@ -194,6 +194,8 @@ def render(
         k: render(v, catalogue, fallback, names, lang) if isinstance(v, Msg) else v
         for k, v in message.params.items()
     }
+    if lang[:2] in _EUPHONY:
+        template = _euphonic(template, values, lang[:2])
     try:
         if ":plural|" in template or ":ordinal|" in template:
             template = _plurals(template, values, lang)
@@ -201,18 +203,42 @@ def render(
     except (KeyError, IndexError, ValueError):
         # A translation with a wrong placeholder must never break a game: show the key.
         said = f"{message.key} {values}"
-    if lang[:2] == "es":
-        said = _SPANISH_Y.sub("e", said)
     listener = _HEARD.get()
     if listener is not None:
         listener.append((message.key, said))
     return said
 
 
-# Spanish writes "e" for "and" before a word sounding /i/ ("Banco e Iglesia", "Ana e Isabel"),
-# but not before "hie-"/"hia-"/"hio-" ("agua y hielo"); the words often come from elsewhere (a
-# player's name, a building), so no template can know, and a name may be in bold.
-_SPANISH_Y = re.compile(r"(?<![\w*_])y(?= [*_]{0,2}(?:[iIíÍ]|[hH][iIíÍ](?![aeoáéóAEOÁÉÓ])))")
+# Where "and" changes with the sound of the word after it: Spanish "e" for "y" before a word
+# sounding /i/ ("Banco e Iglesia", "Ana e Isabel", but "agua y hielo"), Italian "ed" for "e"
+# before an e- ("Protezione ed Esattore"). The word is often a value (a name, a building), so
+# the template's own conjunction is changed where a value starting so follows it, and nothing
+# else: a name that holds a "y" is shown as typed. Markup or quotes may open the value.
+_OPENING = r"[*_\\«\"'“]*"
+_EUPHONY = {
+    "es": (
+        re.compile(r"(?<![\w*_])y( [*_«\"“]{0,3})\{(\w+)\}"),
+        "e",
+        re.compile(_OPENING + r"(?:[iIíÍ]|[hH][iIíÍ](?![aeoáéóAEOÁÉÓ]))"),
+    ),
+    "it": (
+        re.compile(r"(?<![\w*_])e( [*_«\"“]{0,3})\{(\w+)\}"),
+        "ed",
+        re.compile(_OPENING + r"[eEèÈéÉ]"),
+    ),
+}
+
+
+def _euphonic(template: str, values: Mapping[str, Any], lang: str) -> str:
+    pattern, word, sound = _EUPHONY[lang]
+
+    def swap(match: re.Match[str]) -> str:
+        value = values.get(match[2])
+        if isinstance(value, str) and sound.match(value):
+            return f"{word}{match[1]}{{{match[2]}}}"
+        return match[0]
+
+    return pattern.sub(swap, template)
 
 
 def placeholders(template: str) -> set[str]:

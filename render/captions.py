@@ -202,7 +202,7 @@ ENGLISH = {
     "pic.text.havana.pesos": "{n:plural|one=# peso|other=# pesos}",
     "pic.text.havana.deck": "{n:plural|one=# building in the deck|other=# buildings in the deck}",
     "pic.text.havana.bag": "{n:plural|one=# cube in the bag|other=# cubes in the bag}",
-    "pic.text.havana.covered": "has covered a card",
+    "pic.text.havana.covered": "has covered {card}",
     "pic.text.havana.face_up": "face up: {cards}",
     "pic.text.havana.building": "{name}, {vp} VP, cost: {cost}",
     "pic.text.havana.building_brief": "{name}, {vp} VP",

@@ -290,14 +290,19 @@ def _draw_items(d, x: int, cy: int, items, role: str = "", gap: int = 12) -> int
     return x - gap
 
 
-def status_words(view: PublicView, p, covered: str = "pic.havana.covered") -> list[str]:
+def status_words(view: PublicView, p, card_name=None) -> list[str]:
     """What a player's row says of their turn beside the pieces: protected, covering, done.
-    `covered` is the key said of a covered card (a line in words must say it is a card)."""
+    With `card_name` (a card's words), the covered card is named: a line in words has no
+    card beside it to mark, as the picture has."""
     words = []
     if p.protected:
         words.append(say("pic.havana.protected"))
     if p.covering and p.placed:
-        words.append(say(covered))
+        if card_name is None or len(p.face_up) < 2:
+            words.append(say("pic.havana.covered"))
+        else:
+            card = p.face_up[0 if p.covering == "left" else 1]
+            words.append(say("pic.text.havana.covered", card=card_name(card)))
     if p.has_played and view.phase == "actions":
         words.append(say("pic.havana.done"))
     return words

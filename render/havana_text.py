@@ -96,8 +96,7 @@ def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple
             parts.append(say("pic.text.havana.built", n=len(p.buildings), names=built))
         else:
             parts.append(say("pic.text.havana.none_built"))
-        # the picture's "covered" sits on the covered card; a line must say it is a card
-        parts.extend(pic.status_words(view, p, covered="pic.text.havana.covered"))
+        parts.extend(pic.status_words(view, p, card_name=_card))
         what = ", ".join(parts)
         lines.append(say("pic.text.player", name=names[p.seat], number=p.seat + 1, what=what))
     return tuple(lines), tuple(brief)

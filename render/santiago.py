@@ -460,16 +460,18 @@ def _ship(d: ImageDraw.ImageDraw, view: PublicView):
         for i, face in enumerate(view.rolled):
             die(d, slot[i], DICE_Y, face, s=DIE_S, value_size=MIN, good_size=MIN)
     elif view.demand is None:
-        dr.fit_text(
-            d,
-            ((SHIP_X0 + SHIP_X1) / 2, DICE_Y + DIE_S / 2),
-            say("pic.santiago.no_demand"),
-            SHIP_X1 - SHIP_X0 - 16,
-            size=MIN,
-            anchor="mm",
-            min_size=MIN,
-            role="dice",
-        )
+        # after the end the last ship has sailed: "no demand yet" would promise another
+        if not view.game_over:
+            dr.fit_text(
+                d,
+                ((SHIP_X0 + SHIP_X1) / 2, DICE_Y + DIE_S / 2),
+                say("pic.santiago.no_demand"),
+                SHIP_X1 - SHIP_X0 - 16,
+                size=MIN,
+                anchor="mm",
+                min_size=MIN,
+                role="dice",
+            )
     else:
         for i, face in enumerate(view.demand):
             die(d, slot[i], DICE_Y, face, s=DIE_S, value_size=MIN, good_size=MIN)

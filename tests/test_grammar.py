@@ -18,6 +18,7 @@ import pytest
 import bot.command_texts  # noqa: F401  (the slash commands' texts are in the catalogue)
 import games
 import translations
+from bot.text import present
 from bot.text.i18n import english, text_msg
 from games.text import PLURAL, Msg, placeholders, player, plural_category
 from render.captions import language, say_msg
@@ -1212,18 +1213,29 @@ def test_the_text_boards_lists_end_with_the_language_s_and(lang):
         players = {s.key: s for s in havana_text.board(hview, names, 1)}["players"].lines
         who = describe.waiting(two, names).heading
     line = next(x for x in players if x.startswith(names[builder.seat]))
-    assert f" {word} " in line or " e " in line, line
+    with language(lang):
+        last = say_msg(builder.buildings[-1].name)
+    assert re.search(rf" (?:{word}|e|ed) {re.escape(last)}\b", line), (last, line)
     assert f"{names[0]} {word} {names[1]}" in who, who
 
 
-def test_spanish_says_e_for_and_before_an_i_sound():
+def test_spanish_says_e_and_italian_ed_before_the_sound_that_asks_for_it():
     """ "Banco e Iglesia", "Ana e Isabel": Spanish turns "y" into "e" before a word sounding /i/,
-    which the catalogue cannot know when the word is a name or a building; "agua y hielo" stays."""
+    Italian "e" into "ed" before an e- ("Protezione ed Esattore"), which the catalogue cannot
+    know when the word is a name or a building; "agua y hielo" stays, and a name that holds a
+    "y" of its own is shown as typed."""
     assert _say("es", Msg("list.and_last", {"a": "Banco", "b": "Iglesia"})) == "Banco e Iglesia"
     both = Msg("players.2", {"p0": player(0), "p1": player(1)})
     assert text_msg("es", both, ["Ana", "Isabel"]) == "Ana e Isabel"
     assert text_msg("es", both, ["Ana", "Hilario"]) == "Ana e Hilario"
     assert text_msg("es", both, ["Ana", "Hielo"]) == "Ana y Hielo"
     assert text_msg("es", both, ["Ana", "Óscar"]) == "Ana y Óscar"
+    assert text_msg("es", both, ["Pedro y Irene", "Ben"]) == "Pedro y Irene y Ben"
+    assert text_msg("es", both, ["Ana", "_Isa_"], markdown=True) == "Ana e \\_Isa\\_"
+    assert present.listed("es", ["**Ana**", "**Isabel**"]) == "**Ana** e **Isabel**"
     assert text_msg("it", both, ["Ana", "Isabel"]) == "Ana e Isabel"
-    assert text_msg("es", both, ["Ana", "Isabel"], markdown=True) == "Ana e Isabel"
+    assert text_msg("it", both, ["Ana", "Elena"]) == "Ana ed Elena"
+    assert _say("it", Msg("list.and_last", {"a": "Protezione", "b": "Esattore"})) == (
+        "Protezione ed Esattore"
+    )
+    assert text_msg("de", both, ["Ana", "Elena"]) == "Ana und Elena"

@@ -187,5 +187,5 @@ def test_a_turn_message_that_lists_many_moves_says_how_many_earlier_ones_gave_wa
     lines = [x for t in shown.texts for x in t.splitlines() if x.startswith(("•", "("))]
     listed = [x for x in lines if x.startswith("•")]
     left_out = len(heard) - len(listed)
-    assert lines[0] == f"({left_out} earlier events are left out: `/game log` lists them.)"
+    assert lines[0] == f"({left_out} earlier events are not shown here: `/game log` lists more.)"
     assert listed == heard[-len(listed) :] and len(lines) <= present.MAX_EVENT_LINES

@@ -11,7 +11,7 @@ import re
 import pytest
 
 import games
-from render import describe
+from render import board_image, describe, draw, havana_text
 from render.captions import language, say, say_msg
 from tests.games.twin_helpers import havana_twins, santiago_twins
 
@@ -116,7 +116,7 @@ def test_a_havana_board_says_every_player_s_score_and_materials():
 def test_havana_s_piles_and_a_covered_card_are_said_in_words():
     """The picture's "deck 24 · bag 75" labels piles the eye sees; the words say what they hold
     ("24 buildings in the deck, 75 cubes in the bag"), and a player who has covered a card is
-    said to have covered a card, not just "covered"."""
+    said to have covered that card, where the picture writes "covered" on it."""
     engine = games.get("havana")
     covered = False
     for move, state in positions("havana", 3, 5, every=1):
@@ -130,7 +130,9 @@ def test_havana_s_piles_and_a_covered_card_are_said_in_words():
             line = next(
                 x for x in text.splitlines() if x.lstrip("- ").startswith(NAMES[coverer.seat])
             )
-            assert "has covered a card" in line, line
+            side = 0 if coverer.covering == "left" else 1
+            card = havana_text._card(coverer.face_up[side])
+            assert f"has covered {card}" in line, line
             covered = True
     assert covered
 
@@ -143,6 +145,9 @@ def test_a_santiago_board_after_the_end_promises_no_demand():
     assert public.game_over and public.demand is None
     text = describe.text_board(describe.board_sections(public, NAMES, "en", move))
     assert "No demand yet" not in text, text
+    with draw.recording() as drawn:
+        board_image(public, NAMES[:3], "en", move)
+    assert drawn and not [t.text for t in drawn if "No demand" in t.text]
 
 
 @pytest.mark.parametrize("kind", ["santiago", "havana"])

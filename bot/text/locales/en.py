@@ -63,7 +63,7 @@ MESSAGES: dict[str, str] = {
     "bot.event.by_itself": "{player} had only one choice, taken by itself: “{action}”.",
     # a board picture's alt text (no names: it stays on screen while others decide)
     "bot.event.more": "…and {count} more (see /game log).",
-    "bot.event.earlier": "({count:plural|one=# earlier event is|other=# earlier events are} left out: `/game log` lists them.)",
+    "bot.event.earlier": "({count:plural|one=# earlier event is not shown here|other=# earlier events are not shown here}: `/game log` lists more.)",
     "bot.move.done": "Done: {choice}.",
     # screens and DMs
     "bot.figures.santiago": "Pesos: {pesos} · VP: {vp} · Goods: {goods}",
