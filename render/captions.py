@@ -294,10 +294,10 @@ def say(key: str, **params) -> str:
     return say_msg(Msg(key, params))
 
 
-def and_list(parts: Sequence[str]) -> str:
+def and_list(parts: Sequence[str], join=game_text.joined) -> str:
     """Words in one phrase as the language joins a list ("Bank, Café and Church"); at least
-    one part."""
-    said = game_text.joined(list(parts))
+    one part. `join` is a game's own joiner where its lists have keys of their own."""
+    said = join(list(parts))
     return say_msg(said) if isinstance(said, Msg) else said
 
 

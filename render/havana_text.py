@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from games.havana.engine import joined
 from games.havana.views import BuildingView, Cubes, PlayerView, PublicView
-from games.text import Msg
 
 from . import draw as dr
 from . import havana as pic
@@ -32,9 +31,8 @@ def _cost(b: BuildingView) -> str:
         parts.append(say("pic.havana.architect"))
     if not parts:
         return say("pic.havana.free")
-    # joined as the catalogue joins them ("a, b e c"), as the game's own lists are
-    said = joined(parts)
-    return say_msg(said) if isinstance(said, Msg) else said
+    # joined as the catalogue joins the game's own lists ("a, b e c")
+    return and_list(parts, join=joined)
 
 
 def _cards(cards) -> str:
