@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .models import Model, win_values
@@ -38,12 +39,22 @@ TURN_ROLLOUT_CAP = 30  # greedy decisions at most per turn of the seat that a ro
 # constant spreads the simulations evenly and the most visited code is chance.
 EXPLORATION = 0.1
 PRIOR_VISITS = 3.0  # weight of a code's prior, in simulations
+# Every seat's value of a state, in [0, 1]: `win_values` for the players; the game review may
+# ask for another (`ai.models.VALUES`).
+Valuer = Callable[[Model, Any], list[float]]
 
 
 class Node:
     __slots__ = ("seat", "codes", "prior", "visits", "value", "children", "total", "sum", "pmean")
 
-    def __init__(self, model: Model, state: Any, seat: int | None = None, root: bool = False):
+    def __init__(
+        self,
+        model: Model,
+        state: Any,
+        seat: int | None = None,
+        root: bool = False,
+        value: Valuer = win_values,
+    ):
         game = model.game
         self.children: dict[int, Node] = {}
         self.total = 0
@@ -55,7 +66,7 @@ class Node:
             return
         self.seat = actor(model, state) if seat is None else seat
         self.codes = model.prune(game.legal_codes(state, self.seat))
-        self.prior = _priors(model, state, self.seat, self.codes, root)
+        self.prior = _priors(model, state, self.seat, self.codes, root, value)
         self.pmean = sum(self.prior) / len(self.prior)
         self.visits = [0] * len(self.codes)
         self.value = [0.0] * len(self.codes)
@@ -87,7 +98,9 @@ class Node:
         return best
 
 
-def _priors(model: Model, state: Any, seat: int, codes: list[str], root: bool) -> list[float]:
+def _priors(
+    model: Model, state: Any, seat: int, codes: list[str], root: bool, value: Valuer = win_values
+) -> list[float]:
     """Each code's value for `seat` one step ahead; a secret choice gets its rule's preference."""
     if len(codes) == 1:
         return [0.5]
@@ -100,7 +113,7 @@ def _priors(model: Model, state: Any, seat: int, codes: list[str], root: bool) -
         after, events = game.apply(state, seat, code)
         if root and kept_turn(events, seat):
             after = own_steps(model, after, seat)
-        out.append(win_values(model, after)[seat])
+        out.append(value(model, after)[seat])
     return out
 
 
@@ -127,16 +140,31 @@ def search(
     return max(enumerate(codes), key=lambda ic: (visits[ic[1]], -ic[0]))[1]
 
 
-def grown(model: Model, world: Any, seat: int, sims: int, memo: dict | None) -> Node:
-    """The root of `seat`'s search on one sample, after `sims` simulations."""
+def grown(
+    model: Model,
+    world: Any,
+    seat: int,
+    sims: int,
+    memo: dict | None,
+    value: Valuer = win_values,
+) -> Node:
+    """The root of `seat`'s search on one sample, after `sims` simulations, states valued by
+    `value`."""
     turns = model.rollout_turns if len(model.scores(world)) <= model.turn_horizon else None
-    root = Node(model, world, seat, root=True)
+    root = Node(model, world, seat, root=True, value=value)
     for _ in range(sims):
-        _simulate(model, root, world, memo, turns)
+        _simulate(model, root, world, memo, turns, value)
     return root
 
 
-def _simulate(model: Model, root: Node, world: Any, memo: dict | None, turns: int | None) -> None:
+def _simulate(
+    model: Model,
+    root: Node,
+    world: Any,
+    memo: dict | None,
+    turns: int | None,
+    value: Valuer = win_values,
+) -> None:
     game = model.game
     node, state = root, world
     path: list[tuple[Node, int]] = []
@@ -148,17 +176,17 @@ def _simulate(model: Model, root: Node, world: Any, memo: dict | None, turns: in
             turns -= 1
         child = node.children.get(i)
         if child is None:
-            node.children[i] = Node(model, state)
+            node.children[i] = Node(model, state, value=value)
             state = _rollout(model, state, memo, root.seat, turns)
             break
         node = child
-    result = win_values(model, state)
+    result = value(model, state)
     for parent, i in path:
-        value = result[parent.seat]
+        mine = result[parent.seat]
         parent.total += 1
-        parent.sum += value
+        parent.sum += mine
         parent.visits[i] += 1
-        parent.value[i] += value
+        parent.value[i] += mine
 
 
 def _turn_starts(model: Model, state: Any, me: int) -> bool:

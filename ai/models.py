@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -193,6 +193,10 @@ def margin(scores: list[float], seat: int) -> float:
     return scores[seat] - max(x for v, x in enumerate(scores) if v != seat)
 
 
+def _squash(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x)) if x > -30 else 0.0
+
+
 def win_values(model: Model, state: Any) -> list[float]:
     """A win-probability-like value in [0, 1] for every seat: the exact outcome once the game is
     over (a shared win split), else the score margin squashed."""
@@ -202,8 +206,43 @@ def win_values(model: Model, state: Any) -> list[float]:
         share = 1.0 / len(winners)
         return [share if v in winners else 0.0 for v in range(len(model.scores(state)))]
     scores = model.scores(state)
-    out = []
-    for v in range(len(scores)):
-        x = margin(scores, v) / model.scale
-        out.append(1.0 / (1.0 + math.exp(-x)) if x > -30 else 0.0)
-    return out
+    return [_squash(margin(scores, v) / model.scale) for v in range(len(scores))]
+
+
+def standings(places: Sequence[int]) -> list[float]:
+    """Each seat's share of the other seats it finished ahead of, a shared place counting half:
+    at two players, its win share."""
+    n = len(places)
+    return [
+        sum(
+            1.0 if places[v] < places[u] else 0.5 if places[v] == places[u] else 0.0
+            for u in range(n)
+            if u != v
+        )
+        / (n - 1)
+        for v in range(n)
+    ]
+
+
+def pairwise(scores: Sequence[float], scale: float) -> list[float]:
+    """Each seat's chance to finish ahead of another seat, averaged over the others: its margin
+    over each of them squashed at `scale`. At two players, the squashed margin of `win_values`."""
+    n = len(scores)
+    return [
+        sum(_squash((scores[v] - scores[u]) / scale) for u in range(n) if u != v) / (n - 1)
+        for v in range(n)
+    ]
+
+
+def standing_values(model: Model, state: Any) -> list[float]:
+    """Like `win_values`, but what each seat is expected to gain is the share of the other seats
+    it finishes ahead of, not only the first place: at three or four players it keeps telling a
+    seat's choices apart after it has dropped out of the race for the win (the game review's
+    `value` "standing"). The exact standing once the game is over, else `pairwise`."""
+    game = model.game
+    if game.is_over(state):
+        return standings(game.result(state).places)
+    return pairwise(model.scores(state), model.scale)
+
+
+VALUES = {"win": win_values, "standing": standing_values}

@@ -49,7 +49,7 @@ seat, points in the game's score:
      "method": {"seed": 0, "rollouts": 8, "max_rollouts": 32, "horizon": 40,
                 "to_end": ["havana"], "temperature": {"santiago": 3.0, "havana": 40.0},
                 "recheck": 150, "epsilon": 0.25, "search": 160, "search_samples": 4,
-                "recheck_view": "own", "candidates": 8, "policy": "greedy",
+                "recheck_view": "own", "value": "win", "candidates": 8, "policy": "greedy",
                 "thresholds": {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 15.0}, "z": 1.28},
      "total": 212,                         # decisions in effect, counted or not
      "decisions": [                        # oldest first
@@ -82,8 +82,10 @@ decision is Lichess's formula on the win-chance drop; per seat, Lichess's game a
 of a volatility-weighted mean and the harmonic mean of its decisions' accuracies) over the
 decisions that mattered (`mattered`; one without the field, from an earlier review, counts).
 `spread`, `mattered`, `chosen_on`, `rechecked`, the seat's `mattered` and the method's `to_end`,
-`temperature`, `recheck`, `epsilon`, `search`, `search_samples` and `recheck_view` were added
-within format 1; a method without `recheck_view` measured with every seat on the whole sample; a
+`temperature`, `recheck`, `epsilon`, `search`, `search_samples`, `recheck_view` and `value` were
+added within format 1 (a method without `value` valued the win chance, as "win" does; with
+"standing", every "win chance" of the review is the seat's expected share of the other seats it
+finishes ahead of); a method without `recheck_view` measured with every seat on the whole sample; a
 method without `search` (or with 0) is the earlier one, played out with greedy replies; one
 without the four before it is earlier still (the squashed margin, no game to the
 end, no second valuing, greedy only). A stored review is read as it was stored, never valued
@@ -102,8 +104,8 @@ from typing import Any
 import games
 from games.undo import History
 
-from .mcts import grown
-from .models import MODELS, Model, margin, win_values
+from .mcts import Valuer, grown
+from .models import MODELS, VALUES, Model, margin, pairwise, standings, win_values
 from .policies import greedy_code, random_code
 
 FORMAT = 1
@@ -161,6 +163,13 @@ DEFAULT_RECHECK = 150
 # The check of a flagged cost plays the game on as its players would; with "whole" the review
 # measured play by seats that read each other's screens, not the same quantity (bench/README.md).
 RECHECK_VIEW = "own"
+# What a code is worth to the deciding seat: "win", its chance to win (a shared win split), as
+# the players' texts say; "standing", its expected share of the other seats it finishes ahead
+# of (a shared place half), the same at two players. At three or four players a seat that can
+# no longer win still has places to gain or lose, and "win" calls every choice it has equal
+# (bench/README.md: the review's honesty checks measured with both). Kept at "win" while what
+# the review shows players is its win chance; a method without the field valued "win".
+VALUE = "win"
 
 Progress = Callable[[int, int], None]
 
@@ -216,6 +225,9 @@ def analyse_decision(
     rng = random.Random(f"review:{game_name}:{seed}:{entry}")
     worlds = _Worlds(model, before, seat, rng, known)
     epsilon = how.get("epsilon", 0.0)
+    # What a code is worth to the seat: its win chance, or (a method's `value` "standing") its
+    # expected share of the other seats it finishes ahead of. A review without the field: win.
+    standing = how.get("value", "win") == "standing"
 
     def value(world: Any, c: str) -> tuple[float, float]:
         # The look-ahead's own chances (epsilon > 0) come from the sample's number, so that
@@ -223,7 +235,9 @@ def analyse_decision(
         noise = (
             random.Random(f"review:{game_name}:{seed}:{entry}:{worlds.used}") if epsilon else None
         )
-        return _outcome(model, world, seat, c, horizon, temperature, noise, epsilon)
+        return _outcome(
+            model, world, seat, c, horizon, temperature, noise, epsilon, standing=standing
+        )
 
     # The best code is chosen on one set of samples and valued on another: the best of several
     # noisy means is flattered by its own noise, so valuing it on the samples that chose it
@@ -235,7 +249,14 @@ def analyse_decision(
         # what a searching player expects to follow, not for what a greedy one would do next
         # (with greedy replies as the judge, the review rewarded agreeing with the greedy player).
         preferred, spread, chosen_on, values = _searched(
-            model, worlds, seat, codes, code, search, how.get("search_samples", SEARCH_SAMPLES)
+            model,
+            worlds,
+            seat,
+            codes,
+            code,
+            search,
+            how.get("search_samples", SEARCH_SAMPLES),
+            VALUES[how.get("value", "win")],
         )
         pair = [code] if preferred == code else [code, preferred]
         judged = _engine(values, code, preferred)
@@ -254,7 +275,9 @@ def analyse_decision(
                     if own
                     else None
                 )
-                return _outcome(model, world, seat, c, END_CAP, temperature, views=views)
+                return _outcome(
+                    model, world, seat, c, END_CAP, temperature, views=views, standing=standing
+                )
 
             judged, table = _rechecked(worlds, pair, code, recheck, measured)
             rechecked = recheck
@@ -393,17 +416,25 @@ def _engine(values: Mapping[str, float], played: str, preferred: str) -> dict:
 
 
 def _searched(
-    model: Model, worlds: _Worlds, seat: int, codes: list[str], played: str, budget: int, n: int
+    model: Model,
+    worlds: _Worlds,
+    seat: int,
+    codes: list[str],
+    played: str,
+    budget: int,
+    n: int,
+    value: Valuer = win_values,
 ) -> tuple[str, float, int, dict[str, float]]:
     """The strong player's search (`ai.mcts`) at the root, on `n` of the seat's samples with
-    `budget` simulations in all: (the most visited code, ties to the played one then to the
+    `budget` simulations in all, states valued by `value`: (the most visited code, ties to the played one then to the
     first; the spread of the codes' values in points; the samples searched; each code's value,
     as the search ranks it: its simulations' mean blended with its prior, over the samples)."""
     visits = dict.fromkeys(codes, 0.0)
     totals = {c: [0.0, 0.0] for c in codes}  # blended value, weight
     memo: dict | None = {} if model.key is not None else None
     for k in range(n):
-        root = grown(model, worlds.next(), seat, budget // n + (1 if k < budget % n else 0), memo)
+        sims = budget // n + (1 if k < budget % n else 0)
+        root = grown(model, worlds.next(), seat, sims, memo, value)
         for i, (c, (blended, weight)) in enumerate(zip(root.codes, root.ranked(), strict=True)):
             if c not in visits:
                 continue
@@ -444,13 +475,17 @@ def _outcome(
     noise: random.Random | None = None,
     epsilon: float = 0.0,
     views: random.Random | None = None,
+    standing: bool = False,
 ) -> tuple[float, float]:
     """(win chance, margin) of `seat` after `code` in `world`, everyone greedy for `horizon`
     decisions after: the exact win share and final margin if the game ends by then, else the
     calibrated softmax of the evaluations at `temperature` (None: the model's squashed margin,
     as Lichess squashes an engine's centipawns into a win chance) and the estimated margin.
     With `views`, each seat decides as the greedy level does in a game (`ai.choose`): on its own
-    sample of what it cannot see, drawn from `views`; else on the whole of `world`."""
+    sample of what it cannot see, drawn from `views`; else on the whole of `world`. With
+    `standing`, the first figure is the seat's standing instead (`ai.models.standing_values`:
+    the exact one at the end, else its margins over each other seat squashed at `temperature`,
+    as the softmax's two-seat case does)."""
     game = model.game
     state, _ = game.apply(world, seat, code)
     for _ in range(horizon):
@@ -467,9 +502,13 @@ def _outcome(
         state, _ = game.apply(state, who, choice)
     if game.is_over(state):
         result = game.result(state)
+        if standing:
+            return standings(result.places)[seat], float(margin(list(result.scores), seat))
         win = 1.0 / len(result.winners) if seat in result.winners else 0.0
         return win, float(margin(list(result.scores), seat))
     scores = model.scores(state)
+    if standing:
+        return pairwise(scores, temperature or model.scale)[seat], margin(scores, seat)
     if temperature is None:
         return win_values(model, state)[seat], margin(scores, seat)
     return softmax(scores, temperature)[seat], margin(scores, seat)
@@ -621,6 +660,7 @@ def method(
     search: int = DEFAULT_SEARCH,
     search_samples: int = SEARCH_SAMPLES,
     recheck_view: str = RECHECK_VIEW,
+    value: str = VALUE,
 ) -> dict:
     """The parameters of a review, as its JSON names them."""
     return {
@@ -635,6 +675,7 @@ def method(
         "search": search,
         "search_samples": search_samples,
         "recheck_view": recheck_view,
+        "value": value,
         "candidates": MAX_CANDIDATES,
         "policy": "greedy",
         "thresholds": {name: t for name, t in reversed(THRESHOLDS)},

@@ -3,7 +3,7 @@
     python bench/review.py [--only havana] [--workers 2] [--check-games 50] [--rollouts 100]
         [--check-level strong] [--check-budget 140] [--play-budget 40] [--max-blunders 0]
         [--check-class blunder]
-        [--search 160] [--recheck 150] [--recheck-view own]
+        [--search 160] [--recheck 150] [--recheck-view own] [--value win]
         [--review-rollouts 8] [--review-max 32] [--horizon 40] [--epsilon 0.25]
         [--seed 1]
     python bench/review.py --calibrate 60 [--seed 7]
@@ -22,7 +22,9 @@ The review's parameters: `--search` simulations of the strong AI's search judge 
 (0: the earlier judge, the greedy look-ahead of `--review-rollouts`, `--review-max`, `--horizon`
 and `--epsilon`); `--recheck` fresh samples measure a decision that reaches a class, every seat
 deciding on its own view there (`--recheck-view whole`: every seat on the whole sample, as
-before).
+before); `--value standing` has the review value a code by the seat's expected share of the other
+seats it finishes ahead of instead of its win chance (`ai.review.VALUE`), and check 2 then
+measures that share.
 
 **Honesty check 2.** For the blunders the reviews of check 1 flag (the first `--max-blunders` of
 them, taken in turn from each game, 0: all; `--check-class` checks another class instead, or
@@ -30,7 +32,7 @@ them, taken in turn from each game, 0: all; `--check-class` checks another class
 it was; what no seat has seen yet, the future dice and cube draws and Havana's face-down building
 deck, drawn again for each rollout) is played to the end `--rollouts` times with the code played
 and as many with the preferred code, everybody at `--check-level` (strong at `--check-budget`
-simulations) after: is the preferred one's win share higher (goal: in at least 90 % of the
+simulations) after: is the preferred one's win share (or standing, with `--value standing`) higher (goal: in at least 90 % of the
 blunders), and does the reported cost lie within the 95 % interval of the measured difference?
 The rollouts pair up (rollout i of both codes starts from the same draw of the unseen).
 
@@ -66,7 +68,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 import ai  # noqa: E402 - after the path fix above
 import games  # noqa: E402
 from ai import review  # noqa: E402
-from ai.models import MODELS  # noqa: E402
+from ai.models import MODELS, standings  # noqa: E402
 from bot.core import worker_pool  # noqa: E402
 
 GAMES = ("santiago", "havana")
@@ -154,8 +156,11 @@ def to_end(kind: str, state, level: str, seed: int, budget: int):
         state, _ = game.apply(state, seat, code)
 
 
-def check_blunder(blunder: dict, rollouts: int, level: str, budget: int, seed: int) -> dict:
-    """Check 2 for one blunder: the paired win shares of the played and the preferred code."""
+def check_blunder(
+    blunder: dict, rollouts: int, level: str, budget: int, seed: int, value: str = "win"
+) -> dict:
+    """Check 2 for one blunder: the paired win shares (or standings, `value` "standing") of
+    the played and the preferred code."""
     blunder = dict(blunder)
     actions, kind = blunder.pop("actions"), blunder["game"]
     record = games.Replay(kind, len(blunder["levels"]), blunder["seed"], {}, actions)
@@ -170,7 +175,10 @@ def check_blunder(blunder: dict, rollouts: int, level: str, budget: int, seed: i
         for code in (blunder["preferred"], blunder["played"]):
             after, _ = game.apply(start, seat, code)
             result = to_end(kind, after, level, seed + r, budget)
-            shares.append(1.0 / len(result.winners) if seat in result.winners else 0.0)
+            if value == "standing":
+                shares.append(standings(result.places)[seat])
+            else:
+                shares.append(1.0 / len(result.winners) if seat in result.winners else 0.0)
         diffs.append((shares[0] - shares[1]) * 100)
     mean = sum(diffs) / rollouts
     se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, rollouts - 1) / rollouts)
@@ -286,6 +294,7 @@ def main() -> None:
     parser.add_argument("--search", type=int, default=review.DEFAULT_SEARCH)
     parser.add_argument("--epsilon", type=float, default=review.EPSILON)
     parser.add_argument("--recheck-view", choices=("own", "whole"), default=review.RECHECK_VIEW)
+    parser.add_argument("--value", choices=("win", "standing"), default=review.VALUE)
     parser.add_argument("--calibrate", type=int, default=0, help="greedy games per kind")
     args = parser.parse_args()
     if args.calibrate:
@@ -304,6 +313,7 @@ def main() -> None:
         epsilon=args.epsilon,
         search=args.search,
         recheck_view=args.recheck_view,
+        value=args.value,
     )
     kinds = (args.only,) if args.only else GAMES
     out: dict = {"parameters": {**vars(args), "method": how}}
@@ -381,7 +391,13 @@ def check_blunders(pool, blunders: list[dict], args) -> dict:
     chosen = taken[: args.max_blunders] if args.max_blunders else taken
     jobs = [
         pool.submit(
-            check_blunder, b, args.rollouts, args.check_level, args.check_budget, args.seed + k
+            check_blunder,
+            b,
+            args.rollouts,
+            args.check_level,
+            args.check_budget,
+            args.seed + k,
+            args.value,
         )
         for k, b in enumerate(chosen)
     ]

@@ -13,7 +13,7 @@ import ai
 import games
 from ai import review
 from ai.mcts import search
-from ai.models import MODELS
+from ai.models import MODELS, pairwise, standing_values, standings, win_values
 
 TINY = review.method(seed=3, rollouts=2, max_rollouts=4, horizon=6, recheck=4, search=8)
 # The earlier chooser: every candidate code played in each of `rollouts` samples.
@@ -266,3 +266,45 @@ def test_the_calibrated_win_chances_add_up_to_one_and_follow_the_evaluation():
     # The same gap counts for less at a higher temperature.
     flatter = review.softmax([30.0, 27.0, 20.0], 2 * review.TEMPERATURE["santiago"])
     assert flatter[0] < chances[0]
+
+
+def test_standing_counts_the_places_a_seat_that_cannot_win_still_fights_for():
+    """At three players a seat far behind the leader has no win chance left to gain, whatever
+    it does; its standing still tells catching the second seat from staying behind it."""
+    scale = MODELS["santiago"].scale
+    # Half a scale behind the second seat, then one ahead of it; the leader ten scales away.
+    behind = [0.0, 0.5 * scale, 10 * scale]
+    caught = [1.5 * scale, 0.5 * scale, 10 * scale]
+    win = [review.softmax(s, scale)[0] for s in (behind, caught)]
+    assert win[1] - win[0] < 0.001
+    ahead = [pairwise(s, scale)[0] for s in (behind, caught)]
+    assert ahead[1] - ahead[0] > 0.1
+    # At the end: one seat ahead of each other, a shared place half, and shares of one seat each.
+    assert standings([1, 2, 3]) == [1.0, 0.5, 0.0]
+    assert standings([2, 1, 2]) == [0.25, 1.0, 0.25]
+
+
+@pytest.mark.parametrize("name", games.NAMES)
+def test_at_two_players_standing_is_the_win_share(name):
+    model = MODELS[name]
+    game = model.game
+    rng = random.Random(f"standing:{name}")
+    state = game.new(2, 4, None)
+    while True:
+        assert standing_values(model, state) == pytest.approx(win_values(model, state), abs=1e-12)
+        if game.is_over(state):
+            break
+        seat = model.pending(state)[0][0]
+        state, _ = game.apply(state, seat, rng.choice(model.prune(game.legal_codes(state, seat))))
+
+
+def test_a_review_valued_by_standing_is_the_same_at_two_players_and_says_so():
+    # Havana's look-ahead runs to the end of the game, where both are the exact outcome.
+    record = _played("havana", 2, 7, 40)
+    win = review.review(record, how=TINY)
+    standing = review.review(record, how={**TINY, "value": "standing"})
+    assert standing["method"]["value"] == "standing" and win["method"]["value"] == "win"
+    assert standing["decisions"] == win["decisions"]
+    # A review stored before the field valued the win chance, and is resumed so.
+    older = {k: v for k, v in TINY.items() if k != "value"}
+    assert review.review(record, how=older)["decisions"] == win["decisions"]
