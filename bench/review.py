@@ -2,7 +2,7 @@
 
     python bench/review.py [--only havana] [--workers 2] [--check-games 50] [--rollouts 100]
         [--check-level strong] [--check-budget 140] [--play-budget 40] [--max-blunders 0]
-        [--check-class blunder]
+        [--check-class blunder] [--check-start real] [--blunders-from FILE]
         [--search 160] [--recheck 150] [--recheck-view own] [--value win]
         [--review-rollouts 8] [--review-max 32] [--horizon 40] [--epsilon 0.25]
         [--seed 1]
@@ -35,6 +35,14 @@ and as many with the preferred code, everybody at `--check-level` (strong at `--
 simulations) after: is the preferred one's win share (or standing, with `--value standing`) higher (goal: in at least 90 % of the
 blunders), and does the reported cost lie within the 95 % interval of the measured difference?
 The rollouts pair up (rollout i of both codes starts from the same draw of the unseen).
+`--check-start seat` starts each rollout instead from the moment as the deciding seat knew it:
+what that seat could not see (in Havana the other hands, the cards other seats have placed face
+down this phase, their discard piles beyond what the table saw, the deck) dealt again as the
+review deals it (`Model.determinize` with the public record), what no seat has seen redrawn as
+above. The review's figures are expectations over exactly that; from the real moment a check
+also measures what the seat could not know, such as the card an earlier seat placed face down.
+`--blunders-from FILE` checks the blunders of an earlier run (its JSON line) instead, their
+games played again from their seeds, and runs nothing else.
 
 **Calibration** (`--calibrate N`, nothing else run). N greedy games per kind (3 and 4 players in
 turn, the review's look-ahead played to the end) give, at every decision, the seats'
@@ -157,20 +165,39 @@ def to_end(kind: str, state, level: str, seed: int, budget: int):
 
 
 def check_blunder(
-    blunder: dict, rollouts: int, level: str, budget: int, seed: int, value: str = "win"
+    blunder: dict,
+    rollouts: int,
+    level: str,
+    budget: int,
+    seed: int,
+    value: str = "win",
+    start_from: str = "real",
 ) -> dict:
     """Check 2 for one blunder: the paired win shares (or standings, `value` "standing") of
-    the played and the preferred code."""
+    the played and the preferred code, from the real moment or (`start_from` "seat") from the
+    moment as the deciding seat knew it."""
     blunder = dict(blunder)
     actions, kind = blunder.pop("actions"), blunder["game"]
     record = games.Replay(kind, len(blunder["levels"]), blunder["seed"], {}, actions)
     before = games.History.of(record).state
-    seat, game = blunder["seat"], games.get(kind)
+    seat, game, model = blunder["seat"], games.get(kind), MODELS[kind]
+    known = None
+    if start_from == "seat":
+        states = [step.before for step in review.decisions(record)]
+        known = review.known(kind, [*states, before])
     diffs = []
     for r in range(rollouts):
+        draw = random.Random(seed * 1_000_003 + r)
+        start = before
+        if start_from == "seat":
+            start = (
+                model.determinize(before, seat, draw)
+                if known is None
+                else model.determinize(before, seat, draw, known)
+            )
         # What no seat has seen yet, drawn again for each rollout (a fresh generator alone left
         # Havana's building deck in the order it was really dealt, the same in every rollout).
-        start = MODELS[kind].redraw_unseen(before, random.Random(seed * 1_000_003 + r))
+        start = model.redraw_unseen(start, draw)
         shares = []
         for code in (blunder["preferred"], blunder["played"]):
             after, _ = game.apply(start, seat, code)
@@ -187,6 +214,7 @@ def check_blunder(
         **blunder,
         "measured": round(mean, 1),
         "interval": [round(low, 1), round(high, 1)],
+        "start": start_from,
         "confirmed": mean > 0,
         "cost_within": low <= blunder["cost"] <= high,
     }
@@ -295,6 +323,8 @@ def main() -> None:
     parser.add_argument("--epsilon", type=float, default=review.EPSILON)
     parser.add_argument("--recheck-view", choices=("own", "whole"), default=review.RECHECK_VIEW)
     parser.add_argument("--value", choices=("win", "standing"), default=review.VALUE)
+    parser.add_argument("--check-start", choices=("real", "seat"), default="real")
+    parser.add_argument("--blunders-from", type=Path, help="an earlier run's output")
     parser.add_argument("--calibrate", type=int, default=0, help="greedy games per kind")
     args = parser.parse_args()
     if args.calibrate:
@@ -317,6 +347,13 @@ def main() -> None:
     )
     kinds = (args.only,) if args.only else GAMES
     out: dict = {"parameters": {**vars(args), "method": how}}
+    if args.blunders_from:
+        with worker_pool.pool(args.workers) as pool:
+            earlier = earlier_blunders(pool, args.blunders_from, kinds)
+            out["blunders"] = check_blunders(pool, earlier, args)
+        out["parameters"]["blunders_from"] = str(args.blunders_from)
+        print(json.dumps(out))
+        return
     # The bot's pools: each worker ends with this process, however it ends. A pool of its own,
     # forked, left a worker behind for every bench killed, waiting on its queue for ever.
     with worker_pool.pool(args.workers) as pool:
@@ -384,6 +421,27 @@ def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
     return out, blunders
 
 
+def replayed(case: dict, budget: int) -> dict:
+    """A checked case of an earlier run with the moves before it, its game played again."""
+    record = play(case["game"], tuple(case["levels"]), case["seed"], budget)
+    assert record.actions[case["entry"]] == (case["seat"], case["played"]), case
+    keep = ("game", "seed", "levels", "entry", "seat", "level", "played", "preferred", "cost")
+    return {
+        **{k: case[k] for k in keep},
+        "class": case.get("class"),
+        "actions": list(record.actions[: case["entry"]]),
+    }
+
+
+def earlier_blunders(pool, path: Path, kinds) -> list[dict]:
+    """The cases an earlier run checked (the last line of its output), in its order."""
+    last = path.read_text().strip().splitlines()[-1]
+    earlier = json.loads(last)
+    cases = [c for c in earlier["blunders"]["cases"] if c["game"] in kinds]
+    budget = earlier["parameters"]["play_budget"]
+    return [job.result() for job in [pool.submit(replayed, c, budget) for c in cases]]
+
+
 def check_blunders(pool, blunders: list[dict], args) -> dict:
     # Taken in turn from each game kind, so that a limit leaves neither kind out.
     kinds = [[b for b in blunders if b["game"] == kind] for kind in GAMES]
@@ -398,6 +456,7 @@ def check_blunders(pool, blunders: list[dict], args) -> dict:
             args.check_budget,
             args.seed + k,
             args.value,
+            args.check_start,
         )
         for k, b in enumerate(chosen)
     ]
