@@ -87,6 +87,29 @@ def test_the_bench_runs_to_its_json_line(script):
     run(script)
 
 
+def test_the_review_bench_checks_an_earlier_runs_blunders_from_the_seats_knowledge(tmp_path):
+    """Check 2 run again on the cases an earlier run checked, each from the moment as the
+    deciding seat knew it: the same cases, each replayed to the same decision."""
+    earlier = run("review.py")
+    cases = earlier["blunders"]["cases"]
+    assert cases, "the smoke run checked no case"
+    saved = tmp_path / "earlier.json"
+    saved.write_text(json.dumps(earlier) + "\n")
+    args = [*SMOKE["review.py"], "--blunders-from", str(saved), "--check-start", "seat"]
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "review.py"), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    again = json.loads(done.stdout.strip().splitlines()[-1])["blunders"]["cases"]
+    key = ("game", "seed", "entry", "seat", "played", "preferred", "cost")
+    assert [[c[k] for k in key] for c in again] == [[c[k] for k in key] for c in cases]
+    assert {c["start"] for c in again} == {"seat"} and {c["start"] for c in cases} == {"real"}
+
+
 def test_the_load_bench_plays_through_choose_and_its_private_answer():
     """The players answer "Choose" in the private follow-up that carries their buttons."""
     figures = run("load.py")["k"]["2"]
