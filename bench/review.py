@@ -32,8 +32,9 @@ them, taken in turn from each game, 0: all; `--check-class` checks another class
 it was; what no seat has seen yet, the future dice and cube draws and Havana's face-down building
 deck, drawn again for each rollout) is played to the end `--rollouts` times with the code played
 and as many with the preferred code, everybody at `--check-level` (strong at `--check-budget`
-simulations) after: is the preferred one's win share (or standing, with `--value standing`) higher (goal: in at least 90 % of the
-blunders), and does the reported cost lie within the 95 % interval of the measured difference?
+simulations) after: is the preferred one's win share (or standing, with `--value standing`)
+higher (goal: in at least 90 % of the blunders), and does the reported cost lie within the 95 %
+interval of the measured difference?
 The rollouts pair up (rollout i of both codes starts from the same draw of the unseen).
 `--check-start seat` starts each rollout instead from the moment as the deciding seat knew it:
 what that seat could not see (in Havana the other hands, the cards other seats have placed face
