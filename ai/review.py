@@ -227,6 +227,8 @@ def analyse_decision(
     epsilon = how.get("epsilon", 0.0)
     # What a code is worth to the seat: its win chance, or (a method's `value` "standing") its
     # expected share of the other seats it finishes ahead of. A review without the field: win.
+    if how.get("value", "win") not in VALUES:
+        raise ValueError(f"unknown value {how['value']!r}: one of {sorted(VALUES)}")
     standing = how.get("value", "win") == "standing"
 
     def value(world: Any, c: str) -> tuple[float, float]:
@@ -395,7 +397,8 @@ def _played_out(
 
 def _engine(values: Mapping[str, float], played: str, preferred: str) -> dict:
     """The search's own figures: each code's value (its simulations' mean blended with its
-    prior, as the search ranks it) as a win chance, no measured uncertainty, no margin."""
+    prior, as the search ranks it) as a win chance (or standing), no measured uncertainty, no
+    margin."""
     p, b = values[played] * 100, values[preferred] * 100
     cost = max(0.0, b - p)
     if cost == 0:
@@ -426,8 +429,8 @@ def _searched(
     value: Valuer = win_values,
 ) -> tuple[str, float, int, dict[str, float]]:
     """The strong player's search (`ai.mcts`) at the root, on `n` of the seat's samples with
-    `budget` simulations in all, states valued by `value`: (the most visited code, ties to the played one then to the
-    first; the spread of the codes' values in points; the samples searched; each code's value,
+    `budget` simulations in all, states valued by `value`: (the most visited code, ties to the
+    played one then to the first; the spread of the codes' values in points; the samples searched; each code's value,
     as the search ranks it: its simulations' mean blended with its prior, over the samples)."""
     visits = dict.fromkeys(codes, 0.0)
     totals = {c: [0.0, 0.0] for c in codes}  # blended value, weight

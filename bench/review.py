@@ -216,6 +216,7 @@ def check_blunder(
         "measured": round(mean, 1),
         "interval": [round(low, 1), round(high, 1)],
         "start": start_from,
+        "check_seed": seed,
         "confirmed": mean > 0,
         "cost_within": low <= blunder["cost"] <= high,
     }
@@ -350,7 +351,12 @@ def main() -> None:
     out: dict = {"parameters": {**vars(args), "method": how}}
     if args.blunders_from:
         with worker_pool.pool(args.workers) as pool:
-            earlier = earlier_blunders(pool, args.blunders_from, kinds)
+            then, earlier = earlier_blunders(pool, args.blunders_from, kinds)
+            # Measured as the earlier run reviewed and played them, so that its output can be
+            # read back in turn.
+            args.value = then.get("method", {}).get("value", "win")
+            args.play_budget = then["play_budget"]
+            out["parameters"] = {**vars(args), "method": then.get("method")}
             out["blunders"] = check_blunders(pool, earlier, args)
         out["parameters"]["blunders_from"] = str(args.blunders_from)
         print(json.dumps(out))
@@ -422,25 +428,46 @@ def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
     return out, blunders
 
 
+class NotReplayed(Exception):
+    """An earlier run's game no longer reaches its checked decision: the engines, the AI or
+    the bench changed since."""
+
+
 def replayed(case: dict, budget: int) -> dict:
     """A checked case of an earlier run with the moves before it, its game played again."""
     record = play(case["game"], tuple(case["levels"]), case["seed"], budget)
-    assert record.actions[case["entry"]] == (case["seat"], case["played"]), case
+    entry = case["entry"]
+    if len(record.actions) <= entry or record.actions[entry] != (case["seat"], case["played"]):
+        raise NotReplayed(
+            f"{case['game']} game {case['seed']} does not play again to its decision {entry}:"
+            " the file was made by another version; run check 1 again"
+        )
     keep = ("game", "seed", "levels", "entry", "seat", "level", "played", "preferred", "cost")
     return {
         **{k: case[k] for k in keep},
         "class": case.get("class"),
-        "actions": list(record.actions[: case["entry"]]),
+        "check_seed": case.get("check_seed"),
+        "actions": list(record.actions[:entry]),
     }
 
 
-def earlier_blunders(pool, path: Path, kinds) -> list[dict]:
-    """The cases an earlier run checked (the last line of its output), in its order."""
+def earlier_blunders(pool, path: Path, kinds) -> tuple[dict, list[dict]]:
+    """An earlier run's parameters and the cases it checked (the last line of its output), in
+    its order, each with the seed its check drew from (older files: its place in that order)."""
     last = path.read_text().strip().splitlines()[-1]
     earlier = json.loads(last)
-    cases = [c for c in earlier["blunders"]["cases"] if c["game"] in kinds]
+    seed = earlier["parameters"]["seed"]
+    cases = [
+        {**c, "check_seed": c.get("check_seed", seed + k)}
+        for k, c in enumerate(earlier["blunders"]["cases"])
+    ]
+    cases = [c for c in cases if c["game"] in kinds]
     budget = earlier["parameters"]["play_budget"]
-    return [job.result() for job in [pool.submit(replayed, c, budget) for c in cases]]
+    jobs = [pool.submit(replayed, c, budget) for c in cases]
+    try:
+        return earlier["parameters"], [job.result() for job in jobs]
+    except NotReplayed as refused:
+        raise SystemExit(f"--blunders-from {path}: {refused}") from None
 
 
 def check_blunders(pool, blunders: list[dict], args) -> dict:
@@ -455,7 +482,7 @@ def check_blunders(pool, blunders: list[dict], args) -> dict:
             args.rollouts,
             args.check_level,
             args.check_budget,
-            args.seed + k,
+            args.seed + k if b.get("check_seed") is None else b["check_seed"],
             args.value,
             args.check_start,
         )

@@ -308,3 +308,37 @@ def test_a_review_valued_by_standing_is_the_same_at_two_players_and_says_so():
     # A review stored before the field valued the win chance, and is resumed so.
     older = {k: v for k, v in TINY.items() if k != "value"}
     assert review.review(record, how=older)["decisions"] == win["decisions"]
+
+
+def test_at_three_players_the_review_measures_what_its_method_names():
+    """A flagged decision's measure plays the game to its end: the same play, read as a win
+    share or as a standing, which differ for a seat that finishes neither first nor last."""
+    model = MODELS["havana"]
+    record = _played("havana", 3, 11, 60)
+    differ = 0
+    for step in review.decisions(record)[-20:]:
+        args = (model, step.before, step.seat, step.code, review.END_CAP, None)
+        win = review._outcome(*args, views=random.Random(1))
+        ahead = review._outcome(*args, views=random.Random(1), standing=True)
+        assert ahead[1] == win[1], "the same play to the end"
+        assert ahead[0] in (0.0, 0.25, 0.5, 0.75, 1.0)
+        differ += ahead[0] != win[0]
+    assert differ
+    with pytest.raises(ValueError):
+        review.analyse_decision(
+            "havana",
+            step.before,
+            step.seat,
+            step.code,
+            entry=step.entry,
+            how={**TINY, "value": "x"},
+        )
+
+
+def test_a_review_valued_by_standing_differs_at_three_players():
+    record = _played("havana", 3, 11, 60)
+    win = review.review(record, how=TINY)
+    standing = review.review(record, how={**TINY, "value": "standing"})
+    assert [d["before"] for d in standing["decisions"] if d["counted"]] != [
+        d["before"] for d in win["decisions"] if d["counted"]
+    ]
