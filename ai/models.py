@@ -202,11 +202,18 @@ def win_values(model: Model, state: Any) -> list[float]:
     over (a shared win split), else the score margin squashed."""
     game = model.game
     if game.is_over(state):
-        winners = game.result(state).winners
-        share = 1.0 / len(winners)
-        return [share if v in winners else 0.0 for v in range(len(model.scores(state)))]
+        return end_values(game.result(state), "win")
     scores = model.scores(state)
     return [_squash(margin(scores, v) / model.scale) for v in range(len(scores))]
+
+
+def end_values(result: Any, value: str) -> list[float]:
+    """Every seat's value of a finished game (`games.Result`): "win", its win share (a shared
+    win split); "standing", its share of the other seats it finished ahead of (`standings`)."""
+    if value == "standing":
+        return standings(result.places)
+    share = 1.0 / len(result.winners)
+    return [share if v in result.winners else 0.0 for v in range(len(result.scores))]
 
 
 def standings(places: Sequence[int]) -> list[float]:
@@ -241,7 +248,7 @@ def standing_values(model: Model, state: Any) -> list[float]:
     `value` "standing"). The exact standing once the game is over, else `pairwise`."""
     game = model.game
     if game.is_over(state):
-        return standings(game.result(state).places)
+        return end_values(game.result(state), "standing")
     return pairwise(model.scores(state), model.scale)
 
 

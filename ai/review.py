@@ -105,7 +105,7 @@ import games
 from games.undo import History
 
 from .mcts import Valuer, grown
-from .models import MODELS, VALUES, Model, margin, pairwise, standings, win_values
+from .models import MODELS, VALUES, Model, end_values, margin, pairwise, win_values
 from .policies import greedy_code, random_code
 
 FORMAT = 1
@@ -227,9 +227,9 @@ def analyse_decision(
     epsilon = how.get("epsilon", 0.0)
     # What a code is worth to the seat: its win chance, or (a method's `value` "standing") its
     # expected share of the other seats it finishes ahead of. A review without the field: win.
-    if how.get("value", "win") not in VALUES:
-        raise ValueError(f"unknown value {how['value']!r}: one of {sorted(VALUES)}")
-    standing = how.get("value", "win") == "standing"
+    valued = how.get("value", "win")
+    if valued not in VALUES:
+        raise ValueError(f"unknown value {valued!r}: one of {sorted(VALUES)}")
 
     def value(world: Any, c: str) -> tuple[float, float]:
         # The look-ahead's own chances (epsilon > 0) come from the sample's number, so that
@@ -237,9 +237,7 @@ def analyse_decision(
         noise = (
             random.Random(f"review:{game_name}:{seed}:{entry}:{worlds.used}") if epsilon else None
         )
-        return _outcome(
-            model, world, seat, c, horizon, temperature, noise, epsilon, standing=standing
-        )
+        return _outcome(model, world, seat, c, horizon, temperature, noise, epsilon, value=valued)
 
     # The best code is chosen on one set of samples and valued on another: the best of several
     # noisy means is flattered by its own noise, so valuing it on the samples that chose it
@@ -258,7 +256,7 @@ def analyse_decision(
             code,
             search,
             how.get("search_samples", SEARCH_SAMPLES),
-            VALUES[how.get("value", "win")],
+            VALUES[valued],
         )
         pair = [code] if preferred == code else [code, preferred]
         judged = _engine(values, code, preferred)
@@ -278,7 +276,7 @@ def analyse_decision(
                     else None
                 )
                 return _outcome(
-                    model, world, seat, c, END_CAP, temperature, views=views, standing=standing
+                    model, world, seat, c, END_CAP, temperature, views=views, value=valued
                 )
 
             judged, table = _rechecked(worlds, pair, code, recheck, measured)
@@ -430,8 +428,9 @@ def _searched(
 ) -> tuple[str, float, int, dict[str, float]]:
     """The strong player's search (`ai.mcts`) at the root, on `n` of the seat's samples with
     `budget` simulations in all, states valued by `value`: (the most visited code, ties to the
-    played one then to the first; the spread of the codes' values in points; the samples searched; each code's value,
-    as the search ranks it: its simulations' mean blended with its prior, over the samples)."""
+    played one then to the first; the spread of the codes' values in points; the samples
+    searched; each code's value, as the search ranks it: its simulations' mean blended with its
+    prior, over the samples)."""
     visits = dict.fromkeys(codes, 0.0)
     totals = {c: [0.0, 0.0] for c in codes}  # blended value, weight
     memo: dict | None = {} if model.key is not None else None
@@ -478,15 +477,15 @@ def _outcome(
     noise: random.Random | None = None,
     epsilon: float = 0.0,
     views: random.Random | None = None,
-    standing: bool = False,
+    value: str = "win",
 ) -> tuple[float, float]:
     """(win chance, margin) of `seat` after `code` in `world`, everyone greedy for `horizon`
     decisions after: the exact win share and final margin if the game ends by then, else the
     calibrated softmax of the evaluations at `temperature` (None: the model's squashed margin,
     as Lichess squashes an engine's centipawns into a win chance) and the estimated margin.
     With `views`, each seat decides as the greedy level does in a game (`ai.choose`): on its own
-    sample of what it cannot see, drawn from `views`; else on the whole of `world`. With
-    `standing`, the first figure is the seat's standing instead (`ai.models.standing_values`:
+    sample of what it cannot see, drawn from `views`; else on the whole of `world`. With `value`
+    "standing", the first figure is the seat's standing instead (`ai.models.standing_values`:
     the exact one at the end, else its margins over each other seat squashed at `temperature`,
     as the softmax's two-seat case does)."""
     game = model.game
@@ -505,12 +504,9 @@ def _outcome(
         state, _ = game.apply(state, who, choice)
     if game.is_over(state):
         result = game.result(state)
-        if standing:
-            return standings(result.places)[seat], float(margin(list(result.scores), seat))
-        win = 1.0 / len(result.winners) if seat in result.winners else 0.0
-        return win, float(margin(list(result.scores), seat))
+        return end_values(result, value)[seat], float(margin(list(result.scores), seat))
     scores = model.scores(state)
-    if standing:
+    if value == "standing":
         return pairwise(scores, temperature or model.scale)[seat], margin(scores, seat)
     if temperature is None:
         return win_values(model, state)[seat], margin(scores, seat)

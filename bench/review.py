@@ -77,7 +77,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 import ai  # noqa: E402 - after the path fix above
 import games  # noqa: E402
 from ai import review  # noqa: E402
-from ai.models import MODELS, standings  # noqa: E402
+from ai.models import MODELS, end_values  # noqa: E402
 from bot.core import worker_pool  # noqa: E402
 
 GAMES = ("santiago", "havana")
@@ -203,10 +203,7 @@ def check_blunder(
         for code in (blunder["preferred"], blunder["played"]):
             after, _ = game.apply(start, seat, code)
             result = to_end(kind, after, level, seed + r, budget)
-            if value == "standing":
-                shares.append(standings(result.places)[seat])
-            else:
-                shares.append(1.0 / len(result.winners) if seat in result.winners else 0.0)
+            shares.append(end_values(result, value)[seat])
         diffs.append((shares[0] - shares[1]) * 100)
     mean = sum(diffs) / rollouts
     se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, rollouts - 1) / rollouts)

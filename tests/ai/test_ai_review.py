@@ -319,7 +319,7 @@ def test_at_three_players_the_review_measures_what_its_method_names():
     for step in review.decisions(record)[-20:]:
         args = (model, step.before, step.seat, step.code, review.END_CAP, None)
         win = review._outcome(*args, views=random.Random(1))
-        ahead = review._outcome(*args, views=random.Random(1), standing=True)
+        ahead = review._outcome(*args, views=random.Random(1), value="standing")
         assert ahead[1] == win[1], "the same play to the end"
         assert ahead[0] in (0.0, 0.25, 0.5, 0.75, 1.0)
         differ += ahead[0] != win[0]
