@@ -465,8 +465,17 @@ def replayed(case: dict, budget: int) -> dict:
 def earlier_blunders(pool, path: Path, kinds) -> tuple[dict, list[dict]]:
     """An earlier run's parameters and the cases it checked (the last line of its output), in
     its order, each with the seed its check drew from (older files: its place in that order)."""
-    last = path.read_text().strip().splitlines()[-1]
-    earlier = json.loads(last)
+    try:
+        lines = path.read_text().strip().splitlines()
+    except OSError as refused:
+        raise SystemExit(f"--blunders-from {path}: {refused.strerror}") from None
+    try:
+        earlier = json.loads(lines[-1])
+        earlier["parameters"], earlier["blunders"]["cases"]
+    except (IndexError, ValueError, KeyError, TypeError):
+        raise SystemExit(
+            f"--blunders-from {path}: its last line is not the JSON line of a run of this bench"
+        ) from None
     seed = earlier["parameters"]["seed"]
     cases = [
         {**c, "check_seed": c.get("check_seed", seed + k)}

@@ -113,6 +113,22 @@ def test_the_review_bench_checks_an_earlier_runs_blunders_from_the_seats_knowled
     assert all(c["agrees"] for c in again if c["cost_within"])
 
 
+@pytest.mark.parametrize("text", ["", "not a run\n", '{"parameters": {}}\n'])
+def test_the_review_bench_refuses_a_file_that_is_no_run_of_it_in_one_line(tmp_path, text):
+    saved = tmp_path / "earlier.json"
+    saved.write_text(text)
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "review.py"), "--blunders-from", str(saved)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr
+    assert "not the JSON line of a run of this bench" in done.stderr
+
+
 def test_the_load_bench_plays_through_choose_and_its_private_answer():
     """The players answer "Choose" in the private follow-up that carries their buttons."""
     figures = run("load.py")["k"]["2"]
