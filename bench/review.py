@@ -34,7 +34,8 @@ deck, drawn again for each rollout) is played to the end `--rollouts` times with
 and as many with the preferred code, everybody at `--check-level` (strong at `--check-budget`
 simulations) after: is the preferred one's win share (or standing, with `--value standing`)
 higher (goal: in at least 90 % of the blunders), and does the reported cost lie within the 95 %
-interval of the measured difference?
+interval of the measured difference? That interval holds the measure's noise alone; `agrees`
+asks the same with the reported cost's own standard error counted too (its recheck's samples).
 The rollouts pair up (rollout i of both codes starts from the same draw of the unseen).
 `--check-start seat` starts each rollout instead from the moment as the deciding seat knew it:
 what that seat could not see (in Havana the other hands, the cards other seats have placed face
@@ -132,6 +133,7 @@ def decision_of(kind: str, game_seed: int, order, record, d: dict) -> dict:
         "played": d["code"],
         "preferred": d["best_code"],
         "cost": d["cost"],
+        "se": d["se"],
         "class": d["class"],
         "actions": list(record.actions[: d["entry"]]),
     }
@@ -228,7 +230,18 @@ def check_blunder(
         "check_seed": seed,
         "confirmed": mean > 0,
         "cost_within": low <= blunder["cost"] <= high,
+        "agrees": agrees(mean, se, blunder),
     }
+
+
+def agrees(mean: float, se: float, blunder: dict) -> bool | None:
+    """Whether the measured and the reported cost differ by less than their two standard errors
+    allow (95 %): the interval of the measure alone leaves out the report's own sampling error.
+    None for a case from a file that kept no error of its report."""
+    reported = blunder.get("se")
+    if reported is None:
+        return None
+    return abs(mean - blunder["cost"]) <= 1.96 * math.hypot(se, reported)
 
 
 def greedy_outcomes(
@@ -467,6 +480,7 @@ def replayed(case: dict, budget: int) -> dict:
     return {
         **{k: case[k] for k in keep},
         "class": case.get("class"),
+        "se": case.get("se"),
         "check_seed": case.get("check_seed"),
         "actions": list(record.actions[:entry]),
     }
@@ -516,6 +530,7 @@ def check_blunders(pool, blunders: list[dict], args) -> dict:
     n = len(checked)
     confirmed = sum(c["confirmed"] for c in checked)
     within = sum(c["cost_within"] for c in checked)
+    judged = [c["agrees"] for c in checked if c["agrees"] is not None]
     return {
         "flagged": len(blunders),
         "checked": n,
@@ -523,6 +538,9 @@ def check_blunders(pool, blunders: list[dict], args) -> dict:
         "confirmed_share": round(confirmed / n, 3) if n else None,
         "cost_within": within,
         "cost_within_share": round(within / n, 3) if n else None,
+        # Read beside cost_within: the same question with both figures' errors counted.
+        "agrees": sum(judged) if judged else None,
+        "agrees_share": round(sum(judged) / len(judged), 3) if judged else None,
         "goal_met": bool(n) and confirmed / n >= CONFIRM_GOAL and within / n >= CONFIRM_GOAL,
         "cases": checked,
     }

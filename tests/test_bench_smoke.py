@@ -105,9 +105,12 @@ def test_the_review_bench_checks_an_earlier_runs_blunders_from_the_seats_knowled
     )
     assert done.returncode == 0, done.stderr[-4000:]
     again = json.loads(done.stdout.strip().splitlines()[-1])["blunders"]["cases"]
-    key = ("game", "seed", "entry", "seat", "played", "preferred", "cost")
+    key = ("game", "seed", "entry", "seat", "played", "preferred", "cost", "se")
     assert [[c[k] for k in key] for c in again] == [[c[k] for k in key] for c in cases]
     assert {c["start"] for c in again} == {"seat"} and {c["start"] for c in cases} == {"real"}
+    # Counting the report's own error too only widens the check's interval.
+    assert all(isinstance(c["agrees"], bool) for c in again)
+    assert all(c["agrees"] for c in again if c["cost_within"])
 
 
 def test_the_load_bench_plays_through_choose_and_its_private_answer():
