@@ -215,6 +215,9 @@ def end_values(result: Any, value: str, scale: float = 1.0) -> list[float]:
         return standings(result.places)
     if value == "score":
         return pairwise(list(result.scores), SCORE_WIDTH * scale)
+    if value == "mixed":
+        places, points = standings(result.places), end_values(result, "score", scale)
+        return [(a + b) / 2 for a, b in zip(places, points, strict=True)]
     share = 1.0 / len(result.winners)
     return [share if v in result.winners else 0.0 for v in range(len(result.scores))]
 
@@ -267,4 +270,17 @@ def score_values(model: Model, state: Any) -> list[float]:
     return pairwise(model.scores(state), SCORE_WIDTH * model.scale)
 
 
-VALUES = {"win": win_values, "standing": standing_values, "score": score_values}
+def mixed_values(model: Model, state: Any) -> list[float]:
+    """Half the standing, half the score value: places first, and points where no place moves."""
+    return [
+        (a + b) / 2
+        for a, b in zip(standing_values(model, state), score_values(model, state), strict=True)
+    ]
+
+
+VALUES = {
+    "win": win_values,
+    "standing": standing_values,
+    "score": score_values,
+    "mixed": mixed_values,
+}

@@ -510,6 +510,9 @@ def _outcome(
     scores = model.scores(state)
     if value == "score":
         return score_values(model, state)[seat], margin(scores, seat)
+    if value == "mixed":
+        places = pairwise(scores, temperature or model.scale)[seat]
+        return (places + score_values(model, state)[seat]) / 2, margin(scores, seat)
     if value == "standing":
         return pairwise(scores, temperature or model.scale)[seat], margin(scores, seat)
     if temperature is None:
