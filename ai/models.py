@@ -207,11 +207,17 @@ def win_values(model: Model, state: Any) -> list[float]:
     return [_squash(margin(scores, v) / model.scale) for v in range(len(scores))]
 
 
-def end_values(result: Any, value: str) -> list[float]:
+def end_values(result: Any, value: str, scale: float = 1.0) -> list[float]:
     """Every seat's value of a finished game (`games.Result`): "win", its win share (a shared
-    win split); "standing", its share of the other seats it finished ahead of (`standings`)."""
+    win split); "standing", its share of the other seats it finished ahead of (`standings`);
+    "score", its final margins over each other seat squashed at `SCORE_WIDTH` times `scale`."""
     if value == "standing":
         return standings(result.places)
+    if value == "score":
+        return pairwise(list(result.scores), SCORE_WIDTH * scale)
+    if value == "mixed":
+        places, points = standings(result.places), end_values(result, "score", scale)
+        return [(a + b) / 2 for a, b in zip(places, points, strict=True)]
     share = 1.0 / len(result.winners)
     return [share if v in result.winners else 0.0 for v in range(len(result.scores))]
 
@@ -252,4 +258,29 @@ def standing_values(model: Model, state: Any) -> list[float]:
     return pairwise(model.scores(state), model.scale)
 
 
-VALUES = {"win": win_values, "standing": standing_values}
+SCORE_WIDTH = 5.0
+
+
+def score_values(model: Model, state: Any) -> list[float]:
+    """Each seat's margins over each other seat squashed at `SCORE_WIDTH` times the model's
+    scale, at the end too: a value that keeps falling with every point lost, however far behind."""
+    game = model.game
+    if game.is_over(state):
+        return end_values(game.result(state), "score", model.scale)
+    return pairwise(model.scores(state), SCORE_WIDTH * model.scale)
+
+
+def mixed_values(model: Model, state: Any) -> list[float]:
+    """Half the standing, half the score value: places first, and points where no place moves."""
+    return [
+        (a + b) / 2
+        for a, b in zip(standing_values(model, state), score_values(model, state), strict=True)
+    ]
+
+
+VALUES = {
+    "win": win_values,
+    "standing": standing_values,
+    "score": score_values,
+    "mixed": mixed_values,
+}

@@ -105,7 +105,7 @@ import games
 from games.undo import History
 
 from .mcts import Valuer, grown
-from .models import MODELS, VALUES, Model, end_values, margin, pairwise, win_values
+from .models import MODELS, VALUES, Model, end_values, margin, pairwise, score_values, win_values
 from .policies import greedy_code, random_code
 
 FORMAT = 1
@@ -504,8 +504,15 @@ def _outcome(
         state, _ = game.apply(state, who, choice)
     if game.is_over(state):
         result = game.result(state)
-        return end_values(result, value)[seat], float(margin(list(result.scores), seat))
+        return end_values(result, value, model.scale)[seat], float(
+            margin(list(result.scores), seat)
+        )
     scores = model.scores(state)
+    if value == "score":
+        return score_values(model, state)[seat], margin(scores, seat)
+    if value == "mixed":
+        places = pairwise(scores, temperature or model.scale)[seat]
+        return (places + score_values(model, state)[seat]) / 2, margin(scores, seat)
     if value == "standing":
         return pairwise(scores, temperature or model.scale)[seat], margin(scores, seat)
     if temperature is None:

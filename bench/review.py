@@ -148,12 +148,29 @@ def level_game(kind: str, index: int, seed: int, budget: int, how: dict, flagged
     result = review.review(record, how=how)
     accuracy = {order[s["seat"]]: s["accuracy"] for s in result["seats"]}
     a = [accuracy[level] if accuracy[level] is not None else -1 for level in LEVELS]
+    # The mean cost of every counted decision, unrounded: an order that weighs many small
+    # losses as their sum, where the accuracy forgives them.
+    cost, plain = {}, {}
+    for seat, level in enumerate(order):
+        mine = [d["cost"] for d in result["decisions"] if d["seat"] == seat and d["counted"]]
+        cost[level] = sum(mine) / len(mine) if mine else 0.0
+        # Lichess's accuracy of each counted decision, averaged plainly: every decision
+        # counts alike, none weighted by volatility or punished by a harmonic mean.
+        plain[level] = sum(map(review.move_accuracy, mine)) / len(mine) if mine else 100.0
     blunders = [
         decision_of(kind, game_seed, order, record, d)
         for d in result["decisions"]
         if d["counted"] and (d["class"] == flagged or (flagged == "costly" and d["cost"] > 0))
     ]
-    return {"accuracy": accuracy, "ordered": a[0] < a[1] < a[2], "blunders": blunders}
+    return {
+        "accuracy": accuracy,
+        "ordered": a[0] < a[1] < a[2],
+        "mean_cost": cost,
+        "ordered_by_cost": cost["random"] > cost["greedy"] > cost["strong"],
+        "plain_accuracy": plain,
+        "ordered_by_plain": plain["random"] < plain["greedy"] < plain["strong"],
+        "blunders": blunders,
+    }
 
 
 def to_end(kind: str, state, level: str, seed: int, budget: int):
@@ -205,7 +222,7 @@ def check_blunder(
         for code in (blunder["preferred"], blunder["played"]):
             after, _ = game.apply(start, seat, code)
             result = to_end(kind, after, level, seed + r, budget)
-            shares.append(end_values(result, value)[seat])
+            shares.append(end_values(result, value, model.scale)[seat])
         diffs.append((shares[0] - shares[1]) * 100)
     mean = sum(diffs) / rollouts
     se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, rollouts - 1) / rollouts)
@@ -334,7 +351,9 @@ def main() -> None:
     parser.add_argument("--search", type=int, default=review.DEFAULT_SEARCH)
     parser.add_argument("--epsilon", type=float, default=review.EPSILON)
     parser.add_argument("--recheck-view", choices=("own", "whole"), default=review.RECHECK_VIEW)
-    parser.add_argument("--value", choices=("win", "standing"), default=review.VALUE)
+    parser.add_argument(
+        "--value", choices=("win", "standing", "score", "mixed"), default=review.VALUE
+    )
     parser.add_argument("--check-start", choices=("real", "seat"), default="real")
     parser.add_argument("--blunders-from", type=Path, help="an earlier run's output")
     parser.add_argument("--calibrate", type=int, default=0, help="greedy games per kind")
@@ -409,6 +428,8 @@ def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
         g = job.result()
         print(
             f"game {kind} {i}: ordered {g['ordered']}, accuracy {g['accuracy']}, "
+            f"by mean cost {g['ordered_by_cost']}, by plain mean {g['ordered_by_plain']}, "
+            f"mean cost { {k: round(v, 3) for k, v in g['mean_cost'].items()} }, "
             f"flagged {len(g['blunders'])}",
             flush=True,
         )
@@ -425,12 +446,24 @@ def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
             for level in LEVELS
         }
         share = ordered / max(1, len(done))
+        by_cost = sum(g["ordered_by_cost"] for g in done)
+        by_plain = sum(g["ordered_by_plain"] for g in done)
         out[kind] = {
             "games": len(done),
             "ordered": ordered,
             "share": round(share, 3),
             "pairs": pairs,
             "mean_accuracy": mean,
+            "ordered_by_cost": by_cost,
+            "ordered_by_plain_accuracy": by_plain,
+            "pairs_by_cost": {
+                f"{b}>{a}": sum(g["mean_cost"][b] < g["mean_cost"][a] for g in done)
+                for a, b in itertools.combinations(LEVELS, 2)
+            },
+            "mean_cost": {
+                level: round(sum(g["mean_cost"][level] for g in done) / max(1, len(done)), 3)
+                for level in LEVELS
+            },
             "goal_met": share >= ORDER_GOAL,
         }
         print(f"levels {kind}: {out[kind]}", flush=True)

@@ -13,7 +13,15 @@ import ai
 import games
 from ai import review
 from ai.mcts import search
-from ai.models import MODELS, pairwise, standing_values, standings, win_values
+from ai.models import (
+    MODELS,
+    end_values,
+    pairwise,
+    score_values,
+    standing_values,
+    standings,
+    win_values,
+)
 
 TINY = review.method(seed=3, rollouts=2, max_rollouts=4, horizon=6, recheck=4, search=8)
 # The earlier chooser: every candidate code played in each of `rollouts` samples.
@@ -282,6 +290,37 @@ def test_standing_counts_the_places_a_seat_that_cannot_win_still_fights_for():
     # At the end: one seat ahead of each other, a shared place half, and shares of one seat each.
     assert standings([1, 2, 3]) == [1.0, 0.5, 0.0]
     assert standings([2, 1, 2]) == [0.25, 1.0, 0.25]
+
+
+def test_score_keeps_counting_the_points_of_a_seat_last_whatever_it_does():
+    """Last by far at the end, a seat has no place left to gain; its score value still tells
+    ten points more from ten points less, and a seat first by far still gains by widening it."""
+    scale = MODELS["santiago"].scale
+    low, high = (
+        games.Result(scores=(s, 60, 90), winners=(2,), ranking=(2, 1, 0), places=(3, 2, 1))
+        for s in (10, 20)
+    )
+    assert end_values(low, "standing")[0] == end_values(high, "standing")[0] == 0.0
+    assert end_values(low, "win")[0] == end_values(high, "win")[0] == 0.0
+    gained = [end_values(r, "score", scale) for r in (low, high)]
+    assert gained[1][0] - gained[0][0] > 0.01
+    assert gained[1][2] < gained[0][2] < 1.0
+
+
+@pytest.mark.parametrize("name", games.NAMES)
+def test_score_values_lie_between_0_and_1_and_follow_the_scores(name):
+    model = MODELS[name]
+    game = model.game
+    rng = random.Random(f"score:{name}")
+    state = game.new(3, 5, None)
+    while not game.is_over(state):
+        values, scores = score_values(model, state), model.scores(state)
+        assert all(0.0 < v < 1.0 for v in values)
+        assert sorted(range(3), key=lambda v: values[v]) == sorted(
+            range(3), key=lambda v: scores[v]
+        )
+        seat = model.pending(state)[0][0]
+        state, _ = game.apply(state, seat, rng.choice(model.prune(game.legal_codes(state, seat))))
 
 
 @pytest.mark.parametrize("name", games.NAMES)
