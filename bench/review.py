@@ -16,7 +16,10 @@ process, one decision after another as the bot's worker does: wall and CPU secon
 (random, greedy, strong at `--play-budget`; the seats rotate through the six orders), each
 reviewed: in how many does the seats' accuracy order the levels as their strength does
 (strong > greedy > random)? Goal: at least 90 %. Each game is printed as it ends (both kinds run
-at once), then each kind's figures.
+at once), then each kind's figures. Beside the accuracy's order, two others: by the mean cost of
+each seat's counted decisions, and by the plain mean of their accuracies (Lichess's formula for
+one move, no weights); and where the levels finished, to tell how often their results follow
+their strength.
 
 The review's parameters: `--search` simulations of the strong AI's search judge each decision
 (0: the earlier judge, the greedy look-ahead of `--review-rollouts`, `--review-max`, `--horizon`
@@ -24,7 +27,9 @@ and `--epsilon`); `--recheck` fresh samples measure a decision that reaches a cl
 deciding on its own view there (`--recheck-view whole`: every seat on the whole sample, as
 before); `--value standing` has the review value a code by the seat's expected share of the other
 seats it finishes ahead of instead of its win chance (`ai.review.VALUE`), and check 2 then
-measures that share.
+measures that share; `--value score`, by its margins over each other seat squashed wide
+(`ai.models.score_values`: it keeps falling with every point lost, however far behind);
+`--value mixed`, by half of each.
 
 **Honesty check 2.** For the blunders the reviews of check 1 flag (the first `--max-blunders` of
 them, taken in turn from each game, 0: all; `--check-class` checks another class instead, or
@@ -36,6 +41,7 @@ simulations) after: is the preferred one's win share (or standing, with `--value
 higher (goal: in at least 90 % of the blunders), and does the reported cost lie within the 95 %
 interval of the measured difference? That interval holds the measure's noise alone; `agrees`
 asks the same with the reported cost's own standard error counted too (its recheck's samples).
+`--rollouts 0` runs no check 2.
 The rollouts pair up (rollout i of both codes starts from the same draw of the unseen).
 `--check-start seat` starts each rollout instead from the moment as the deciding seat knew it:
 what that seat could not see (in Havana the other hands, the cards other seats have placed face
@@ -162,9 +168,15 @@ def level_game(kind: str, index: int, seed: int, budget: int, how: dict, flagged
         for d in result["decisions"]
         if d["counted"] and (d["class"] == flagged or (flagged == "costly" and d["cost"] > 0))
     ]
+    # Where each level finished: how often the levels' own results follow their strength, a
+    # yardstick for how often their play can be expected to.
+    final = games.History.of(record).state
+    places = dict(zip(order, games.get(kind).result(final).places, strict=True))
     return {
         "accuracy": accuracy,
         "ordered": a[0] < a[1] < a[2],
+        "places": places,
+        "finished_in_order": places["strong"] < places["greedy"] < places["random"],
         "mean_cost": cost,
         "ordered_by_cost": cost["random"] > cost["greedy"] > cost["strong"],
         "plain_accuracy": plain,
@@ -396,7 +408,8 @@ def main() -> None:
         out["time"] = timing(pool, kinds, args, how)
         games_done, blunders = check_levels(pool, kinds, args, how)
         out["levels"] = games_done
-        out["blunders"] = check_blunders(pool, blunders, args)
+        if args.rollouts:
+            out["blunders"] = check_blunders(pool, blunders, args)
     print(json.dumps(out))
 
 
@@ -429,6 +442,7 @@ def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
         print(
             f"game {kind} {i}: ordered {g['ordered']}, accuracy {g['accuracy']}, "
             f"by mean cost {g['ordered_by_cost']}, by plain mean {g['ordered_by_plain']}, "
+            f"places {g['places']}, "
             f"mean cost { {k: round(v, 3) for k, v in g['mean_cost'].items()} }, "
             f"flagged {len(g['blunders'])}",
             flush=True,
@@ -448,6 +462,7 @@ def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
         share = ordered / max(1, len(done))
         by_cost = sum(g["ordered_by_cost"] for g in done)
         by_plain = sum(g["ordered_by_plain"] for g in done)
+        finished = sum(g["finished_in_order"] for g in done)
         out[kind] = {
             "games": len(done),
             "ordered": ordered,
@@ -456,6 +471,11 @@ def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
             "mean_accuracy": mean,
             "ordered_by_cost": by_cost,
             "ordered_by_plain_accuracy": by_plain,
+            "finished_in_order": finished,
+            "pairs_by_places": {
+                f"{b}>{a}": sum(g["places"][b] < g["places"][a] for g in done)
+                for a, b in itertools.combinations(LEVELS, 2)
+            },
             "pairs_by_cost": {
                 f"{b}>{a}": sum(g["mean_cost"][b] < g["mean_cost"][a] for g in done)
                 for a, b in itertools.combinations(LEVELS, 2)
