@@ -85,7 +85,8 @@ decisions that mattered (`mattered`; one without the field, from an earlier revi
 `temperature`, `recheck`, `epsilon`, `search`, `search_samples`, `recheck_view` and `value` were
 added within format 1 (a method without `value` valued the win chance, as "win" does; with
 "standing", every "win chance" of the review is the seat's expected share of the other seats it
-finishes ahead of); a method without `recheck_view` measured with every seat on the whole sample; a
+finishes ahead of; with "score", its margins over each other seat squashed wide
+(`ai.models.score_values`); with "mixed", half of each of these two); a method without `recheck_view` measured with every seat on the whole sample; a
 method without `search` (or with 0) is the earlier one, played out with greedy replies; one
 without the four before it is earlier still (the squashed margin, no game to the
 end, no second valuing, greedy only). A stored review is read as it was stored, never valued
@@ -167,8 +168,10 @@ RECHECK_VIEW = "own"
 # the players' texts say; "standing", its expected share of the other seats it finishes ahead
 # of (a shared place half), the same at two players. At three or four players a seat that can
 # no longer win still has places to gain or lose, and "win" calls every choice it has equal
-# (bench/README.md: the review's honesty checks measured with both). Kept at "win" while what
-# the review shows players is its win chance; a method without the field valued "win".
+# (bench/README.md: the review's honesty checks measured with both). "score" keeps counting
+# the points of a seat that has no place left to gain; "mixed" is half standing, half score.
+# Kept at "win" while what the review shows players is its win chance; a method without the
+# field valued "win".
 VALUE = "win"
 
 Progress = Callable[[int, int], None]
@@ -487,7 +490,8 @@ def _outcome(
     sample of what it cannot see, drawn from `views`; else on the whole of `world`. With `value`
     "standing", the first figure is the seat's standing instead (`ai.models.standing_values`:
     the exact one at the end, else its margins over each other seat squashed at `temperature`,
-    as the softmax's two-seat case does)."""
+    as the softmax's two-seat case does); "score" or "mixed", that value (`ai.models.VALUES`),
+    its standing half as "standing" reads it."""
     game = model.game
     state, _ = game.apply(world, seat, code)
     for _ in range(horizon):

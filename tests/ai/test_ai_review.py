@@ -305,6 +305,11 @@ def test_score_keeps_counting_the_points_of_a_seat_last_whatever_it_does():
     gained = [end_values(r, "score", scale) for r in (low, high)]
     assert gained[1][0] - gained[0][0] > 0.01
     assert gained[1][2] < gained[0][2] < 1.0
+    # Half of each: the ten points still count, and passing the second seat counts for more.
+    mixed = [end_values(r, "mixed", scale)[0] for r in (low, high)]
+    assert mixed[1] - mixed[0] > 0.005
+    passed = games.Result(scores=(61, 60, 90), winners=(2,), ranking=(2, 0, 1), places=(2, 3, 1))
+    assert end_values(passed, "mixed", scale)[0] - mixed[1] > 0.25
 
 
 @pytest.mark.parametrize("name", games.NAMES)
@@ -374,10 +379,12 @@ def test_at_three_players_the_review_measures_what_its_method_names():
         )
 
 
-def test_a_review_valued_by_standing_differs_at_three_players():
+@pytest.mark.parametrize("value", ["standing", "score", "mixed"])
+def test_a_review_valued_otherwise_differs_at_three_players(value):
     record = _played("havana", 3, 11, 60)
     win = review.review(record, how=TINY)
-    standing = review.review(record, how={**TINY, "value": "standing"})
+    standing = review.review(record, how={**TINY, "value": value})
+    assert standing["method"]["value"] == value
     assert [d["before"] for d in standing["decisions"] if d["counted"]] != [
         d["before"] for d in win["decisions"] if d["counted"]
     ]
