@@ -207,12 +207,15 @@ def win_values(model: Model, state: Any) -> list[float]:
     return [_squash(margin(scores, v) / model.scale) for v in range(len(scores))]
 
 
-def end_values(result: Any, value: str, scale: float = 1.0) -> list[float]:
+def end_values(result: Any, value: str, scale: float | None = None) -> list[float]:
     """Every seat's value of a finished game (`games.Result`): "win", its win share (a shared
     win split); "standing", its share of the other seats it finished ahead of (`standings`);
-    "score", its final margins over each other seat squashed at `SCORE_WIDTH` times `scale`."""
+    "score", its final margins over each other seat squashed at `SCORE_WIDTH` times `scale`
+    (the model's, which "score" and "mixed" need); "mixed", half standing, half score."""
     if value == "standing":
         return standings(result.places)
+    if value in ("score", "mixed") and scale is None:
+        raise ValueError(f"the value {value!r} needs the model's scale")
     if value == "score":
         return pairwise(list(result.scores), SCORE_WIDTH * scale)
     if value == "mixed":
@@ -271,7 +274,9 @@ def score_values(model: Model, state: Any) -> list[float]:
 
 
 def mixed_values(model: Model, state: Any) -> list[float]:
-    """Half the standing, half the score value: places first, and points where no place moves."""
+    """Half the standing, half the score value: places first, and points where no place moves.
+    (The review's look-ahead, cut before the end, squashes the standing half at its calibrated
+    temperature instead, as it does for "standing".)"""
     return [
         (a + b) / 2
         for a, b in zip(standing_values(model, state), score_values(model, state), strict=True)

@@ -86,10 +86,10 @@ decisions that mattered (`mattered`; one without the field, from an earlier revi
 added within format 1 (a method without `value` valued the win chance, as "win" does; with
 "standing", every "win chance" of the review is the seat's expected share of the other seats it
 finishes ahead of; with "score", its margins over each other seat squashed wide
-(`ai.models.score_values`); with "mixed", half of each of these two); a method without `recheck_view` measured with every seat on the whole sample; a
-method without `search` (or with 0) is the earlier one, played out with greedy replies; one
-without the four before it is earlier still (the squashed margin, no game to the
-end, no second valuing, greedy only). A stored review is read as it was stored, never valued
+(`ai.models.score_values`); with "mixed", half of each of these two); a method without
+`recheck_view` measured with every seat on the whole sample; a method without `search` (or with
+0) is the earlier one, played out with greedy replies; one without the four before it is
+earlier still (the squashed margin, no game to the end, no second valuing, greedy only). A stored review is read as it was stored, never valued
 again: its `method` and each decision's `rechecked` say what it was measured with (32 fresh
 samples before `DEFAULT_RECHECK` became 150). A label may name a card the seat held: it is as
 private as the seat's own log entry.

@@ -154,15 +154,15 @@ def level_game(kind: str, index: int, seed: int, budget: int, how: dict, flagged
     result = review.review(record, how=how)
     accuracy = {order[s["seat"]]: s["accuracy"] for s in result["seats"]}
     a = [accuracy[level] if accuracy[level] is not None else -1 for level in LEVELS]
-    # The mean cost of every counted decision, unrounded: an order that weighs many small
-    # losses as their sum, where the accuracy forgives them.
+    # The mean cost of every counted decision: an order that weighs many small losses as
+    # their sum, where the accuracy forgives them. A seat without one ranks last, as above.
     cost, plain = {}, {}
     for seat, level in enumerate(order):
         mine = [d["cost"] for d in result["decisions"] if d["seat"] == seat and d["counted"]]
-        cost[level] = sum(mine) / len(mine) if mine else 0.0
+        cost[level] = sum(mine) / len(mine) if mine else math.inf
         # Lichess's accuracy of each counted decision, averaged plainly: every decision
         # counts alike, none weighted by volatility or punished by a harmonic mean.
-        plain[level] = sum(map(review.move_accuracy, mine)) / len(mine) if mine else 100.0
+        plain[level] = sum(map(review.move_accuracy, mine)) / len(mine) if mine else -1.0
     blunders = [
         decision_of(kind, game_seed, order, record, d)
         for d in result["decisions"]
@@ -370,6 +370,8 @@ def main() -> None:
     parser.add_argument("--blunders-from", type=Path, help="an earlier run's output")
     parser.add_argument("--calibrate", type=int, default=0, help="greedy games per kind")
     args = parser.parse_args()
+    if args.blunders_from and args.rollouts < 1:
+        parser.error("--blunders-from checks blunders again: it needs --rollouts of 1 or more")
     if args.calibrate:
         kinds = (args.only,) if args.only else GAMES
         rows = [calibrate(kind, args.calibrate, args.seed, args.epsilon) for kind in kinds]
@@ -524,11 +526,16 @@ def earlier_blunders(pool, path: Path, kinds) -> tuple[dict, list[dict]]:
         raise SystemExit(f"--blunders-from {path}: {refused.strerror}") from None
     try:
         earlier = json.loads(lines[-1])
-        earlier["parameters"], earlier["blunders"]["cases"]
+        checked = "cases" in earlier["blunders"] if "blunders" in earlier else None
+        ran = "seed" in earlier["parameters"] and ("levels" in earlier or bool(checked))
     except (IndexError, ValueError, KeyError, TypeError):
+        ran = False
+    if not ran:
         raise SystemExit(
             f"--blunders-from {path}: its last line is not the JSON line of a run of this bench"
-        ) from None
+        )
+    if checked is None:
+        raise SystemExit(f"--blunders-from {path}: that run checked no blunder (--rollouts 0)")
     seed = earlier["parameters"]["seed"]
     cases = [
         {**c, "check_seed": c.get("check_seed", seed + k)}

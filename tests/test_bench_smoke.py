@@ -8,6 +8,7 @@ killed half way leaves none of its worker processes behind."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import signal
@@ -113,10 +114,20 @@ def test_the_review_bench_checks_an_earlier_runs_blunders_from_the_seats_knowled
     assert all(c["agrees"] for c in again if c["cost_within"])
 
 
-@pytest.mark.parametrize("text", ["", "not a run\n", '{"parameters": {}}\n'])
-def test_the_review_bench_refuses_a_file_that_is_no_run_of_it_in_one_line(tmp_path, text):
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        (None, "No such file"),
+        ("", "not the JSON line of a run of this bench"),
+        ("not a run\n", "not the JSON line of a run of this bench"),
+        ('{"parameters": {}}\n', "not the JSON line of a run of this bench"),
+        ('{"parameters": {"seed": 2}, "levels": {}}\n', "checked no blunder (--rollouts 0)"),
+    ],
+)
+def test_the_review_bench_refuses_a_file_that_is_no_run_of_it_in_one_line(tmp_path, text, says):
     saved = tmp_path / "earlier.json"
-    saved.write_text(text)
+    if text is not None:
+        saved.write_text(text)
     done = subprocess.run(
         [sys.executable, str(BENCH / "review.py"), "--blunders-from", str(saved)],
         cwd=ROOT,
@@ -126,7 +137,33 @@ def test_the_review_bench_refuses_a_file_that_is_no_run_of_it_in_one_line(tmp_pa
     )
     assert done.returncode != 0
     assert "Traceback" not in done.stderr
-    assert "not the JSON line of a run of this bench" in done.stderr
+    assert says in done.stderr
+
+
+def test_the_review_bench_without_rollouts_orders_the_levels_three_ways_and_checks_nothing():
+    args = [*SMOKE["review.py"], "--check-games", "2", "--rollouts", "0"]
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "review.py"), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    last = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "blunders" not in last
+    levels = last["levels"]["havana"]
+    assert levels["games"] == 2
+    for key in ("ordered", "ordered_by_cost", "ordered_by_plain_accuracy", "finished_in_order"):
+        assert 0 <= levels[key] <= 2
+    assert set(levels["pairs_by_places"]) == {"greedy>random", "strong>random", "strong>greedy"}
+    # Every game's line says where each level finished, 1 to 3.
+    lines = [line for line in done.stdout.splitlines() if line.startswith("game havana")]
+    assert len(lines) == 2
+    for line in lines:
+        places = ast.literal_eval(line.split("places ", 1)[1].split("}", 1)[0] + "}")
+        assert set(places) == {"random", "greedy", "strong"}
+        assert all(1 <= p <= 3 for p in places.values()) and min(places.values()) == 1
 
 
 def test_the_load_bench_plays_through_choose_and_its_private_answer():

@@ -324,8 +324,16 @@ def test_score_values_lie_between_0_and_1_and_follow_the_scores(name):
         assert sorted(range(3), key=lambda v: values[v]) == sorted(
             range(3), key=lambda v: scores[v]
         )
+        # Squashed wider than the standing: a lead counts for less, and never saturates as soon.
+        ahead = max(range(3), key=lambda v: scores[v])
+        assert values[ahead] <= standing_values(model, state)[ahead] + 1e-12
         seat = model.pending(state)[0][0]
         state, _ = game.apply(state, seat, rng.choice(model.prune(game.legal_codes(state, seat))))
+    result = game.result(state)
+    assert score_values(model, state) == end_values(result, "score", model.scale)
+    assert score_values(model, state) != end_values(result, "standing")
+    with pytest.raises(ValueError):
+        end_values(result, "score")
 
 
 @pytest.mark.parametrize("name", games.NAMES)
@@ -377,6 +385,16 @@ def test_at_three_players_the_review_measures_what_its_method_names():
             entry=step.entry,
             how={**TINY, "value": "x"},
         )
+
+
+def test_each_value_gives_its_own_review_at_three_players():
+    record = _played("havana", 3, 11, 60)
+    seen = {}
+    for value in sorted(review.VALUES):
+        got = review.review(record, how={**TINY, "value": value})
+        assert got["method"]["value"] == value
+        seen[value] = [d["before"] for d in got["decisions"] if d["counted"]]
+    assert len({tuple(b) for b in seen.values()}) == len(seen), "two values gave one review"
 
 
 @pytest.mark.parametrize("value", ["standing", "score", "mixed"])
