@@ -88,6 +88,16 @@ def test_the_bench_runs_to_its_json_line(script):
     run(script)
 
 
+def review_bench(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(BENCH / "review.py"), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+
+
 def test_the_review_bench_checks_an_earlier_runs_blunders_from_the_seats_knowledge(tmp_path):
     """Check 2 run again on the cases an earlier run checked, each from the moment as the
     deciding seat knew it: the same cases, each replayed to the same decision."""
@@ -97,13 +107,7 @@ def test_the_review_bench_checks_an_earlier_runs_blunders_from_the_seats_knowled
     saved = tmp_path / "earlier.json"
     saved.write_text(json.dumps(earlier) + "\n")
     args = [*SMOKE["review.py"], "--blunders-from", str(saved), "--check-start", "seat"]
-    done = subprocess.run(
-        [sys.executable, str(BENCH / "review.py"), *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-    )
+    done = review_bench(*args)
     assert done.returncode == 0, done.stderr[-4000:]
     again = json.loads(done.stdout.strip().splitlines()[-1])["blunders"]["cases"]
     key = ("game", "seed", "entry", "seat", "played", "preferred", "cost", "se")
@@ -128,13 +132,7 @@ def test_the_review_bench_refuses_a_file_that_is_no_run_of_it_in_one_line(tmp_pa
     saved = tmp_path / "earlier.json"
     if text is not None:
         saved.write_text(text)
-    done = subprocess.run(
-        [sys.executable, str(BENCH / "review.py"), "--blunders-from", str(saved)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-    )
+    done = review_bench("--blunders-from", str(saved))
     assert done.returncode != 0
     assert "Traceback" not in done.stderr
     assert says in done.stderr
@@ -142,13 +140,7 @@ def test_the_review_bench_refuses_a_file_that_is_no_run_of_it_in_one_line(tmp_pa
 
 def test_the_review_bench_without_rollouts_orders_the_levels_three_ways_and_checks_nothing():
     args = [*SMOKE["review.py"], "--check-games", "2", "--rollouts", "0"]
-    done = subprocess.run(
-        [sys.executable, str(BENCH / "review.py"), *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-    )
+    done = review_bench(*args)
     assert done.returncode == 0, done.stderr[-4000:]
     last = json.loads(done.stdout.strip().splitlines()[-1])
     assert "blunders" not in last
