@@ -89,9 +89,10 @@ finishes ahead of; with "score", its margins over each other seat squashed wide
 (`ai.models.score_values`); with "mixed", half of each of these two); a method without
 `recheck_view` measured with every seat on the whole sample; a method without `search` (or with
 0) is the earlier one, played out with greedy replies; one without the four before it is
-earlier still (the squashed margin, no game to the end, no second valuing, greedy only). A stored review is read as it was stored, never valued
-again: its `method` and each decision's `rechecked` say what it was measured with (32 fresh
-samples before `DEFAULT_RECHECK` became 150). A label may name a card the seat held: it is as
+earlier still (the squashed margin, no game to the end, no second valuing, greedy only). A
+stored review is read as it was stored, never valued again: its `method` and each decision's
+`rechecked` say what it was measured with (32 fresh samples before `DEFAULT_RECHECK` became
+150). A label may name a card the seat held: it is as
 private as the seat's own log entry.
 """
 
@@ -106,7 +107,16 @@ import games
 from games.undo import History
 
 from .mcts import Valuer, grown
-from .models import MODELS, VALUES, Model, end_values, margin, pairwise, score_values, win_values
+from .models import (
+    MODELS,
+    SCORE_WIDTH,
+    VALUES,
+    Model,
+    end_values,
+    margin,
+    pairwise,
+    win_values,
+)
 from .policies import greedy_code, random_code
 
 FORMAT = 1
@@ -512,11 +522,11 @@ def _outcome(
             margin(list(result.scores), seat)
         )
     scores = model.scores(state)
-    if value == "score":
-        return score_values(model, state)[seat], margin(scores, seat)
-    if value == "mixed":
-        places = pairwise(scores, temperature or model.scale)[seat]
-        return (places + score_values(model, state)[seat]) / 2, margin(scores, seat)
+    if value in ("score", "mixed"):
+        points = pairwise(scores, SCORE_WIDTH * model.scale)[seat]
+        if value == "mixed":
+            points = (pairwise(scores, temperature or model.scale)[seat] + points) / 2
+        return points, margin(scores, seat)
     if value == "standing":
         return pairwise(scores, temperature or model.scale)[seat], margin(scores, seat)
     if temperature is None:

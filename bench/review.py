@@ -84,7 +84,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 import ai  # noqa: E402 - after the path fix above
 import games  # noqa: E402
 from ai import review  # noqa: E402
-from ai.models import MODELS, end_values  # noqa: E402
+from ai.models import MODELS, VALUES, end_values  # noqa: E402
 from bot.core import worker_pool  # noqa: E402
 
 GAMES = ("santiago", "havana")
@@ -363,9 +363,7 @@ def main() -> None:
     parser.add_argument("--search", type=int, default=review.DEFAULT_SEARCH)
     parser.add_argument("--epsilon", type=float, default=review.EPSILON)
     parser.add_argument("--recheck-view", choices=("own", "whole"), default=review.RECHECK_VIEW)
-    parser.add_argument(
-        "--value", choices=("win", "standing", "score", "mixed"), default=review.VALUE
-    )
+    parser.add_argument("--value", choices=sorted(VALUES), default=review.VALUE)
     parser.add_argument("--check-start", choices=("real", "seat"), default="real")
     parser.add_argument("--blunders-from", type=Path, help="an earlier run's output")
     parser.add_argument("--calibrate", type=int, default=0, help="greedy games per kind")
@@ -453,10 +451,7 @@ def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
     for kind in kinds:
         done = [jobs[kind, i].result() for i in range(args.check_games)]
         ordered = sum(g["ordered"] for g in done)
-        pairs = {
-            f"{b}>{a}": sum((g["accuracy"][b] or 0) > (g["accuracy"][a] or 0) for g in done)
-            for a, b in itertools.combinations(LEVELS, 2)
-        }
+        pairs = _pairs(done, lambda g, b, a: (g["accuracy"][b] or 0) > (g["accuracy"][a] or 0))
         mean = {
             level: round(sum(g["accuracy"][level] or 0 for g in done) / max(1, len(done)), 1)
             for level in LEVELS
@@ -474,14 +469,8 @@ def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
             "ordered_by_cost": by_cost,
             "ordered_by_plain_accuracy": by_plain,
             "finished_in_order": finished,
-            "pairs_by_places": {
-                f"{b}>{a}": sum(g["places"][b] < g["places"][a] for g in done)
-                for a, b in itertools.combinations(LEVELS, 2)
-            },
-            "pairs_by_cost": {
-                f"{b}>{a}": sum(g["mean_cost"][b] < g["mean_cost"][a] for g in done)
-                for a, b in itertools.combinations(LEVELS, 2)
-            },
+            "pairs_by_places": _pairs(done, lambda g, b, a: g["places"][b] < g["places"][a]),
+            "pairs_by_cost": _pairs(done, lambda g, b, a: g["mean_cost"][b] < g["mean_cost"][a]),
             "mean_cost": {
                 level: round(sum(g["mean_cost"][level] for g in done) / max(1, len(done)), 3)
                 for level in LEVELS
@@ -491,6 +480,14 @@ def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
         print(f"levels {kind}: {out[kind]}", flush=True)
         blunders += [b for g in done for b in g["blunders"]]
     return out, blunders
+
+
+def _pairs(done: list[dict], ahead) -> dict[str, int]:
+    """For each pair of levels, "stronger>weaker": in how many games `ahead(game, stronger,
+    weaker)` holds."""
+    return {
+        f"{b}>{a}": sum(ahead(g, b, a) for g in done) for a, b in itertools.combinations(LEVELS, 2)
+    }
 
 
 class NotReplayed(Exception):
