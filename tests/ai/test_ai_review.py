@@ -316,9 +316,9 @@ def test_score_keeps_counting_the_points_of_a_seat_last_whatever_it_does():
 def test_score_values_lie_between_0_and_1_and_follow_the_scores(name):
     model = MODELS[name]
     game = model.game
-    rng = random.Random(f"score:{name}")
-    state = game.new(3, 5, None)
-    while not game.is_over(state):
+    for state in _random_states(name, 3, 5):
+        if game.is_over(state):
+            break
         values, scores = score_values(model, state), model.scores(state)
         assert all(0.0 < v < 1.0 for v in values)
         assert sorted(range(3), key=lambda v: values[v]) == sorted(
@@ -327,8 +327,6 @@ def test_score_values_lie_between_0_and_1_and_follow_the_scores(name):
         # Squashed wider than the standing: a lead counts for less, and never saturates as soon.
         ahead = max(range(3), key=lambda v: scores[v])
         assert values[ahead] <= standing_values(model, state)[ahead] + 1e-12
-        seat = model.pending(state)[0][0]
-        state, _ = game.apply(state, seat, rng.choice(model.prune(game.legal_codes(state, seat))))
     result = game.result(state)
     assert score_values(model, state) == end_values(result, "score", model.scale)
     assert score_values(model, state) != end_values(result, "standing")
@@ -339,15 +337,21 @@ def test_score_values_lie_between_0_and_1_and_follow_the_scores(name):
 @pytest.mark.parametrize("name", games.NAMES)
 def test_at_two_players_standing_is_the_win_share(name):
     model = MODELS[name]
-    game = model.game
-    rng = random.Random(f"standing:{name}")
-    state = game.new(2, 4, None)
-    while True:
+    for state in _random_states(name, 2, 4):
         assert standing_values(model, state) == pytest.approx(win_values(model, state), abs=1e-12)
-        if game.is_over(state):
-            break
+
+
+def _random_states(name: str, players: int, seed: int):
+    """Every state of one game played at random among the pruned codes, its end included."""
+    model = MODELS[name]
+    game = model.game
+    rng = random.Random(f"states:{name}:{players}:{seed}")
+    state = game.new(players, seed, None)
+    yield state
+    while not game.is_over(state):
         seat = model.pending(state)[0][0]
         state, _ = game.apply(state, seat, rng.choice(model.prune(game.legal_codes(state, seat))))
+        yield state
 
 
 def test_a_review_valued_by_standing_is_the_same_at_two_players_and_says_so():
