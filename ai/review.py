@@ -49,7 +49,8 @@ seat, points in the game's score:
      "method": {"seed": 0, "rollouts": 8, "max_rollouts": 32, "horizon": 40,
                 "to_end": ["havana"], "temperature": {"santiago": 3.0, "havana": 40.0},
                 "recheck": 150, "epsilon": 0.25, "search": 160, "search_samples": 4,
-                "recheck_view": "own", "value": "win", "candidates": 8, "policy": "greedy",
+                "recheck_view": "own", "value": "win", "accuracy_value": "mixed",
+                "candidates": 8, "policy": "greedy",
                 "thresholds": {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 15.0}, "z": 1.28},
      "total": 212,                         # decisions in effect, counted or not
      "decisions": [                        # oldest first
@@ -70,17 +71,25 @@ seat, points in the game's score:
          "rechecked": 0,                   # > 0: the figures come from a valuing on this many
                                            #   fresh samples (= samples)
          "spread": 12.5,                   # best - worst code's win chance where chosen
-         "mattered": true,                 # spread >= 5 or class not "ok": in the seat's accuracy
-         "class": "inaccuracy", "accuracy": 78.4},
+         "mattered": true,                 # spread >= 5 or class not "ok" (the seat's
+                                           #   accuracy without `accuracy_value` reads these)
+         "class": "inaccuracy",
+         "accuracy_cost": 3.1,             # the cost again, valued by the method's
+                                           #   `accuracy_value` (its own search and measure)
+         "accuracy": 89.4},                # Lichess's formula on accuracy_cost
         ...],
      "seats": [{"seat": 0, "accuracy": 84.1, "counted": 51, "mattered": 30, "mean_cost": 1.9,
                 "inaccuracy": 3, "mistake": 1, "blunder": 0}, ...]}
 
 `class` is "ok", "inaccuracy", "mistake" or "blunder": the highest threshold the interval's low
 end reaches (so a cost the samples cannot tell from noise is never flagged). `accuracy` per
-decision is Lichess's formula on the win-chance drop; per seat, Lichess's game accuracy (the mean
-of a volatility-weighted mean and the harmonic mean of its decisions' accuracies) over the
-decisions that mattered (`mattered`; one without the field, from an earlier review, counts).
+decision is Lichess's formula on `accuracy_cost`, the decision judged a second time with the
+method's `accuracy_value` as its value (`ACCURACY_VALUE`: places and points, where a win chance
+stops moving once the seat cannot win); per seat, the plain mean of its counted decisions'
+accuracies. A method without `accuracy_value` (or with None), as reviews stored before it: no
+`accuracy_cost`, each decision's accuracy on its own cost, and the seat's Lichess's game accuracy
+(the mean of a volatility-weighted mean and the harmonic mean of its decisions' accuracies) over
+the decisions that mattered (`mattered`; one without the field, from an earlier review, counts).
 `spread`, `mattered`, `chosen_on`, `rechecked`, the seat's `mattered` and the method's `to_end`,
 `temperature`, `recheck`, `epsilon`, `search`, `search_samples`, `recheck_view` and `value` were
 added within format 1 (a method without `value` valued the win chance, as "win" does; with
@@ -129,8 +138,10 @@ THRESHOLDS = (("blunder", 15.0), ("mistake", 10.0), ("inaccuracy", 5.0))
 Z = 1.28  # the class is read from cost - Z * se, the low end of an 80 % two-sided interval
 # A decision whose codes all lie within this many points of win chance of each other, on the
 # samples that chose the best, did not matter: whatever is played there costs less than an
-# inaccuracy. It is shown but left out of the seat's accuracy, where a run of such easy 100s
-# would drown the decisions that tell a good player from a weak one.
+# inaccuracy. A method without `accuracy_value` left it out of the seat's accuracy, where
+# Lichess's weights let a run of such easy 100s drown the decisions that tell players apart; the
+# plain mean on places and points keeps it, judged on its own value (a decision where every code
+# has the same win chance may still cost a place or points).
 MATTERS = 5.0
 DEFAULT_HORIZON = 40  # greedy decisions played after a candidate code before it is valued
 # Games whose look-ahead plays on to the end of the game whatever the horizon: Havana's
@@ -184,6 +195,17 @@ RECHECK_VIEW = "own"
 # field valued "win".
 VALUE = "win"
 
+# What a seat's accuracy is read from: each counted decision's cost valued by this (a second
+# search and measure, as above, on the same samples), Lichess's formula for one move on it, and
+# the plain mean of those over all the seat's counted decisions. The costs, classes and chart
+# players read stay in `VALUE` (win chance). Valued by win chance and weighed as Lichess weighs
+# a game, the accuracy ordered the AI levels of a game as their strength in 23 games of 48; this
+# one, on the same games, in 39 (bench/README.md, "Game review", with its figures on fresh
+# games): a win chance stops moving once a seat cannot win, where "mixed" keeps counting places
+# and points, and Lichess's game accuracy forgives many small losses that a plain mean adds up.
+# None (a method without the field): the accuracy from the review's own costs, Lichess's way.
+ACCURACY_VALUE = "mixed"
+
 Progress = Callable[[int, int], None]
 
 
@@ -211,6 +233,38 @@ def analyse_decision(
     what the public record of the game so far tells of the hidden parts (`Model.recall`), None
     when only the state is given."""
     how = method() if how is None else how
+    judged = _analysed(game_name, before, seat, code, entry=entry, how=how, known=known)
+    other = how.get("accuracy_value")
+    if other is None or not judged["counted"]:
+        return judged
+    if other == how.get("value", "win"):
+        cost = judged["cost"]
+    else:
+        # The same decision judged again on the accuracy's value: the same samples (the
+        # generator is the decision's), a search and measure of its own.
+        cost = _analysed(
+            game_name,
+            before,
+            seat,
+            code,
+            entry=entry,
+            how={**how, "value": other, "accuracy_value": None},
+            known=known,
+        )["cost"]
+    return {**judged, "accuracy_cost": cost, "accuracy": round(move_accuracy(cost), 2)}
+
+
+def _analysed(
+    game_name: str,
+    before: Any,
+    seat: int,
+    code: str,
+    *,
+    entry: int,
+    how: Mapping,
+    known: Any,
+) -> dict:
+    """`analyse_decision` on the method's `value` alone: its accuracy from its own cost."""
     seed = how["seed"]
     horizon = how["horizon"]
     # Reviews stored before these fields keep their method: no game to the end, the squashed
@@ -643,19 +697,25 @@ def _stdev(xs: Sequence[float]) -> float:
     return math.sqrt(sum((x - mean) ** 2 for x in xs) / len(xs))
 
 
-def summarise(analysed: Iterable[Mapping], players: int) -> list[dict]:
-    """Each seat's accuracy (over its decisions that mattered) and counts of its counted
-    decisions. A decision analysed before `mattered` existed counts as one that mattered."""
+def summarise(analysed: Iterable[Mapping], players: int, how: Mapping | None = None) -> list[dict]:
+    """Each seat's accuracy and counts of its counted decisions. With the method `how` naming an
+    `accuracy_value`, the accuracy is the plain mean of the accuracies of all its counted
+    decisions; else (None: a method before the field) Lichess's game accuracy over those that
+    mattered, where a decision analysed before `mattered` existed counts as one that did."""
+    plain = how is not None and how.get("accuracy_value") is not None
     out = []
     for seat in range(players):
         mine = [d for d in analysed if d["seat"] == seat and d.get("counted")]
         classes = {name: sum(d["class"] == name for d in mine) for name, _ in THRESHOLDS}
         weighed = [d for d in mine if d.get("mattered", True)]
-        accuracy = game_accuracy(
-            [d["before"] for d in weighed],
-            [d["accuracy"] for d in weighed],
-            weighed[-1]["played"] if weighed else 0.0,
-        )
+        if plain:
+            accuracy = sum(d["accuracy"] for d in mine) / len(mine) if mine else None
+        else:
+            accuracy = game_accuracy(
+                [d["before"] for d in weighed],
+                [d["accuracy"] for d in weighed],
+                weighed[-1]["played"] if weighed else 0.0,
+            )
         out.append(
             {
                 "seat": seat,
@@ -681,6 +741,7 @@ def method(
     search_samples: int = SEARCH_SAMPLES,
     recheck_view: str = RECHECK_VIEW,
     value: str = VALUE,
+    accuracy_value: str | None = ACCURACY_VALUE,
 ) -> dict:
     """The parameters of a review, as its JSON names them."""
     return {
@@ -696,6 +757,7 @@ def method(
         "search_samples": search_samples,
         "recheck_view": recheck_view,
         "value": value,
+        "accuracy_value": accuracy_value,
         "candidates": MAX_CANDIDATES,
         "policy": "greedy",
         "thresholds": {name: t for name, t in reversed(THRESHOLDS)},
@@ -732,7 +794,7 @@ def finish(record: games.Replay, analysed: list[dict], how: Mapping) -> dict:
         "method": dict(how),
         "total": len(analysed),
         "decisions": analysed,
-        "seats": summarise(analysed, record.players),
+        "seats": summarise(analysed, record.players, how),
     }
 
 
@@ -792,6 +854,7 @@ def count(record: games.Replay) -> int:
 
 
 __all__ = [
+    "ACCURACY_VALUE",
     "DEFAULT_MAX_ROLLOUTS",
     "DEFAULT_ROLLOUTS",
     "FORMAT",

@@ -4,6 +4,7 @@
         [--check-level strong] [--check-budget 140] [--play-budget 40] [--max-blunders 0]
         [--check-class blunder] [--check-start real] [--blunders-from FILE]
         [--search 160] [--recheck 150] [--recheck-view own] [--value win]
+        [--accuracy-value mixed]
         [--review-rollouts 8] [--review-max 32] [--horizon 40] [--epsilon 0.25]
         [--seed 1]
     python bench/review.py --calibrate 60 [--seed 7]
@@ -17,9 +18,10 @@ process, one decision after another as the bot's worker does: wall and CPU secon
 reviewed: in how many does the seats' accuracy order the levels as their strength does
 (strong > greedy > random)? Goal: at least 90 %. Each game is printed as it ends (both kinds run
 at once), then each kind's figures. Beside the accuracy's order, two others: by the mean cost of
-each seat's counted decisions, and by the plain mean of their accuracies (Lichess's formula for
-one move, no weights); and where the levels finished, to tell how often their results follow
-their strength.
+each seat's counted decisions (on `--accuracy-value`, the value the accuracy is read from), and
+by the plain mean of their accuracies (Lichess's formula for one move, no weights: with an
+accuracy value, the accuracy players read); and where the levels finished, to tell how often
+their results follow their strength.
 
 The review's parameters: `--search` simulations of the strong AI's search judge each decision
 (0: the earlier judge, the greedy look-ahead of `--review-rollouts`, `--review-max`, `--horizon`
@@ -29,7 +31,9 @@ before); `--value standing` has the review value a code by the seat's expected s
 seats it finishes ahead of instead of its win chance (`ai.review.VALUE`), and check 2 then
 measures that share; `--value score`, by its margins over each other seat squashed wide
 (`ai.models.score_values`: it keeps falling with every point lost, however far behind);
-`--value mixed`, by half of each.
+`--value mixed`, by half of each. `--accuracy-value` is the value each decision is judged on
+again for the accuracy (`ai.review.ACCURACY_VALUE`; "none": the accuracy from the review's own
+costs, Lichess's game accuracy, as reviews before it).
 
 **Honesty check 2.** For the blunders the reviews of check 1 flag (the first `--max-blunders` of
 them, taken in turn from each game, 0: all; `--check-class` checks another class instead, or
@@ -154,11 +158,15 @@ def level_game(kind: str, index: int, seed: int, budget: int, how: dict, flagged
     result = review.review(record, how=how)
     accuracy = {order[s["seat"]]: s["accuracy"] for s in result["seats"]}
     a = [accuracy[level] if accuracy[level] is not None else -1 for level in LEVELS]
-    # The mean cost of every counted decision: an order that weighs many small losses as
-    # their sum, where the accuracy forgives them. A seat without one ranks last, as above.
+    # The mean cost of every counted decision, on the value the accuracy is read from: an
+    # order that weighs many small losses as their sum. A seat without one ranks last, as above.
     cost, plain = {}, {}
     for seat, level in enumerate(order):
-        mine = [d["cost"] for d in result["decisions"] if d["seat"] == seat and d["counted"]]
+        mine = [
+            d.get("accuracy_cost", d["cost"])
+            for d in result["decisions"]
+            if d["seat"] == seat and d["counted"]
+        ]
         cost[level] = sum(mine) / len(mine) if mine else math.inf
         # Lichess's accuracy of each counted decision, averaged plainly: every decision
         # counts alike, none weighted by volatility or punished by a harmonic mean.
@@ -364,6 +372,9 @@ def main() -> None:
     parser.add_argument("--epsilon", type=float, default=review.EPSILON)
     parser.add_argument("--recheck-view", choices=("own", "whole"), default=review.RECHECK_VIEW)
     parser.add_argument("--value", choices=sorted(VALUES), default=review.VALUE)
+    parser.add_argument(
+        "--accuracy-value", choices=[*sorted(VALUES), "none"], default=review.ACCURACY_VALUE
+    )
     parser.add_argument("--check-start", choices=("real", "seat"), default="real")
     parser.add_argument("--blunders-from", type=Path, help="an earlier run's output")
     parser.add_argument("--calibrate", type=int, default=0, help="greedy games per kind")
@@ -387,6 +398,7 @@ def main() -> None:
         search=args.search,
         recheck_view=args.recheck_view,
         value=args.value,
+        accuracy_value=None if args.accuracy_value == "none" else args.accuracy_value,
     )
     kinds = (args.only,) if args.only else GAMES
     out: dict = {"parameters": {**vars(args), "method": how}}

@@ -206,6 +206,42 @@ def test_a_seats_accuracy_weighs_only_the_decisions_that_mattered():
     assert review.summarise(old, 1)[0]["accuracy"] > 40.0
 
 
+def test_a_seats_accuracy_adds_up_many_small_losses_where_lichess_forgave_them():
+    # Seat 0 loses a little at every decision; seat 1 plays nine perfect ones and one blunder.
+    steady = [_decision(0, 80.0, True, 5.4) for _ in range(10)]
+    slip = [_decision(1, 100.0, True) for _ in range(9)] + [_decision(1, 10.0, True, 53)]
+    seats = review.summarise(steady + slip, 2, review.method())
+    assert (seats[0]["accuracy"], seats[1]["accuracy"]) == (80.0, 91.0)
+    # Lichess's game accuracy, that of a method before `accuracy_value`, puts them the other way.
+    older = {k: v for k, v in review.method().items() if k != "accuracy_value"}
+    lichess = review.summarise(steady + slip, 2, older)
+    assert lichess[0]["accuracy"] > lichess[1]["accuracy"]
+
+
+def test_the_accuracy_is_read_from_the_decisions_judged_again_on_places_and_points():
+    record = _played("havana", 3, 11, 60)
+    got = review.review(record, how=TINY)
+    assert got["method"]["value"] == "win" and got["method"]["accuracy_value"] == "mixed"
+    alone = review.review(record, how={**TINY, "value": "mixed", "accuracy_value": None})
+    counted = [
+        (d, m) for d, m in zip(got["decisions"], alone["decisions"], strict=True) if d["counted"]
+    ]
+    assert counted
+    for d, m in counted:
+        # The same decision, judged on the same samples with the mixed value.
+        assert d["accuracy_cost"] == m["cost"] and "accuracy_cost" not in m
+        assert d["accuracy"] == round(review.move_accuracy(m["cost"]), 2)
+    assert any(d["accuracy_cost"] != d["cost"] for d, _ in counted), "nothing told them apart"
+    for seat in got["seats"]:
+        mine = [d["accuracy"] for d, _ in counted if d["seat"] == seat["seat"]]
+        assert seat["accuracy"] == round(sum(mine) / len(mine), 1)
+    # Valued by mixed throughout, the accuracy's cost is the decision's own.
+    both = review.review(record, how={**TINY, "value": "mixed"})
+    assert all(d["accuracy_cost"] == d["cost"] for d in both["decisions"] if d["counted"])
+    with pytest.raises(ValueError):
+        review.review(record, how={**TINY, "accuracy_value": "x"})
+
+
 @pytest.mark.parametrize("search", [16, 0], ids=["search", "played-out"])
 def test_a_flagged_decision_is_classed_on_fresh_samples_alone(search):
     # Random seats at a Havana table make costly choices often enough to be flagged.
