@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -334,11 +334,13 @@ class Store:
         server_locale: str | None = None,
         seats: Sequence[tuple[int, str, str]] | None = None,
         mode: str = RATED,
+        notes: Mapping[str, str] | None = None,
     ) -> GameRecord:
         """A new lobby in the channel; the creator takes seat 0. `ChannelBusy` if one is open.
         `server_locale`: the server's Discord language, as the creator's interaction said.
         `seats`: (user id, name, controller) of every seat in order, the creator's among them
-        (a rematch seats its table at once). `mode`: one of `MODES` (rated, hints, practice)."""
+        (a rematch seats its table at once). `mode`: one of `MODES` (rated, hints, practice).
+        `notes`: the game's first notes (`set_note`), written with it or not at all."""
         if mode not in MODES:
             raise StorageError(f"Unknown table mode {mode!r}; known: {', '.join(MODES)}.")
         settings = (settings or Settings()).checked()
@@ -377,6 +379,11 @@ class Store:
                     "INSERT INTO settings (game_id, reminders, turn_limit) VALUES (?, ?, ?)",
                     (game_id, settings.reminders, settings.turn_limit),
                 )
+                if notes:
+                    await db.executemany(
+                        "INSERT INTO notes (game_id, key, value) VALUES (?, ?, ?)",
+                        [(game_id, key, value) for key, value in notes.items()],
+                    )
                 return await self._fetch_record(db, game_id)
         except _ChannelTaken:
             # Asked after the rollback: PostgreSQL answers nothing in a failed transaction.

@@ -5,7 +5,7 @@ person's interaction: the first turn message is posted in the thread and pings w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -62,9 +62,11 @@ class SeatedOpening:
         settings: Settings,
         seats: Sequence[tuple[int, str] | None],
         creator_id: int,
+        notes: Mapping[str, str] | None = None,
     ) -> GameRecord:
         """A thread of `parent` called `name` holding a started game of `seats` in order,
-        (member id, name) or None for an AI seat."""
+        (member id, name) or None for an AI seat. `notes` are written with the game, so that
+        who opened it finds it again after a crash before it was noted elsewhere (`resume`)."""
         room = await parent.create_thread(
             name=present.clip(name, lengths.THREAD_NAME),
             type=discord.ChannelType.public_thread,
@@ -89,12 +91,27 @@ class SeatedOpening:
                 creator_name=seated[0][1],
                 settings=settings,
                 seats=seated,
+                notes={PARENT_CHANNEL: str(parent.id), **(notes or {})},
             )
-            await store.set_note(record.id, PARENT_CHANNEL, str(parent.id))
-            result = await start_game(store, record.id, games.fresh_seed(self.rng), at=now())
-            metrics.game_started(record.guild_id)
-            self.poke()
-            self.tables.keep(record.id, result.record.version, result.state)
-            locale = game_locale(self.preferences, result.record)
-            await self.publisher.publish(Published(result.record, result.state, locale=locale))
+            return await self._start(record)
+
+    async def resume(self, game_id: int) -> GameRecord:
+        """A game `open` wrote and did not return (the bot stopped in between): started now if
+        it was left a lobby; as it is otherwise (a started game's first message is the
+        publisher's to recover)."""
+        record = await self.tables.store.get(game_id)
+        if record.status != "lobby":
+            return record
+        async with self.tables.lock(record.channel_id):
+            return await self._start(await self.tables.store.get(game_id))
+
+    async def _start(self, record: GameRecord) -> GameRecord:
+        """Deal the lobby `record` and post its first turn message (the caller holds its lock)."""
+        store = self.tables.store
+        result = await start_game(store, record.id, games.fresh_seed(self.rng), at=now())
+        metrics.game_started(record.guild_id)
+        self.poke()
+        self.tables.keep(record.id, result.record.version, result.state)
+        locale = game_locale(self.preferences, result.record)
+        await self.publisher.publish(Published(result.record, result.state, locale=locale))
         return result.record

@@ -1,10 +1,15 @@
 """A league's set start that fell due while the bot was down is kept, and the season begins once
-the bot is back and Discord has told it of the league's server."""
+the bot is back and Discord has told it of the league's server; a stop between opening a
+table's game and noting it at the table opens no second game."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
+from bot.discord_io.layouts import text_of
+from bot.lobby.seated import SeatedOpening
 from storage import leagues as lg
 from storage.backends.steps import Execute
 from tests.bot.league_support import server, settle
@@ -33,3 +38,48 @@ async def test_a_set_start_missed_while_the_bot_was_down_begins_the_season_at_re
 
 def _start_passed(league_id: int, at: float):
     yield Execute("UPDATE leagues SET starts_at = ? WHERE id = ?", (at, league_id))
+
+
+class _Stopped(Exception):
+    """The bot stopping at that line."""
+
+
+@pytest.mark.parametrize("where", ["before its start", "before the table noted it"])
+async def test_a_stop_while_a_tables_game_opens_gives_the_table_one_game_at_restart(
+    simcord_env, new_bot, db_path, monkeypatch, where
+):
+    guild, channel, people = server(simcord_env, 4)
+    store = simcord_env.bot.store
+    at = simcord_env.now().timestamp()
+    league = await lg.create_league(
+        store, spec(guild_id=guild.id, channel_id=channel.id, table_size=2, starts_at=at + 3600)
+    )
+    for person in people:
+        await lg.join_league(store, league.id, person.id, person.name)
+
+    async def stop(*args, **kwargs):
+        raise _Stopped
+
+    with monkeypatch.context() as patch:
+        if where == "before its start":
+            patch.setattr(SeatedOpening, "_start", stop)
+        else:
+            patch.setattr(lg, "attach_game", stop)
+        with pytest.raises(_Stopped):
+            await simcord_env.bot.services.seasons.begin(league)
+    assert len(channel.threads) == 1, "the first table's game was written, then the bot stopped"
+    await simcord_env.restart_bot(new_bot(db_path, rng=random.Random(7)))
+    await settle(simcord_env)
+    store = simcord_env.bot.store
+    tables = await lg.tables(store, league.id, 1)
+    assert len(tables) == 2 and all(t.game_id is not None for t in tables)
+    assert len(channel.threads) == 2, "no second thread for the first table"
+    for t in tables:
+        record = await store.get(t.game_id)
+        assert record.status == "active"
+        assert sorted(s.user_id for s in record.seats) == sorted(t.players)
+        (room,) = [t for t in channel.threads if t.id == record.channel_id]
+        # The first turn message names the table's players.
+        (first,) = room.history()
+        assert all(f"<@{p}>" in text_of(first) for p in t.players), text_of(first)
+    assert await store.notes_named("league_table") == []

@@ -10,6 +10,7 @@ from storage_support import play_random_moves, seated_lobby, started_game
 
 import games
 from storage import (
+    ChannelBusy,
     CorruptGame,
     StorageError,
     Store,
@@ -17,6 +18,16 @@ from storage import (
     apply_move,
     start_game,
 )
+
+
+async def test_a_games_first_notes_are_written_with_it_or_not_at_all(store):
+    lobby = await seated_lobby(store, players=1, notes={"league_table": "3:1:2", "parent": "9"})
+    assert await store.get_note(lobby.id, "league_table") == "3:1:2"
+    assert await store.notes_named("parent") == [(lobby.id, "9")]
+    # A lobby the channel cannot take leaves no note behind.
+    with pytest.raises(ChannelBusy):
+        await seated_lobby(store, players=1, notes={"league_table": "3:1:3"})
+    assert await store.notes_named("league_table") == [(lobby.id, "3:1:2")]
 
 
 async def test_join_and_leave_keep_seats_numbered_in_join_order(store):
