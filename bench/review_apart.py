@@ -129,7 +129,14 @@ def main() -> None:
     parser.add_argument("--search", type=int, default=review.DEFAULT_SEARCH)
     parser.add_argument("--recheck", type=int, default=review.DEFAULT_RECHECK)
     args = parser.parse_args()
-    how = review.method(args.seed, recheck=args.recheck, search=args.search, recheck_view="whole")
+    # The flagged costs alone are studied here, not the accuracy: no second judging for it.
+    how = review.method(
+        args.seed,
+        recheck=args.recheck,
+        search=args.search,
+        recheck_view="whole",
+        accuracy_value=None,
+    )
     cases = []
     for index in range(args.games):
         for case in flagged(args.only, index, args.seed, how):
