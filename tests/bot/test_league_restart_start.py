@@ -19,14 +19,8 @@ from tests.storage.test_storage_leagues import spec
 async def test_a_set_start_missed_while_the_bot_was_down_begins_the_season_at_restart(
     simcord_env, new_bot, db_path
 ):
-    guild, channel, people = server(simcord_env, 4)
+    channel, league, at = await _league_of_four(simcord_env)
     store = simcord_env.bot.store
-    at = simcord_env.now().timestamp()
-    league = await lg.create_league(
-        store, spec(guild_id=guild.id, channel_id=channel.id, table_size=2, starts_at=at + 3600)
-    )
-    for person in people:
-        await lg.join_league(store, league.id, person.id, person.name)
     # The start fell due while the bot was down: at restart it is already past.
     await store.transaction(_start_passed(league.id, at - 60))
     await simcord_env.restart_bot(new_bot(db_path, rng=random.Random(7)))
@@ -34,6 +28,19 @@ async def test_a_set_start_missed_while_the_bot_was_down_begins_the_season_at_re
     found = await lg.league(simcord_env.bot.store, league.id)
     assert found.status == "running", found
     assert len(channel.threads) == 2
+
+
+async def _league_of_four(env):
+    """A league of four members in duels, its start an hour away: (channel, league, now)."""
+    guild, channel, people = server(env, 4)
+    store = env.bot.store
+    at = env.now().timestamp()
+    league = await lg.create_league(
+        store, spec(guild_id=guild.id, channel_id=channel.id, table_size=2, starts_at=at + 3600)
+    )
+    for person in people:
+        await lg.join_league(store, league.id, person.id, person.name)
+    return channel, league, at
 
 
 def _start_passed(league_id: int, at: float):
@@ -48,14 +55,7 @@ class _Stopped(Exception):
 async def test_a_stop_while_a_tables_game_opens_gives_the_table_one_game_at_restart(
     simcord_env, new_bot, db_path, monkeypatch, where
 ):
-    guild, channel, people = server(simcord_env, 4)
-    store = simcord_env.bot.store
-    at = simcord_env.now().timestamp()
-    league = await lg.create_league(
-        store, spec(guild_id=guild.id, channel_id=channel.id, table_size=2, starts_at=at + 3600)
-    )
-    for person in people:
-        await lg.join_league(store, league.id, person.id, person.name)
+    channel, league, _ = await _league_of_four(simcord_env)
 
     async def stop(*args, **kwargs):
         raise _Stopped
@@ -78,7 +78,7 @@ async def test_a_stop_while_a_tables_game_opens_gives_the_table_one_game_at_rest
         record = await store.get(t.game_id)
         assert record.status == "active"
         assert sorted(s.user_id for s in record.seats) == sorted(t.players)
-        (room,) = [t for t in channel.threads if t.id == record.channel_id]
+        (room,) = [thread for thread in channel.threads if thread.id == record.channel_id]
         # The first turn message names the table's players.
         (first,) = room.history()
         assert all(f"<@{p}>" in text_of(first) for p in t.players), text_of(first)
