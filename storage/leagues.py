@@ -30,6 +30,9 @@ STATUSES = ("signup", "running", "finished")
 OVERTIME = ("clock", "scores")
 # Why a league stopped: its channel disappeared, so its next round's tables cannot open.
 STOPPED = ("channel_gone",)
+# The note a table's game is opened with (`table_note`) until `attach_game` notes the game at
+# the table: a restart in between finds that game (`unattached`) instead of opening a second.
+TABLE_NOTE = "league_table"
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,16 +366,27 @@ async def start_round(
 
 
 async def attach_game(store: Store, league_id: int, number: int, table: int, game_id: int) -> None:
-    """The game opened for a table."""
-    await store.transaction(
-        _one(
-            Execute(
-                "UPDATE league_tables SET game_id = ? WHERE league_id = ? AND round = ?"
-                " AND table_no = ? AND game_id IS NULL",
-                (game_id, league_id, number, table),
-            )
+    """The game opened for a table; its `TABLE_NOTE` goes in the same transaction."""
+
+    def steps():
+        yield Execute(
+            "UPDATE league_tables SET game_id = ? WHERE league_id = ? AND round = ?"
+            " AND table_no = ? AND game_id IS NULL",
+            (game_id, league_id, number, table),
         )
-    )
+        yield Execute("DELETE FROM notes WHERE game_id = ? AND key = ?", (game_id, TABLE_NOTE))
+
+    await store.transaction(steps())
+
+
+def table_note(league_id: int, number: int, table: int) -> str:
+    """The `TABLE_NOTE` of a table's game."""
+    return f"{league_id}:{number}:{table}"
+
+
+async def unattached(store: Store) -> dict[str, int]:
+    """`table_note` -> game: the games opened for a table and not yet attached to it."""
+    return {value: game for game, value in await store.notes_named(TABLE_NOTE)}
 
 
 async def end_round(store: Store, league_id: int, number: int, at: float) -> bool:

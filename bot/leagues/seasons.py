@@ -47,9 +47,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NONE = discord.AllowedMentions.none()
-# The note a table's game is opened with ("<league>:<round>:<table>") until it is attached to
-# the table: a restart in between finds that game again instead of opening a second one.
-TABLE_NOTE = "league_table"
 
 
 class Seasons:
@@ -239,11 +236,10 @@ class Seasons:
         names = {m.user_id: m.name for m in await lg.members(self.store, league.id)}
         settings = Settings(spec.reminders, spec.turn_limit)
         lines, opened = [], False
-        # Games opened for a table and not yet attached to it: the bot stopped in between.
-        unattached = {value: game for game, value in await self.store.notes_named(TABLE_NOTE)}
+        unattached = await lg.unattached(self.store)  # the bot stopped while opening them
         for table in await lg.tables(self.store, league.id, number):
             if table.game_id is None:
-                key = f"{league.id}:{number}:{table.number}"
+                key = lg.table_note(league.id, number, table.number)
                 if key in unattached:
                     record = await self.opening.resume(unattached[key])
                 else:
@@ -263,10 +259,9 @@ class Seasons:
                             None if p is None else (p, names.get(p, "?")) for p in table.players
                         ],
                         creator_id=spec.creator_id,
-                        notes={TABLE_NOTE: key},
+                        notes={lg.TABLE_NOTE: key},
                     )
                 await lg.attach_game(self.store, league.id, number, table.number, record.id)
-                await self.store.delete_note(record.id, TABLE_NOTE)
                 opened, thread = True, record.channel_id
             else:
                 thread = (await self.store.get(table.game_id)).channel_id

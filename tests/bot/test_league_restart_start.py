@@ -82,4 +82,4 @@ async def test_a_stop_while_a_tables_game_opens_gives_the_table_one_game_at_rest
         # The first turn message names the table's players.
         (first,) = room.history()
         assert all(f"<@{p}>" in text_of(first) for p in t.players), text_of(first)
-    assert await store.notes_named("league_table") == []
+    assert await lg.unattached(store) == {}
