@@ -74,9 +74,9 @@ seat, points in the game's score:
          "mattered": true,                 # spread >= 5 or class not "ok" (the seat's
                                            #   accuracy without `accuracy_value` reads these)
          "class": "inaccuracy",
-         "accuracy_cost": 3.1,             # the cost again, valued by the method's
+         "accuracy_cost": 2.0,             # the cost again, valued by the method's
                                            #   `accuracy_value` (its own search and measure)
-         "accuracy": 89.4},                # Lichess's formula on accuracy_cost
+         "accuracy": 92.4},                # Lichess's formula on accuracy_cost
         ...],
      "seats": [{"seat": 0, "accuracy": 84.1, "counted": 51, "mattered": 30, "mean_cost": 1.9,
                 "inaccuracy": 3, "mistake": 1, "blunder": 0}, ...]}
@@ -200,9 +200,10 @@ VALUE = "win"
 # the plain mean of those over all the seat's counted decisions. The costs, classes and chart
 # players read stay in `VALUE` (win chance). Valued by win chance and weighed as Lichess weighs
 # a game, the accuracy ordered the AI levels of a game as their strength in 23 games of 48; this
-# one, on the same games, in 39 (bench/README.md, "Game review", with its figures on fresh
-# games): a win chance stops moving once a seat cannot win, where "mixed" keeps counting places
-# and points, and Lichess's game accuracy forgives many small losses that a plain mean adds up.
+# one, on 48 games played after it was chosen, in 37, where Lichess's weighting of the same
+# decisions' accuracies ordered 25 (bench/README.md, "Game review", eighth round): a win chance
+# stops moving once a seat cannot win, where "mixed" keeps counting places and points, and
+# Lichess's game accuracy forgives many small losses that a plain mean adds up.
 # None (a method without the field): the accuracy from the review's own costs, Lichess's way.
 ACCURACY_VALUE = "mixed"
 
@@ -700,9 +701,14 @@ def _stdev(xs: Sequence[float]) -> float:
 def summarise(analysed: Iterable[Mapping], players: int, how: Mapping | None = None) -> list[dict]:
     """Each seat's accuracy and counts of its counted decisions. With the method `how` naming an
     `accuracy_value`, the accuracy is the plain mean of the accuracies of all its counted
-    decisions; else (None: a method before the field) Lichess's game accuracy over those that
-    mattered, where a decision analysed before `mattered` existed counts as one that did."""
+    decisions; else (None: a method before the field, or decisions judged before it)
+    Lichess's game accuracy over those that mattered, where a decision analysed before
+    `mattered` existed counts as one that did."""
+    analysed = list(analysed)
     plain = how is not None and how.get("accuracy_value") is not None
+    # A review resumed across the change holds decisions judged before it: no plain mean over
+    # accuracies of two kinds, Lichess's way for all.
+    plain = plain and all("accuracy_cost" in d for d in analysed if d.get("counted"))
     out = []
     for seat in range(players):
         mine = [d for d in analysed if d["seat"] == seat and d.get("counted")]

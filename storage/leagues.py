@@ -385,8 +385,19 @@ def table_note(league_id: int, number: int, table: int) -> str:
 
 
 async def unattached(store: Store) -> dict[str, int]:
-    """`table_note` -> game: the games opened for a table and not yet attached to it."""
-    return {value: game for game, value in await store.notes_named(TABLE_NOTE)}
+    """`table_note` -> game: the games opened for a table, not yet attached to it and not ended
+    (the note of one that ended so, its thread deleted say, goes: the table gets a new game)."""
+
+    def steps():
+        yield Execute(
+            "DELETE FROM notes WHERE key = ? AND game_id IN"
+            " (SELECT id FROM games WHERE status NOT IN ('lobby', 'active'))",
+            (TABLE_NOTE,),
+        )
+        rows = yield Query("SELECT game_id, value FROM notes WHERE key = ?", (TABLE_NOTE,))
+        return {value: game for game, value in rows}
+
+    return await store.transaction(steps())
 
 
 async def end_round(store: Store, league_id: int, number: int, at: float) -> bool:

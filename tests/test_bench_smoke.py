@@ -149,10 +149,7 @@ def test_the_review_bench_without_rollouts_orders_the_levels_three_ways_and_chec
     for key in ("ordered", "ordered_by_cost", "ordered_by_plain_accuracy", "finished_in_order"):
         assert 0 <= levels[key] <= 2
     assert set(levels["pairs_by_places"]) == {"greedy>random", "strong>random", "strong>greedy"}
-    # The accuracy players read is the plain mean of the decisions' accuracies on places and
-    # points, so it orders the levels as that mean does.
     assert last["parameters"]["method"]["accuracy_value"] == "mixed"
-    assert levels["ordered"] == levels["ordered_by_plain_accuracy"]
     # Every game's line says where each level finished, 1 to 3.
     lines = [line for line in done.stdout.splitlines() if line.startswith("game havana")]
     assert len(lines) == 2

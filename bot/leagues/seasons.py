@@ -240,9 +240,10 @@ class Seasons:
         for table in await lg.tables(self.store, league.id, number):
             if table.game_id is None:
                 key = lg.table_note(league.id, number, table.number)
+                record = None
                 if key in unattached:
                     record = await self.opening.resume(unattached[key])
-                else:
+                if record is None:
                     record = await self.opening.open(
                         channel,
                         text(

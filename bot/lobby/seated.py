@@ -95,15 +95,16 @@ class SeatedOpening:
             )
             return await self._start(record)
 
-    async def resume(self, game_id: int) -> GameRecord:
+    async def resume(self, game_id: int) -> GameRecord | None:
         """A game `open` wrote and did not return (the bot stopped in between): started now if
-        it was left a lobby; as it is otherwise (a started game's first message is the
-        publisher's to recover)."""
+        it was left a lobby; as it is if it is being played (its first message is then the
+        publisher's to recover); None if it has ended meanwhile (its thread was deleted, say)."""
         record = await self.tables.store.get(game_id)
-        if record.status != "lobby":
-            return record
         async with self.tables.lock(record.channel_id):
-            return await self._start(await self.tables.store.get(game_id))
+            record = await self.tables.store.get(game_id)
+            if record.status == "lobby":
+                return await self._start(record)
+        return record if record.status == "active" else None
 
     async def _start(self, record: GameRecord) -> GameRecord:
         """Deal the lobby `record` and post its first turn message (the caller holds its lock)."""

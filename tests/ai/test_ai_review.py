@@ -209,14 +209,18 @@ def test_a_seats_accuracy_weighs_only_the_decisions_that_mattered():
 
 def test_a_seats_accuracy_adds_up_many_small_losses_where_lichess_forgave_them():
     # Seat 0 loses a little at every decision; seat 1 plays nine perfect ones and one blunder.
-    steady = [_decision(0, 80.0, True, 5.4) for _ in range(10)]
-    slip = [_decision(1, 100.0, True) for _ in range(9)] + [_decision(1, 10.0, True, 53)]
+    steady = [{**_decision(0, 80.0, True, 5.4), "accuracy_cost": 5.4} for _ in range(10)]
+    slip = [{**_decision(1, 100.0, True), "accuracy_cost": 0.0} for _ in range(9)]
+    slip.append({**_decision(1, 10.0, True, 53), "accuracy_cost": 53})
     seats = review.summarise(steady + slip, 2, review.method())
     assert (seats[0]["accuracy"], seats[1]["accuracy"]) == (80.0, 91.0)
     # Lichess's game accuracy, that of a method before `accuracy_value`, puts them the other way.
     older = {k: v for k, v in review.method().items() if k != "accuracy_value"}
     lichess = review.summarise(steady + slip, 2, older)
     assert lichess[0]["accuracy"] > lichess[1]["accuracy"]
+    # So it does for a review resumed across the change: one decision judged before it.
+    resumed = [{k: v for k, v in steady[0].items() if k != "accuracy_cost"}, *steady[1:], *slip]
+    assert review.summarise(resumed, 2, review.method()) == lichess
 
 
 def test_the_accuracy_is_read_from_the_decisions_judged_again_on_places_and_points():

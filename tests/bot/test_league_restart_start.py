@@ -43,6 +43,10 @@ async def _league_of_four(env):
     return channel, league, at
 
 
+def _abandoned(game_id: int):
+    yield Execute("UPDATE games SET status = 'abandoned' WHERE id = ?", (game_id,))
+
+
 def _start_passed(league_id: int, at: float):
     yield Execute("UPDATE leagues SET starts_at = ? WHERE id = ?", (at, league_id))
 
@@ -51,7 +55,9 @@ class _Stopped(Exception):
     """The bot stopping at that line."""
 
 
-@pytest.mark.parametrize("where", ["before its start", "before the table noted it"])
+@pytest.mark.parametrize(
+    "where", ["before its start", "before the table noted it", "and its game was abandoned"]
+)
 async def test_a_stop_while_a_tables_game_opens_gives_the_table_one_game_at_restart(
     simcord_env, new_bot, db_path, monkeypatch, where
 ):
@@ -68,12 +74,20 @@ async def test_a_stop_while_a_tables_game_opens_gives_the_table_one_game_at_rest
         with pytest.raises(_Stopped):
             await simcord_env.bot.services.seasons.begin(league)
     assert len(channel.threads) == 1, "the first table's game was written, then the bot stopped"
+    (written,) = (await lg.unattached(simcord_env.bot.store)).values()
+    if where == "and its game was abandoned":
+        await simcord_env.bot.store.transaction(_abandoned(written))
     await simcord_env.restart_bot(new_bot(db_path, rng=random.Random(7)))
     await settle(simcord_env)
     store = simcord_env.bot.store
     tables = await lg.tables(store, league.id, 1)
     assert len(tables) == 2 and all(t.game_id is not None for t in tables)
-    assert len(channel.threads) == 2, "no second thread for the first table"
+    if where == "and its game was abandoned":
+        assert written not in {t.game_id for t in tables}, "the table got a game of its own"
+        assert len(channel.threads) == 3
+    else:
+        assert written in {t.game_id for t in tables}
+        assert len(channel.threads) == 2, "no second thread for the first table"
     for t in tables:
         record = await store.get(t.game_id)
         assert record.status == "active"
