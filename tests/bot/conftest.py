@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -72,3 +73,15 @@ def faults(simcord_env):
     from tests.bot.faults import Faults
 
     return Faults(simcord_env).install()
+
+
+@pytest.fixture(autouse=True)
+def _settle_promptly(request):
+    """SimCord's settle checks again every 50 ms of real time while bot-owned work is
+    outstanding, and waits that long even when what was outstanding was only a callback that
+    ran at once: most of a whole game's wall time went to those waits, with the machine idle.
+    Checking every 5 ms settles on the same state, sooner."""
+    if "simcord_env" not in request.fixturenames:
+        return
+    env = request.getfixturevalue("simcord_env")
+    env._settle_internal = functools.partial(env._settle_internal, idle=0.005)
