@@ -160,8 +160,17 @@ def level_game(kind: str, index: int, seed: int, budget: int, how: dict, flagged
     a = [accuracy[level] if accuracy[level] is not None else -1 for level in LEVELS]
     # The mean cost of every counted decision, on the value the accuracy is read from: an
     # order that weighs many small losses as their sum. A seat without one ranks last, as above.
-    cost, plain = {}, {}
+    cost, plain, mattered = {}, {}, {}
     for seat, level in enumerate(order):
+        # The decisions' own accuracies, plainly averaged over those whose codes lay 5 points
+        # or more apart (on the review's value: `--value mixed` for the accuracy's own): a
+        # number that easy decisions, where every code is as good, do not pull towards 100.
+        weighed = [
+            d["accuracy"]
+            for d in result["decisions"]
+            if d["seat"] == seat and d["counted"] and d["mattered"]
+        ]
+        mattered[level] = sum(weighed) / len(weighed) if weighed else -1.0
         mine = [
             d.get("accuracy_cost", d["cost"])
             for d in result["decisions"]
@@ -189,6 +198,8 @@ def level_game(kind: str, index: int, seed: int, budget: int, how: dict, flagged
         "ordered_by_cost": cost["random"] > cost["greedy"] > cost["strong"],
         "plain_accuracy": plain,
         "ordered_by_plain": plain["random"] < plain["greedy"] < plain["strong"],
+        "mattered_accuracy": mattered,
+        "ordered_by_mattered": mattered["random"] < mattered["greedy"] < mattered["strong"],
         "blunders": blunders,
     }
 
@@ -454,6 +465,9 @@ def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
         print(
             f"game {kind} {i}: ordered {g['ordered']}, accuracy {g['accuracy']}, "
             f"by mean cost {g['ordered_by_cost']}, by plain mean {g['ordered_by_plain']}, "
+            f"by mattered {g['ordered_by_mattered']}, "
+            f"plain { {k: round(v, 2) for k, v in g['plain_accuracy'].items()} }, "
+            f"mattered { {k: round(v, 2) for k, v in g['mattered_accuracy'].items()} }, "
             f"places {g['places']}, "
             f"mean cost { {k: round(v, 3) for k, v in g['mean_cost'].items()} }, "
             f"flagged {len(g['blunders'])}",
@@ -480,6 +494,9 @@ def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
             "mean_accuracy": mean,
             "ordered_by_cost": by_cost,
             "ordered_by_plain_accuracy": by_plain,
+            "ordered_by_mattered_accuracy": sum(g["ordered_by_mattered"] for g in done),
+            "mean_plain_accuracy": _means(done, "plain_accuracy"),
+            "mean_mattered_accuracy": _means(done, "mattered_accuracy"),
             "finished_in_order": finished,
             "pairs_by_places": _pairs(done, lambda g, b, a: g["places"][b] < g["places"][a]),
             "pairs_by_cost": _pairs(done, lambda g, b, a: g["mean_cost"][b] < g["mean_cost"][a]),
@@ -492,6 +509,15 @@ def check_levels(pool, kinds, args, how) -> tuple[dict, list[dict]]:
         print(f"levels {kind}: {out[kind]}", flush=True)
         blunders += [b for g in done for b in g["blunders"]]
     return out, blunders
+
+
+def _means(done: list[dict], key: str) -> dict[str, float]:
+    """Each level's mean of the games' `key` figures, those of a seat without any left out."""
+    out = {}
+    for level in LEVELS:
+        seen = [g[key][level] for g in done if g[key][level] >= 0]
+        out[level] = round(sum(seen) / len(seen), 2) if seen else None
+    return out
 
 
 def _pairs(done: list[dict], ahead) -> dict[str, int]:

@@ -146,10 +146,21 @@ def test_the_review_bench_without_rollouts_orders_the_levels_three_ways_and_chec
     assert "blunders" not in last
     levels = last["levels"]["havana"]
     assert levels["games"] == 2
-    for key in ("ordered", "ordered_by_cost", "ordered_by_plain_accuracy", "finished_in_order"):
+    for key in (
+        "ordered",
+        "ordered_by_cost",
+        "ordered_by_plain_accuracy",
+        "ordered_by_mattered_accuracy",
+        "finished_in_order",
+    ):
         assert 0 <= levels[key] <= 2
     assert set(levels["pairs_by_places"]) == {"greedy>random", "strong>random", "strong>greedy"}
     assert last["parameters"]["method"]["accuracy_value"] == "mixed"
+    # Each level gets a mean accuracy of each kind (none over mattered decisions if it had none).
+    for level, plain in levels["mean_plain_accuracy"].items():
+        assert plain is not None and 0 <= plain <= 100
+        mattered = levels["mean_mattered_accuracy"][level]
+        assert mattered is None or 0 <= mattered <= 100
     # Every game's line says where each level finished, 1 to 3.
     lines = [line for line in done.stdout.splitlines() if line.startswith("game havana")]
     assert len(lines) == 2
