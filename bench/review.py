@@ -17,10 +17,11 @@ process, one decision after another as the bot's worker does: wall and CPU secon
 (random, greedy, strong at `--play-budget`; the seats rotate through the six orders), each
 reviewed: in how many does the seats' accuracy order the levels as their strength does
 (strong > greedy > random)? Goal: at least 90 %. Each game is printed as it ends (both kinds run
-at once), then each kind's figures. Beside the accuracy's order, two others: by the mean cost of
-each seat's counted decisions (on `--accuracy-value`, the value the accuracy is read from), and
+at once), then each kind's figures. Beside the accuracy's order, three others: by the mean cost
+of each seat's counted decisions (on `--accuracy-value`, the value the accuracy is read from);
 by the plain mean of their accuracies (Lichess's formula for one move, no weights: with an
-accuracy value, the accuracy players read); and where the levels finished, to tell how often
+accuracy value, the accuracy players read); and by that plain mean over the decisions that
+mattered alone (on the review's `--value`); and where the levels finished, to tell how often
 their results follow their strength.
 
 The review's parameters: `--search` simulations of the strong AI's search judge each decision
