@@ -236,13 +236,14 @@ class Seasons:
         names = {m.user_id: m.name for m in await lg.members(self.store, league.id)}
         settings = Settings(spec.reminders, spec.turn_limit)
         lines, opened = [], False
-        unattached = await lg.unattached(self.store)  # the bot stopped while opening them
-        for table in await lg.tables(self.store, league.id, number):
+        tables = await lg.tables(self.store, league.id, number)
+        empty = any(t.game_id is None for t in tables)  # the bot may have stopped opening one
+        unattached = await lg.unattached(self.store) if empty else {}
+        for table in tables:
             if table.game_id is None:
                 key = lg.table_note(league.id, number, table.number)
-                record = None
-                if key in unattached:
-                    record = await self.opening.resume(unattached[key])
+                found = unattached.get(key)
+                record = None if found is None else await self.opening.resume(found)
                 if record is None:
                     record = await self.opening.open(
                         channel,
