@@ -96,6 +96,10 @@ class Rematch:
 
     async def _open(self, interaction: discord.Interaction, old: GameRecord) -> None:
         seats = rotated(old)
+        notes = {REMATCH_OF: str(old.id)}
+        parent = await self.tables.store.get_note(old.id, PARENT_CHANNEL)
+        if parent is not None:  # a game in a thread of its own: its result goes there too
+            notes[PARENT_CHANNEL] = parent
         try:
             record = await self.tables.store.create_game(
                 guild_id=old.guild_id,
@@ -108,13 +112,10 @@ class Rematch:
                 server_locale=reported_locale(interaction),
                 seats=seats,
                 mode=old.mode,
+                notes=notes,
             )
         except ChannelBusy:
             raise Refusal("bot.error.busy") from None
-        await self.tables.store.set_note(record.id, REMATCH_OF, str(old.id))
-        parent = await self.tables.store.get_note(old.id, PARENT_CHANNEL)
-        if parent is not None:  # a game in a thread of its own: its result goes there too
-            await self.tables.store.set_note(record.id, PARENT_CHANNEL, parent)
         sent = await self.lobby.show(interaction, record)
         ch = channel_locale(self.preferences, interaction)
         others = [
