@@ -163,20 +163,13 @@ def level_game(kind: str, index: int, seed: int, budget: int, how: dict, flagged
     # order that weighs many small losses as their sum. A seat without one ranks last, as above.
     cost, plain, mattered = {}, {}, {}
     for seat, level in enumerate(order):
+        counted = [d for d in result["decisions"] if d["seat"] == seat and d["counted"]]
         # The decisions' own accuracies, plainly averaged over those whose codes lay 5 points
         # or more apart (on the review's value: `--value mixed` for the accuracy's own): a
         # number that easy decisions, where every code is as good, do not pull towards 100.
-        weighed = [
-            d["accuracy"]
-            for d in result["decisions"]
-            if d["seat"] == seat and d["counted"] and d["mattered"]
-        ]
+        weighed = [d["accuracy"] for d in counted if d["mattered"]]
         mattered[level] = sum(weighed) / len(weighed) if weighed else -1.0
-        mine = [
-            d.get("accuracy_cost", d["cost"])
-            for d in result["decisions"]
-            if d["seat"] == seat and d["counted"]
-        ]
+        mine = [d.get("accuracy_cost", d["cost"]) for d in counted]
         cost[level] = sum(mine) / len(mine) if mine else math.inf
         # Lichess's accuracy of each counted decision, averaged plainly: every decision
         # counts alike, none weighted by volatility or punished by a harmonic mean.
