@@ -50,7 +50,7 @@ seat, points in the game's score:
                 "to_end": ["havana"], "temperature": {"santiago": 3.0, "havana": 40.0},
                 "recheck": 150, "epsilon": 0.25, "search": 160, "search_samples": 4,
                 "recheck_view": "own", "value": "win", "accuracy_value": "mixed",
-                "candidates": 8, "policy": "greedy",
+                "accuracy_search": {"havana": 480}, "candidates": 8, "policy": "greedy",
                 "thresholds": {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 15.0}, "z": 1.28},
      "total": 212,                         # decisions in effect, counted or not
      "decisions": [                        # oldest first
@@ -75,7 +75,8 @@ seat, points in the game's score:
                                            #   accuracy without `accuracy_value` reads these)
          "class": "inaccuracy",
          "accuracy_cost": 2.0,             # the cost again, valued by the method's
-                                           #   `accuracy_value` (its own search and measure)
+                                           #   `accuracy_value` (its own search, of
+                                           #   `accuracy_search` simulations, and measure)
          "accuracy": 92.4},                # Lichess's formula on accuracy_cost
         ...],
      "seats": [{"seat": 0, "accuracy": 84.1, "counted": 51, "mattered": 30, "mean_cost": 1.9,
@@ -96,7 +97,8 @@ added within format 1 (a method without `value` valued the win chance, as "win" 
 "standing", every "win chance" of the review is the seat's expected share of the other seats it
 finishes ahead of; with "score", its margins over each other seat squashed wide
 (`ai.models.score_values`); with "mixed", half of each of these two); a method without
-`recheck_view` measured with every seat on the whole sample; a method without `search` (or with
+`recheck_view` measured with every seat on the whole sample; a method without `accuracy_search`
+(or a game it does not name) judged the accuracy with `search` simulations; a method without `search` (or with
 0) is the earlier one, played out with greedy replies; one without the four before it is
 earlier still (the squashed margin, no game to the end, no second valuing, greedy only). A
 stored review is read as it was stored, never valued again: its `method` and each decision's
@@ -206,6 +208,13 @@ VALUE = "win"
 # Lichess's game accuracy forgives many small losses that a plain mean adds up.
 # None (a method without the field): the accuracy from the review's own costs, Lichess's way.
 ACCURACY_VALUE = "mixed"
+# The second search's simulations, as a multiple of the first's, per game (a game not named:
+# the same as the first). With 160, as the first, Havana's strong and greedy seats were told
+# apart in 11 games of 24: the search's values lean on its prior (the greedy look-ahead), and
+# with the strong player searching 140, a judge little stronger than it scored agreeing with the
+# greedy player. Chosen on those games (bench/README.md, "Game review", ninth round). Santiago
+# de Cuba's were told apart in 23 of 24 at 160, and its decisions are many: its judge stays.
+ACCURACY_SEARCH = {"havana": 3}
 
 Progress = Callable[[int, int], None]
 
@@ -238,7 +247,8 @@ def analyse_decision(
     other = how.get("accuracy_value")
     if other is None or not judged["counted"]:
         return judged
-    if other == how.get("value", "win"):
+    search = how.get("accuracy_search", {}).get(game_name, how.get("search", 0))
+    if other == how.get("value", "win") and search == how.get("search", 0):
         cost = judged["cost"]
     else:
         # The same decision judged again on the accuracy's value: the same samples (the
@@ -249,7 +259,7 @@ def analyse_decision(
             seat,
             code,
             entry=entry,
-            how={**how, "value": other, "accuracy_value": None},
+            how={**how, "value": other, "accuracy_value": None, "search": search},
             known=known,
         )["cost"]
     return {**judged, "accuracy_cost": cost, "accuracy": round(move_accuracy(cost), 2)}
@@ -748,8 +758,12 @@ def method(
     recheck_view: str = RECHECK_VIEW,
     value: str = VALUE,
     accuracy_value: str | None = ACCURACY_VALUE,
+    accuracy_search: Mapping[str, int] | None = None,
 ) -> dict:
-    """The parameters of a review, as its JSON names them."""
+    """The parameters of a review, as its JSON names them. `accuracy_search`: the simulations of
+    the accuracy's search per game (default: `search` times `ACCURACY_SEARCH`'s factor)."""
+    if accuracy_search is None:
+        accuracy_search = {game: search * k for game, k in ACCURACY_SEARCH.items()}
     return {
         "seed": seed,
         "rollouts": rollouts,
@@ -764,6 +778,7 @@ def method(
         "recheck_view": recheck_view,
         "value": value,
         "accuracy_value": accuracy_value,
+        "accuracy_search": dict(accuracy_search),
         "candidates": MAX_CANDIDATES,
         "policy": "greedy",
         "thresholds": {name: t for name, t in reversed(THRESHOLDS)},
@@ -860,6 +875,7 @@ def count(record: games.Replay) -> int:
 
 
 __all__ = [
+    "ACCURACY_SEARCH",
     "ACCURACY_VALUE",
     "DEFAULT_MAX_ROLLOUTS",
     "DEFAULT_ROLLOUTS",

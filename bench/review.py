@@ -4,7 +4,7 @@
         [--check-level strong] [--check-budget 140] [--play-budget 40] [--max-blunders 0]
         [--check-class blunder] [--check-start real] [--blunders-from FILE]
         [--search 160] [--recheck 150] [--recheck-view own] [--value win]
-        [--accuracy-value mixed]
+        [--accuracy-value mixed] [--accuracy-search N]
         [--review-rollouts 8] [--review-max 32] [--horizon 40] [--epsilon 0.25]
         [--seed 1]
     python bench/review.py --calibrate 60 [--seed 7]
@@ -34,7 +34,11 @@ measures that share; `--value score`, by its margins over each other seat squash
 (`ai.models.score_values`: it keeps falling with every point lost, however far behind);
 `--value mixed`, by half of each. `--accuracy-value` is the value each decision is judged on
 again for the accuracy (`ai.review.ACCURACY_VALUE`; "none": the accuracy from the review's own
-costs, Lichess's game accuracy, as reviews before it).
+costs, Lichess's game accuracy, as reviews before it); `--accuracy-search` the simulations of
+that second judging's search in every game (default: `--search` times the factor of
+`ai.review.ACCURACY_SEARCH`, 1 in a game it does not name). A judging on the accuracy's value with the accuracy's search is done
+once: `--value mixed --search N --accuracy-search N` measures the accuracy of a review with
+`--accuracy-search N` at about half the CPU.
 
 **Honesty check 2.** For the blunders the reviews of check 1 flag (the first `--max-blunders` of
 them, taken in turn from each game, 0: all; `--check-class` checks another class instead, or
@@ -380,6 +384,9 @@ def main() -> None:
     parser.add_argument(
         "--accuracy-value", choices=[*sorted(VALUES), "none"], default=review.ACCURACY_VALUE
     )
+    parser.add_argument(
+        "--accuracy-search", type=int, help="default: see ai.review.ACCURACY_SEARCH"
+    )
     parser.add_argument("--check-start", choices=("real", "seat"), default="real")
     parser.add_argument("--blunders-from", type=Path, help="an earlier run's output")
     parser.add_argument("--calibrate", type=int, default=0, help="greedy games per kind")
@@ -404,6 +411,9 @@ def main() -> None:
         recheck_view=args.recheck_view,
         value=args.value,
         accuracy_value=None if args.accuracy_value == "none" else args.accuracy_value,
+        accuracy_search=(
+            None if args.accuracy_search is None else dict.fromkeys(GAMES, args.accuracy_search)
+        ),
     )
     kinds = (args.only,) if args.only else GAMES
     out: dict = {"parameters": {**vars(args), "method": how}}

@@ -227,7 +227,11 @@ def test_the_accuracy_is_read_from_the_decisions_judged_again_on_places_and_poin
     record = _played("havana", 3, 11, 60)
     got = review.review(record, how=TINY)
     assert got["method"]["value"] == "win" and got["method"]["accuracy_value"] == "mixed"
-    alone = review.review(record, how={**TINY, "value": "mixed", "accuracy_value": None})
+    # Havana's accuracy is judged by a search of its own, three times the first's.
+    search = got["method"]["accuracy_search"]["havana"]
+    assert search == 3 * TINY["search"]
+    mixed = {**TINY, "value": "mixed", "accuracy_value": None}
+    alone = review.review(record, how={**mixed, "search": search})
     counted = [
         (d, m) for d, m in zip(got["decisions"], alone["decisions"], strict=True) if d["counted"]
     ]
@@ -240,9 +244,16 @@ def test_the_accuracy_is_read_from_the_decisions_judged_again_on_places_and_poin
     for seat in got["seats"]:
         mine = [d["accuracy"] for d, _ in counted if d["seat"] == seat["seat"]]
         assert seat["accuracy"] == round(sum(mine) / len(mine), 1)
-    # Valued by mixed throughout, the accuracy's cost is the decision's own.
-    both = review.review(record, how={**TINY, "value": "mixed"})
+    # Valued by mixed throughout with one search, the accuracy's cost is the decision's own.
+    both = review.review(record, how={**TINY, "value": "mixed", "accuracy_search": {}})
     assert all(d["accuracy_cost"] == d["cost"] for d in both["decisions"] if d["counted"])
+    # Santiago de Cuba's accuracy keeps the first search: valued by mixed, judged once.
+    santiago = review.review(_played("santiago", 3, 11, 40), how={**TINY, "value": "mixed"})
+    assert "santiago" not in santiago["method"]["accuracy_search"]
+    assert all(d["accuracy_cost"] == d["cost"] for d in santiago["decisions"] if d["counted"])
+    # A judge of a third of the simulations does not cost every decision alike.
+    weaker = review.review(record, how={**mixed, "search": TINY["search"]})
+    assert [d["cost"] for d in weaker["decisions"]] != [m["cost"] for m in alone["decisions"]]
     with pytest.raises(ValueError):
         review.review(record, how={**TINY, "accuracy_value": "x"})
 
