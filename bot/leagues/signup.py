@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import secrets
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -18,13 +17,13 @@ from bot.core.timing import now
 from bot.discord_io.guard import handler
 from bot.leagues import components
 from bot.lobby.opening import missing_permissions
-from bot.settings.table_settings import parse_setting
+from bot.settings.table_settings import with_clock
 from bot.text import present
 from bot.text.i18n import channel_locale, server_locale, text
 from bot.text.preferences import Preferences
 from games.league_table import check_points, default_points
 from storage import leagues as lg
-from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, Settings
+from storage.clock import Settings
 
 if TYPE_CHECKING:
     from bot.core.tables import Tables
@@ -251,11 +250,7 @@ def checked(name, kind, raw_options, size, smallest, points, reminders, turn_lim
         options = engine.options(raw_options)
     except games.OptionError as exc:
         raise Refusal("bot.error.bad_option", reason=exc.msg) from None
-    settings = Settings()
-    if reminders is not None:
-        settings = replace(settings, reminders=parse_setting(reminders, REMINDER_CHOICES))
-    if turn_limit is not None:
-        settings = replace(settings, turn_limit=parse_setting(turn_limit, TURN_LIMIT_CHOICES))
+    settings = with_clock(Settings(), reminders, turn_limit)
     return name, minimum, size, scale, options, settings
 
 

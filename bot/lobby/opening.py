@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -22,12 +21,12 @@ from bot.discord_io.outbox import UNDELIVERED
 from bot.lobby import components
 from bot.lobby.permissions import missing_permissions
 from bot.seats.ai_seats import DEFAULT_LEVEL, LEVELS
-from bot.settings.table_settings import parse_setting
+from bot.settings.table_settings import with_clock
 from bot.text import lengths, present
 from bot.text.i18n import channel_locale, reported_locale, text
 from bot.text.preferences import Preferences
 from storage import ChannelBusy, GameRecord, StorageError
-from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, Settings
+from storage.clock import Settings
 from storage.play import start_game
 from storage.records import HINTS, RATED
 
@@ -92,11 +91,7 @@ class Lobby:
             options = engine.options(raw_options)
         except games.OptionError as exc:
             raise Refusal("bot.error.bad_option", reason=exc.msg) from None
-        settings = Settings()
-        if reminders is not None:
-            settings = replace(settings, reminders=parse_setting(reminders, REMINDER_CHOICES))
-        if turn_limit is not None:
-            settings = replace(settings, turn_limit=parse_setting(turn_limit, TURN_LIMIT_CHOICES))
+        settings = with_clock(Settings(), reminders, turn_limit)
         if thread:
             await self._new_in_thread(
                 interaction, parent, kind, options, settings, ai_players, ai_level, mode
@@ -131,10 +126,11 @@ class Lobby:
         return sent
 
     async def _create(
-        self, interaction, channel_id: int, kind, options, settings, mode: str = RATED, dm=None
+        self, interaction, channel_id: int, kind, options, settings, mode=RATED, dm=None, notes=None
     ) -> GameRecord:
         """A lobby in `channel_id` (the channel, or the game's own thread); its opener sits.
-        `dm`: the member's language, for a table in their DMs, which belongs to no server."""
+        `dm`: the member's language, for a table in their DMs, which belongs to no server.
+        `notes`: its first notes, written with it."""
         return await self.tables.store.create_game(
             mode=mode,
             guild_id=0 if dm else interaction.guild_id or 0,
@@ -145,6 +141,7 @@ class Lobby:
             creator_name=interaction.user.display_name,
             settings=settings,
             server_locale=dm or reported_locale(interaction),
+            notes=notes,
         )
 
     async def _new_in_thread(
@@ -161,10 +158,13 @@ class Lobby:
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )
         async with self.tables.lock(room.id):
-            record = await self._create(interaction, room.id, kind, options, settings, mode)
+            # Written with the game: a stop right after it still leaves the channel its result.
+            first = {PARENT_CHANNEL: str(parent.id)}
+            record = await self._create(
+                interaction, room.id, kind, options, settings, mode, None, first
+            )
             for _ in range(ai_players):
                 record = await self.tables.store.add_ai(record.id, ai_level)
-            await self.tables.store.set_note(record.id, PARENT_CHANNEL, str(parent.id))
             lobby = await room.send(
                 present.lobby(ch, record),
                 view=components.lobby_view(ch, record.id, LEVELS, record.settings),

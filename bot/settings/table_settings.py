@@ -14,7 +14,7 @@ from bot.discord_io.guard import handler
 from bot.discord_io.turn_messages import message_link
 from bot.text import present
 from bot.text.i18n import text
-from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, SettingsError, WaitPlan
+from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES, Settings, SettingsError, WaitPlan
 from storage.clock import scheduled as rescheduled
 
 if TYPE_CHECKING:
@@ -35,6 +35,16 @@ def parse_setting(value: str, allowed) -> int | None:
     if seconds not in allowed:
         raise Refusal("bot.error.bad_setting")
     return seconds
+
+
+def with_clock(settings: Settings, reminders: str | None, turn_limit: str | None) -> Settings:
+    """`settings` with the reminder interval and the turn limit a command gave (None: as they
+    were); a value not offered is refused."""
+    if reminders is not None:
+        settings = replace(settings, reminders=parse_setting(reminders, REMINDER_CHOICES))
+    if turn_limit is not None:
+        settings = replace(settings, turn_limit=parse_setting(turn_limit, TURN_LIMIT_CHOICES))
+    return settings
 
 
 class TableSettings:
@@ -98,13 +108,7 @@ class TableSettings:
                     raise Refusal(
                         "bot.error.not_creator_settings", creator=f"<@{record.creator_id}>"
                     )
-                changed = record.settings
-                if reminders is not None:
-                    changed = replace(changed, reminders=parse_setting(reminders, REMINDER_CHOICES))
-                if turn_limit is not None:
-                    changed = replace(
-                        changed, turn_limit=parse_setting(turn_limit, TURN_LIMIT_CHOICES)
-                    )
+                changed = with_clock(record.settings, reminders, turn_limit)
                 try:
                     record = await self.tables.store.set_settings(record.id, changed)
                 except SettingsError:

@@ -6,6 +6,7 @@ import json
 
 import discord
 
+from bot.discord_io.announce import PARENT_CHANNEL
 from tests.bot.driver import text_of
 
 
@@ -244,6 +245,25 @@ async def test_a_game_in_its_own_thread(simcord_env, table):
     await ana.slash(room, "game abandon")
     result = text_of(channel.history()[-1])
     assert len(channel.history()) == in_channel + 2 and f"<#{room.id}>" in result
+
+
+async def test_a_thread_game_knows_its_channel_from_the_moment_it_is_written(
+    simcord_env, table, monkeypatch
+):
+    guild, channel, (ana, ben, cai, dee) = table
+    store = simcord_env.bot.store
+
+    async def stopped(*args, **kwargs):
+        raise RuntimeError("the bot stopped here")
+
+    # The bot stops right after writing the game, before its AI seat is added: the channel
+    # its result goes to was written with it.
+    monkeypatch.setattr(type(store), "add_ai", stopped)
+    await ana.slash(channel, "game new", game="havana", thread=True, ai_players=1)
+    (room,) = channel.threads
+    record = await store.by_channel(room.id)
+    assert record is not None
+    assert await store.get_note(record.id, PARENT_CHANNEL) == str(channel.id)
 
 
 async def test_the_lobby_message_says_what_is_true_at_each_stage(simcord_env, table):
