@@ -46,7 +46,7 @@ SMOKE = {
         *("--check-level", "greedy", "--play-budget", "4", "--max-blunders", "1"),
         *("--check-class", "costly"),
         *("--review-rollouts", "2", "--review-max", "2", "--horizon", "4"),
-        *("--search", "16", "--recheck", "4"),
+        *("--search", "16", "--accuracy-search", "16", "--recheck", "4"),
     ],
     "review_apart.py": [
         *("--only", "havana", "--games", "1", "--samples", "2", "--rollouts", "2"),
@@ -156,6 +156,7 @@ def test_the_review_bench_without_rollouts_orders_the_levels_three_ways_and_chec
         assert 0 <= levels[key] <= 2
     assert set(levels["pairs_by_places"]) == {"greedy>random", "strong>random", "strong>greedy"}
     assert last["parameters"]["method"]["accuracy_value"] == "mixed"
+    assert last["parameters"]["method"]["accuracy_search"] == {"santiago": 16, "havana": 16}
     # Each level gets a mean accuracy of each kind (none over mattered decisions if it had none).
     for level, plain in levels["mean_plain_accuracy"].items():
         assert plain is not None and 0 <= plain <= 100

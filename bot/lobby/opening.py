@@ -161,7 +161,7 @@ class Lobby:
             # Written with the game: a stop right after it still leaves the channel its result.
             first = {PARENT_CHANNEL: str(parent.id)}
             record = await self._create(
-                interaction, room.id, kind, options, settings, mode, None, first
+                interaction, room.id, kind, options, settings, mode, notes=first
             )
             for _ in range(ai_players):
                 record = await self.tables.store.add_ai(record.id, ai_level)

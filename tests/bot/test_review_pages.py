@@ -182,7 +182,8 @@ async def test_a_decision_button_opens_the_replay_there_with_the_screen_only_to_
 
 # Enough samples for the analysis to flag decisions of the game of `_ended_game` (a blunder at
 # its 13th move), still quick.
-SMALL = review.method(seed=0, rollouts=4, max_rollouts=4, horizon=3, search=16, recheck=4)
+# One search for both judgings: these tests are about what players see, not the search.
+SMALL = review.method(0, 4, 4, 3, search=16, recheck=4, accuracy_search={})
 
 
 async def ended_game(
@@ -401,7 +402,9 @@ async def test_twins_that_differ_in_a_hidden_pick_review_the_others_alike(
     bot = new_bot(db_path, ai_workers=1, reviews="on")
     # Havana not played to the end (nor the costs measured, which plays to the end): the twins'
     # sameness does not hang on how far it looks.
-    bot.services.reviews.how = dict(review.method(0, 4, 4, 3, to_end=(), search=16, recheck=0))
+    bot.services.reviews.how = dict(
+        review.method(0, 4, 4, 3, to_end=(), search=16, recheck=0, accuracy_search={})
+    )
     bot.services.reviews.niceness = 0
     await simcord_env.restart_bot(bot)
     await bot.services.reviews.idle()
