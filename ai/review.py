@@ -98,13 +98,12 @@ added within format 1 (a method without `value` valued the win chance, as "win" 
 finishes ahead of; with "score", its margins over each other seat squashed wide
 (`ai.models.score_values`); with "mixed", half of each of these two); a method without
 `recheck_view` measured with every seat on the whole sample; a method without `accuracy_search`
-(or a game it does not name) judged the accuracy with `search` simulations; a method without `search` (or with
-0) is the earlier one, played out with greedy replies; one without the four before it is
-earlier still (the squashed margin, no game to the end, no second valuing, greedy only). A
-stored review is read as it was stored, never valued again: its `method` and each decision's
-`rechecked` say what it was measured with (32 fresh samples before `DEFAULT_RECHECK` became
-150). A label may name a card the seat held: it is as
-private as the seat's own log entry.
+(or a game it does not name) judged the accuracy with `search` simulations; a method without
+`search` (or with 0) is the earlier one, played out with greedy replies; one without the four
+before it is earlier still (the squashed margin, no game to the end, no second valuing, greedy
+only). A stored review is read as it was stored, never valued again: its `method` and each
+decision's `rechecked` say what it was measured with (32 fresh samples before `DEFAULT_RECHECK`
+became 150). A label may name a card the seat held: it is as private as the seat's own log entry.
 """
 
 from __future__ import annotations

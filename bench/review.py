@@ -36,9 +36,9 @@ measures that share; `--value score`, by its margins over each other seat squash
 again for the accuracy (`ai.review.ACCURACY_VALUE`; "none": the accuracy from the review's own
 costs, Lichess's game accuracy, as reviews before it); `--accuracy-search` the simulations of
 that second judging's search in every game (default: `--search` times the factor of
-`ai.review.ACCURACY_SEARCH`, 1 in a game it does not name). A judging on the accuracy's value with the accuracy's search is done
-once: `--value mixed --search N --accuracy-search N` measures the accuracy of a review with
-`--accuracy-search N` at about half the CPU.
+`ai.review.ACCURACY_SEARCH`, 1 in a game it does not name). A judging on the accuracy's value
+with the accuracy's search is done once: `--value mixed --search N --accuracy-search N`
+measures the accuracy of a review with `--accuracy-search N` at about half the CPU.
 
 **Honesty check 2.** For the blunders the reviews of check 1 flag (the first `--max-blunders` of
 them, taken in turn from each game, 0: all; `--check-class` checks another class instead, or

@@ -3,13 +3,11 @@ the turn limit before it starts (`/game settings` does the same by command, in s
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.core.errors import Refusal
 from bot.discord_io.guard import handler
-from bot.settings.table_settings import parse_setting
-from storage.clock import REMINDER_CHOICES, TURN_LIMIT_CHOICES
+from bot.settings.table_settings import with_clock
 
 if TYPE_CHECKING:
     from bot.core.tables import Tables
@@ -34,11 +32,7 @@ class LobbySettings:
             record = await self.lobby.lobby_game(interaction, game_id)
             if interaction.user.id != record.creator_id:
                 raise Refusal("bot.error.not_creator_settings", creator=f"<@{record.creator_id}>")
-            if which == "reminders":
-                changed = replace(record.settings, reminders=parse_setting(value, REMINDER_CHOICES))
-            else:
-                changed = replace(
-                    record.settings, turn_limit=parse_setting(value, TURN_LIMIT_CHOICES)
-                )
+            reminders, turn_limit = (value, None) if which == "reminders" else (None, value)
+            changed = with_clock(record.settings, reminders, turn_limit)
             record = await self.tables.store.set_settings(record.id, changed)
             await self.lobby.show_lobby(interaction, record, True)
