@@ -625,6 +625,18 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        22,
+        "game reviews: the method a review began with, kept to its end across an upgrade",
+        (
+            # `method`: the parameters (`ai.review.method`, JSON) its first decision was
+            # analysed with; NULL until then, and for a review begun before this column.
+            "ALTER TABLE reviews ADD COLUMN method TEXT",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

@@ -2,13 +2,18 @@
 process at a time claims it, each decision's analysis is saved as it is made, and the whole
 review is stored as JSON at the end.
 
+A review keeps the method (`ai.review.method`) its first saved decision was analysed with, and
+its claim hands it back: a process that resumes it after an upgrade finishes it as it began,
+rather than judging its later decisions otherwise under one stored method.
+
 A claim has an owner and a lease (`until`, POSIX seconds): the owner renews it as it saves, and
 a claim whose lease ran out (its process died) is taken again by the next `claim_review`, which
 resumes after the last saved decision. Any process may claim any game: in a sharded deployment
 the one that claims first reviews it, once.
 
     await claim_review(store, owner="host:pid", now=t, lease=600.0) -> Claimed | None
-    await save_review_progress(store, game_id, owner, step, analysis, total, until) -> bool
+    await save_review_progress(store, game_id, owner, step, analysis, total, until,
+                               method=how) -> bool
     await finish_review(store, game_id, owner, result) -> bool
     await review(store, game_id) -> ReviewStatus  # "none", "queued", "running", "done"
 """
@@ -37,8 +42,9 @@ class ReviewStatus:
 
 @dataclass(frozen=True, slots=True)
 class Claimed:
-    """A review this process holds: the game's log to rebuild it, and the analyses saved so far
-    (decision 0, 1, ... in order)."""
+    """A review this process holds: the game's log to rebuild it, the analyses saved so far
+    (decision 0, 1, ... in order) and the method they were made with (None: none saved with
+    one yet)."""
 
     game_id: int
     kind: str
@@ -48,6 +54,7 @@ class Claimed:
     actions: list[tuple[int, str]]
     analysed: list[dict] = field(default_factory=list)
     total: int | None = None
+    method: dict | None = None
 
 
 def queue_review_steps(game_id: int) -> Steps:
@@ -108,10 +115,11 @@ async def claim_review(
 
 
 def _claimed(game_id: int) -> Steps:
-    (kind, options, seed, players, total) = (
+    (kind, options, seed, players, total, method) = (
         yield Query(
             "SELECT g.kind, g.options, g.seed, (SELECT count(*) FROM seats WHERE game_id = g.id),"
-            " r.total FROM games AS g JOIN reviews AS r ON r.game_id = g.id WHERE g.id = ?",
+            " r.total, r.method FROM games AS g JOIN reviews AS r ON r.game_id = g.id"
+            " WHERE g.id = ?",
             (game_id,),
         )
     )[0]
@@ -135,6 +143,7 @@ def _claimed(game_id: int) -> Steps:
         [(int(s), str(c)) for s, c in actions],
         analysed,
         total,
+        None if method is None else json.loads(method),
     )
 
 
@@ -146,15 +155,18 @@ async def save_review_progress(
     analysis: dict,
     total: int,
     until: float,
+    method: dict | None = None,
 ) -> bool:
-    """Save the analysis of decision `step` (0-based) of `total`, and renew the claim until
-    `until`; False (nothing saved) if `owner` no longer holds the claim."""
+    """Save the analysis of decision `step` (0-based) of `total`, made with `method`, and renew
+    the claim until `until`; False (nothing saved) if `owner` no longer holds the claim. The
+    review's method is the first one saved: a later one does not replace it."""
+    as_text = None if method is None else json.dumps(method, separators=(",", ":"))
 
     def steps():
         changed = yield Execute(
-            "UPDATE reviews SET until = ?, total = ? WHERE game_id = ? AND owner = ?"
-            " AND finished_at IS NULL",
-            (until, total, game_id, owner),
+            "UPDATE reviews SET until = ?, total = ?, method = COALESCE(method, ?)"
+            " WHERE game_id = ? AND owner = ? AND finished_at IS NULL",
+            (until, total, as_text, game_id, owner),
         )
         if changed != 1:
             return False

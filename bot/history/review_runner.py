@@ -7,8 +7,9 @@ reviews the game, and a process that died loses its claim when the lease runs ou
 worker process (`os.nice(19)`: live play on the same machine always goes first) for the analysis
 of one decision at a time (`ai.review.analyse_next`), saves each as it comes and renews the lease,
 and stores the whole review at the end. After a restart it resumes after the last saved decision,
-and since every decision's analysis is seeded by itself, the result is the one an uninterrupted
-run gives.
+with the method the review began with (stored with it: an upgrade in between does not change how
+its later decisions are judged), and since every decision's analysis is seeded by itself, the
+result is the one an uninterrupted run gives.
 
 It looks at the queue when a published move ends a game, and every `POLL_SECONDS` otherwise (a
 game ended by a vote, a resignation or another process).
@@ -158,6 +159,8 @@ class ReviewRunner:
         record = games.Replay(claim.kind, claim.players, claim.seed, claim.options, claim.actions)
         as_json = review.replay_to_json(record)
         analysed, total = list(claim.analysed), claim.total
+        # A review begun before its method was kept goes on with this process's.
+        how = self.how if claim.method is None else claim.method
         loop = asyncio.get_running_loop()
         try:
             if total is None:
@@ -165,23 +168,23 @@ class ReviewRunner:
             while len(analysed) < total:
                 step = len(analysed)
                 analysis, total = await loop.run_in_executor(
-                    self._executor(), review.analyse_next, as_json, step, self.how
+                    self._executor(), review.analyse_next, as_json, step, how
                 )
                 saved = await queue.save_review_progress(
                     self.holder.store, claim.game_id, self.owner, step, analysis, total,
-                    now() + LEASE_SECONDS,
+                    now() + LEASE_SECONDS, method=how,
                 )  # fmt: skip
                 if not saved:
                     return  # another process holds it now (this one was too slow)
                 analysed.append(analysis)
                 self.saved.set()
-            result = review.finish(record, analysed, self.how)
+            result = review.finish(record, analysed, how)
         except (StorageError, concurrent.futures.process.BrokenProcessPool):
             raise
         except Exception as exc:  # noqa: BLE001 - a game that cannot be analysed would fail forever
             # A log that does not replay, say: its review says so and ends.
             log.exception("game %s cannot be reviewed", claim.game_id)
-            result = {**review.finish(record, [], self.how), "error": str(exc)}
+            result = {**review.finish(record, [], how), "error": str(exc)}
         at = datetime.now(UTC).isoformat(timespec="seconds")
         if not await queue.finish_review(self.holder.store, claim.game_id, self.owner, result, at):
             return

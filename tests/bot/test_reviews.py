@@ -106,12 +106,12 @@ async def test_a_restart_during_an_analysis_resumes_it(
     save = stored.save_review_progress
     saves = []
 
-    async def failing_save(*args):
+    async def failing_save(*args, **kwargs):
         # The database goes away after three decisions: the runner waits for it.
         if len(saves) == 3:
             raise StorageError("the database is gone")
         saves.append(args[3])
-        return await save(*args)
+        return await save(*args, **kwargs)
 
     monkeypatch.setattr(runner_module.queue, "save_review_progress", failing_save)
     first = tiny(new_bot(db_path, ai_workers=1, reviews="on"))
@@ -123,12 +123,18 @@ async def test_a_restart_during_an_analysis_resumes_it(
     half = await stored.review(first.store, game_id)
     assert (half.status, half.done) == ("queued", 3) and half.total > 3
     await first.store.close()
+    # The restart is an upgrade whose reviews judge otherwise: the review begun goes on as it
+    # began, where the new method would have judged its decisions differently.
     second = tiny(new_bot(db_path, ai_workers=1, reviews="on"))
+    upgraded = {**TINY, "search": 3, "face_down": "random"}
+    second.services.reviews.how = upgraded
     await simcord_env.restart_bot(second)
     await second.services.reviews.idle()
     done = await stored.review(second.store, game_id)
     assert done.status == "done"
-    assert done.result == review.review(await _replay(second.store, game_id), how=TINY)
+    record = await _replay(second.store, game_id)
+    assert done.result == review.review(record, how=TINY)
+    assert done.result != review.review(record, how=upgraded)
 
 
 async def test_a_claim_left_by_a_dead_process_is_taken_again_after_its_lease(

@@ -29,12 +29,19 @@ async def test_a_review_is_queued_at_the_end_claimed_once_resumed_and_stored(dat
 
         claim = await stored.claim_review(store, "a", now=100.0, lease=10.0)
         assert claim is not None and claim.game_id == game.id and claim.analysed == []
+        assert claim.method is None
         assert claim.kind == "havana" and claim.players == 2 and claim.seed == 3
         assert len(claim.actions) == game.version
         # Another process finds nothing while the lease runs.
         assert await stored.claim_review(store, "b", now=105.0, lease=10.0) is None
-        assert await stored.save_review_progress(store, game.id, "a", 0, {"n": 0}, 3, 120.0)
-        assert await stored.save_review_progress(store, game.id, "a", 1, {"n": 1}, 3, 120.0)
+        how = {"seed": 0, "search": 160, "to_end": ["havana"]}
+        assert await stored.save_review_progress(
+            store, game.id, "a", 0, {"n": 0}, 3, 120.0, method=how
+        )
+        # The method a review began with stays its own.
+        assert await stored.save_review_progress(
+            store, game.id, "a", 1, {"n": 1}, 3, 120.0, method={"seed": 0, "search": 480}
+        )
         status = await stored.review(store, game.id, now=110.0)
         assert (status.status, status.done, status.total) == ("running", 2, 3)
 
@@ -43,6 +50,7 @@ async def test_a_review_is_queued_at_the_end_claimed_once_resumed_and_stored(dat
         assert (await stored.review(store, game.id, now=121.0)).status == "queued"
         claim = await stored.claim_review(store, "b", now=121.0, lease=10.0)
         assert claim is not None and claim.analysed == [{"n": 0}, {"n": 1}] and claim.total == 3
+        assert claim.method == how
         # The dead process's late save is refused: the claim is b's now.
         assert not await stored.save_review_progress(store, game.id, "a", 2, {"n": 9}, 3, 200.0)
         assert await stored.save_review_progress(store, game.id, "b", 2, {"n": 2}, 3, 140.0)
