@@ -17,7 +17,8 @@ from . import cards_havana, eval_havana, eval_santiago, sampling_havana, samplin
 @dataclass(frozen=True)
 class Model:
     game: Any
-    determinize: Callable[[Any, int, random.Random], Any]
+    # (state, seat, rng, known=None, face_down="random"): see `recall` for the last two.
+    determinize: Callable[..., Any]
     scores: Callable[[Any], list[float]]
     scale: float
     secret_choice: Callable[[Any, int, list[str]], str | None]
@@ -40,7 +41,9 @@ class Model:
     rollout_turns: int = 1
     # What the public record of a game so far tells of the hidden parts, from the states of its
     # decisions (oldest first); `determinize(..., known=...)` draws only what it leaves open.
-    # The game review passes it; the live players see a state, not its log.
+    # The game review passes it; the live players see a state, not its log. The review also
+    # passes `face_down="rule"`: the others' face-down choices of this round dealt as the AI's
+    # rule for such a choice (`secret_choice`) makes them, not at random.
     recall: Callable[[Any], Any] | None = None
     # The VP every seat holds now, the part of `scores` already won (hints tell it apart from
     # what goods, pesos and the rest are worth).

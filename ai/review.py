@@ -4,15 +4,17 @@
 
 For each decision still in effect at the end (an undone one is not; an undo entry is none), the
 seat's determinized samples (`Model.determinize`: what the public record of the game so far leaves
-open, `Model.recall`, drawn at random: in Havana the other hands, picks, the discard piles among
-the cards seen going onto them, the deck order; in Santiago de Cuba, where every change behind a
-screen is made in public, only the future dice) are searched by the strong player's own search
-(`ai.mcts`: `search` simulations in all over `search_samples` samples). The search judges: its
-most visited code is the best, and each code's value is what the search ranks it by (its
-simulations' mean blended with its prior, over the samples), read as a win chance; the cost of
-the played code is the best's value less its own. With the greedy player as the judge (the
-earlier method, below), a code chosen for what a searching player expects to follow was valued by
-what a greedy one would do next, and the review rewarded agreeing with the greedy player.
+open, `Model.recall`, drawn at random: in Havana the other hands, the discard piles among the
+cards seen going onto them, the deck order, and the cards others have chosen face down this
+round as the AI's rule for such a choice makes them, `face_down`; in Santiago de Cuba, where
+every change behind a screen is made in public, only the future dice) are searched by the strong
+player's own search (`ai.mcts`: `search` simulations in all over `search_samples` samples). The
+search judges: its most visited code is the best, and each code's value is what the search ranks
+it by (its simulations' mean blended with its prior, over the samples), read as a win chance;
+the cost of the played code is the best's value less its own. With the greedy player as the
+judge (the earlier method, below), a code chosen for what a searching player expects to follow
+was valued by what a greedy one would do next, and the review rewarded agreeing with the greedy
+player.
 
 A cost the search puts at an inaccuracy or more is measured before anything is flagged: the
 played code and the best one are played on `recheck` fresh samples, both in each (common random
@@ -50,7 +52,8 @@ seat, points in the game's score:
                 "to_end": ["havana"], "temperature": {"santiago": 3.0, "havana": 40.0},
                 "recheck": 150, "epsilon": 0.25, "search": 160, "search_samples": 4,
                 "recheck_view": "own", "value": "win", "accuracy_value": "mixed",
-                "accuracy_search": {"havana": 480}, "candidates": 8, "policy": "greedy",
+                "accuracy_search": {"havana": 480}, "face_down": "rule", "candidates": 8,
+                "policy": "greedy",
                 "thresholds": {"inaccuracy": 5.0, "mistake": 10.0, "blunder": 15.0}, "z": 1.28},
      "total": 212,                         # decisions in effect, counted or not
      "decisions": [                        # oldest first
@@ -99,6 +102,7 @@ finishes ahead of; with "score", its margins over each other seat squashed wide
 (`ai.models.score_values`); with "mixed", half of each of these two); a method without
 `recheck_view` measured with every seat on the whole sample; a method without `accuracy_search`
 (or a game it does not name) judged the accuracy with `search` simulations; a method without
+`face_down` dealt the others' face-down choices at random (`FACE_DOWN`); a method without
 `search` (or with 0) is the earlier one, played out with greedy replies; one without the four
 before it is earlier still (the squashed margin, no game to the end, no second valuing, greedy
 only). A stored review is read as it was stored, never valued again: its `method` and each
@@ -214,6 +218,14 @@ ACCURACY_VALUE = "mixed"
 # greedy player. Chosen on those games (bench/README.md, "Game review", ninth round). Santiago
 # de Cuba's were told apart in 23 of 24 at 160, and its decisions are many: its judge stays.
 ACCURACY_SEARCH = {"havana": 3}
+# How the seat's samples deal the cards other players have already chosen face down this round
+# (Havana's opening picks, its phase III cards): "rule", as the AI's rule for such a choice
+# makes them (`Model.secret_choice`); "random" (a method without the field), at random. Players
+# place a thief or a protection on purpose: dealt at random, the cards placed before a seat's
+# decision did it less harm in the samples than at the table. By the rule, Havana's flagged costs
+# lay within what replaying the real moment measured in 33 of 48 blunders, against 21
+# (bench/README.md, "Game review", tenth round).
+FACE_DOWN = "rule"
 
 Progress = Callable[[int, int], None]
 
@@ -300,7 +312,7 @@ def _analysed(
     if len(codes) < 2:
         return {**out, "counted": False}
     rng = random.Random(f"review:{game_name}:{seed}:{entry}")
-    worlds = _Worlds(model, before, seat, rng, known)
+    worlds = _Worlds(model, before, seat, rng, known, how.get("face_down", "random"))
     epsilon = how.get("epsilon", 0.0)
     # What a code is worth to the seat: its win chance, or (a method's `value` "standing") its
     # expected share of the other seats it finishes ahead of. A review without the field: win.
@@ -343,19 +355,7 @@ def _analysed(
             # preferred on fresh samples, every seat greedy to the end of the game; only that
             # measure gives the figures and the class, so nothing is flagged on the search's
             # word alone, and the cost shown is one measured on outcomes.
-            own = how.get("recheck_view") == "own"
-
-            def measured(world: Any, c: str) -> tuple[float, float]:
-                # Both codes of one sample meet the same draws of the seats' own views.
-                views = (
-                    random.Random(f"review:{game_name}:{seed}:{entry}:{worlds.used}:own")
-                    if own
-                    else None
-                )
-                return _outcome(
-                    model, world, seat, c, END_CAP, temperature, views=views, value=valued
-                )
-
+            measured = _measurer(game_name, worlds, seat, entry, how, temperature)
             judged, table = _rechecked(worlds, pair, code, recheck, measured)
             rechecked = recheck
     else:
@@ -388,19 +388,76 @@ def _analysed(
     }
 
 
+def measure(
+    game_name: str,
+    before: Any,
+    seat: int,
+    played: str,
+    preferred: str,
+    *,
+    entry: int,
+    how: Mapping | None = None,
+    known: Any = None,
+) -> dict:
+    """The measure a review gives a decision that reaches a class, alone: `played` against
+    `preferred` on the method's `recheck` samples of the seat's (from a generator of their own,
+    not the review's), every seat greedy to the end. The figures of `analyse_decision`'s
+    measured decisions (before, played, best, cost, se, low, high, points)."""
+    how = method() if how is None else how
+    model = MODELS[game_name]
+    rng = random.Random(f"measure:{game_name}:{how['seed']}:{entry}")
+    worlds = _Worlds(model, before, seat, rng, known, how.get("face_down", "random"))
+    temperature = how.get("temperature", {}).get(game_name)
+    measured = _measurer(game_name, worlds, seat, entry, how, temperature)
+    pair = [played] if preferred == played else [played, preferred]
+    judged, _ = _rechecked(worlds, pair, played, how["recheck"], measured)
+    return judged
+
+
+def _measurer(
+    game_name: str, worlds: _Worlds, seat: int, entry: int, how: Mapping, temperature: Any
+) -> Callable[[Any, str], tuple[float, float]]:
+    """A code's value in a sample as the measure reads it: everybody greedy to the end, each
+    seat on its own view of the sample (`recheck_view` "own") or on all of it."""
+    model = MODELS[game_name]
+    own = how.get("recheck_view") == "own"
+    valued = how.get("value", "win")
+
+    def measured(world: Any, c: str) -> tuple[float, float]:
+        # Both codes of one sample meet the same draws of the seats' own views.
+        views = (
+            random.Random(f"review:{game_name}:{how['seed']}:{entry}:{worlds.used}:own")
+            if own
+            else None
+        )
+        return _outcome(model, world, seat, c, END_CAP, temperature, views=views, value=valued)
+
+    return measured
+
+
 class _Worlds:
     """The seat's samples of the state, drawn in order from the decision's generator."""
 
-    def __init__(self, model: Model, state: Any, seat: int, rng: random.Random, known: Any):
+    def __init__(
+        self,
+        model: Model,
+        state: Any,
+        seat: int,
+        rng: random.Random,
+        known: Any,
+        face_down: str = "random",
+    ):
         self.model, self.state, self.seat, self.rng = model, state, seat, rng
-        self.known = known
+        self.known, self.face_down = known, face_down
         self._drawn: list[Any] = []
         self._used = 0
 
     def _draw(self) -> Any:
-        if self.known is None:
+        if self.known is None and self.face_down == "random":
             return self.model.determinize(self.state, self.seat, self.rng)
-        return self.model.determinize(self.state, self.seat, self.rng, self.known)
+        return self.model.determinize(
+            self.state, self.seat, self.rng, self.known, face_down=self.face_down
+        )
 
     def first(self) -> Any:
         if not self._drawn:
@@ -452,7 +509,8 @@ def _played_out(
     candidate played in each; then played and best valued on fresh samples, both in each
     (common random numbers), a batch at a time up to `max_rollouts` while the class is unsettled.
     The best code is chosen on one set of samples and valued on another: the best of several
-    noisy means is flattered by its own noise. (judged, valuing table, spread, samples chosen on)."""
+    noisy means is flattered by its own noise. (judged, valuing table, spread, samples chosen
+    on)."""
     rollouts, max_rollouts = how["rollouts"], how["max_rollouts"]
     chooser = _Table(candidates)
     for _ in range(rollouts):
@@ -758,6 +816,7 @@ def method(
     value: str = VALUE,
     accuracy_value: str | None = ACCURACY_VALUE,
     accuracy_search: Mapping[str, int] | None = None,
+    face_down: str = FACE_DOWN,
 ) -> dict:
     """The parameters of a review, as its JSON names them. `accuracy_search`: the simulations of
     the accuracy's search per game (default: `search` times `ACCURACY_SEARCH`'s factor)."""
@@ -778,6 +837,7 @@ def method(
         "value": value,
         "accuracy_value": accuracy_value,
         "accuracy_search": dict(accuracy_search),
+        "face_down": face_down,
         "candidates": MAX_CANDIDATES,
         "policy": "greedy",
         "thresholds": {name: t for name, t in reversed(THRESHOLDS)},
@@ -876,6 +936,7 @@ def count(record: games.Replay) -> int:
 __all__ = [
     "ACCURACY_SEARCH",
     "ACCURACY_VALUE",
+    "FACE_DOWN",
     "DEFAULT_MAX_ROLLOUTS",
     "DEFAULT_ROLLOUTS",
     "FORMAT",
@@ -888,6 +949,7 @@ __all__ = [
     "finish",
     "game_accuracy",
     "known",
+    "measure",
     "method",
     "move_accuracy",
     "replay_from_json",

@@ -9,7 +9,11 @@ from the caller's generator, using only public sizes and the seat's own cards.
 The game review also knows the public record (`recall`): every card that goes onto a discard pile
 was face up just before (rules, section 7), so the pile holds only cards the table saw covered
 since that player last took the pile back; only a refreshment takes a card out unseen. A sample
-given that record deals each other discard pile from those cards alone.
+given that record deals each other discard pile from those cards alone. It may also deal the
+cards the other players have already chosen face down this round by the rule the AI plays such a
+choice with (`face_down` "rule", `cards_havana.secret_choice`: the card likeliest to bring its owner
+most), rather than at random: a thief or a protection is placed on purpose, and a card dealt there
+at random leaves out what that placement says.
 """
 
 from __future__ import annotations
@@ -21,14 +25,26 @@ from typing import Any
 from games.havana import GAME
 from games.havana.cards import SET_SIZE
 
+from .cards_havana import card_value
 
-def determinize(state: Any, seat: int, rng: random.Random, known: Any = None) -> Any:
+FACE_DOWN = ("random", "rule")
+
+
+def determinize(
+    state: Any, seat: int, rng: random.Random, known: Any = None, face_down: str = "random"
+) -> Any:
     """A complete state that `seat` cannot tell apart from `state`, hidden parts drawn from `rng`;
-    with `known` (`recall`), each other discard pile drawn from the cards seen going onto it."""
+    with `known` (`recall`), each other discard pile drawn from the cards seen going onto it; with
+    `face_down` "rule", each other player's face-down choices of this round those of the AI's rule
+    among the cards the sample leaves that player (its hand and those choices)."""
+    if face_down not in FACE_DOWN:
+        raise ValueError(f"unknown face_down {face_down!r}: one of {FACE_DOWN}")
     data = GAME.to_json(state)
     for v, player in enumerate(data["players"]):
         if v != seat:
             _sample_cards(player, rng, None if known is None else known[v])
+            if face_down == "rule" and player["picks"]:
+                _choose_picks(player, state, v)
     _sample_buildings(data, rng)
     # Future draws from the bag come from the state's generator: a fresh one makes them unknown.
     data["rng"] = rng.getrandbits(64)
@@ -96,6 +112,18 @@ def _sample_cards(player: dict, rng: random.Random, pile: frozenset[int] | None)
     player["picks"] = unseen[:picks]
     player["discard"] = unseen[picks : picks + discard]
     player["hand"] = sorted(unseen[picks + discard :])
+
+
+def _choose_picks(player: dict, state: Any, v: int) -> None:
+    """Deal `v`'s face-down choices again as the AI's rule makes them, from the same cards: the
+    rule values a card by what is on the table (`card_value` reads only public holdings), so the
+    first pick, the second pick and a phase III card are each the best card left; ties keep the
+    sample's own order."""
+    pool = player["picks"] + player["hand"]
+    ranked = sorted(pool, key=lambda c: -card_value(state, v, c))
+    picks = len(player["picks"])
+    player["picks"] = ranked[:picks]
+    player["hand"] = sorted(ranked[picks:])
 
 
 def _sample_buildings(data: dict, rng: random.Random) -> None:

@@ -24,9 +24,12 @@ from games.santiago.data import DICE_GOODS, GOODS, GOODS_PER_TYPE, WOOD
 _DICE = len(DICE_GOODS)
 
 
-def determinize(state: Any, seat: int, rng: random.Random, known: Any = None) -> Any:
+def determinize(
+    state: Any, seat: int, rng: random.Random, known: Any = None, face_down: str = "random"
+) -> Any:
     """A complete state that `seat` cannot tell apart from `state`, hidden parts drawn from `rng`;
-    with `known` (`recall`), the screens as the public record tallies them."""
+    with `known` (`recall`), the screens as the public record tallies them. `face_down` is Havana's
+    (how others' face-down choices are dealt): no choice here is made face down."""
     data = GAME.to_json(state)
     n = data["players"]
     if known is not None:

@@ -4,7 +4,7 @@
         [--check-level strong] [--check-budget 140] [--play-budget 40] [--max-blunders 0]
         [--check-class blunder] [--check-start real] [--blunders-from FILE]
         [--search 160] [--recheck 150] [--recheck-view own] [--value win]
-        [--accuracy-value mixed] [--accuracy-search N]
+        [--accuracy-value mixed] [--accuracy-search N] [--face-down rule] [--remeasure]
         [--review-rollouts 8] [--review-max 32] [--horizon 40] [--epsilon 0.25]
         [--seed 1]
     python bench/review.py --calibrate 60 [--seed 7]
@@ -59,7 +59,11 @@ review deals it (`Model.determinize` with the public record), what no seat has s
 above. The review's figures are expectations over exactly that; from the real moment a check
 also measures what the seat could not know, such as the card an earlier seat placed face down.
 `--blunders-from FILE` checks the blunders of an earlier run (its JSON line) instead, their
-games played again from their seeds, and runs nothing else.
+games played again from their seeds, and runs nothing else; with `--remeasure`, each one's
+reported cost is first measured again as this review measures a flagged decision
+(`ai.review.measure`: the same played and preferred codes, `--recheck` samples), the earlier
+figure kept as `cost_then`. `--face-down random` deals the cards others have chosen face down
+this round at random in the review's samples, as reviews did before `ai.review.FACE_DOWN`.
 
 **Calibration** (`--calibrate N`, nothing else run). N greedy games per kind (3 and 4 players in
 turn, the review's look-ahead played to the end) give, at every decision, the seats'
@@ -221,10 +225,11 @@ def check_blunder(
     seed: int,
     value: str = "win",
     start_from: str = "real",
+    face_down: str = "random",
 ) -> dict:
     """Check 2 for one blunder: the paired win shares (or standings, `value` "standing") of
     the played and the preferred code, from the real moment or (`start_from` "seat") from the
-    moment as the deciding seat knew it."""
+    moment as the deciding seat knew it (the others' face-down cards dealt by `face_down`)."""
     blunder = dict(blunder)
     actions, kind = blunder.pop("actions"), blunder["game"]
     record = games.Replay(kind, len(blunder["levels"]), blunder["seed"], {}, actions)
@@ -242,7 +247,7 @@ def check_blunder(
             start = (
                 model.determinize(before, seat, draw)
                 if known is None
-                else model.determinize(before, seat, draw, known)
+                else model.determinize(before, seat, draw, known, face_down=face_down)
             )
         # What no seat has seen yet, drawn again for each rollout (a fresh generator alone left
         # Havana's building deck in the order it was really dealt, the same in every rollout).
@@ -387,10 +392,14 @@ def main() -> None:
     parser.add_argument(
         "--accuracy-search", type=int, help="default: see ai.review.ACCURACY_SEARCH"
     )
+    parser.add_argument("--face-down", choices=("random", "rule"), default=review.FACE_DOWN)
     parser.add_argument("--check-start", choices=("real", "seat"), default="real")
+    parser.add_argument("--remeasure", action="store_true", help="with --blunders-from")
     parser.add_argument("--blunders-from", type=Path, help="an earlier run's output")
     parser.add_argument("--calibrate", type=int, default=0, help="greedy games per kind")
     args = parser.parse_args()
+    if args.remeasure and not args.blunders_from:
+        parser.error("--remeasure measures an earlier run's blunders: it needs --blunders-from")
     if args.blunders_from and args.rollouts < 1:
         parser.error("--blunders-from checks blunders again: it needs --rollouts of 1 or more")
     if args.calibrate:
@@ -414,6 +423,7 @@ def main() -> None:
         accuracy_search=(
             None if args.accuracy_search is None else dict.fromkeys(GAMES, args.accuracy_search)
         ),
+        face_down=args.face_down,
     )
     kinds = (args.only,) if args.only else GAMES
     out: dict = {"parameters": {**vars(args), "method": how}}
@@ -425,6 +435,11 @@ def main() -> None:
             args.value = then.get("method", {}).get("value", "win")
             args.play_budget = then["play_budget"]
             out["parameters"] = {**vars(args), "method": then.get("method")}
+            if args.remeasure:
+                how = {**how, "value": args.value}
+                jobs = [pool.submit(remeasured, case, how) for case in earlier]
+                earlier = [job.result() for job in jobs]
+                out["parameters"]["method"] = how
             out["blunders"] = check_blunders(pool, earlier, args)
         out["parameters"]["blunders_from"] = str(args.blunders_from)
         print(json.dumps(out))
@@ -556,6 +571,25 @@ def replayed(case: dict, budget: int) -> dict:
     }
 
 
+def remeasured(case: dict, how: dict) -> dict:
+    """`case` with its cost and error measured again by `how`'s measure of a flagged decision,
+    from what its seat could know then (the public record included); the earlier cost kept."""
+    record = games.Replay(case["game"], len(case["levels"]), case["seed"], {}, case["actions"])
+    states = [step.before for step in review.decisions(record)]
+    before = games.History.of(record).state
+    judged = review.measure(
+        case["game"],
+        before,
+        case["seat"],
+        case["played"],
+        case["preferred"],
+        entry=case["entry"],
+        how=how,
+        known=review.known(case["game"], [*states, before]),
+    )
+    return {**case, "cost_then": case["cost"], "cost": judged["cost"], "se": judged["se"]}
+
+
 def earlier_blunders(pool, path: Path, kinds) -> tuple[dict, list[dict]]:
     """An earlier run's parameters and the cases it checked (the last line of its output), in
     its order, each with the seed its check drew from (older files: its place in that order)."""
@@ -604,6 +638,7 @@ def check_blunders(pool, blunders: list[dict], args) -> dict:
             args.seed + k if b.get("check_seed") is None else b["check_seed"],
             args.value,
             args.check_start,
+            args.face_down,
         )
         for k, b in enumerate(chosen)
     ]

@@ -116,6 +116,22 @@ def test_the_review_bench_checks_an_earlier_runs_blunders_from_the_seats_knowled
     # Counting the report's own error too only widens the check's interval.
     assert all(isinstance(c["agrees"], bool) for c in again)
     assert all(c["agrees"] for c in again if c["cost_within"])
+    # Measured again as this review measures a flagged decision, the earlier cost kept beside.
+    done = review_bench(*SMOKE["review.py"], "--blunders-from", str(saved), "--remeasure")
+    assert done.returncode == 0, done.stderr[-4000:]
+    last = json.loads(done.stdout.strip().splitlines()[-1])
+    remeasured = last["blunders"]["cases"]
+    assert [c["cost_then"] for c in remeasured] == [c["cost"] for c in cases]
+    assert [c["played"] for c in remeasured] == [c["played"] for c in cases]
+    assert all(c["cost"] >= 0 and c["se"] >= 0 for c in remeasured)
+    assert last["parameters"]["method"]["face_down"] == "rule"
+    assert last["parameters"]["method"]["recheck"] == 4
+
+
+def test_the_review_bench_remeasures_only_an_earlier_runs_blunders():
+    done = review_bench("--remeasure")
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "needs --blunders-from" in done.stderr
 
 
 @pytest.mark.parametrize(

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import ai
 import games
 from ai import review, sampling_havana
+from ai.cards_havana import card_value
 from ai.models import MODELS
 
 
@@ -108,3 +111,70 @@ def test_havana_recall_is_the_same_for_twin_games_dealt_other_hidden_cards():
         twins.append(game.from_json(data))
     assert any(game.to_json(a) != game.to_json(b) for a, b in zip(states, twins, strict=True))
     assert sampling_havana.recall(states) == sampling_havana.recall(twins)
+
+
+def _after_a_face_down_card(states: list) -> list[tuple[int, int]]:
+    """(index, deciding seat) of the states where another seat holds a card face down."""
+    model = MODELS["havana"]
+    found = []
+    for i, state in enumerate(states[:-1]):
+        seat = model.pending(state)[0][0]
+        if any(p.unrevealed for v, p in enumerate(state.players) if v != seat):
+            found.append((i, seat))
+    return found
+
+
+def test_havana_samples_deal_the_cards_others_chose_face_down_as_the_ais_rule_would():
+    model = MODELS["havana"]
+    game = model.game
+    differed = checked = 0
+    for seed in (2, 3):
+        states = _states("havana", 3, seed)
+        for i, seat in _after_a_face_down_card(states):
+            known = sampling_havana.recall(states[: i + 1])
+            ruled = model.determinize(states[i], seat, random.Random(i), known, face_down="rule")
+            drawn = model.determinize(states[i], seat, random.Random(i), known)
+            for v in range(3):
+                mine, other = ruled.players[v], drawn.players[v]
+                # The same cards behind the screen, the discard pile as the record deals it.
+                assert mine.discard == other.discard
+                assert sorted(mine.hand + mine.unrevealed) == sorted(other.hand + other.unrevealed)
+                if v == seat or not mine.unrevealed:
+                    assert (mine.hand, mine.unrevealed) == (other.hand, other.unrevealed)
+                    continue
+                # Each card chosen face down is one the rule prefers to every card kept.
+                worth = [card_value(states[i], v, c) for c in mine.unrevealed]
+                assert all(min(worth) > card_value(states[i], v, c) for c in mine.hand)
+                checked += 1
+                differed += mine.unrevealed != other.unrevealed
+            assert game.to_json(ruled)["stack"] == game.to_json(drawn)["stack"]
+    assert checked >= 20 and differed >= 10, (checked, differed)
+    with pytest.raises(ValueError):
+        model.determinize(states[0], 0, random.Random(1), None, face_down="guess")
+
+
+def test_havana_samples_by_the_rule_are_the_same_whatever_the_others_really_chose():
+    # Twin tables whose other seats chose other cards face down (the same cards behind their
+    # screens): the rule reads only what is on the table, so the samples are the same.
+    model = MODELS["havana"]
+    game = model.game
+    rng = random.Random(8)
+    states = _states("havana", 3, 4)
+    compared = 0
+    for i, seat in _after_a_face_down_card(states):
+        data = game.to_json(states[i])
+        for v, p in enumerate(data["players"]):
+            if v != seat and p["picks"] and p["hand"]:
+                hidden = p["hand"] + p["picks"]
+                rng.shuffle(hidden)
+                p["picks"], p["hand"] = hidden[: len(p["picks"])], sorted(hidden[len(p["picks"]) :])
+        twin = game.from_json(data)
+        if game.to_json(twin) == game.to_json(states[i]):
+            continue
+        known = sampling_havana.recall(states[: i + 1])
+        assert known == sampling_havana.recall([*states[:i], twin])
+        mine = model.determinize(states[i], seat, random.Random(i), known, face_down="rule")
+        theirs = model.determinize(twin, seat, random.Random(i), known, face_down="rule")
+        assert game.to_json(mine) == game.to_json(theirs)
+        compared += 1
+    assert compared >= 5, "too few twins: the test would prove little"

@@ -262,6 +262,32 @@ def test_the_accuracy_is_read_from_the_decisions_judged_again_on_places_and_poin
         review.review(record, how={**TINY, "accuracy_value": "x"})
 
 
+def test_the_cards_others_chose_face_down_are_dealt_by_the_rule_and_were_at_random_before():
+    record = _played("havana", 3, 11, 60)
+    steps = review.decisions(record)
+    assert TINY["face_down"] == review.FACE_DOWN == "rule"
+    older = {k: v for k, v in TINY.items() if k != "face_down"}
+    moved = compared = 0
+    for index, step in enumerate(steps):
+        others = [p for v, p in enumerate(step.before.players) if v != step.seat]
+        if not any(p.unrevealed for p in others):
+            continue
+        known = review.known("havana", [s.before for s in steps[: index + 1]])
+        got = {}
+        for name, how in (("rule", TINY), ("random", {**TINY, "face_down": "random"})):
+            got[name] = review.analyse_decision(
+                "havana", step.before, step.seat, step.code, entry=step.entry, how=how, known=known
+            )
+        # A review stored before the field dealt them at random, and is read so.
+        stored = review.analyse_decision(
+            "havana", step.before, step.seat, step.code, entry=step.entry, how=older, known=known
+        )
+        assert stored == got["random"]
+        compared += got["rule"]["counted"]
+        moved += got["rule"] != got["random"]
+    assert compared >= 3 and moved >= 1, (compared, moved)
+
+
 @pytest.mark.parametrize("search", [16, 0], ids=["search", "played-out"])
 def test_a_flagged_decision_is_classed_on_fresh_samples_alone(search):
     # Random seats at a Havana table make costly choices often enough to be flagged.
@@ -294,9 +320,9 @@ def test_in_the_measure_of_a_flagged_decision_each_seat_decides_on_its_own_view(
     model = MODELS[name]
     drawn: list[tuple[int, bool]] = []
 
-    def determinize(state, seat, rng, *known):
+    def determinize(state, seat, rng, *known, **options):
         drawn.append((seat, bool(known)))
-        return model.determinize(state, seat, rng, *known)
+        return model.determinize(state, seat, rng, *known, **options)
 
     monkeypatch.setitem(MODELS, name, dataclasses.replace(model, determinize=determinize))
     how = review.method(seed=3, recheck=2, search=8)
