@@ -42,8 +42,8 @@ class Model:
     # What the public record of a game so far tells of the hidden parts, from the states of its
     # decisions (oldest first); `determinize(..., known=...)` draws only what it leaves open.
     # The game review passes it; the live players see a state, not its log. The review also
-    # passes `face_down="rule"`: the others' face-down choices of this round dealt as the AI's
-    # rule for such a choice (`secret_choice`) makes them, not at random.
+    # passes its method's `face_down`: with "rule", the others' face-down choices of this round
+    # are dealt as the AI's rule for such a choice (`secret_choice`) makes them, not at random.
     recall: Callable[[Any], Any] | None = None
     # The VP every seat holds now, the part of `scores` already won (hints tell it apart from
     # what goods, pesos and the rest are worth).

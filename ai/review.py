@@ -402,7 +402,7 @@ def measure(
     """The measure a review gives a decision that reaches a class, alone: `played` against
     `preferred` on the method's `recheck` samples of the seat's (from a generator of their own,
     not the review's), every seat greedy to the end. The figures of `analyse_decision`'s
-    measured decisions (before, played, best, cost, se, low, high, points)."""
+    measured decisions (before, played, best, best_code, cost, se, low, high, points)."""
     how = method() if how is None else how
     model = MODELS[game_name]
     rng = random.Random(f"measure:{game_name}:{how['seed']}:{entry}")
@@ -936,9 +936,9 @@ def count(record: games.Replay) -> int:
 __all__ = [
     "ACCURACY_SEARCH",
     "ACCURACY_VALUE",
-    "FACE_DOWN",
     "DEFAULT_MAX_ROLLOUTS",
     "DEFAULT_ROLLOUTS",
+    "FACE_DOWN",
     "FORMAT",
     "TEMPERATURE",
     "THRESHOLDS",
