@@ -355,7 +355,7 @@ def _analysed(
             # preferred on fresh samples, every seat greedy to the end of the game; only that
             # measure gives the figures and the class, so nothing is flagged on the search's
             # word alone, and the cost shown is one measured on outcomes.
-            measured = _measurer(game_name, worlds, seat, entry, how, temperature)
+            measured = _measurer(game_name, worlds, seat, entry, how)
             judged, table = _rechecked(worlds, pair, code, recheck, measured)
             rechecked = recheck
     else:
@@ -407,21 +407,21 @@ def measure(
     model = MODELS[game_name]
     rng = random.Random(f"measure:{game_name}:{how['seed']}:{entry}")
     worlds = _Worlds(model, before, seat, rng, known, how.get("face_down", "random"))
-    temperature = how.get("temperature", {}).get(game_name)
-    measured = _measurer(game_name, worlds, seat, entry, how, temperature)
+    measured = _measurer(game_name, worlds, seat, entry, how)
     pair = [played] if preferred == played else [played, preferred]
     judged, _ = _rechecked(worlds, pair, played, how["recheck"], measured)
     return judged
 
 
 def _measurer(
-    game_name: str, worlds: _Worlds, seat: int, entry: int, how: Mapping, temperature: Any
+    game_name: str, worlds: _Worlds, seat: int, entry: int, how: Mapping
 ) -> Callable[[Any, str], tuple[float, float]]:
     """A code's value in a sample as the measure reads it: everybody greedy to the end, each
     seat on its own view of the sample (`recheck_view` "own") or on all of it."""
     model = MODELS[game_name]
     own = how.get("recheck_view") == "own"
     valued = how.get("value", "win")
+    temperature = how.get("temperature", {}).get(game_name)
 
     def measured(world: Any, c: str) -> tuple[float, float]:
         # Both codes of one sample meet the same draws of the seats' own views.

@@ -217,6 +217,13 @@ def to_end(kind: str, state, level: str, seed: int, budget: int):
         state, _ = game.apply(state, seat, code)
 
 
+def recalled(kind: str, record: games.Replay, before) -> object:
+    """What the public record of `record` tells of the hidden parts at its end, `before`: what
+    the review of the decision taken there knew (`ai.review.known`)."""
+    states = [step.before for step in review.decisions(record)]
+    return review.known(kind, [*states, before])
+
+
 def check_blunder(
     blunder: dict,
     rollouts: int,
@@ -235,10 +242,7 @@ def check_blunder(
     record = games.Replay(kind, len(blunder["levels"]), blunder["seed"], {}, actions)
     before = games.History.of(record).state
     seat, game, model = blunder["seat"], games.get(kind), MODELS[kind]
-    known = None
-    if start_from == "seat":
-        states = [step.before for step in review.decisions(record)]
-        known = review.known(kind, [*states, before])
+    known = recalled(kind, record, before) if start_from == "seat" else None
     diffs = []
     for r in range(rollouts):
         draw = random.Random(seed * 1_000_003 + r)
@@ -575,7 +579,6 @@ def remeasured(case: dict, how: dict) -> dict:
     """`case` with its cost and error measured again by `how`'s measure of a flagged decision,
     from what its seat could know then (the public record included); the earlier cost kept."""
     record = games.Replay(case["game"], len(case["levels"]), case["seed"], {}, case["actions"])
-    states = [step.before for step in review.decisions(record)]
     before = games.History.of(record).state
     judged = review.measure(
         case["game"],
@@ -585,7 +588,7 @@ def remeasured(case: dict, how: dict) -> dict:
         case["preferred"],
         entry=case["entry"],
         how=how,
-        known=review.known(case["game"], [*states, before]),
+        known=recalled(case["game"], record, before),
     )
     return {**case, "cost_then": case["cost"], "cost": judged["cost"], "se": judged["se"]}
 

@@ -3,8 +3,9 @@ process at a time claims it, each decision's analysis is saved as it is made, an
 review is stored as JSON at the end.
 
 A review keeps the method (`ai.review.method`) its first saved decision was analysed with (one
-begun before the column: the first method saved after it), and its claim hands it back: a process that resumes it after an upgrade finishes it as it began,
-rather than judging its later decisions otherwise under one stored method.
+begun before the column: the first method saved after it), and its claim hands it back: a
+process that resumes it after an upgrade finishes it as it began, rather than judging its later
+decisions otherwise under one stored method.
 
 A claim has an owner and a lease (`until`, POSIX seconds): the owner renews it as it saves, and
 a claim whose lease ran out (its process died) is taken again by the next `claim_review`, which
