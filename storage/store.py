@@ -776,6 +776,14 @@ class Store:
             self._known.seen(record)
             return record
 
+    async def ever_in_channel(self, channel_id: int) -> bool:
+        """Whether any game, in any state, was ever written in the channel."""
+        async with self._lock:
+            rows = await self._db.fetchall(
+                "SELECT 1 FROM games WHERE channel_id = ? LIMIT 1", (channel_id,)
+            )
+        return bool(rows)
+
     async def practice_table(self, user_id: int) -> GameRecord | None:
         """The member's practice table still open (a lobby or a game in play), if any."""
         async with self._lock:

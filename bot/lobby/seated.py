@@ -67,10 +67,9 @@ class SeatedOpening:
         """A thread of `parent` called `name` holding a started game of `seats` in order,
         (member id, name) or None for an AI seat. `notes` are written with the game, so that
         who opened it finds it again after a crash before it was noted elsewhere (`resume`)."""
-        room = await parent.create_thread(
-            name=present.clip(name, lengths.THREAD_NAME),
-            type=discord.ChannelType.public_thread,
-            auto_archive_duration=A_WEEK,
+        name = present.clip(name, lengths.THREAD_NAME)
+        room = await self._left_empty(parent, name) or await parent.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=A_WEEK
         )
         ai = 0
         seated = []
@@ -94,6 +93,21 @@ class SeatedOpening:
                 notes={PARENT_CHANNEL: str(parent.id), **(notes or {})},
             )
             return await self._start(record)
+
+    async def _left_empty(self, parent: discord.TextChannel, name: str) -> discord.Thread | None:
+        """A thread of ours called `name` that holds no game: the one an earlier `open` made
+        before the bot stopped (or before Discord's answer was lost), taken again rather than
+        left empty beside a second one. Read from the threads Discord told us of, no request."""
+        me = parent.guild.me
+        for thread in parent.threads:
+            if (
+                thread.name == name
+                and me is not None
+                and thread.owner_id == me.id
+                and not await self.tables.store.ever_in_channel(thread.id)
+            ):
+                return thread
+        return None
 
     async def resume(self, game_id: int) -> GameRecord | None:
         """A game `open` wrote and did not return (the bot stopped in between): started now if

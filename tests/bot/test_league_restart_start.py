@@ -1,6 +1,6 @@
 """A league's set start that fell due while the bot was down is kept, and the season begins once
 the bot is back and Discord has told it of the league's server; a stop between opening a
-table's game and noting it at the table opens no second game."""
+table's thread or game and noting it at the table opens no second game and no second thread."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from bot.discord_io.layouts import text_of
 from bot.lobby.seated import SeatedOpening
 from storage import leagues as lg
 from storage.backends.steps import Execute
+from storage.store import Store
 from tests.bot.league_support import server, settle
 from tests.storage.test_storage_leagues import spec
 
@@ -56,7 +57,13 @@ class _Stopped(Exception):
 
 
 @pytest.mark.parametrize(
-    "where", ["before its start", "before the table noted it", "and its game was abandoned"]
+    "where",
+    [
+        "before its game was written",
+        "before its start",
+        "before the table noted it",
+        "and its game was abandoned",
+    ],
 )
 async def test_a_stop_while_a_tables_game_opens_gives_the_table_one_game_at_restart(
     simcord_env, new_bot, db_path, monkeypatch, where
@@ -67,14 +74,19 @@ async def test_a_stop_while_a_tables_game_opens_gives_the_table_one_game_at_rest
         raise _Stopped
 
     with monkeypatch.context() as patch:
-        if where == "before its start":
+        if where == "before its game was written":
+            patch.setattr(Store, "create_game", stop)
+        elif where == "before its start":
             patch.setattr(SeatedOpening, "_start", stop)
         else:
             patch.setattr(lg, "attach_game", stop)
         with pytest.raises(_Stopped):
             await simcord_env.bot.services.seasons.begin(league)
-    assert len(channel.threads) == 1, "the first table's game was written, then the bot stopped"
-    (written,) = (await lg.unattached(simcord_env.bot.store)).values()
+    assert len(channel.threads) == 1, "the first table's thread was made, then the bot stopped"
+    (empty,) = channel.threads
+    written = None
+    if where != "before its game was written":
+        (written,) = (await lg.unattached(simcord_env.bot.store)).values()
     if where == "and its game was abandoned":
         await simcord_env.bot.store.transaction(_abandoned(written))
     await simcord_env.restart_bot(new_bot(db_path, rng=random.Random(7)))
@@ -86,8 +98,9 @@ async def test_a_stop_while_a_tables_game_opens_gives_the_table_one_game_at_rest
         assert written not in {t.game_id for t in tables}, "the table got a game of its own"
         assert len(channel.threads) == 3
     else:
-        assert written in {t.game_id for t in tables}
+        assert written is None or written in {t.game_id for t in tables}
         assert len(channel.threads) == 2, "no second thread for the first table"
+        assert empty.id in {(await store.get(t.game_id)).channel_id for t in tables}
     for t in tables:
         record = await store.get(t.game_id)
         assert record.status == "active"
