@@ -292,6 +292,7 @@ def _new_features(lang: str, samples: dict[str, str], choices: list[str]) -> dic
         "kinds": ", ".join(text(lang, key) for key in kinds[:5]),
         "kinds_left": ", ".join(text(lang, key) for key in kinds[5:]),
         "hint_reason": text(lang, "bot.hint.reason.points", n=2),
+        "question": text(lang, "havana.prompt.pick", count=2),
         "rule": text(lang, "bot.learn.name.santiago.casino_amount"),
         "player": NAMES[3],
         # leagues

@@ -57,14 +57,18 @@ class Hints:
             raise Refusal("bot.error.not_your_seat")
         state = self.tables.state_of(record)
         engine = games.get(record.kind)
-        if seat not in {d.seat for d in engine.pending(state)}:
+        deciding = [d for d in engine.pending(state) if d.seat == seat]
+        if not deciding:
             raise Refusal("bot.hint.not_deciding")
         found = await self.ai.hint(record, seat)
         if not found:
             raise Refusal("bot.hint.none")
         names = present.seat_names(record, locale)
         labels = {a.code: a.label for a in engine.legal_actions(state, seat)}
-        lines = [text(locale, "bot.hint.title")]
+        # The reply stays in the chat after the prompt above it has moved on to the next
+        # decision: it names the decision it weighed, so it is not read as the new one's.
+        question = text_msg(locale, deciding[0].prompt, names, markdown=True)
+        lines = [text(locale, "bot.hint.title", question=question)]
         for rank, best in enumerate(found, 1):
             label = labels.get(best["code"])
             choice = text_msg(locale, label, names, markdown=True) if label else best["code"]

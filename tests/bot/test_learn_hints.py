@@ -67,9 +67,13 @@ async def test_a_hint_at_a_practice_table_and_the_ais_reasons(simcord_env, table
     answer = await ask(ana, prompt)
     assert answer.ephemeral
     lines = answer.content.splitlines()
-    assert lines[0].startswith("**Hint**")
-    assert 1 <= len(lines) - 1 <= 3
-    assert all("% to win." in line for line in lines[1:])
+    # It names the decision it weighed, as the prompt asks it: the reply stays in the chat
+    # when the prompt above it moves on to the next decision.
+    head, question = lines[0].split(" · ", 1)
+    assert head == "**Hint**" and question in text_of(prompt)
+    assert lines[1].startswith("From what you can know")
+    assert 1 <= len(lines) - 2 <= 3
+    assert all("% to win." in line for line in lines[2:])
     await settle_ai(simcord_env)
     # The AI's moves at a practice table come with a line saying why, among the move's events;
     # a card played face down is never named (its choice stays secret until everybody chose).
@@ -288,3 +292,25 @@ async def test_each_ais_reason_comes_under_the_lines_of_its_own_move(simcord_env
         assert not [line for line in above if line.startswith(why)], (why, above)
         checked += 1
     assert checked, "no AI choice without a line of its own came up"
+
+
+async def test_a_hint_left_above_the_next_decision_names_the_one_it_weighed(simcord_env, table):
+    """Havana's opening: "Hint" on the first of two face-down picks, then a pick. The prompt
+    moves on to the second pick; the hint still in the chat names the first, so it is not read
+    as advice on the second (whose best card may be the one just picked)."""
+    guild, channel, (ana, *_) = table
+    room, game = await open_practice(simcord_env, channel, ana, "havana")
+    prompt = await private_prompt(simcord_env, game, ana)
+    hint = await ask(ana, prompt)
+    weighed = hint.content.splitlines()[0].split(" · ", 1)[1]
+    assert "2 still to choose" in weighed and weighed in text_of(prompt)
+    custom_id, values = random_move(prompt, random.Random(4))
+    if values is None:
+        pressed = await ana.click(prompt, custom_id=custom_id)
+    else:
+        pressed = await ana.select(prompt, values, custom_id=custom_id)
+    after = pressed.response if pressed.response is not None else private_answer(pressed)
+    assert "1 still to choose" in text_of(after)
+    assert weighed not in text_of(after)
+    second = await ask(ana, after)
+    assert "1 still to choose" in second.content.splitlines()[0]

@@ -107,7 +107,7 @@ MESSAGES: dict[str, str] = {
     "bot.learn.name.havana.pay": "paying",
     "bot.mode.hints": "Hints are on at this table: it is unrated.",
     "bot.hint.button": "Hint",
-    "bot.hint.title": "**Hint**, from what you can know (estimated win chances):",
+    "bot.hint.title": "**Hint** · {question}\nFrom what you can know (estimated win chances):",
     "bot.hint.line": "{rank}. **{choice}**: {chance}% to win. {reason}",
     "bot.hint.rated": "There are no hints at a rated table: every player decides alone. Hints come at practice tables (`/learn`) and at tables opened with `/game new ... hints:True`.",
     "bot.hint.not_deciding": "You have nothing to decide right now: a hint comes with your next decision.",
