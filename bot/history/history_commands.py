@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.history.past import game_choices
+from bot.history.past import LOG_LINES, LOG_MOST, game_choices
 from bot.text.present import kind_choices
 
 
@@ -24,12 +24,13 @@ class FinishedGames(app_commands.Group):
         return self.parent is None or await self.parent.interaction_check(interaction)
 
 
-def commands() -> list[app_commands.Command | app_commands.Group]:
-    """This concern's subcommands of `/game` (new ones each call: a command has one parent).
+LAST = {"last": f"How many of the latest lines to show (default {LOG_LINES}, at most {LOG_MOST})"}
 
-    The finished games' commands share one group, `/game history …`: Discord lists at most 25
-    subcommands and groups under a command, and `/game` has more commands than that.
-    """
+
+# The finished games' commands share one group, `/game history …`: Discord lists at most 25
+# subcommands and groups under a command, and `/game` has more commands than that.
+def commands() -> list[app_commands.Command | app_commands.Group]:
+    """This concern's subcommands of `/game` (new ones each call: a command has one parent)."""
 
     @app_commands.command(name="board", description="Show the board (or of the last game here)")
     @app_commands.describe(
@@ -42,9 +43,13 @@ def commands() -> list[app_commands.Command | app_commands.Group]:
         await interaction.client.services.past.show_board(interaction, game, text)
 
     @app_commands.command(name="log", description="The last moves of the game here")
-    @app_commands.describe(game="A game of this server's history (default: the one here)")
-    async def log(interaction: discord.Interaction, game: int | None = None) -> None:
-        await interaction.client.services.past.show_log(interaction, game)
+    @app_commands.describe(game="A game of this server's history (default: the one here)", **LAST)
+    async def log(
+        interaction: discord.Interaction,
+        game: int | None = None,
+        last: app_commands.Range[int, 1, LOG_MOST] = LOG_LINES,
+    ) -> None:
+        await interaction.client.services.past.show_log(interaction, game, last)
 
     @app_commands.command(name="export", description="A finished game's record as a JSON file")
     @app_commands.describe(game="A game of this server's history (default: the last one here)")

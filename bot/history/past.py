@@ -41,6 +41,10 @@ if TYPE_CHECKING:
 MAX_ID = 2**63 - 1
 # The autocomplete looks through this many of the server's latest games for what is typed.
 CHOICES_SCANNED = 100
+# `/game log`'s lines: by default as many as a phone shows at once; at most what a player
+# catching up on days of play would read, in a few messages.
+LOG_LINES = 15
+LOG_MOST = 100
 
 
 def timestamp(iso: str, style: str = "R") -> str:
@@ -176,7 +180,7 @@ class PastGames:
 
     @handler(defer="thinking")
     async def show_log(
-        self, interaction, locale, game_id: int | None = None, count: int = 15
+        self, interaction, locale, game_id: int | None = None, count: int = LOG_LINES
     ) -> None:
         record = await self.viewed_game(interaction, game_id)
         rows = await self.tables.store.actions(record.id)
@@ -191,14 +195,18 @@ class PastGames:
             await self.tables.store.get_note(record.id, lone_choices.NOTE)
         )
         events = await asyncio.to_thread(lone_choices.logged_events, replay, taken)
-        # Every line of the latest `count` events: the log is where "…and more" points to.
-        lines = present.public_events(locale, record, events[-count:], limit=None)
+        # The latest `count` lines, every one of them: the log is where "…and more" points to.
+        # Counted in lines, as the player reads them (an event may say nothing to the table).
+        lines = present.public_events(locale, record, events, limit=None)[-count:]
         body = "\n".join(lines) or text(locale, "bot.log.empty")
         head = text(locale, "bot.log.title", count=len(rows))
         if record.status != "active":
             head = f"{await self.ended_summary(locale, record)}\n{head}"
         content = present.end_lists(f"{head}\n{body}")
-        await self.guard.reply(interaction, present.clip(content, present.MAX_CONTENT))
+        # A long log goes on in further messages, cut between lines: clipped to one, it would
+        # lose its latest lines, the ones asked for.
+        for piece in pictures.pieces(content, present.MAX_CONTENT):
+            await self.guard.reply(interaction, piece)
 
     @handler(defer="thinking")
     async def export(self, interaction, locale, game_id: int | None = None) -> None:

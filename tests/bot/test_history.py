@@ -89,6 +89,28 @@ async def test_a_finished_game_is_in_the_history_with_its_board_log_and_export(
     assert [c["value"] for c in choices] == [game_id] and "ana" in choices[0]["name"]
 
 
+async def test_the_log_shows_as_many_of_the_latest_lines_as_asked(simcord_env, table):
+    """`/game log last:` for a player catching up: the latest lines asked for, in order, over
+    as many private messages as they need, none cut; by default the latest 15."""
+    guild, channel, (ana, ben, cai, dee) = table
+    game = Table(simcord_env, channel, [ana, ben], random.Random(4))
+    await game.open("havana", 2)
+    await game.play_to_end()
+
+    def lines(result) -> list[str]:
+        said = [m for m in [result.response, *result.followups] if m is not None and m.content]
+        assert all(m.ephemeral and len(m.content) <= 2000 for m in said)
+        text = "\n".join(m.content for m in said)
+        return [line for line in text.split("\n") if line.startswith("• ")]
+
+    latest = lines(await cai.slash(channel, "game log"))
+    asked = await cai.slash(channel, "game log", last=100)
+    many = lines(asked)
+    assert len(latest) == 15 and len(many) == 100
+    assert many[-15:] == latest
+    assert len(asked.followups) >= 2, "a hundred lines take more than one message"
+
+
 async def test_the_replay_steps_to_the_end_and_back_across_a_restart(
     simcord_env, simcord_bot, new_bot, table, db_path
 ):
