@@ -637,6 +637,19 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        23,
+        "notes: found by their key alone",
+        (
+            # A league's tables not yet noted: read at each start and round by key across
+            # every game, which the primary key (game first) cannot find without reading
+            # every note.
+            "CREATE INDEX notes_by_key ON notes (key, game_id)",
+        ),
+    ),
+)
+
 LATEST = MIGRATIONS[-1].version
 
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1)), "migrations must be 1..N"

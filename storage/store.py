@@ -1077,6 +1077,8 @@ class Store:
         """member id -> the DM channel their screen DMs went to (the notes `dm:<member id>`,
         whose value starts with the channel's id): a member's DM channel is the same for every
         game, so a restart need not ask Discord to open it again."""
+        # Once per start, through every note: LIKE finds no index in either database, and a
+        # range of keys would depend on PostgreSQL's collation.
         async with self._lock:
             rows = await self._db.fetchall(
                 "SELECT key, value FROM notes WHERE key LIKE 'dm:%' ORDER BY game_id", ()

@@ -204,6 +204,7 @@ async def test_games_ended_before_the_history_are_backfilled_by_the_migration(da
     later += ("league_tables", "league_rounds", "league_members", "leagues", "league_organisers")
     later_columns = ("ALTER TABLE games DROP COLUMN server_locale",)
     later_columns += ("DROP INDEX games_one_practice", "ALTER TABLE games DROP COLUMN mode")
+    later_columns += ("DROP INDEX notes_by_key",)
     if isinstance(database, str):
         conn = await asyncpg.connect(database)
         try:

@@ -58,6 +58,7 @@ async def test_a_game_waiting_for_the_next_interaction_waits_in_the_outbox_after
         conn.execute("DROP TABLE member_lessons_off")
         conn.execute("DROP INDEX games_one_practice")
         conn.execute("ALTER TABLE games DROP COLUMN mode")
+        conn.execute("DROP INDEX notes_by_key")
         for table in (
             "league_tables",
             "league_rounds",

@@ -32,6 +32,27 @@ async def test_a_new_file_and_folder_get_the_whole_schema_in_wal_mode(tmp_path):
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
+@pytest.mark.parametrize(
+    "query, args",
+    [
+        ("SELECT game_id, value FROM notes WHERE key = ? ORDER BY game_id", ("k",)),
+        (
+            "DELETE FROM notes WHERE key = ? AND game_id IN"
+            " (SELECT id FROM games WHERE status NOT IN ('lobby', 'active'))",
+            ("k",),
+        ),
+    ],
+)
+async def test_notes_are_found_by_key_without_reading_every_note(tmp_path, query, args):
+    """What a league round asks at every start and when it opens its tables (the tables not
+    yet noted) reads the notes of that key alone, however many games the server has played."""
+    path = tmp_path / "bot.sqlite3"
+    await (await Store.open(path)).close()
+    with sqlite3.connect(path) as conn:
+        plan = " ".join(r[-1] for r in conn.execute(f"EXPLAIN QUERY PLAN {query}", args))
+    assert "notes_by_key" in plan and "SCAN notes" not in plan, plan
+
+
 async def test_the_connection_enforces_foreign_keys(tmp_path):
     store = await Store.open(tmp_path / "db.sqlite3")
     try:
