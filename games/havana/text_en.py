@@ -95,9 +95,9 @@ ENGLISH = {
     "havana.cubes.rubble": "{count:plural|one=# rubble cube|other=# rubble cubes}",
     "havana.nothing": "nothing",
     "havana.and": "{a}, {b}",
-    # The last two of such a list: English joins them with a comma too, as "Supply: {cubes} and
-    # 3 pesos" says "and" once; a language may end the list with its "and" instead.
-    "havana.and_last": "{a}, {b}",
+    # The last two of such a list, with the language's "and"; a sentence that adds to a list
+    # says "plus", so that "and" comes once ("Supply to the centre: {cubes}, plus 3 pesos").
+    "havana.and_last": "{a} and {b}",
     "havana.a_worker": "1 worker",
     "havana.building.custom": "{name}",
     "havana.side.left": "left",
@@ -178,7 +178,7 @@ ENGLISH = {
     "havana.event.bought_free": "{player} takes {building}, which costs nothing: +{vp} VP ({total} VP).",
     "havana.price.pesos": "{pesos:plural|one=# peso|other=# pesos}",
     "havana.price.workers": "{workers:plural|one=# worker|other=# workers}",
-    "havana.event.supply": "Supply: {cubes} and {pesos:plural|one=# peso|other=# pesos} go to the centre.",
+    "havana.event.supply": "Supply to the centre: {cubes}, plus {pesos:plural|one=# peso|other=# pesos}.",
     "havana.event.supply_pesos": "Supply: the bag is empty; {pesos:plural|one=# peso goes|other=# pesos go} to the centre.",
     "havana.event.cover": "{player} covers the {side} card, {card}.",
     "havana.event.placed": "{player} placed a new card face down.",

@@ -43,7 +43,7 @@ async def test_havana_s_pages_list_every_card_and_building_and_answer_what_one_d
 
     await ana.click(rules, label="Buildings (2/3)")
     buildings = now(simcord_env, opened)
-    assert "**Statue**: 2 VP; costs 1 yellow cube, 2 pesos" in text_of(buildings)
+    assert "**Statue**: 2 VP; costs 1 yellow cube and 2 pesos" in text_of(buildings)
     assert len(menu_of(buildings)["options"]) == 25
 
     # The menu answers after a restart too, privately, with the longer telling.
