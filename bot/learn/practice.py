@@ -120,6 +120,9 @@ class Practice:
             ai=PRACTICE_AI_SEATS,
             level=text(ch, f"bot.ai.word.{level}"),
         )
+        # What a practice table is, said once here; its turn messages mark it in their header.
+        said = "bot.mode.practice" if in_thread else "bot.mode.practice_dm"
+        opening = f"{opening}\n{text(ch, said)}"
         try:
             await self.lobby.open_started(
                 interaction,

@@ -297,10 +297,12 @@ def turn(
     decides (pinged or named) and how. `away`: seats whose person is away (`/game away`), with
     until when. Together within `MAX_CONTENT`: the events give way to the prompt, which says
     whom the message asks."""
-    lines = [
-        text(locale, "bot.turn.header", game=title(locale, record.kind), move=record.version + 1),
-        *mode_lines(locale, record),
-    ]
+    # A practice table says what it is in the opening and the final scores; every turn message
+    # carries a short mark in its header, not a sentence of 3 or 4 lines on a phone.
+    game = table_title(locale, record)
+    lines = [text(locale, "bot.turn.header", game=game, move=record.version + 1)]
+    if getattr(record, "mode", "rated") != "practice":
+        lines += mode_lines(locale, record)
     lines.extend(decision_line(locale, record, d, ping=d.seat in ping) for d in decisions)
     for seat in sorted({d.seat for d in decisions} & set(away or ())):
         lines.append(away_line(locale, record, seat, away[seat]))

@@ -76,9 +76,9 @@ async def test_where_no_private_thread_can_be_opened_the_table_is_played_in_the_
     assert not said_in(shut) and not said_in(channel)
     opening = dm_messages(simcord_env, ana)[0]
     assert "practice table of" in opening.content and ana.mention in opening.content
+    assert PRACTICE_LINE in opening.content and "every server's history" in opening.content
     turn = game.prompt_message()
-    assert turn is not None and PRACTICE_LINE in text_of(turn)
-    assert "every server's history" in text_of(turn)
+    assert turn is not None and "(practice)**, move" in text_of(turn)
 
     # A hint, privately, from the private prompt in the DM.
     prompt = await private_prompt(simcord_env, game, ana.user)

@@ -64,8 +64,11 @@ async def test_a_practice_game_is_played_alone_against_the_ai_and_kept_out_of_th
         room.history(viewer=ben)
     opening = room.history()[0]
     assert "practice table of" in opening.content and ana.mention in opening.content
+    assert PRACTICE_LINE in opening.content
+    # Every turn message marks it in its header, in a few words rather than the sentence.
     turn = game.prompt_message()
-    assert turn is not None and PRACTICE_LINE in text_of(turn)
+    assert turn is not None and "(practice)**, move" in text_of(turn)
+    assert PRACTICE_LINE not in text_of(turn)
 
     # One practice table at a time: asked again, the learner is pointed to the open one.
     again = await ana.slash(channel, "learn", game=kind)
