@@ -120,8 +120,12 @@ WHERE = {
     "bot.learn.opened_here": (LEARN, "/learn in the bot's DM: the table opens there"),
     "bot.learn.already_dm": (LEARN, "/learn while the member's practice table is in their DMs"),
     "bot.learn.no_room": (LEARN, "/learn where no private thread can be opened, DMs closed"),
-    "bot.mode": (LEARN, "a practice table's opening, a hints table's turn messages"),
-    "bot.mode.practice_dm": (LEARN, "a practice table's turn message, in the member's DMs"),
+    "bot.mode": (
+        LEARN,
+        "a practice table's opening and final scores (its turn headers: practice_title), "
+        "a hints table's turn messages",
+    ),
+    "bot.mode.practice_dm": (LEARN, "a practice table's opening and final scores, in DMs"),
     "bot.final.free_dm": (LEARN, "the final scores of a practice table in the member's DMs"),
     "bot.turn.use_choose_dm": (
         LEARN,

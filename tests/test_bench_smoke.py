@@ -157,7 +157,7 @@ def test_the_review_bench_refuses_a_file_that_is_no_run_of_it_in_one_line(tmp_pa
 
 
 def test_the_review_bench_without_rollouts_orders_the_levels_three_ways_and_checks_nothing():
-    # No time table: the run above times its review.
+    # No time table: the blunders test's `run("review.py")` times its review.
     args = [*SMOKE["review.py"], "--check-games", "2", "--rollouts", "0", "--timing", "0"]
     done = review_bench(*args)
     assert done.returncode == 0, done.stderr[-4000:]

@@ -197,7 +197,7 @@ class PastGames:
         events = await asyncio.to_thread(lone_choices.logged_events, replay, taken)
         # The latest `count` lines, every one of them: the log is where "…and more" points to.
         # Counted in lines, as the player reads them (an event may say nothing to the table).
-        lines = present.public_events(locale, record, events, limit=None)[-count:]
+        lines = present.public_events(locale, record, events, limit=None)[-max(1, count) :]
         body = "\n".join(lines) or text(locale, "bot.log.empty")
         head = text(locale, "bot.log.title", count=len(rows))
         if record.status != "active":

@@ -68,9 +68,6 @@ class SeatedOpening:
         (member id, name) or None for an AI seat. `notes` are written with the game, so that
         who opened it finds it again after a crash before it was noted elsewhere (`resume`)."""
         name = present.clip(name, lengths.THREAD_NAME)
-        room = await self._left_empty(parent, name) or await parent.create_thread(
-            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=A_WEEK
-        )
         ai = 0
         seated = []
         for seat in seats:
@@ -79,20 +76,29 @@ class SeatedOpening:
                 seated.append((-ai, f"AI {ai}", AI_PREFIX + TABLE_AI))
             else:
                 seated.append((seat[0], seat[1], HUMAN))
+        game = {
+            "guild_id": parent.guild.id,
+            "kind": kind,
+            "options": options,
+            "creator_id": creator_id,
+            "creator_name": seated[0][1],
+            "settings": settings,
+            "seats": seated,
+            "notes": {PARENT_CHANNEL: str(parent.id), **(notes or {})},
+        }
         store = self.tables.store
+        room = await self._left_empty(parent, name)
+        if room is not None:
+            async with self.tables.lock(room.id):
+                # Asked again under the thread's lock: another opening of the same name (a
+                # league of the same name in this channel) may have taken it meanwhile.
+                if not await store.ever_in_channel(room.id):
+                    return await self._start(await store.create_game(channel_id=room.id, **game))
+        room = await parent.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=A_WEEK
+        )
         async with self.tables.lock(room.id):
-            record = await store.create_game(
-                guild_id=parent.guild.id,
-                channel_id=room.id,
-                kind=kind,
-                options=options,
-                creator_id=creator_id,
-                creator_name=seated[0][1],
-                settings=settings,
-                seats=seated,
-                notes={PARENT_CHANNEL: str(parent.id), **(notes or {})},
-            )
-            return await self._start(record)
+            return await self._start(await store.create_game(channel_id=room.id, **game))
 
     async def _left_empty(self, parent: discord.TextChannel, name: str) -> discord.Thread | None:
         """A thread of ours called `name` that holds no game: the one an earlier `open` made
@@ -102,6 +108,7 @@ class SeatedOpening:
         for thread in parent.threads:
             if (
                 thread.name == name
+                and thread.type == discord.ChannelType.public_thread
                 and me is not None
                 and thread.owner_id == me.id
                 and not await self.tables.store.ever_in_channel(thread.id)

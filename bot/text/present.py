@@ -170,7 +170,8 @@ def clock_lines(locale: Locale, settings: Any) -> list[str]:
 
 
 def mode_lines(locale: Locale, record: Any) -> list[str]:
-    """What an unrated table is, said wherever it shows (its lobby, every turn message)."""
+    """What an unrated table is: said in its lobby or opening and its final scores, and on
+    every turn message of a table with hints (a practice table's say it in their header)."""
     mode = getattr(record, "mode", "rated")
     if mode == "practice" and getattr(record, "in_dms", False):
         return [text(locale, "bot.mode.practice_dm")]  # in the member's DMs: no server's
@@ -178,7 +179,7 @@ def mode_lines(locale: Locale, record: Any) -> list[str]:
 
 
 def table_title(locale: Locale, record: Any) -> str:
-    """The game's name, marked when the table is a practice one (`/game mine`)."""
+    """The game's name, marked when the table is a practice one (`/game mine`, turn headers)."""
     name = title(locale, record.kind)
     if getattr(record, "mode", "rated") == "practice":
         return text(locale, "bot.mode.practice_title", game=name)

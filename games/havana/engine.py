@@ -204,12 +204,13 @@ def building_msg(state: State, b: int):
 
 
 def cubes_text(cubes: list[int]):
-    """A list of cubes as a message, e.g. "2 red, 1 rubble" (or "nothing")."""
+    """A list of cubes as a message, e.g. "2 red cubes and 1 rubble cube" (or "nothing")."""
     return listed(_cube_parts(cubes))
 
 
 def price_text(cubes: list[int], pesos: int, workers: int):
-    """What a building cost, e.g. "1 yellow, 2 pesos": only the parts paid, no "0 workers"."""
+    """What a building cost, e.g. "1 yellow cube and 2 pesos": only the parts paid, no "0
+    workers"."""
     parts = _cube_parts(cubes)
     if pesos:
         parts.append(Msg("havana.price.pesos", {"pesos": pesos}))

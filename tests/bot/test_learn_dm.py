@@ -79,6 +79,7 @@ async def test_where_no_private_thread_can_be_opened_the_table_is_played_in_the_
     assert PRACTICE_LINE in opening.content and "every server's history" in opening.content
     turn = game.prompt_message()
     assert turn is not None and "(practice)**, move" in text_of(turn)
+    assert PRACTICE_LINE not in text_of(turn)
 
     # A hint, privately, from the private prompt in the DM.
     prompt = await private_prompt(simcord_env, game, ana.user)
