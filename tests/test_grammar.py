@@ -536,7 +536,9 @@ GENDERED = {
     "ru": r"вернулс[яь]|вернулась|\bнеактивн(?:ен|на)\b|\bушёл\b|\bушла\b|\bвышел\b|\bвышла\b"
     r"|\bреша\w* сама?\b"
     # nor the bot's own: «пока я его показывал», «я не смог … Я опубликую его сам»
-    r"|\bя\s+(?:\w+\s+){0,3}(?:\w+л[аи]?|с?мог(?:ла)?)\b|\bсама?\b",
+    r"|\bя\s+(?:\w+\s+){0,3}(?:\w+л[аи]?|с?мог(?:ла)?)\b|\bсама?\b"
+    # «если вы первым …», «если вы ходите последним»: the reader's order, said in the masculine
+    r"|\bвы\s+(?:\w+\s+)?(?:перв|последн)(?:ым|ой)\b",
     "es": r"\bbienvenid[oa]\b|\best[aá]s? (?:ya )?(?:apuntad|inscrit)[oa]\b|\bdecide sol[oa]\b"
     r"|\beres (?:el|la) primer[oa]\b|\bjuegas (?:el|la) últim[oa]\b",
     "de": r"(?!)",
