@@ -25,6 +25,7 @@ ENGLISH = {
     "pic.player": "Player {number}",
     "pic.your_screen": "{name} — your screen",
     "pic.your_cards": "{name} — your cards",
+    # what a Santiago de Cuba screen owns when it owns no building ("You own: none")
     "pic.none": "none",
     # the end of an alt text too long for Discord, which leaves its last places out whole
     "pic.alt.left_out": "{count:plural|one=# more part of the picture is left out here for length.|other=# more parts of the picture are left out here for length.}",
