@@ -306,23 +306,13 @@ def test_a_flagged_decision_is_classed_on_fresh_samples_alone(search):
             assert d["class"] == "ok"
             # The search's word alone reaches no class: a cost it puts at one is measured.
             assert not search or d["cost"] < review.THRESHOLDS[-1][1]
-    # Without the second valuing, the first figures stand (asked of the flagged ones alone: a
-    # second whole review of the game would double the test's time).
-    steps = review.decisions(record)
-    at = {step.entry: index for index, step in enumerate(steps)}
+    # Without the second valuing, the first figures stand: asked of the flagged ones alone, each
+    # analysed as a review's worker analyses one decision (a second whole review of the game
+    # would double the test's time).
+    at = {step.entry: index for index, step in enumerate(review.decisions(record))}
+    data = review.replay_to_json(record)
     for d in flagged[:2]:
-        index = at[d["entry"]]
-        step = steps[index]
-        known = review.known("havana", [s.before for s in steps[: index + 1]])
-        plain = review.analyse_decision(
-            "havana",
-            step.before,
-            step.seat,
-            step.code,
-            entry=step.entry,
-            how={**how, "recheck": 0},
-            known=known,
-        )
+        plain, _ = review.analyse_next(data, at[d["entry"]], {**how, "recheck": 0})
         assert not plain["rechecked"] and plain["samples"] != 6
 
 
