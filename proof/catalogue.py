@@ -618,7 +618,6 @@ def _game_values(game: str) -> dict[str, object]:
 
 # Values a single text takes apart from the rest of its game's.
 GAME_OVERRIDES: dict[str, dict[str, object]] = {
-    "pic.havana.over_why": {"reason": Msg("havana.end.no_buildings")},
     "havana.option.deck_source": {"value": "shuffled"},
 }
 

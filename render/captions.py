@@ -107,8 +107,6 @@ ENGLISH = {
     "pic.havana.top_row": "Top row",
     "pic.havana.bottom_row": "Bottom row",
     "pic.havana.winner": "Game over, won by {winners}",
-    "pic.havana.winner_why": "Game over, won by {winners} — {reason}",
-    "pic.havana.over_why": "Game over — {reason}",
     "pic.havana.empty": "empty",
     "pic.havana.centre": "Centre",
     "pic.havana.bank": "Bank:",

@@ -30,7 +30,7 @@ from games.havana.views import (
 from games.text import Msg, players
 
 from . import draw as dr
-from .captions import known, say, say_msg, worded
+from .captions import current, known, say, say_msg, worded
 from .draw import INK, MUTED, text
 
 # colour id: (fill, letter). W(ood) for brown so that B stays blue; G for grey rubble.
@@ -627,14 +627,11 @@ def _phase(phase: str) -> str:
     return say(key) if known(key) else phase
 
 
-def _game_over_line(view: PublicView, names: list[str]) -> str:
+def _game_over_lines(view: PublicView, names: list[str]) -> tuple[str, str]:
+    """Who won (or that the game is over), and why it ended ("" if the view does not say)."""
     won = say_msg(players(view.winners), names) if view.winners else ""
-    if view.end_reason is None:
-        return say("pic.havana.winner", winners=won) if won else say("pic.game_over")
-    reason = _words(view.end_reason)
-    if won:
-        return say("pic.havana.winner_why", winners=won, reason=reason)
-    return say("pic.havana.over_why", reason=reason)
+    head = say("pic.havana.winner", winners=won) if won else say("pic.game_over")
+    return head, _words(view.end_reason) if view.end_reason is not None else ""
 
 
 # --- the last move -------------------------------------------------------------------------------
@@ -757,9 +754,9 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
     ]
     # A screen is sent by DM and not redrawn as turns go by: it names no decider (that would
     # go stale), only the end of the game.
-    last = _game_over_line(pub, all_names) if pub.game_over else ""
+    over = _game_over_lines(pub, all_names) if pub.game_over else None
     top = 104
-    bottom = top + sum(heights) + 12 * len(sections) + (60 if last else 0)
+    bottom = top + sum(heights) + 12 * len(sections) + (_ending_height(*over) if over else 0)
     im, d = dr.new_canvas(dr.SCREEN_W, bottom)
     dr.pawn(d, 32, 38, view.seat, h=48)
     title = say("pic.your_cards", name=all_names[view.seat])
@@ -780,8 +777,29 @@ def screen(view: PlayerView, names: Sequence[str] | None = None) -> Image.Image:
             x = 30 + (k % per_row) * pitch
             action_card(d, x, y + 42 + (k // per_row) * (card_h + 10), card, w=card_w, h=card_h)
         y += h + 12
-    if last:
-        dr.fit_text(
-            d, (24, y + 6), last, 552, size=20, bold=True, lines=2, height=52, min_size=SMALL
-        )
+    if over:
+        _ending(d, y + 6, *over)
     return im
+
+
+ENDING_W = 552
+ENDING_LINE = dr.line_height(20, True)
+
+
+def _lines(text: str, bold: bool) -> int:
+    """How many lines (one or two) `text` takes at the end of a screen."""
+    found = dr.wrap(text, 20, ENDING_W, bold, SMALL, 2 * ENDING_LINE + 4, current())
+    return len(found[0]) if found else 2
+
+
+def _ending_height(head: str, why: str) -> int:
+    return 6 + (_lines(head, True) + (_lines(why, False) if why else 0)) * ENDING_LINE + 16
+
+
+def _ending(d: ImageDraw.ImageDraw, y: int, head: str, why: str) -> None:
+    """Who won in bold, and below it why the game ended: each on up to two lines."""
+    room = 2 * ENDING_LINE + 4
+    kw = {"size": 20, "lines": 2, "height": room, "min_size": SMALL}
+    dr.fit_text(d, (24, y), head, ENDING_W, bold=True, **kw)
+    if why:
+        dr.fit_text(d, (24, y + _lines(head, True) * ENDING_LINE + 4), why, ENDING_W, **kw)

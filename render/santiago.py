@@ -867,7 +867,8 @@ def last_move_wordings(view: PublicView, move: LastMove) -> list[str]:
     # Any other decision (a delivery amount, a casino exchange...) by the words of its action.
     what = _action_label(view, move)
     where = building or citizen
-    if where:
+    # "Giving something to El Zorro's visitor" names its place already.
+    if where and where not in what:
         return [
             say("pic.santiago.did_at", where=where, what=what),
             say("pic.santiago.did", what=what),

@@ -769,16 +769,14 @@ def test_a_havana_cost_counts_its_cubes_as_nouns(lang):
 
 # --- Russian: a sentence after a colon or a dash ---------------------------------------------------
 
-# Texts that take a whole sentence (a refusal's reason, a hint's reason, why a game ended): in
+# Texts that take a whole sentence (a refusal's reason, a hint's reason): in
 # Russian the sentence does not follow a colon or a dash, where it would start in the middle of
-# another with its capital letter («Этот ход не разрешён: Вам…», «Игра окончена — В рядах…»).
+# another with its capital letter («Этот ход не разрешён: Вам…»).
 SENTENCES = {
     "bot.error.illegal": Msg("santiago.illegal.not_your_turn"),
     "bot.error.illegal_choices": Msg("santiago.illegal.not_your_turn"),
     "bot.hint.ai_chose": Msg("bot.hint.reason.points", {"n": 2}),
     "bot.hint.ai_why": Msg("bot.hint.reason.points", {"n": 2}),
-    "pic.havana.winner_why": Msg("havana.end.no_buildings"),
-    "pic.havana.over_why": Msg("havana.end.no_buildings"),
 }
 
 

@@ -233,6 +233,28 @@ def test_final_scores_fit_every_language(lang):
     assert not problems, _report(problems)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_havana_screen_says_whole_why_the_game_ended(lang):
+    """Each way a Havana game can end, with two winners of long names: the screen's last line
+    says who won and why, every word whole (a house limit on rounds says the most)."""
+    game = games.get("havana")
+    names = NAMES[0]
+    problems = []
+    for reason in ("target", "round_limit", "no_buildings", "ended_early"):
+        state = game.new(4, 7, {"max_rounds": 12})
+        state.phase, state.reason, state.winners = "over", reason, (1, 2)
+        view = game.player_view(state, 0)
+        with draw.recording() as drawn:
+            image = screen_image(view, names, lang)
+        problems += _problems(drawn, image, lang, _phone_floor(image.width))
+        said = " ".join(t.text for t in drawn)
+        why = game_text.render(view.public.end_reason, _catalogue(lang), lang=lang)
+        why = why.replace(SHY, "")
+        if why.split()[-1] not in said:
+            problems.append(f"{reason}: the reason is not said in {said!r}")
+    assert not problems, _report(problems)
+
+
 def _fitted(name, width: int, lang: str, lines: int = 2) -> list[str]:
     """The lines `name` is drawn as in a box `width` px wide with room for `lines` lines at
     an action card title's size, on a real canvas."""

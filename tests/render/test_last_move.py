@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from render_helpers import board_pixels, differing_fraction, on_board
 
 import games
@@ -26,7 +27,11 @@ def _havana_view():
 
 
 def _captions(view, names):
-    _image, drawn = _board_layout(view, names)
+    return _captions_in(view, names, None)
+
+
+def _captions_in(view, names, lang):
+    _image, drawn = _board_layout(view, names, lang)
     return [t.text for t in drawn if t.role == "last"]
 
 
@@ -65,6 +70,16 @@ def test_santiago_caption_for_a_drive_names_the_distance_and_the_stop():
     (caption,) = _captions(dataclasses.replace(view, last_move=move), NAMES[:3])
     assert caption.startswith(f"Last: {NAMES[1]} — drove 1 stop to ")
     assert santiago._split_role(santiago.citizen_name(to))[0] in caption
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "de", "ru"])
+def test_santiago_caption_of_a_gift_names_el_zorro_once(lang):
+    """A gift's words already say where it goes: the caption does not add the place again
+    ("Abgabe an den Spieler bei El Zorro: El Zorro")."""
+    view = _santiago_view()
+    move = SantiagoMove(2, "santiago.zorro", "zorro:give:peso", None, "el_zorro", None, 3, 4)
+    (caption,) = _captions_in(dataclasses.replace(view, last_move=move), NAMES[:3], lang)
+    assert caption.count("Zorro") == 1, caption
 
 
 def test_santiago_marks_the_building_used_in_the_players_colour():
