@@ -171,6 +171,8 @@ ENGLISH = {
     "pic.havana.of_goal": "/ {goal} VP",
     # the pictures in words: alt text and text boards (render/describe.py)
     "pic.text.player": "{name} (player {number}): {what}",
+    # a player's line where an alt text has no room for the seat's number
+    "pic.text.player_brief": "{name}: {what}",
     # the parts of a player's line after its first, each as it reads inside a sentence
     "pic.text.santiago.pawn_at": "pawn on {where}",
     "pic.text.santiago.pawn_off": "pawn off the board",
@@ -201,6 +203,7 @@ ENGLISH = {
     "pic.text.havana.pesos": "{n:plural|one=# peso|other=# pesos}",
     "pic.text.havana.deck": "{n:plural|one=# building in the deck|other=# buildings in the deck}",
     "pic.text.havana.bag": "{n:plural|one=# cube in the bag|other=# cubes in the bag}",
+    "pic.text.havana.cubes": "{n:plural|one=# cube|other=# cubes}",
     "pic.text.havana.covered": "has covered {card}",
     "pic.text.havana.face_up": "face up: {cards}",
     "pic.text.havana.building": "{name}, {vp} VP, cost: {cost}",

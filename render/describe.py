@@ -37,6 +37,8 @@ class Section:
     brief: tuple[str, ...] | None = None
     # the heading in fewer words, with the brief lines (the heading itself if None)
     brief_heading: str | None = None
+    # fewer words still, tried after every section's brief, before any section is left out
+    briefer: tuple[str, ...] | None = None
 
 
 def waiting(view, names: Sequence[str]) -> Section | None:
@@ -79,32 +81,35 @@ EXPENDABLE = ("last",)
 
 def alt_text(sections: Sequence[Section], limit: int = ALT_MAX) -> str:
     """The sections as one paragraph: "Heading: line; line." each, in the order given. When
-    that is longer than `limit` UTF-16 code units, the sections say it briefly where they can
-    (the first first, until it fits); then the `EXPENDABLE` ones are left out whole, then the
-    places last in the order, the first ones kept, and a closing sentence counts what was left
-    out: never a word cut in its middle."""
+    that is longer than `limit` UTF-16 code units, it gives up words until it fits, in this
+    order: the sections say it briefly where they can (the first first); the `EXPENDABLE`
+    ones are left out whole; the sections say it more briefly still where they can; then the
+    places are left out whole, the last in the order first, and a closing sentence counts what
+    was left out. Never a word cut in its middle."""
     sections = [_plain(section) for section in sections]
-    full = [_part(section, section.lines) for section in sections]
-    if _units(" ".join(full)) <= limit:
-        return " ".join(full)
-    parts = list(full)
-    for k, section in enumerate(sections):  # brief, one section after the other
-        if section.brief is not None:
-            parts[k] = _part(section, section.brief, section.brief_heading)
-            if _units(" ".join(parts)) <= limit:
-                return " ".join(parts)
-    # the expendable sections go first, then the last places: the order in which to leave out
-    keep = [k for k, s in enumerate(sections) if s.key not in EXPENDABLE]
-    order = [k for k, s in enumerate(sections) if s.key in EXPENDABLE] + keep[::-1]
+    parts = [_part(section, section.lines) for section in sections]
     left: set[int] = set()
-    for k in order:
+
+    def said() -> str:
         kept = [part for j, part in enumerate(parts) if j not in left]
         if left:
             kept.append(say("pic.alt.left_out", count=len(left)))
-        if _units(" ".join(kept)) <= limit:
-            return " ".join(kept)
-        left.add(k)
-    return say("pic.alt.left_out", count=len(left))
+        return " ".join(kept)
+
+    numbered = list(enumerate(sections))
+    steps = [("brief", k) for k, s in numbered if s.brief is not None]
+    steps += [("out", k) for k, s in numbered if s.key in EXPENDABLE]
+    steps += [("briefer", k) for k, s in numbered if s.briefer is not None]
+    steps += [("out", k) for k, s in numbered[::-1] if s.key not in EXPENDABLE]
+    for how, k in [("none", 0), *steps]:
+        if how == "out":
+            left.add(k)
+        elif how != "none":
+            section = sections[k]
+            parts[k] = _part(section, getattr(section, how), section.brief_heading)
+        if _units(said()) <= limit:
+            return said()
+    return said()
 
 
 def _plain(section: Section) -> Section:
@@ -121,7 +126,14 @@ def _plain(section: Section) -> Section:
     brief_heading = section.brief_heading
     if brief_heading is not None:
         brief_heading = brief_heading.replace(SOFT_HYPHEN, "")
-    return Section(section.key, heading, plain(section.lines), plain(section.brief), brief_heading)
+    return Section(
+        section.key,
+        heading,
+        plain(section.lines),
+        plain(section.brief),
+        brief_heading,
+        plain(section.briefer),
+    )
 
 
 def _part(section: Section, lines: Sequence[str], heading: str | None = None) -> str:

@@ -62,8 +62,9 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
         what = pic.last_move_words(view.last_move, names)
         name = names[view.last_move.seat]
         sections.append(Section("last", say("pic.last", name=name, what=what)))
-    lines, brief = _players(view, names)
-    sections.append(Section("players", say("pic.havana.players"), lines, brief))
+    lines, brief, briefer = _players(view, names)
+    heading = say("pic.havana.players")
+    sections.append(Section("players", heading, lines, brief, briefer=briefer))
     sections.append(_centre(view, names))
     labels = (say("pic.havana.top_row"), say("pic.havana.bottom_row"))
     for label, row in zip(labels, view.rows, strict=True):
@@ -71,17 +72,21 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
     return sections
 
 
-def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Each player's line, and the same line briefly (what they hold, not their cards and
-    buildings) for an alt text that would not fit otherwise."""
-    lines, brief = [], []
+def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], ...]:
+    """Each player's line; the same line briefly (what they hold, not their cards and
+    buildings) and more briefly still (their cubes counted, not by colour, and without the
+    seat's number), for an alt text that would not fit otherwise."""
+    lines, brief, briefer = [], [], []
     for p in view.players:
         parts = [say("pic.havana.vp_goal", vp=p.vp, goal=view.target_vp)]
         parts.append(say("pic.text.havana.pesos", n=p.pesos))
         parts.append(say("pic.havana.bank_workers", n=p.workers))
+        fewest = [*parts, say("pic.text.havana.cubes", n=sum(_counts(p.cubes)))]
         parts.extend(_cubes(p.cubes))
         held = ", ".join(parts)
         brief.append(say("pic.text.player", name=names[p.seat], number=p.seat + 1, what=held))
+        what = ", ".join(fewest)
+        briefer.append(say("pic.text.player_brief", name=names[p.seat], what=what))
         if p.face_up:
             parts.append(say("pic.text.havana.face_up", cards=_cards(p.face_up)))
         if p.number is not None:
@@ -97,7 +102,11 @@ def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], tuple
         parts.extend(pic.status_words(view, p, card_name=_card))
         what = ", ".join(parts)
         lines.append(say("pic.text.player", name=names[p.seat], number=p.seat + 1, what=what))
-    return tuple(lines), tuple(brief)
+    return tuple(lines), tuple(brief), tuple(briefer)
+
+
+def _counts(cubes: Cubes) -> list[int]:
+    return [getattr(cubes, c) for c in pic.COLOURS]
 
 
 def _centre(view: PublicView, names: list[str]) -> Section:
@@ -115,27 +124,32 @@ def _centre(view: PublicView, names: list[str]) -> Section:
     lines.append(worded(f"{turn_order} {order}", turn_order))
     if view.demolition_used:
         lines.append(say("pic.havana.demolition_used"))
-    return Section("centre", say("pic.havana.centre"), tuple(lines))
+    # briefly, what a player takes from the centre and who goes first, not the bank and piles
+    brief = (lines[0], lines[3])
+    return Section("centre", say("pic.havana.centre"), tuple(lines), brief)
 
 
 def _row(label: str, row) -> Section:
-    """A row's buildings with their VP and cost; briefly, with their VP only."""
+    """A row's buildings with their VP and cost; briefly, with their VP only; more briefly
+    still, by name only."""
     n = len(row.buildings)
-    lines, brief = [], []
+    lines, brief, briefer = [], [], []
     for k, b in enumerate(row.buildings):
         name = say_msg(b.name)
-        line = say("pic.text.havana.building", name=name, vp=b.vp, cost=_cost(b))
-        short = say("pic.text.havana.building_brief", name=name, vp=b.vp)
+        said = (
+            say("pic.text.havana.building", name=name, vp=b.vp, cost=_cost(b)),
+            say("pic.text.havana.building_brief", name=name, vp=b.vp),
+            name,
+        )
         ends = [e for e, at in (("left", 0), ("right", n - 1)) if e in row.buyable_ends and k == at]
         if ends:
-            line += " — " + say("pic.text.havana.buyable")
-            short += " — " + say("pic.text.havana.buyable")
-        lines.append(line)
-        brief.append(short)
+            said = tuple(f"{line} — {say('pic.text.havana.buyable')}" for line in said)
+        for out, line in zip((lines, brief, briefer), said, strict=True):
+            out.append(line)
     if not lines:
-        lines.append(say("pic.havana.empty"))
-        brief.append(say("pic.havana.empty"))
-    return Section(row.name, label, tuple(lines), tuple(brief))
+        for out in (lines, brief, briefer):
+            out.append(say("pic.havana.empty"))
+    return Section(row.name, label, tuple(lines), tuple(brief), briefer=tuple(briefer))
 
 
 def screen(view: PlayerView, names: list[str]) -> list[Section]:
