@@ -65,7 +65,7 @@ class RowView:
     """One building row, left to right. Only the ends can be bought or demolished.
 
     `buyable_ends` is ("left", "right") for two cards or more, ("left",) for a single card (it is
-    both ends), () for an empty row.
+    both ends), () for an empty row or a game that is over.
     """
 
     name: str  # "top" or "bottom"
@@ -242,7 +242,10 @@ def public_view(state: State) -> PublicView:
         RowView(
             name=ROWS[r],
             buildings=tuple(_building_view(state, b) for b in state.rows[r]),
-            buyable_ends=tuple(ENDS[e] for e in row_ends(state.rows[r])),
+            # once the game is over, nothing is for sale
+            buyable_ends=()
+            if state.phase == "over"
+            else tuple(ENDS[e] for e in row_ends(state.rows[r])),
         )
         for r in (0, 1)
     )

@@ -92,6 +92,19 @@ def test_buyable_ends_are_marked(mid_game):
     assert differing_fraction(marked, unmarked) > 0.002
 
 
+def test_nothing_is_marked_for_sale_once_the_game_is_over():
+    log: list = []
+    state = play("havana", 4, 7, None, log=log)
+    assert GAME.is_over(state) and any(GAME.public_view(state).rows[r].buildings for r in (0, 1))
+    with language("en"):
+        buy = say("pic.havana.buy")
+    _image, drawn = _board_layout(GAME.public_view(state), NAMES)
+    assert not [t for t in drawn if t.text == buy]
+    # (the rows were on sale before the last decision)
+    _image, drawn = _board_layout(GAME.public_view(play("havana", 4, 7, len(log) - 1)), NAMES)
+    assert [t for t in drawn if t.text == buy]
+
+
 def _with_other_secrets(state):
     """Seat 0 swaps a hand card with a discarded card and with its face-down pick: every count
     stays, only secrets change."""
