@@ -11,14 +11,16 @@ Markdown headings and one list item per line, with no box-drawing and no emoji, 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from games.core import Result
 from games.text import players, tiebreak
 
 from . import draw as dr
-from .captions import current, language, say, say_msg, worded
+from .captions import _catalogue, current, language, say, say_msg, worded
 from .faces import faces_of
 
 SOFT_HYPHEN = "\u00ad"
@@ -150,10 +152,35 @@ KEEPS_ITS_CAPITAL = frozenset({"de"})
 def going_on(line: str) -> str:
     """A line as it reads going on after a colon, a semicolon or a dash, not starting a list
     item: in lower case («Судно 1 из 7: спрос: …; стоимость: …») where it opens with a word of
-    the catalogue's own; a name, a number or a player's line keeps its capital."""
-    if not getattr(line, "opens_with_word", False) or current() in KEEPS_ITS_CAPITAL:
+    the catalogue's own; a name, a number or a player's line keeps its capital. In German
+    only a word that is no noun goes to lower case ("nach Zug 13", "Runde 2")."""
+    if not getattr(line, "opens_with_word", False):
         return line
+    lang = current()
+    if lang in KEEPS_ITS_CAPITAL:
+        first = WORD.match(line)
+        if first is None or first.group().lower() not in _lower_case_words(lang):
+            return line
     return line[:1].lower() + line[1:]
+
+
+WORD = re.compile(r"[^\W\d_]+")
+# what ends a sentence, or opens one after it ("Kosten: Holz"), where any word has a capital
+OPENS = re.compile(r"(?:^|[.!?:\n—·]\**\s*|\*\*)$")
+
+
+@cache
+def _lower_case_words(lang: str) -> frozenset[str]:
+    """The words the catalogue writes in lower case inside a sentence, and never there with a
+    capital: in German, the words that are no noun ("nach", "keine", "dein")."""
+    lower, upper = set(), set()
+    for template in _catalogue(lang).values():
+        for found in WORD.finditer(template):
+            if OPENS.search(template[: found.start()]):
+                continue
+            word = found.group()
+            (upper if word[:1].isupper() else lower).add(word.lower())
+    return frozenset(lower - upper)
 
 
 def _units(s: str) -> int:

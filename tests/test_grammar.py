@@ -867,6 +867,18 @@ def test_an_alt_text_goes_on_in_lower_case_after_a_colon_a_semicolon_or_a_dash(l
     assert not wrong, sorted(wrong)[:8]
 
 
+def test_a_german_alt_text_goes_on_in_lower_case_but_for_its_nouns():
+    """ "Santiago de Cuba — nach Zug 13: …", "Havanna — vor Runde 1": German too goes on in lower
+    case after a dash or a colon, but a noun keeps its capital ("— Spielbeginn", "Runde 2")."""
+    wrong = set()
+    for alt in _alt_texts("de"):
+        for match in re.finditer(r"[:;—] (Nach|Vor|Keine|Kein|Dein|Deine)\b", alt):
+            wrong.add(f"…{alt[max(0, match.start() - 40) : match.end() + 30]}…")
+    assert not wrong, sorted(wrong)[:8]
+    assert any(" — nach Zug " in alt for alt in _alt_texts("de"))
+    assert any(re.search(r"[:—] [A-ZÄÖÜ]", alt) for alt in _alt_texts("de"))  # its nouns
+
+
 # --- victory points, in words -------------------------------------------------------------------
 
 # Where the short form is wanted for room: the words drawn on a picture, and the Havana buttons
