@@ -65,7 +65,8 @@ def _add_commands(found: dict[str, str], commands: list) -> None:
         if isinstance(command, app_commands.Group):
             continue
         for param in command.parameters:
-            found[f"{_path(command)}.{param.name}.name"] = param.name
+            # (the name Discord shows, which `rename` may have changed: `/game quiet from:`)
+            found[f"{_path(command)}.{param.name}.name"] = param.display_name
             found[f"{_path(command)}.{param.name}.description"] = param.description
             if param.name == "language":
                 continue  # each language is named in itself, never translated

@@ -155,6 +155,14 @@ def detail(name: str, effect: Msg) -> Msg:
     return effect if found is None else found.detail(effect)
 
 
+def roomy(name: str, effect: Msg) -> Msg:
+    """An effect that `glossary` gave as a page lists it, where a menu option's 100 characters
+    made it abbreviate words: the same effect for a game that abbreviates none."""
+    found = _glossary(name)
+    say_roomily = getattr(found, "roomy", None)
+    return effect if say_roomily is None else say_roomily(effect)
+
+
 def option_notes(name: str, options: Mapping[str, Any]) -> list[Msg]:
     """The variants of a table worth a line of their own (the rest are house rules)."""
     return _views(name).option_notes(options)

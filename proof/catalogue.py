@@ -303,6 +303,8 @@ def _new_features(lang: str, samples: dict[str, str], choices: list[str]) -> dic
         "rounds": 7,
         "days": 3,
         "points": points,
+        # a league's points per place, as its organiser gave them
+        "place_points": "6, 4, 2, 0",
         "table": 2,
         "tables": 4,
         "deadline": f"{_date(lang)} 18:00",
@@ -335,6 +337,7 @@ OVERRIDES = {
     "bot.league.more": {"name": "league", "count": "count"},
     "bot.error.league": {"name": "league"},
     "bot.league.signup_at": {"name": "league", "when": "deadline"},
+    "bot.league.signup": {"name": "league", "points": "place_points"},
     "bot.review": {"best": "best_choice"},
     "bot.review.accuracy_line": {"players": "accuracies"},
     "bot.learn.left": {"kinds": "kinds_left"},
@@ -619,6 +622,13 @@ def _game_values(game: str) -> dict[str, object]:
 # Values a single text takes apart from the rest of its game's.
 GAME_OVERRIDES: dict[str, dict[str, object]] = {
     "havana.option.deck_source": {"value": "shuffled"},
+    # the words a caption is built from where no seeded game of the sheet reaches them
+    "pic.santiago.used_citizen": {"citizen": Msg("santiago.score.el_zorro")},
+    "pic.santiago.did": {"what": Msg("santiago.casino_amount")},
+    "pic.santiago.did_at": {
+        "where": Msg("santiago.building.casino"),
+        "what": Msg("santiago.casino_amount"),
+    },
 }
 
 

@@ -864,7 +864,10 @@ def last_move_wordings(view: PublicView, move: LastMove) -> list[str]:
         return [say("pic.santiago.used_citizen", citizen=citizen)]
     if head == "skip" and citizen:
         return [say("pic.santiago.passed_by", citizen=citizen)]
-    # Any other decision (a delivery amount, a casino exchange...) by the words of its action.
+    done = _done(move.kind, head, rest, building)
+    if done:
+        return [done]
+    # Any other decision (a third game's, say) by the words of its action.
     what = _action_label(view, move)
     where = building or citizen
     # "Giving something to El Zorro's visitor" names its place already.
@@ -874,6 +877,38 @@ def last_move_wordings(view: PublicView, move: LastMove) -> list[str]:
             say("pic.santiago.did", what=what),
         ]
     return [say("pic.santiago.did", what=what)]
+
+
+def _done(kind: str, head: str, rest: str, building: str | None) -> str:
+    """What a decision did, in the past tense, for the decisions the branches above leave:
+    "" for one it does not know."""
+    if head == "skip" and building:
+        return say("pic.santiago.not_used", building=building)
+    if kind in USES and building:
+        return say("pic.santiago.used_building", building=building)
+    if head == "amount" and rest.isdigit():
+        return say("pic.santiago.delivered_n", n=int(rest))
+    if head == "wood" and rest:
+        return say("pic.santiago.delivered_wood", good=good_name(rest))
+    if kind == "santiago.deliver" and head == "pass":
+        return say("pic.santiago.delivered_none")
+    if head == "pablo" and rest:
+        return say("pic.santiago.took_good", good=good_name(rest))
+    if head == "alonso" and rest in ("claim", "use"):
+        return say(f"pic.santiago.alonso_{rest}")
+    if head == "zorro":
+        given = rest.removeprefix("give:")
+        if given in ("peso", "vp", "nothing"):
+            return say(f"pic.santiago.gave_{given}")
+        return say("pic.santiago.gave_good", good=good_name(given)) if given else ""
+    return ""
+
+
+# Decisions that are a use of the building they name (the Café's good, the Casino's exchange,
+# the building Alonso lets one use...).
+USES = frozenset(
+    {"santiago.building", "santiago.alonso_use", "santiago.casino_amount", "santiago.market_take"}
+)
 
 
 def _action_label(view: PublicView, move: LastMove) -> str:

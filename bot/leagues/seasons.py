@@ -135,7 +135,7 @@ class Seasons:
         if not await self.begin(league):
             # Started meanwhile by its set time, or members left in between.
             raise Refusal("bot.error.league_started")
-        names = ", ".join(present.escape(m.name) for m in people)
+        names = present.listed(locale, [present.escape(m.name) for m in people])
         await self.guard.reply(
             interaction,
             text(locale, "bot.league.signup_closed", count=len(people), names=names),

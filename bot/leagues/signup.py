@@ -52,9 +52,9 @@ def signup_text(locale, league: lg.League, people: list[lg.Member]) -> str:
         text(locale, "bot.league.signup_rated" if spec.rated else "bot.league.signup_unrated"),
     ]
     creator = f"<@{spec.creator_id}>"
-    names = ", ".join(present.escape(m.name) for m in people[:NAMES_SHOWN])
-    if len(people) > NAMES_SHOWN:
-        names += ", …"
+    shown = [present.escape(m.name) for m in people[:NAMES_SHOWN]]
+    # a list that goes on has no "and" before its last shown name
+    names = ", ".join([*shown, "…"]) if len(people) > NAMES_SHOWN else present.listed(locale, shown)
     if league.status == "signup":
         if spec.starts_at is not None:
             when = f"<t:{int(spec.starts_at)}:f>"

@@ -119,7 +119,7 @@ def _setting_options(locale: Any, which: str, values: Sequence[int | None], curr
                 text(
                     locale,
                     f"bot.settings.{which}_option",
-                    value=text(locale, "bot.settings.off")
+                    value=text(locale, f"bot.settings.{which}_off")
                     if value is None
                     else duration(locale, value),
                 ),

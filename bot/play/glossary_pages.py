@@ -67,7 +67,8 @@ def pages(locale: Any, kind: str) -> list[Page]:
         else:
             found.append(Page(title, [f"**{title}**"]))
         for i, (name, effect) in enumerate(pairs):
-            entry = Entry(s, i, text_msg(locale, name), text_msg(locale, effect))
+            said = text_msg(locale, games.roomy(kind, effect))
+            entry = Entry(s, i, text_msg(locale, name), said)
             line = present.clip(f"• **{entry.name}**: {entry.effect}", CONTENT // 2)
             if not found[-1].takes(line):
                 found.append(Page(title, [f"**{title}**"]))

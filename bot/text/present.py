@@ -156,15 +156,17 @@ def choice_key(label: str) -> str:
 
 # Options the lobby speaks of in their own words, or not at all.
 def clock_lines(locale: Locale, settings: Any) -> list[str]:
-    def shown(seconds):
-        return text(locale, "bot.settings.off") if seconds is None else duration(locale, seconds)
+    def shown(which: str, seconds):
+        if seconds is None:
+            return text(locale, f"bot.settings.{which}_off")
+        return duration(locale, seconds)
 
     return [
         text(
             locale,
             "bot.settings.line",
-            reminders=shown(settings.reminders),
-            limit=shown(settings.turn_limit),
+            reminders=shown("reminders", settings.reminders),
+            limit=shown("limit", settings.turn_limit),
         )
     ]
 

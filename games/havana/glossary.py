@@ -88,6 +88,14 @@ def sections() -> list[tuple[Msg, list[tuple[Msg, Msg]]]]:
 
 
 def detail(effect: Msg) -> Msg:
-    """The longer telling of `effect`, where the short one leaves rules out; else `effect`."""
+    """The longer telling of `effect`, where the short one leaves rules out; else `effect` as
+    a page says it (see `roomy`)."""
     longer = effect.key.replace(".effect.", ".effect.more.", 1)
-    return Msg(longer, effect.params) if longer in ENGLISH else effect
+    return Msg(longer, effect.params) if longer in ENGLISH else roomy(effect)
+
+
+def roomy(effect: Msg) -> Msg:
+    """`effect` where there is room for the words a menu option's 100 characters abbreviate (a
+    building's VP under the Architect): its `havana.help.` twin where there is one."""
+    key = effect.key.replace("havana.effect.", "havana.help.", 1)
+    return Msg(key, effect.params) if key in ENGLISH else effect

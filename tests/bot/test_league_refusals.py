@@ -43,6 +43,8 @@ async def test_refusals_change_nothing(simcord_env):
     few = await organiser.slash(channel, "league start")
     assert "at least 2 members" in said(few)
     await ben.click(signup, label="Join")
+    # the names joined as the language joins them, not by commas alone
+    assert "2 members so far: p01 and p02" in signup_message(env, channel).content
     not_mine = await ana.slash(channel, "league start")
     assert "Only <@" in said(not_mine) and "who opened the league" in said(not_mine)
     unknown = await ana.slash(channel, "league standings", league=999)

@@ -41,6 +41,9 @@ async def test_lobby_menus_name_their_setting_even_with_a_default_chosen(simcord
     assert [o["label"] for o in chosen["limit"]] == ["Turn limit: 3 days"]
     assert all(o["label"].startswith("Reminders: ") for o in menus["reminders"]["options"])
     assert all(o["label"].startswith("Turn limit: ") for o in menus["limit"]["options"])
+    # each setting's "off" in its own word, one that agrees with it in every language
+    labels = {o["label"] for m in menus.values() for o in m["options"]}
+    assert {"Reminders: off", "Turn limit: none"} <= labels
 
 
 # A Markdown list item as Discord reads it; "• " is plain text and starts no list.

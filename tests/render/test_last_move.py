@@ -72,14 +72,36 @@ def test_santiago_caption_for_a_drive_names_the_distance_and_the_stop():
     assert santiago._split_role(santiago.citizen_name(to))[0] in caption
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "es", "de", "ru"])
-def test_santiago_caption_of_a_gift_names_el_zorro_once(lang):
-    """A gift's words already say where it goes: the caption does not add the place again
-    ("Abgabe an den Spieler bei El Zorro: El Zorro")."""
+def _move(kind: str, code: str, citizen=None, building=None) -> SantiagoMove:
+    return SantiagoMove(2, kind, code, citizen, building, None, 3, 4)
+
+
+PAST = (
+    (_move("santiago.building", "skip", building="cafe"), "did not use Café"),
+    (_move("santiago.zorro", "zorro:give:peso", citizen="el_zorro"), "gave 1 peso"),
+    (_move("santiago.deliver", "pass"), "delivered nothing"),
+    (_move("santiago.amount", "amount:2"), "delivered 2 goods"),
+    (_move("santiago.alonso", "alonso:claim", citizen="alonso"), "chose to claim a building"),
+)
+
+
+def test_santiago_caption_says_what_a_decision_did():
+    """A caption says what the player did, not the question they answered: a building passed
+    up is not "using a building", a pass at the ship is not "delivering"."""
     view = _santiago_view()
-    move = SantiagoMove(2, "santiago.zorro", "zorro:give:peso", None, "el_zorro", None, 3, 4)
-    (caption,) = _captions_in(dataclasses.replace(view, last_move=move), NAMES[:3], lang)
-    assert caption.count("Zorro") == 1, caption
+    for move, words in PAST:
+        (caption,) = _captions(dataclasses.replace(view, last_move=move), NAMES[:3])
+        assert caption == f"Last: {NAMES[2]} — {words}"
+
+
+@pytest.mark.parametrize("lang", ["it", "es", "de", "ru"])
+def test_santiago_captions_of_different_decisions_differ_in_every_language(lang):
+    view = _santiago_view()
+    said = {
+        _captions_in(dataclasses.replace(view, last_move=m), NAMES[:3], lang)[0] for m, _ in PAST
+    }
+    assert len(said) == len(PAST), said
+    assert not any("Zorro" in caption for caption in said)  # the gift's words name no place
 
 
 def test_santiago_marks_the_building_used_in_the_players_colour():

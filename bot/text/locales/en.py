@@ -137,7 +137,9 @@ MESSAGES: dict[str, str] = {
     # the turn clock
     "bot.settings.title": "**{game}**: the table's clock",
     "bot.settings.line": "Reminders after: {reminders} · Turn limit: {limit}",
-    "bot.settings.off": "off",
+    # each setting's "off" a word of its own, which agrees with it ("Promemoria: disattivati")
+    "bot.settings.reminders_off": "off",
+    "bot.settings.limit_off": "none",
     "bot.settings.reminders_menu": "Remind a waiting player after…",
     "bot.settings.limit_menu": "Turn limit (one decision may wait)…",
     "bot.settings.reminders_option": "Reminders: {value}",
