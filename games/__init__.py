@@ -150,7 +150,8 @@ def glossary(name: str) -> list[tuple[Msg, list[tuple[Msg, Msg]]]]:
 
 def detail(name: str, effect: Msg) -> Msg:
     """The longer telling of an effect that `explain` or `glossary` gave, for a reader who
-    asked about that one thing: the same effect where there is nothing more to say."""
+    asked about that one thing: where there is nothing more to say, the same effect (in the
+    words a menu abbreviates, see `roomy`)."""
     found = _glossary(name)
     return effect if found is None else found.detail(effect)
 

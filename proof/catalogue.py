@@ -547,7 +547,8 @@ def say_glossaries(sheet: Sheet, played: Sequence[Table]) -> None:
                 english_name = text_msg("en", name)
                 situation = f"/game help {title}: the glossary's pages ({english_name})"
                 with sheet.listening(situation):
-                    said = f"• **{text_msg(lang, name)}**: {text_msg(lang, effect)}"
+                    roomy = games.roomy(kind, effect)
+                    said = f"• **{text_msg(lang, name)}**: {text_msg(lang, roomy)}"
                 sheet.say(HELP, effect.key, situation, said)
                 longer = games.detail(kind, effect)
                 if longer.key == effect.key:

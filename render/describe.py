@@ -39,7 +39,7 @@ class Section:
     brief: tuple[str, ...] | None = None
     # the heading in fewer words, with the brief lines (the heading itself if None)
     brief_heading: str | None = None
-    # fewer words still, tried after every section's brief, before any section is left out
+    # fewer words still, tried after every section's brief, before any place is left out
     briefer: tuple[str, ...] | None = None
 
 
@@ -169,12 +169,23 @@ WORD = re.compile(r"[^\W\d_]+")
 OPENS = re.compile(r"(?:^|[.!?:\n—·]\**\s*|\*\*)$")
 
 
-@cache
+# what is no word of the sentence: a placeholder, a command in backticks, a soft hyphen (whose
+# compound's tail, "Spring-brunnen", is no word of its own)
+NOT_WORDS = re.compile(r"\{[^}]*\}|`[^`]*`|\u00ad\w*")
+
+
 def _lower_case_words(lang: str) -> frozenset[str]:
     """The words the catalogue writes in lower case inside a sentence, and never there with a
     capital: in German, the words that are no noun ("nach", "keine", "dein")."""
+    catalogue = _catalogue(lang)
+    return _words_in(lang, len(catalogue))  # (a game imported later adds its own)
+
+
+@cache
+def _words_in(lang: str, _size: int) -> frozenset[str]:
     lower, upper = set(), set()
     for template in _catalogue(lang).values():
+        template = NOT_WORDS.sub(" ", template)
         for found in WORD.finditer(template):
             if OPENS.search(template[: found.start()]):
                 continue

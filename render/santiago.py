@@ -867,10 +867,10 @@ def last_move_wordings(view: PublicView, move: LastMove) -> list[str]:
     done = _done(move.kind, head, rest, building)
     if done:
         return [done]
-    # Any other decision (a third game's, say) by the words of its action.
+    # A decision the branches do not know (a code from an older version) by its kind's words.
     what = _action_label(view, move)
     where = building or citizen
-    # "Giving something to El Zorro's visitor" names its place already.
+    # (a kind's words that name the place already need not say it again)
     if where and where not in what:
         return [
             say("pic.santiago.did_at", where=where, what=what),
@@ -893,14 +893,18 @@ def _done(kind: str, head: str, rest: str, building: str | None) -> str:
     if kind == "santiago.deliver" and head == "pass":
         return say("pic.santiago.delivered_none")
     if head == "pablo" and rest:
-        return say("pic.santiago.took_good", good=good_name(rest))
+        return say("pic.santiago.took_good", amount=say(f"santiago.count.{rest}", n=1))
     if head == "alonso" and rest in ("claim", "use"):
         return say(f"pic.santiago.alonso_{rest}")
     if head == "zorro":
         given = rest.removeprefix("give:")
         if given in ("peso", "vp", "nothing"):
             return say(f"pic.santiago.gave_{given}")
-        return say("pic.santiago.gave_good", good=good_name(given)) if given else ""
+        return (
+            say("pic.santiago.gave_good", amount=say(f"santiago.count.{given}", n=1))
+            if given
+            else ""
+        )
     return ""
 
 

@@ -25,6 +25,7 @@ from bot.discord_io.answering import think
 from bot.discord_io.guard import handler
 from bot.leagues import moving
 from bot.leagues.finding import find_league
+from bot.leagues.names import members
 from bot.leagues.overtime import absent_seats
 from bot.text import present
 from bot.text.i18n import server_locale, text
@@ -135,11 +136,10 @@ class Seasons:
         if not await self.begin(league):
             # Started meanwhile by its set time, or members left in between.
             raise Refusal("bot.error.league_started")
-        names = present.listed(locale, [present.escape(m.name) for m in people])
-        await self.guard.reply(
-            interaction,
-            text(locale, "bot.league.signup_closed", count=len(people), names=names),
+        said = text(
+            locale, "bot.league.signup_closed", count=len(people), names=members(locale, people)
         )
+        await self.guard.reply(interaction, said)
 
     @handler()
     async def leave_command(self, interaction, locale, number: int | None) -> None:

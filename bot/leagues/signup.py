@@ -16,6 +16,7 @@ from bot.core.errors import Refusal
 from bot.core.timing import now
 from bot.discord_io.guard import handler
 from bot.leagues import components
+from bot.leagues.names import members
 from bot.lobby.opening import missing_permissions
 from bot.settings.table_settings import with_clock
 from bot.text import present
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
     from bot.discord_io.guard import Guard
 
 NONE = discord.AllowedMentions.none()
-# The sign-up message names at most this many members (the count is always there).
-NAMES_SHOWN = 40
 
 
 def signup_text(locale, league: lg.League, people: list[lg.Member]) -> str:
@@ -52,9 +51,7 @@ def signup_text(locale, league: lg.League, people: list[lg.Member]) -> str:
         text(locale, "bot.league.signup_rated" if spec.rated else "bot.league.signup_unrated"),
     ]
     creator = f"<@{spec.creator_id}>"
-    shown = [present.escape(m.name) for m in people[:NAMES_SHOWN]]
-    # a list that goes on has no "and" before its last shown name
-    names = ", ".join([*shown, "…"]) if len(people) > NAMES_SHOWN else present.listed(locale, shown)
+    names = members(locale, people)
     if league.status == "signup":
         if spec.starts_at is not None:
             when = f"<t:{int(spec.starts_at)}:f>"

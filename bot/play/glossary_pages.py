@@ -67,9 +67,10 @@ def pages(locale: Any, kind: str) -> list[Page]:
         else:
             found.append(Page(title, [f"**{title}**"]))
         for i, (name, effect) in enumerate(pairs):
-            said = text_msg(locale, games.roomy(kind, effect))
-            entry = Entry(s, i, text_msg(locale, name), said)
-            line = present.clip(f"• **{entry.name}**: {entry.effect}", CONTENT // 2)
+            # (the menu's 100 characters take the short effect; the page has room for words)
+            entry = Entry(s, i, text_msg(locale, name), text_msg(locale, effect))
+            roomy = text_msg(locale, games.roomy(kind, effect))
+            line = present.clip(f"• **{entry.name}**: {roomy}", CONTENT // 2)
             if not found[-1].takes(line):
                 found.append(Page(title, [f"**{title}**"]))
             found[-1].lines.append(line)

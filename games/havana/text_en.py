@@ -56,7 +56,6 @@ EFFECTS = {
     "havana.effect.building": "{vp} VP; costs {cost}",
     "havana.effect.building_architect": "{vp} VP; costs {cost}; needs the Architect",
     # the same in the help's list, where there is room for the words a menu abbreviates
-    "havana.help.building": "{vp} VP; costs {cost}",
     "havana.help.building_architect": "{vp} VP; costs {cost}; needs the Architect",
     "havana.effect.cost.pesos": "{n:plural|one=# peso|other=# pesos}",
     # a cost in a menu option's 100 characters: cubes by colour, as short as a price tag

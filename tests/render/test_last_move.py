@@ -79,9 +79,13 @@ def _move(kind: str, code: str, citizen=None, building=None) -> SantiagoMove:
 PAST = (
     (_move("santiago.building", "skip", building="cafe"), "did not use Café"),
     (_move("santiago.zorro", "zorro:give:peso", citizen="el_zorro"), "gave 1 peso"),
-    (_move("santiago.deliver", "pass"), "delivered nothing"),
     (_move("santiago.amount", "amount:2"), "delivered 2 goods"),
     (_move("santiago.alonso", "alonso:claim", citizen="alonso"), "chose to claim a building"),
+    (_move("santiago.zorro", "zorro:give:cigar", citizen="el_zorro"), "gave 1 unit of cigars"),
+    (_move("santiago.zorro", "zorro:nothing", citizen="el_zorro"), "had nothing to give"),
+    (_move("santiago.pablo", "pablo:rum", citizen="pablo"), "took 1 unit of rum"),
+    (_move("santiago.deliver", "wood:citrus"), "delivered wood for citrus fruit"),
+    (_move("santiago.deliver", "pass"), "stopped delivering"),
 )
 
 
