@@ -103,14 +103,14 @@ def alt_text(sections: Sequence[Section], limit: int = ALT_MAX) -> str:
     steps += [("out", k) for k, s in numbered if s.key in EXPENDABLE]
     steps += [("briefer", k) for k, s in numbered if s.briefer is not None]
     steps += [("out", k) for k, s in numbered[::-1] if s.key not in EXPENDABLE]
-    for how, k in [("none", 0), *steps]:
+    for how, k in steps:
+        if _units(said()) <= limit:
+            break
         if how == "out":
             left.add(k)
-        elif how != "none":
+        else:
             section = sections[k]
             parts[k] = _part(section, getattr(section, how), section.brief_heading)
-        if _units(said()) <= limit:
-            return said()
     return said()
 
 

@@ -81,7 +81,7 @@ def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], ...]:
         parts = [say("pic.havana.vp_goal", vp=p.vp, goal=view.target_vp)]
         parts.append(say("pic.text.havana.pesos", n=p.pesos))
         parts.append(say("pic.havana.bank_workers", n=p.workers))
-        fewest = [*parts, say("pic.text.havana.cubes", n=sum(_counts(p.cubes)))]
+        fewest = [*parts, say("pic.text.havana.cubes", n=p.cubes.total)]
         parts.extend(_cubes(p.cubes))
         held = ", ".join(parts)
         brief.append(say("pic.text.player", name=names[p.seat], number=p.seat + 1, what=held))
@@ -105,28 +105,24 @@ def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], ...]:
     return tuple(lines), tuple(brief), tuple(briefer)
 
 
-def _counts(cubes: Cubes) -> list[int]:
-    return [getattr(cubes, c) for c in pic.COLOURS]
-
-
 def _centre(view: PublicView, names: list[str]) -> Section:
     pool = [say("pic.text.havana.pesos", n=view.centre.pesos), *_cubes(view.centre.cubes)]
     bank = say("pic.text.havana.bank", pesos=view.bank_pesos)
     # in words, where the picture's "deck 24 · bag 75" labels a pile the eye sees beside it
     deck = say("pic.text.havana.deck", n=view.deck_count)
-    lines = [
-        ", ".join(pool),
-        worded(f"{bank}, {say('pic.havana.bank_workers', n=view.bank_workers)}", bank),
-        worded(f"{deck}, {say('pic.text.havana.bag', n=view.bag_count)}", deck),
-    ]
     order = ", ".join(names[s] for s in view.turn_order) or say("pic.havana.order_later")
     turn_order = say("pic.havana.turn_order")
-    lines.append(worded(f"{turn_order} {order}", turn_order))
+    taken, first = ", ".join(pool), worded(f"{turn_order} {order}", turn_order)
+    lines = [
+        taken,
+        worded(f"{bank}, {say('pic.havana.bank_workers', n=view.bank_workers)}", bank),
+        worded(f"{deck}, {say('pic.text.havana.bag', n=view.bag_count)}", deck),
+        first,
+    ]
     if view.demolition_used:
         lines.append(say("pic.havana.demolition_used"))
     # briefly, what a player takes from the centre and who goes first, not the bank and piles
-    brief = (lines[0], lines[3])
-    return Section("centre", say("pic.havana.centre"), tuple(lines), brief)
+    return Section("centre", say("pic.havana.centre"), tuple(lines), (taken, first))
 
 
 def _row(label: str, row) -> Section:

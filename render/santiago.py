@@ -870,8 +870,7 @@ def last_move_wordings(view: PublicView, move: LastMove) -> list[str]:
     # A decision the branches do not know (a code from an older version) by its kind's words.
     what = _action_label(view, move)
     where = building or citizen
-    # (a kind's words that name the place already need not say it again)
-    if where and where not in what:
+    if where:
         return [
             say("pic.santiago.did_at", where=where, what=what),
             say("pic.santiago.did", what=what),
@@ -900,11 +899,8 @@ def _done(kind: str, head: str, rest: str, building: str | None) -> str:
         given = rest.removeprefix("give:")
         if given in ("peso", "vp", "nothing"):
             return say(f"pic.santiago.gave_{given}")
-        return (
-            say("pic.santiago.gave_good", amount=say(f"santiago.count.{given}", n=1))
-            if given
-            else ""
-        )
+        if given:
+            return say("pic.santiago.gave_good", amount=say(f"santiago.count.{given}", n=1))
     return ""
 
 
