@@ -93,6 +93,9 @@ def players(seats: Sequence[int]) -> Msg:
 
 # A list of any length in one phrase: each language says its own "and" before the last part.
 ENGLISH.update({"list.and": "{a}, {b}", "list.and_last": "{a} and {b}"})
+# The same for choices ("`Europe/Rome` or `Europe/Riga`"): `joined(parts, *OR)`.
+ENGLISH.update({"list.or": "{a}, {b}", "list.or_last": "{a} or {b}"})
+OR = ("list.or", "list.or_last")
 
 
 def joined(parts: Sequence[Any], between: str = "list.and", last: str = "list.and_last") -> Any:

@@ -25,7 +25,7 @@ from games import OptionError
 from games.front import front_options
 from games.jsonin import JSONInputError, loads
 from games.text import ENGLISH as GAME_TEXTS
-from games.text import Msg, placeholders, player
+from games.text import OR, Msg, joined, placeholders, player
 from games.text import players as several
 from storage.endings import opening
 
@@ -203,8 +203,12 @@ def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
             "end": "08:00",
             "zone": "Europe/Rome",
             "typed": "Europe/Rom",
-            "near": "`Europe/Rome`, `Europe/Riga`",
+            "near": text_msg(
+                lang, joined(["`Europe/Rome`", "`Europe/Kirov`", "`Europe/Riga`"], *OR)
+            ),
             "date": _date(lang),
+            # as Discord writes `<t:…:t>` (the readers' own clocks vary: 18:00, 6:00 PM)
+            "time": "18:00",
             "event": samples.get("event", "?"),
             "extra": "",
             "filters": text(lang, "bot.history.member", name=NAMES[2]),
@@ -293,8 +297,8 @@ def _new_features(lang: str, samples: dict[str, str], choices: list[str]) -> dic
         "ai": 2,
         "all": len(kinds),
         "met": 5,
-        "kinds": ", ".join(text(lang, key) for key in kinds[:5]),
-        "kinds_left": ", ".join(text(lang, key) for key in kinds[5:]),
+        "kinds": present.listed(lang, [text(lang, key) for key in kinds[:5]]),
+        "kinds_left": present.listed(lang, [text(lang, key) for key in kinds[5:]]),
         "hint_reason": text(lang, "bot.hint.reason.points", n=2),
         "question": text(lang, "havana.prompt.pick", count=2),
         "rule": text(lang, "bot.learn.name.santiago.casino_amount"),
@@ -307,7 +311,6 @@ def _new_features(lang: str, samples: dict[str, str], choices: list[str]) -> dic
         "place_points": "6, 4, 2, 0",
         "table": 2,
         "tables": 4,
-        "deadline": f"{_date(lang)} 18:00",
         "average": _number(lang, 2.5),
         "opponents": 14,
         "status": text(lang, "bot.league.status.running", round=3, rounds=7),
@@ -324,6 +327,9 @@ def _new_features(lang: str, samples: dict[str, str], choices: list[str]) -> dic
         "section": text_msg(lang, games.glossary("santiago")[1][0]),
         "page": 2,
         "pages": 3,
+        # a line of the help's lists: the Bank and what it does
+        "term": text_msg(lang, games.glossary("santiago")[1][1][0][0]),
+        "effect": text_msg(lang, games.glossary("santiago")[1][1][0][1]),
     }
 
 
@@ -336,7 +342,7 @@ OVERRIDES = {
     "bot.league.list_row": {"name": "league", "count": "count"},
     "bot.league.more": {"name": "league", "count": "count"},
     "bot.error.league": {"name": "league"},
-    "bot.league.signup_at": {"name": "league", "when": "deadline"},
+    "bot.league.signup_at": {"name": "league"},
     "bot.league.signup": {"name": "league", "points": "place_points"},
     "bot.review": {"best": "best_choice"},
     "bot.review.accuracy_line": {"players": "accuracies"},
@@ -345,6 +351,7 @@ OVERRIDES = {
     "bot.review.decision": {"best": "best_choice", "points": "margin"},
     "bot.review.decision_hidden": {"points": "margin"},
     "bot.review.chart_alt": {"first": "chance_first", "last": "chance_last"},
+    "bot.help.entry": {"name": "term"},
 }
 
 

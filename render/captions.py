@@ -75,6 +75,7 @@ ENGLISH = {
     "pic.santiago.passed_by": "passed {citizen} by",
     "pic.santiago.not_used": "did not use {building}",
     "pic.santiago.delivered_n": "delivered {n:plural|one=# good|other=# goods}",
+    "pic.santiago.delivered_goods": "delivered {amount}",
     "pic.santiago.delivered_none": "stopped delivering",
     "pic.santiago.delivered_wood": "delivered wood for {good}",
     "pic.santiago.took_good": "took {amount}",
@@ -202,6 +203,8 @@ ENGLISH = {
     "pic.text.santiago.rolled": "Dice rolled: {dice}",
     "pic.text.santiago.demand": "Demand: {dice}",
     "pic.text.santiago.set_aside": "Die set aside: {die}",
+    # a die as it lies: its good and the number it shows
+    "pic.text.santiago.die": "{good} {value}",
     "pic.text.santiago.price": "Price: {price} VP per good",
     "pic.text.santiago.road": "Road",
     "pic.text.santiago.stop": "Stop {n}: {what}",

@@ -865,6 +865,9 @@ def last_move_wordings(view: PublicView, move: LastMove) -> list[str]:
     if head == "skip" and citizen:
         return [say("pic.santiago.passed_by", citizen=citizen)]
     done = _done(move.kind, head, rest, building)
+    if head == "amount" and rest.count(":") == 1 and rest.partition(":")[0].isdigit():
+        # "delivered 2 units of citrus fruit", else, where that does not fit, "delivered 2 goods"
+        return [done, say("pic.santiago.delivered_n", n=int(rest.partition(":")[0]))]
     if done:
         return [done]
     # A decision the branches do not know (a code from an older version) by its kind's words.
@@ -885,14 +888,20 @@ def _done(kind: str, head: str, rest: str, building: str | None) -> str:
         return say("pic.santiago.not_used", building=building)
     if kind in USES and building:
         return say("pic.santiago.used_building", building=building)
-    if head == "amount" and rest.isdigit():
-        return say("pic.santiago.delivered_n", n=int(rest))
+    if head == "amount":
+        n, _, good = rest.partition(":")
+        if n.isdigit() and good:
+            return say(
+                "pic.santiago.delivered_goods", amount=say(f"santiago.goods.{good}", n=int(n))
+            )
+        if n.isdigit():  # a state stored before the good was kept
+            return say("pic.santiago.delivered_n", n=int(n))
     if head == "wood" and rest:
         return say("pic.santiago.delivered_wood", good=good_name(rest))
     if kind == "santiago.deliver" and head == "pass":
         return say("pic.santiago.delivered_none")
     if head == "pablo" and rest:
-        return say("pic.santiago.took_good", amount=say(f"santiago.count.{rest}", n=1))
+        return say("pic.santiago.took_good", amount=say(f"santiago.goods.{rest}", n=1))
     if head == "alonso" and rest in ("claim", "use"):
         return say(f"pic.santiago.alonso_{rest}")
     if head == "zorro":
@@ -900,7 +909,7 @@ def _done(kind: str, head: str, rest: str, building: str | None) -> str:
         if given in ("peso", "vp", "nothing"):
             return say(f"pic.santiago.gave_{given}")
         if given:
-            return say("pic.santiago.gave_good", amount=say(f"santiago.count.{given}", n=1))
+            return say("pic.santiago.gave_good", amount=say(f"santiago.goods.{given}", n=1))
     return ""
 
 

@@ -21,8 +21,15 @@ def _dice(dice) -> str:
 
 
 def _die(die: Die) -> str:
-    """A die of the ship's demand as the amount it asks for ("2 units of rum")."""
-    return say(f"santiago.count.{die.good}", n=die.value)
+    """A die as it lies, its good and the number it shows ("rum 2"): a die set aside or not yet
+    kept asks for nothing."""
+    return say("pic.text.santiago.die", good=dr.term(f"santiago.good.{die.good}"), value=die.value)
+
+
+def _asked(dice) -> str:
+    """What the ship's demand asks for ("2 units of rum and 1 unit of cigars"), its zeros left
+    out: a die showing 0 asks for nothing."""
+    return _goods((d.good, d.value) for d in dice)
 
 
 def _goods(goods) -> str:
@@ -103,9 +110,8 @@ def _ship(view: PublicView) -> Section:
             lines.append(say("pic.santiago.no_demand"))
             brief.append(lines[-1])
     else:
-        lines.append(say("pic.text.santiago.demand", dice=_dice(view.demand)))
-        asked = [d for d in view.demand if d.value]
-        brief.append(say("pic.text.santiago.demand", dice=_dice(asked)) if asked else lines[-1])
+        lines.append(say("pic.text.santiago.demand", dice=_asked(view.demand)))
+        brief.append(lines[-1])
     if view.set_aside is not None:
         lines.append(say("pic.text.santiago.set_aside", die=_die(view.set_aside)))
     lines.append(say("pic.text.santiago.price", price=view.price))

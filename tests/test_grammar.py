@@ -191,10 +191,11 @@ PLURAL_FORMS = {
 }
 RUSSIAN = {  # category -> the forms it allows, per noun
     "one": "кубик рабочего остановку остановка раунд карта карту товар очко стол тур участник "
-    "решение целое",
-    "few": "кубика рабочих остановки раунда карты товара очка стола тура участника решения целых",
+    "решение целое единица единицу",
+    "few": "кубика рабочих остановки раунда карты товара очка стола тура участника решения целых "
+    "единицы",
     "many": "кубиков рабочих остановок раундов карт товаров очков столов туров участников решений "
-    "целых",
+    "целых единиц",
 }
 RUSSIAN_NOUNS = {
     "кубик": "кубик кубика кубиков",
@@ -208,6 +209,7 @@ RUSSIAN_NOUNS = {
     "тур": "тур тура туров",
     "участник": "участник участника участников",
     "решени": "решение решения решений",
+    "единиц": "единица единицу единицы единиц",
     # an adjective before its noun agrees too: "укажите 3 целых числа", never "3 целых чисел"
     # (nor "1 целых")
     "цел": "целое целых",
@@ -617,13 +619,47 @@ def test_goods_taken_in_full_are_told_without_what_was_due(lang):
     assert full
     for message in full:
         line = _say(lang, message)
-        assert "(" not in line and str(message.params["amount"]) in line, line
+        assert "(" not in line and str(message.params["goods"].params["n"]) in line, line
     short = [m for m in played() if m.key == "santiago.event.gain_goods"]
-    assert all(m.params["amount"] < m.params["wanted"] for m in short)
-    line = _say(
-        lang, Msg("santiago.event.gain_goods", {**full[0].params, "amount": 0, "wanted": 2})
-    )
+    assert all(m.params["goods"].params["n"] < m.params["wanted"] for m in short)
+    none = _with(full[0].params["goods"], n=0)
+    line = _say(lang, Msg("santiago.event.gain_goods", {"goods": none, "wanted": 2, "player": 0}))
     assert "0" in line and "2" in line, line
+
+
+# --- a good counted where a sentence takes or gives it --------------------------------------------
+
+
+def _goods_messages() -> list[Msg]:
+    """Played messages and button labels with a count of a good inside them."""
+
+    def counts(m: Msg) -> bool:
+        return any(
+            isinstance(v, Msg) and (v.key.startswith("santiago.goods.") or counts(v))
+            for v in m.params.values()
+        )
+
+    found = [m for m in played() if counts(m)]
+    assert {m.key for m in found} >= {"santiago.event.deliver", "santiago.event.gain_goods_full"}
+    return found
+
+
+@pytest.mark.parametrize("n", NUMBERS)
+def test_a_russian_count_of_goods_taken_or_given_is_in_the_accusative(n):
+    """«берёт 1 единицу рома», «Отдать 1 единицу сигар», never «1 единица» after the verb (the
+    nominative of a list, «Товары: 1 единица рома», is `santiago.count`)."""
+
+    def with_n(m: Msg) -> Msg:
+        if m.key.startswith("santiago.goods."):
+            return _with(m, n=n)
+        return Msg(m.key, {k: with_n(v) if isinstance(v, Msg) else v for k, v in m.params.items()})
+
+    wrong = set()
+    for message in _goods_messages():
+        line = _say("ru", with_n(message))
+        if re.search(rf"(?<![\d.,]){n} единица\b", line):
+            wrong.add(f"{message.key}: {line}")
+    assert not wrong, f"{len(wrong)} lines, e.g. {sorted(wrong)[:6]}"
 
 
 # --- nothing is not an amount ---------------------------------------------------------------------
@@ -1249,3 +1285,22 @@ def test_spanish_says_e_and_italian_ed_before_the_sound_that_asks_for_it():
         "Protezione ed Esattore"
     )
     assert text_msg("de", both, ["Ana", "Elena"]) == "Ana und Elena"
+
+
+# --- a menu option opens as a label ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_a_drive_to_the_harbour_is_offered_as_a_label_not_a_phrase(lang):
+    """The drive menu lists "Conchita — 2 stops" and "Harbour — 2 stops": never a lower-case
+    "the harbour —", the harbour's form inside a sentence ("drives the car to the harbour")."""
+    drives = [
+        m
+        for m in played()
+        if m.key in ("santiago.action.drive", "santiago.action.drive_free")
+        and m.params["to"].key == "santiago.harbour_option"
+    ]
+    assert drives
+    for message in drives:
+        line = _say(lang, message)
+        assert line[0].isupper() and line.startswith(_say(lang, message.params["to"])), line

@@ -14,7 +14,7 @@ from bot.core.timing import now
 from bot.discord_io.answering import think
 from bot.leagues.finding import find_league
 from bot.lobby.permissions import NEEDED_PERMISSIONS
-from bot.text import present
+from bot.text import moments, present
 from bot.text.i18n import text
 from storage import leagues as lg
 
@@ -92,6 +92,6 @@ async def move_or_end(
                 name=name,
                 channel=target.mention,
                 round=number,
-                deadline=f"<t:{int(deadline)}:f>",
+                **moments.moment(deadline),
             )
     await seasons.guard.reply(interaction, said)

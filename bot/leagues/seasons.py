@@ -27,7 +27,7 @@ from bot.leagues import moving
 from bot.leagues.finding import find_league
 from bot.leagues.names import members
 from bot.leagues.overtime import absent_seats
-from bot.text import present
+from bot.text import moments, present
 from bot.text.i18n import server_locale, text
 from bot.text.preferences import Preferences
 from games.league_table import meetings, winners
@@ -292,7 +292,7 @@ class Seasons:
                 round=number,
                 rounds=spec.rounds,
                 tables=len(lines),
-                deadline=f"<t:{int(rounds[number - 1].deadline)}:f>",
+                **moments.moment(rounds[number - 1].deadline),
             )
             content = present.clip("\n".join([head, *lines]), present.MAX_CONTENT)
             try:

@@ -19,7 +19,7 @@ from bot.leagues import components
 from bot.leagues.names import members
 from bot.lobby.opening import missing_permissions
 from bot.settings.table_settings import with_clock
-from bot.text import present
+from bot.text import moments, present
 from bot.text.i18n import channel_locale, server_locale, text
 from bot.text.preferences import Preferences
 from games.league_table import check_points, default_points
@@ -54,8 +54,10 @@ def signup_text(locale, league: lg.League, people: list[lg.Member]) -> str:
     names = members(locale, people)
     if league.status == "signup":
         if spec.starts_at is not None:
-            when = f"<t:{int(spec.starts_at)}:f>"
-            parts.append(text(locale, "bot.league.signup_at", when=when, creator=creator))
+            when = text(
+                locale, "bot.league.signup_at", creator=creator, **moments.moment(spec.starts_at)
+            )
+            parts.append(when)
         else:
             parts.append(text(locale, "bot.league.signup_how", creator=creator))
         parts.append(text(locale, "bot.league.signup_count", count=len(people), names=names))

@@ -187,7 +187,7 @@ class Practice:
 
     @staticmethod
     def _named(locale, names: list[str]) -> str:
-        return ", ".join(text(locale, f"bot.learn.name.{n}") for n in names)
+        return present.listed(locale, [text(locale, f"bot.learn.name.{n}") for n in names])
 
     async def _open_thread(self, interaction, parent: discord.TextChannel, kind: str):
         """A private thread only the member (and the server's moderators) can read."""

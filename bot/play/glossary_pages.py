@@ -70,7 +70,8 @@ def pages(locale: Any, kind: str) -> list[Page]:
             # (the menu's 100 characters take the short effect; the page has room for words)
             entry = Entry(s, i, text_msg(locale, name), text_msg(locale, effect))
             roomy = text_msg(locale, games.roomy(kind, effect))
-            line = present.clip(f"• **{entry.name}**: {roomy}", CONTENT // 2)
+            said = text(locale, "bot.help.entry", name=entry.name, effect=roomy)
+            line = present.clip(said, CONTENT // 2)
             if not found[-1].takes(line):
                 found.append(Page(title, [f"**{title}**"]))
             found[-1].lines.append(line)

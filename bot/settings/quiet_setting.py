@@ -17,6 +17,7 @@ from bot.core.quiet_hours import QuietHours, closest_zones, known_zone, zone_cho
 from bot.core.timing import now
 from bot.discord_io.guard import handler
 from bot.text.i18n import text
+from games.text import OR, joined
 
 if TYPE_CHECKING:
     from bot.discord_io.guard import Guard
@@ -83,9 +84,8 @@ class QuietSetting:
         if name is None:
             near = closest_zones(zone)
             if near:
-                raise Refusal(
-                    "bot.quiet.bad_zone", typed=zone, near=", ".join(f"`{n}`" for n in near)
-                )
+                near = joined([f"`{n}`" for n in near], *OR)
+                raise Refusal("bot.quiet.bad_zone", typed=zone, near=near)
             raise Refusal("bot.quiet.bad_zone_far", typed=zone)
         hours = QuietHours(start, end, name)
         await self.quiet.choose(user, hours)

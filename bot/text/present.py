@@ -16,6 +16,7 @@ from discord import app_commands
 import games
 from bot.text import lengths
 from bot.text.i18n import english, escape, text, text_msg
+from bot.text.moments import date
 from games import Decision, Event, Msg, Result
 from games.front import front_options
 from games.text import joined, tiebreak
@@ -331,11 +332,6 @@ def clip_words(value: str, limit: int) -> str:
     return cut.rstrip(" ,;:.-–—(") + lengths.ELLIPSIS
 
 
-def date(at: float) -> str:
-    """A date every reader's Discord shows in their own language and time zone."""
-    return f"<t:{int(at)}:D>"
-
-
 def away_line(locale: Locale, record: Any, seat: int, until: float) -> str:
     return text(locale, "bot.away.line", who=seat_name(record, seat, locale), date=date(until))
 
@@ -399,6 +395,10 @@ def final_table(locale: Locale, record: Any, result: Result) -> str:
     lines += mode_lines(locale, record)
     if result.reason is not None:
         lines.append(text_msg(locale, result.reason, seat_names(record, locale), markdown=True))
+    # how the scores were counted ("leftover goods were converted") is read before them
+    lines.extend(
+        text_msg(locale, note, seat_names(record, locale), markdown=True) for note in result.notes
+    )
     for seat in result.ranking:
         extra = ""
         if result.tiebreaks and result.tiebreak_names:
@@ -428,9 +428,6 @@ def final_table(locale: Locale, record: Any, result: Result) -> str:
         lines.append(text(locale, "bot.final.winners", winners=winners))
     else:
         lines.append(text(locale, "bot.final.no_winner"))
-    lines.extend(
-        text_msg(locale, note, seat_names(record, locale), markdown=True) for note in result.notes
-    )
     others = [s.seat for s in record.seats if s.has_person and s.seat not in result.winners]
     if others:
         players = listed(locale, [named(s) for s in others])

@@ -59,7 +59,7 @@ def _error(key: str, **params: Any) -> OptionError:
 def _card_error(index: int, card_id: str, field: str, problem: str, **params: Any) -> OptionError:
     return _error(
         "deck_card",
-        index=index,
+        index=index + 1,  # as a person counts the file's buildings: the first is #1
         id=card_id,
         field=field,
         problem=Msg(f"havana.option.problem.{problem}", params),

@@ -96,6 +96,11 @@ def _msg(key: str, **params) -> Msg:
     return Msg("santiago." + key, params)
 
 
+def _goods(g: int, n: int) -> Msg:
+    """`n` of good `g` as a sentence takes or gives them."""
+    return _msg("goods." + D.GOODS[g], n=n)
+
+
 # What the game itself does, whoever's move set it off: such events are nobody's.
 GAME_EVENTS = frozenset(
     {
@@ -504,6 +509,10 @@ def public_last(state: State, seat: int, code: str) -> tuple:
         space = state.buildings.index(BLACK_MARKET)
     elif phase == CASINO_AMOUNT:
         space = state.buildings.index(CASINO)
+    elif phase == AMOUNT:
+        # how many, and of what: the good was the decision before ("amount:2:rum")
+        _seat, kind, g = state.phase_data
+        code = f"{code}:{'wood' if kind == 'w' else D.GOODS[g]}"
     return (seat, phase, code, citizen, space)
 
 
@@ -585,7 +594,7 @@ def do(state: State, seat: int, code: str, events: list) -> None:
         g = D.GOOD_INDEX[code[12:]]
         state.goods[seat * 6 + g] += 1
         state.supply[g] -= 1
-        _event(events, seat, "market", give=GOOD_MSG[given], take=GOOD_MSG[g])
+        _event(events, seat, "market", give=_goods(given, 1), take=_goods(g, 1))
         _after_building(state, seat, via_alonso, events)
     elif phase == CASINO_AMOUNT:
         _casino_amount(state, seat, code, events)
@@ -800,12 +809,12 @@ def _deliver(state: State, seat: int, k: int, events: list) -> None:
         state.goods[seat * 6 + D.WOOD] -= k
         state.supply[D.WOOD] += k
         _add_vp(state, seat, VP_DELIVERIES, k)
-        _event(events, seat, "deliver_wood", amount=k, good=GOOD_MSG[g], vp=k)
+        _event(events, seat, "deliver_wood", wood=_goods(D.WOOD, k), good=GOOD_MSG[g], vp=k)
     else:
         state.goods[seat * 6 + g] -= k
         state.supply[g] += k
         _add_vp(state, seat, VP_DELIVERIES, k * state.price)
-        _event(events, seat, "deliver", amount=k, good=GOOD_MSG[g], vp=k * state.price)
+        _event(events, seat, "deliver", goods=_goods(g, k), vp=k * state.price)
     if not any(state.dice_values):
         state.passed = 0
         _depart(state, state.active, events)
@@ -829,9 +838,9 @@ def _gain_good(state: State, seat: int, g: int, k: int, events: list) -> None:
     state.supply[g] -= got
     state.goods[seat * 6 + g] += got
     if got == k:  # all that was due: the log says no "(of k)"
-        _event(events, seat, "gain_goods_full", amount=got, good=GOOD_MSG[g])
+        _event(events, seat, "gain_goods_full", goods=_goods(g, got))
     else:
-        _event(events, seat, "gain_goods", amount=got, good=GOOD_MSG[g], wanted=k)
+        _event(events, seat, "gain_goods", goods=_goods(g, got), wanted=k)
 
 
 def _simple_gain(state: State, seat: int, citizen: int, events: list) -> None:
@@ -913,8 +922,7 @@ def _zorro_give(state: State, seat: int, what: str, events: list) -> None:
         g = D.GOOD_INDEX[what]
         state.goods[seat * 6 + g] -= 1
         state.goods[thief * 6 + g] += 1
-        item = _msg("one_good", good=GOOD_MSG[g])
-        _event(events, seat, "zorro_give", item=item, to=player(thief))
+        _event(events, seat, "zorro_give", item=_goods(g, 1), to=player(thief))
     state.phase_data = tuple(v for v in state.phase_data if v != seat)
     if not state.phase_data:
         _after_zorro(state, thief, events)
@@ -977,7 +985,7 @@ def _use_building(
         state.supply[src] += k
         state.goods[base + dst] += k
         state.supply[dst] -= k
-        _event(events, seat, "convert", amount=k, src=GOOD_MSG[src], dst=GOOD_MSG[dst])
+        _event(events, seat, "convert", goods=_goods(src, k), dst=GOOD_MSG[dst])
     elif building == BLACK_MARKET:
         g = D.GOOD_INDEX[code[12:]]
         state.goods[base + g] -= 1
@@ -1018,7 +1026,7 @@ def _use_building(
         state.supply[g] += 1
         _add_vp(state, seat, VP_BUILDINGS, 2)
         state.dice_values[_die_of(state, g)] -= 1
-        _event(events, seat, "office", good=GOOD_MSG[g])
+        _event(events, seat, "office", goods=_goods(g, 1))
         if not any(state.dice_values):
             _depart(state, seat, events)
     elif building == NEWSPAPER:
@@ -1072,4 +1080,6 @@ def _short_of(state: State, seat: int, code: str) -> Msg:
         g = D.CIGAR if goods[D.CIGAR] == 0 else D.RUM
     else:  # deliver:, office:, market:give:, cafe:, zorro:give: name the good last
         g = D.GOOD_INDEX[code.rpartition(":")[2]]
-    return _msg("illegal.short_good", good=GOOD_MSG[g], have=goods[g])
+    return _msg(
+        "illegal.short_good", good=GOOD_MSG[g], held=_msg(f"count.{D.GOODS[g]}", n=goods[g])
+    )

@@ -17,6 +17,11 @@ def _good(name: str) -> Msg:
     return Msg("santiago.good." + name)
 
 
+def goods(name: str, n: int) -> Msg:
+    """`n` of the good `name` as a sentence takes or gives them ("2 units of rum")."""
+    return Msg("santiago.goods." + name, {"n": n})
+
+
 def _building(name: str) -> Msg:
     return Msg("santiago.building." + name)
 
@@ -27,7 +32,7 @@ def label(state: State, seat: int, code: str) -> Msg:
         d = int(rest)
         stop = (state.car + d) % D.STOPS
         cit = state.road[stop]
-        to = _msg("harbour") if cit < 0 else Msg("santiago.citizen." + D.CITIZENS[cit])
+        to = _msg("harbour_option") if cit < 0 else Msg("santiago.citizen." + D.CITIZENS[cit])
         if d == 1:  # the first stop is free
             return _msg("action.drive_free", stops=d, to=to)
         return _msg("action.drive", stops=d, cost=d - 1, to=to)
@@ -51,7 +56,7 @@ def label(state: State, seat: int, code: str) -> Msg:
     if code == "pass":
         return _msg("action.pass")
     if head == "pablo":
-        return _msg("action.take", good=_good(rest))
+        return _msg("action.take", goods=goods(rest, 1))
     if head == "alonso":
         return _msg("action.alonso_" + rest)
     if head in ("claim", "own", "pawn"):
@@ -67,8 +72,8 @@ def label(state: State, seat: int, code: str) -> Msg:
         if state.phase == AMOUNT:
             _seat, kind, g = state.phase_data
             vp = k if kind == "w" else k * state.price
-            what = _good("wood") if kind == "w" else _good(D.GOODS[g])
-            return _msg("action.amount", amount=k, good=what, vp=vp)
+            what = "wood" if kind == "w" else D.GOODS[g]
+            return _msg("action.amount", goods=goods(what, k), vp=vp)
         return _msg("action.amount_plain", amount=k)
     if code == "zorro:nothing":
         return _msg("action.zorro_nothing")
@@ -78,7 +83,7 @@ def label(state: State, seat: int, code: str) -> Msg:
             return _msg("action.zorro_peso")
         if what == "vp":
             return _msg("action.zorro_vp")
-        return _msg("action.zorro_good", good=_good(what))
+        return _msg("action.zorro_good", goods=goods(what, 1))
     return _msg("action.unknown", code=code)
 
 
@@ -96,10 +101,10 @@ def _building_action(state: State, head: str, rest: str) -> Msg:
             if state.buildings[state.phase_data[0]] == D.DISTILLERY
             else ("tobacco", "cigar")
         )
-        return _msg("action.convert", amount=int(rest), src=_good(src), dst=_good(dst))
+        return _msg("action.convert", goods=goods(src, int(rest)), dst=_good(dst))
     if head == "market":
         side, _, g = rest.partition(":")
-        return _msg("action.market_" + side, good=_good(g))
+        return _msg("action.market_" + side, goods=goods(g, 1))
     if head == "cafe":
         return _msg("action.cafe_" + rest)
     if head == "customs":
@@ -114,7 +119,7 @@ def _building_action(state: State, head: str, rest: str) -> Msg:
     if head == "price":
         return _msg("action.price_" + rest, price=state.price)
     if head == "office":
-        return _msg("action.office", good=_good(rest))
+        return _msg("action.office", goods=goods(rest, 1))
     return _msg("action.flip", citizen=Msg("santiago.citizen." + rest))
 
 

@@ -79,7 +79,8 @@ class LastMove:
     table sees each drive, gain, delivery and gift, so nothing here is hidden.
 
     `kind` is the decision it answered (`santiago.drive`, `santiago.building`, ...; the decision
-    kinds of `pending`), `code` the choice (`drive:3`, `use`, `deliver:rum`, `zorro:give:vp`).
+    kinds of `pending`), `code` the choice (`drive:3`, `use`, `deliver:rum`, `zorro:give:vp`);
+    an amount delivered names its good too (`amount:2:rum`, `amount:1:wood`).
     `citizen` is the citizen at the car's stop when the decision was about it (using it, Pablo's
     good, Alonso's option, a gift to El Zorro's visitor); `building` and `space` the building the
     decision was about (using it, claiming it, moving the pawn there). `car_from` and `car_to`

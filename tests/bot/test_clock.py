@@ -288,7 +288,7 @@ async def test_after_a_restart_the_clock_still_speaks_the_server_language(
     await simcord_env.restart_bot(new_bot(db_path, ai_workers=1, ai_budget=8))
     # Nobody has clicked since the restart: only the database knows the channel's language.
     await simcord_env.advance_time(2 * DAY)
-    pings = channel_pings(simcord_env, channel, cai, words="Eine Entscheidung von dir")
+    pings = channel_pings(simcord_env, channel, cai, words="wartet eine Entscheidung schon")
     assert len(pings) == 1 and "2 Tage" in text_of(pings[0]), [
         text_of(m) for m in bot_messages(simcord_env, channel)[-2:]
     ]

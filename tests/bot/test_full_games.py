@@ -34,6 +34,9 @@ async def test_a_whole_game_ends_with_the_final_scores(simcord_env, table, kind,
     assert "game is over" not in ended and "Game over" not in ended, ended
     if kind == "santiago":
         assert ended.count("The 7th ship departed.") == 1, ended
+        # how the scores were counted is read with why the game ended, before the scores
+        note = ended.index("Leftover goods were converted")
+        assert ended.index("The 7th ship departed.") < note < ended.index("\n1. "), ended
     png = await final.attachments[0].read()
     assert png.startswith(b"\x89PNG")
     # Every player appears in the table with a score.

@@ -68,7 +68,9 @@ async def test_santiago_s_pages_speak_the_reader_s_language(simcord_env, request
     assert labels(rules)[-2:] == ["Cubaner (1/2)", "Gebäude (2/2)"]
     await ben.click(rules, label="Gebäude (2/2)")
     buildings = now(simcord_env, opened)
-    assert "**Casino**: Tausche beliebig Pesos und Siegpunkte" in text_of(buildings)
+    assert "**Casino**: Tausche beliebig viele Pesos in Siegpunkte oder umgekehrt" in text_of(
+        buildings
+    )
     zoll = next(o for o in menu_of(buildings)["options"] if o["label"] == "Zollamt")
     picked = last_answer(await ben.select(buildings, [zoll["value"]], custom_id="gw:santiago"))
     assert "fährt das Schiff ab" in text_of(picked)

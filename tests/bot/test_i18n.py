@@ -28,6 +28,10 @@ def used_keys():
             if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
                 continue
             params = {kw.arg for kw in node.keywords if kw.arg not in (None, "view", "file")}
+            for spread in (kw.value for kw in node.keywords if kw.arg is None):
+                # `**moments.moment(at)` gives a moment's two parts
+                assert getattr(spread, "func", None) and spread.func.attr == "moment", path.name
+                params |= {"date", "time"}
             yield path.name, key.value, params
 
 

@@ -82,7 +82,7 @@ async def test_the_channel_speaks_the_server_language_and_ben_reads_his_own(
     opened = await ana.slash(channel, "game new", game="havana", max_rounds=1)
     assert not opened.ephemeral
     lobby = opened.response
-    assert "Premi Partecipa per prendere un posto" in text_of(lobby)
+    assert "Premi «Partecipa» per prendere un posto" in text_of(lobby)
     assert (await ben.click(lobby, custom_id=_button(lobby, "join"))).acknowledged
     lobby = channel.history()[-1]
     await ana.click(lobby, custom_id=_button(lobby, "start"))

@@ -97,6 +97,9 @@ async def test_explanations_off_and_the_overview_of_what_is_left(simcord_env, ta
     assert overview.ephemeral
     content = overview.response.content
     assert "0 of 14" in content and "0 of 12" in content
+    # what is left is listed as the language lists things: "a, b and c", not a bare comma list
+    left = [line for line in content.split("\n") if line.startswith("Still to meet: ")]
+    assert len(left) == 2 and all(re.fullmatch(r"[^,]+(, [^,]+)* and [^,]+\.", x) for x in left)
     offers = [i for i in custom_ids(overview.response) if i.startswith("lp:")]
     assert sorted(offers) == ["lp:havana", "lp:santiago"]
     # The overview's button opens a practice table of that game.

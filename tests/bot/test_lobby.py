@@ -151,7 +151,7 @@ async def test_a_hostile_deck_file_is_refused_politely(simcord_env, table):
         await ana.slash(
             channel, "game new", game="havana", deck=("deck.json", json.dumps(data).encode())
         ),
-        "#2",
+        "#3",
         "shrine",
         "at most 40",
     )

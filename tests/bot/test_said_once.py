@@ -17,8 +17,8 @@ async def test_a_wrong_click_says_once_that_it_is_not_yours(simcord_env, table, 
     client_locales[italian.id] = "it"
     button = next(i for i in custom_ids(turn) if i.startswith("mc:"))
     said = text_of(private_answer(await english.click(turn, custom_id=button)))
-    assert said.startswith(f"This is not your decision. Waiting for: **{decider.name}**"), said
+    assert said.startswith(f"This is not your decision.\nWaiting for: **{decider.name}**"), said
     assert said.count("not your decision") == 1, said
     detto = text_of(private_answer(await italian.click(turn, custom_id=button)))
-    assert detto.startswith(f"Questa decisione non spetta a te. Si aspetta: **{decider.name}**")
+    assert detto.startswith(f"Questa decisione non spetta a te.\nIn attesa di: **{decider.name}**")
     assert "non tocca a te" not in detto, detto

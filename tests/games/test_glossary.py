@@ -10,7 +10,7 @@ import pytest
 
 import games
 from bot.play import glossary_pages
-from bot.text.i18n import languages, text_msg
+from bot.text.i18n import languages, text, text_msg
 from bot.text.lengths import CONTENT, OPTION_DESCRIPTION, utf16_len
 from games.text import ENGLISH, Msg
 
@@ -140,10 +140,18 @@ def test_the_help_pages_fit_and_list_every_entry_once(lang, name):
         assert utf16_len(page.content) <= CONTENT
         assert len(page.entries) <= glossary_pages.PER_PAGE
         for entry in page.entries:
-            assert f"**{entry.name}**: " in page.content
+            # the term and its effect as the language lays out a list ("**Banca**. Ottieni…")
+            entry_line = text(lang, "bot.help.entry", name=entry.name, effect="")
+            assert entry_line.strip() in page.content
             # the "What does it do?" menu takes the short effect, whole in its option
             assert utf16_len(entry.effect) <= OPTION_DESCRIPTION, entry.effect
             listed.append((entry.section, entry.index))
+        if lang in ("it", "ru"):
+            # no capital after a colon in Italian and Russian: each effect is a whole sentence
+            bullets = [x for x in page.content.split("\n") if x.startswith("• ")]
+            assert bullets and not [
+                x for x in bullets if re.match(r"• \*\*[^*]+\*\*: [^\W\d_a-zа-яё]", x)
+            ]
     want = [(s, i) for s, (_h, pairs) in enumerate(games.glossary(name)) for i in range(len(pairs))]
     assert listed == want
     # The rules come first.

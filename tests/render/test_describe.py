@@ -150,6 +150,36 @@ def test_a_santiago_board_after_the_end_promises_no_demand():
     assert drawn and not [t.text for t in drawn if "No demand" in t.text]
 
 
+def test_santiago_dice_are_said_as_they_lie_and_the_demand_as_what_it_asks():
+    """A die set aside or just rolled shows a number ("rum 0"), not goods anyone holds ("0
+    units of rum"); the demand says what the ship asks for, its zeros left out."""
+    engine = games.get("santiago")
+    seen = {"rolled": 0, "aside": 0, "zero": 0}
+    for move, state in positions("santiago", 3, 5, every=1):
+        public = engine.public_view(state)
+        lines = describe.text_board(describe.board_sections(public, NAMES, "en", move))
+        lines = lines.splitlines()
+        if public.rolled is not None:
+            (rolled,) = [x for x in lines if x.startswith("- Dice rolled: ")]
+            for die in public.rolled:
+                assert f"{say_msg(games.Msg('santiago.good.' + die.good))} {die.value}" in rolled
+            assert "unit" not in rolled
+            seen["rolled"] += 1
+        if public.set_aside is not None:
+            (aside,) = [x for x in lines if x.startswith("- Die set aside: ")]
+            assert aside.endswith(f" {public.set_aside.value}") and "unit" not in aside
+            seen["aside"] += 1
+        if public.demand is not None:
+            (demand,) = [x for x in lines if x.startswith("- Demand: ")]
+            assert not re.search(r"\b0 unit", demand), demand
+            for die in public.demand:
+                if die.value:
+                    amount = say_msg(games.Msg(f"santiago.count.{die.good}", {"n": die.value}))
+                    assert amount in demand, demand
+            seen["zero"] += any(not d.value for d in public.demand)
+    assert all(seen.values()), seen
+
+
 @pytest.mark.parametrize("kind", ["santiago", "havana"])
 def test_a_screen_s_words_say_what_lies_behind_it(kind):
     engine = games.get(kind)

@@ -79,6 +79,8 @@ def _move(kind: str, code: str, citizen=None, building=None) -> SantiagoMove:
 PAST = (
     (_move("santiago.building", "skip", building="cafe"), "did not use Café"),
     (_move("santiago.zorro", "zorro:give:peso", citizen="el_zorro"), "gave 1 peso"),
+    (_move("santiago.amount", "amount:2:citrus"), "delivered 2 units of citrus fruit"),
+    # a state stored before the good was kept with the amount
     (_move("santiago.amount", "amount:2"), "delivered 2 goods"),
     (_move("santiago.alonso", "alonso:claim", citizen="alonso"), "chose to claim a building"),
     (_move("santiago.zorro", "zorro:give:cigar", citizen="el_zorro"), "gave 1 unit of cigars"),
@@ -87,6 +89,30 @@ PAST = (
     (_move("santiago.deliver", "wood:citrus"), "delivered wood for citrus fruit"),
     (_move("santiago.deliver", "pass"), "stopped delivering"),
 )
+
+
+def test_santiago_keeps_the_good_a_delivered_amount_was_of():
+    """The amount is a decision of its own, after the good: the last move keeps both, so the
+    caption can say "delivered 2 units of rum"."""
+    import random
+
+    rnd = random.Random(3)
+    state, seen = SANTIAGO.new(3, 3), 0
+    while not SANTIAGO.is_over(state) and seen < 3:
+        (decision, *_) = SANTIAGO.pending(state)
+        codes = SANTIAGO.legal_codes(state, decision.seat)
+        if decision.kind == "santiago.deliver" and any(c.startswith("deliver:") for c in codes):
+            good = next(c for c in codes if c.startswith("deliver:"))[8:]
+            state, _ = SANTIAGO.apply(state, decision.seat, f"deliver:{good}")
+            (decision,) = SANTIAGO.pending(state)
+            amount = SANTIAGO.legal_codes(state, decision.seat)[-1]
+            state, _ = SANTIAGO.apply(state, decision.seat, amount)
+            move = SANTIAGO.public_view(state).last_move
+            assert (move.kind, move.code) == ("santiago.amount", f"{amount}:{good}")
+            seen += 1
+            continue
+        state, _ = SANTIAGO.apply(state, decision.seat, rnd.choice(codes))
+    assert seen == 3
 
 
 def test_santiago_caption_says_what_a_decision_did():

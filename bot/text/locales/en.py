@@ -105,6 +105,9 @@ MESSAGES: dict[str, str] = {
         "Then everybody secretly puts a card from the hand on one of the two. "
         "The first to reach the target VP (25 with 2 players, 20 with 3, 15 with 4) wins."
     ),
+    # a term of the help's lists and what it does, a whole sentence: a language that writes no
+    # capital after a colon ends the term with a full stop instead
+    "bot.help.entry": "• **{name}**: {effect}",
     "bot.help.turn.title": "**How to play a turn**",
     "bot.help.turn.1": "When you must decide, the bot names you in the channel with its question.",
     "bot.help.turn.2": "Press a button under that message, or **Choose** to see all your choices (only you see them).",
@@ -238,8 +241,8 @@ MESSAGES: dict[str, str] = {
     "bot.error.not_creator": "Only {creator}, who opened the game, can start it.",
     "bot.error.seats": "The game needs {low} to {high} players to start.",
     "bot.error.not_a_player": "You are not a player in this game.",
-    "bot.error.not_your_decision": "This is not your decision. {current}",
-    "bot.error.outdated": "This prompt is outdated. The current one: {current}",
+    "bot.error.not_your_decision": "This is not your decision.\n{current}",
+    "bot.error.outdated": "This prompt is outdated. The current one:\n{current}",
     "bot.error.conflict": "Another move was made just before yours, so yours was not applied. {current}",
     "bot.error.illegal": "That move is not allowed: {reason}",
     "bot.error.illegal_choices": "That move is not allowed: {reason}\n{current}",

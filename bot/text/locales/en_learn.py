@@ -83,7 +83,7 @@ MESSAGES: dict[str, str] = {
     "bot.learn.name.santiago.drive": "driving the car",
     "bot.learn.name.santiago.citizen": "using a citizen",
     "bot.learn.name.santiago.pablo": "Pablo's good",
-    "bot.learn.name.santiago.alonso": "Alonso",
+    "bot.learn.name.santiago.alonso": "Alonso's choice",
     "bot.learn.name.santiago.claim": "claiming a building",
     "bot.learn.name.santiago.alonso_use": "using your building through Alonso",
     "bot.learn.name.santiago.pawn": "moving the pawn",

@@ -34,22 +34,23 @@ def test_bundled_deck_follows_the_rules_text():
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        (lambda d: d["buildings"][3].pop("vp"), ["#3", "market_stall", "vp", "missing"]),
-        (lambda d: d["buildings"][5].update(vp="two"), ["#5", "cottage", "vp", "whole number"]),
+        (lambda d: d["buildings"][3].pop("vp"), ["#4", "market_stall", "vp", "missing"]),
+        (lambda d: d["buildings"][5].update(vp="two"), ["#6", "cottage", "vp", "whole number"]),
         (
             lambda d: d["buildings"][0]["cost"].update(red=-1),
-            ["#0", "statue", "cost.red", "negative"],
+            ["#1", "statue", "cost.red", "negative"],
         ),
-        (lambda d: d["buildings"][2]["cost"].update(gold=1), ["#2", "shrine", "cost.gold"]),
-        (lambda d: d["buildings"][7].update(id="statue"), ["#7", "statue", "same id"]),
+        (lambda d: d["buildings"][2]["cost"].update(gold=1), ["#3", "shrine", "cost.gold"]),
+        (lambda d: d["buildings"][7].update(id="statue"), ["#8", "statue", "same id"]),
         (
             lambda d: d["buildings"][8].update(requires_architect="yes"),
-            ["#8", "requires_architect"],
+            ["#9", "requires_architect"],
         ),
         (lambda d: d.update(buildings=d["buildings"][:5]), ["5 buildings", "12"]),
     ],
 )
 def test_malformed_deck_names_card_and_field(change, words):
+    """The card is named as a person counts the file's buildings: the first one is #1."""
     data = _deck()
     change(data)
     with pytest.raises(OptionError) as err:
@@ -173,7 +174,7 @@ def test_cli_summary_and_bad_deck(tmp_path):
     path.write_text(json.dumps(bad))
     out = _cli("--players", "2", "--deck", str(path))
     assert out.returncode != 0
-    assert "#4" in out.stderr and "well" in out.stderr and "cost" in out.stderr
+    assert "#5" in out.stderr and "well" in out.stderr and "cost" in out.stderr
 
 
 def test_default_options_carry_the_whole_bundled_deck():
@@ -232,12 +233,12 @@ def _refusal(change) -> str:
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        (lambda c: c.update(name="x" * 7000), ["#6", "shed", "name", "7000", "at most 40"]),
-        (lambda c: c.update(name="Tobacco\nShed"), ["#6", "shed", "name", "control"]),
-        (lambda c: c.update(name="Shed\u202e"), ["#6", "name", "invisible"]),
-        (lambda c: c.update(id="s" * 5000), ["#6", "s" * 32 + "…", "id", "5000", "at most 32"]),
-        (lambda c: c.update(id="buy:left:first"), ["#6", "buy:left:first", "id", "letters"]),
-        (lambda c: c.update(id="tab\there"), ["#6", "tab?here", "id", "letters"]),
+        (lambda c: c.update(name="x" * 7000), ["#7", "shed", "name", "7000", "at most 40"]),
+        (lambda c: c.update(name="Tobacco\nShed"), ["#7", "shed", "name", "control"]),
+        (lambda c: c.update(name="Shed\u202e"), ["#7", "name", "invisible"]),
+        (lambda c: c.update(id="s" * 5000), ["#7", "s" * 32 + "…", "id", "5000", "at most 32"]),
+        (lambda c: c.update(id="buy:left:first"), ["#7", "buy:left:first", "id", "letters"]),
+        (lambda c: c.update(id="tab\there"), ["#7", "tab?here", "id", "letters"]),
     ],
 )
 def test_deck_texts_have_limits_and_are_printable(change, words):
