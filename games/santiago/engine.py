@@ -46,6 +46,7 @@ from .state import (
     PAWN,
     ROLL,
     VP_BUILDINGS,
+    VP_CASINO,
     VP_CITIZENS,
     VP_DELIVERIES,
     VP_OWNER,
@@ -630,10 +631,10 @@ def _casino_amount(state: State, seat: int, code: str, events: list) -> None:
     k = int(code[7:])
     if direction == "vp":
         state.pesos[seat] -= 3 * k
-        _add_vp(state, seat, VP_BUILDINGS, k)
+        _add_vp(state, seat, VP_CASINO, k)
         _event(events, seat, "casino_vp", pesos=3 * k, vp=k)
     else:
-        _add_vp(state, seat, VP_BUILDINGS, -k)
+        _add_vp(state, seat, VP_CASINO, -k)
         state.pesos[seat] += 3 * k
         _event(events, seat, "casino_pesos", pesos=3 * k, vp=k)
     _after_building(state, seat, via_alonso, events)

@@ -298,6 +298,7 @@ ENGLISH = {
     "santiago.score.deliveries": "deliveries",
     "santiago.score.citizens": "citizens",
     "santiago.score.buildings": "buildings",
+    "santiago.score.casino": "Casino exchanges",
     "santiago.score.owner": "owner VP",
     "santiago.score.el_zorro": "El Zorro",
     "santiago.score.earlier": "earlier VP (not broken down)",

@@ -408,6 +408,17 @@ def test_casino_both_directions_and_menus_stay_small():
     assert (s2.pesos[0], s2.vp[0]) == (16, 0)
 
 
+def test_vp_bought_and_sold_at_the_casino_are_not_counted_as_the_buildings():
+    """Selling VP at the Casino read "buildings −2" on the final scores: the exchange is a part
+    of its own, and the buildings count only what the buildings gave."""
+    s = _at("casino", pesos={0: 10}, vp={0: 2})
+    sold, _ = play(s, "casino:pesos", "casino:2")
+    parts = {str(label): vp for label, vp in GAME.standing(sold).breakdown[0]}
+    assert parts["Casino exchanges"] == -2 and parts["buildings"] == 0
+    others = {str(label) for label, _ in GAME.standing(sold).breakdown[1]}
+    assert "Casino exchanges" not in others and "buildings" in others  # none: not shown
+
+
 def test_casino_changes_any_number_even_beyond_one_menu():
     """'beliebig viele Pesos in Siegpunkte umtauschen oder umgekehrt': with 60 VP a player can
     sell exactly 14 or exactly 60 of them, paging through menus of at most 25 entries."""
