@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from games import rng
 from games.core import Event, IllegalAction
-from games.text import Msg, player
+from games.text import Msg, joined, player
 
 from . import data as D
 from .data import (
@@ -1005,7 +1005,7 @@ def _use_building(
             state.goods[base + g] -= 1
             state.supply[g] += 1
         _add_vp(state, seat, VP_BUILDINGS, 2 * len(gs))
-        _event(events, seat, "cafe", vp=2 * len(gs), goods=len(gs))
+        _event(events, seat, "cafe", vp=2 * len(gs), given=joined([_goods(g, 1) for g in gs]))
     elif building == CUSTOMS:
         g = D.GOOD_INDEX[code[8:]]
         state.dice_values[_die_of(state, g)] = 0

@@ -239,7 +239,7 @@ ENGLISH = {
     "santiago.event.no_pawn": "{player}'s pawn is not on the board yet: no building to use.",
     "santiago.event.convert": "{player} changes {goods} into {dst}.",
     "santiago.event.sawmill": "{player} returns 1 wood at the Sawmill for 1 VP and 1 peso.",
-    "santiago.event.cafe": "{player} returns {goods:plural|one=# good|other=# goods} at the Café for {vp} VP.",
+    "santiago.event.cafe": "{player} returns {given} at the Café for {vp} VP.",
     "santiago.event.customs": "{player} turns the {good} die to 0 at the Customs.",
     "santiago.event.office": "{player} delivers {goods} at the Office for 2 VP.",
     "santiago.event.flip": "{citizen} is turned face down.",

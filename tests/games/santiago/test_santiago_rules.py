@@ -383,8 +383,13 @@ def test_sawmill():
 def test_cafe():
     s = _at("cafe", goods={0: {"rum": 2, "cigar": 1}}, vp={0: 0})
     assert codes(s) == ["cafe:cigar", "cafe:rum", "cafe:both", "skip"]
-    s, _ = play(s, "cafe:both")
-    assert s.vp[0] == 4 and holding(s, 0, "rum") == 1 and holding(s, 0, "cigar") == 0
+    both, events = play(s, "cafe:both")
+    assert both.vp[0] == 4 and holding(both, 0, "rum") == 1 and holding(both, 0, "cigar") == 0
+    # the log names what was returned: it is public, and "2 goods" tells the table less
+    (said,) = [str(e.msg) for e in events if e.msg.key == "santiago.event.cafe"]
+    assert "1 unit of cigars and 1 unit of rum at the Café for 4 VP" in said, said
+    _, events = play(s, "cafe:rum")
+    assert any("returns 1 unit of rum at the Café for 2 VP" in str(e.msg) for e in events)
 
 
 def test_customs_zeroes_a_die_and_the_last_one_sends_the_ship():
