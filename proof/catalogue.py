@@ -237,9 +237,14 @@ def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
             "sigma": _number(lang, 3.08),
             "n": 2,
             "name": NAMES[2],
-            "names": f"**{NAMES[1]}**, **{NAMES[3]}**",
-            "others": f"{NAMES[0]}, {NAMES[2]}",
-            "players": f"{NAMES[1]}, {NAMES[3]}",
+            # names joined as the bot joins them ("A and B")
+            "names": present.listed(lang, [f"**{NAMES[1]}**", f"**{NAMES[3]}**"]),
+            "others": present.listed(lang, [NAMES[0], NAMES[2]]),
+            "players": present.listed(lang, [NAMES[1], NAMES[3]]),
+            # a house rule of a game whose catalogue does not name it, as its option is typed
+            "option_name": "open_holdings",
+            # `/game settings explanations:` takes True or False
+            "flag": "True",
             "prompt": samples.get("prompt", "?"),
             "rank": 1,
             "reason": samples.get("reason", "?"),
@@ -352,6 +357,8 @@ OVERRIDES = {
     "bot.review.decision_hidden": {"points": "margin"},
     "bot.review.chart_alt": {"first": "chance_first", "last": "chance_last"},
     "bot.help.entry": {"name": "term"},
+    "bot.option": {"name": "option_name"},
+    "bot.learn.settings_unchanged": {"value": "flag"},
 }
 
 

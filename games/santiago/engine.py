@@ -1081,6 +1081,6 @@ def _short_of(state: State, seat: int, code: str) -> Msg:
         g = D.CIGAR if goods[D.CIGAR] == 0 else D.RUM
     else:  # deliver:, office:, market:give:, cafe:, zorro:give: name the good last
         g = D.GOOD_INDEX[code.rpartition(":")[2]]
-    return _msg(
-        "illegal.short_good", good=GOOD_MSG[g], held=_msg(f"count.{D.GOODS[g]}", n=goods[g])
-    )
+    if not goods[g]:
+        return _msg("illegal.no_good", good=GOOD_MSG[g])
+    return _msg("illegal.short_good", held=_msg(f"count.{D.GOODS[g]}", n=goods[g]))

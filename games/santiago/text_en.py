@@ -248,7 +248,9 @@ ENGLISH = {
     "santiago.illegal.not_your_turn": "You have nothing to decide right now.",
     "santiago.illegal.drive_cost": "You cannot afford to drive {stops:plural|one=# stop|other=# stops}: that costs {cost:plural|one=# peso|other=# pesos} and you have {pesos}.",
     "santiago.illegal.drive_range": "The car drives between 1 and {most} stops.",
-    "santiago.illegal.short_good": "You do not have enough {good} for that: you have {held}.",
+    # the good named once: "you have none" and "you have only 1 unit of rum"
+    "santiago.illegal.no_good": "You have no {good} for that.",
+    "santiago.illegal.short_good": "You have only {held}: not enough for that.",
     "santiago.illegal.short_pesos": "You do not have the pesos for that: you have {have}.",
     "santiago.illegal.short_vp": "You do not have the VP for that: you have {have}.",
     "santiago.illegal.zorro_nothing": "You have something to give, so you cannot give nothing: a peso, a VP or a good.",
