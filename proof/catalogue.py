@@ -160,12 +160,13 @@ def _where(key: str) -> tuple[str, str] | None:
     return None
 
 
-def _date(lang: str) -> str:
-    """A date as Discord writes `<t:…:D>` for a reader of `lang` ("3 December 2026")."""
+def _date(lang: str, style: str = "long") -> str:
+    """A date as Discord writes `<t:…:D>` (`<t:…:d>` with "short") for a reader of `lang` ("3
+    December 2026", "03/12/2026")."""
     try:
-        return format_date(date(2026, 12, 3), format="long", locale=lang)
+        return format_date(date(2026, 12, 3), format=style, locale=lang)
     except (UnknownLocaleError, ValueError):
-        return format_date(date(2026, 12, 3), format="long", locale="en")
+        return format_date(date(2026, 12, 3), format=style, locale="en")
 
 
 def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
@@ -259,7 +260,8 @@ def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
             "thread": "#game-night",
             "waited": hours,
             "waiting": f"**{NAMES[1]}**",
-            "when": "2026-11-25",
+            # the history's dates are Discord timestamps too, short ones
+            "when": _date(lang, "short"),
             "who": NAMES[1],
             "winners": NAMES[0],
             "wins": text(lang, "bot.stats.wins", n=3),
@@ -562,7 +564,12 @@ def say_glossaries(sheet: Sheet, played: Sequence[Table]) -> None:
                 situation = f"/game help {title}: the glossary's pages ({english_name})"
                 with sheet.listening(situation):
                     roomy = games.roomy(kind, effect)
-                    said = f"• **{text_msg(lang, name)}**: {text_msg(lang, roomy)}"
+                    said = text(
+                        lang,
+                        "bot.help.entry",
+                        name=text_msg(lang, name),
+                        effect=text_msg(lang, roomy),
+                    )
                 sheet.say(HELP, effect.key, situation, said)
                 longer = games.detail(kind, effect)
                 if longer.key == effect.key:

@@ -83,6 +83,7 @@ ENGLISH = {
     "pic.santiago.alonso_use": "chose to use one of their buildings",
     "pic.santiago.gave_peso": "gave 1 peso",
     "pic.santiago.gave_vp": "gave 1 VP",
+    "pic.text.santiago.gave_vp": "gave 1 victory point",
     "pic.santiago.gave_good": "gave {amount}",
     "pic.santiago.gave_nothing": "had nothing to give",
     "pic.santiago.did": "{what}",
