@@ -160,12 +160,13 @@ def _where(key: str) -> tuple[str, str] | None:
     return None
 
 
-def _date(lang: str) -> str:
-    """A date as Discord writes `<t:…:D>` for a reader of `lang` ("3 December 2026")."""
+def _date(lang: str, style: str = "long") -> str:
+    """A date as Discord writes `<t:…:D>` (`<t:…:d>` with "short") for a reader of `lang` ("3
+    December 2026", "03/12/2026")."""
     try:
-        return format_date(date(2026, 12, 3), format="long", locale=lang)
+        return format_date(date(2026, 12, 3), format=style, locale=lang)
     except (UnknownLocaleError, ValueError):
-        return format_date(date(2026, 12, 3), format="long", locale="en")
+        return format_date(date(2026, 12, 3), format=style, locale="en")
 
 
 def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
@@ -237,9 +238,14 @@ def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
             "sigma": _number(lang, 3.08),
             "n": 2,
             "name": NAMES[2],
-            "names": f"**{NAMES[1]}**, **{NAMES[3]}**",
-            "others": f"{NAMES[0]}, {NAMES[2]}",
-            "players": f"{NAMES[1]}, {NAMES[3]}",
+            # names joined as the bot joins them ("A and B")
+            "names": present.listed(lang, [f"**{NAMES[1]}**", f"**{NAMES[3]}**"]),
+            "others": present.listed(lang, [NAMES[0], NAMES[2]]),
+            "players": present.listed(lang, [NAMES[1], NAMES[3]]),
+            # a house rule of a game whose catalogue does not name it, as its option is typed
+            "option_name": "open_holdings",
+            # `/game settings explanations:` takes True or False
+            "flag": "True",
             "prompt": samples.get("prompt", "?"),
             "rank": 1,
             "reason": samples.get("reason", "?"),
@@ -254,7 +260,8 @@ def arguments(lang: str, played: Sequence[Table]) -> dict[str, object]:
             "thread": "#game-night",
             "waited": hours,
             "waiting": f"**{NAMES[1]}**",
-            "when": "2026-11-25",
+            # the history's dates are Discord timestamps too, short ones
+            "when": _date(lang, "short"),
             "who": NAMES[1],
             "winners": NAMES[0],
             "wins": text(lang, "bot.stats.wins", n=3),
@@ -352,6 +359,8 @@ OVERRIDES = {
     "bot.review.decision_hidden": {"points": "margin"},
     "bot.review.chart_alt": {"first": "chance_first", "last": "chance_last"},
     "bot.help.entry": {"name": "term"},
+    "bot.option": {"name": "option_name"},
+    "bot.learn.settings_unchanged": {"value": "flag"},
 }
 
 
@@ -555,7 +564,12 @@ def say_glossaries(sheet: Sheet, played: Sequence[Table]) -> None:
                 situation = f"/game help {title}: the glossary's pages ({english_name})"
                 with sheet.listening(situation):
                     roomy = games.roomy(kind, effect)
-                    said = f"• **{text_msg(lang, name)}**: {text_msg(lang, roomy)}"
+                    said = text(
+                        lang,
+                        "bot.help.entry",
+                        name=text_msg(lang, name),
+                        effect=text_msg(lang, roomy),
+                    )
                 sheet.say(HELP, effect.key, situation, said)
                 longer = games.detail(kind, effect)
                 if longer.key == effect.key:

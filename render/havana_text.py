@@ -27,8 +27,6 @@ def _cost(b: BuildingView) -> str:
         parts.append(say("pic.text.havana.pesos", n=b.cost.pesos))
     if b.cost.workers:
         parts.append(say("pic.havana.bank_workers", n=b.cost.workers))
-    if b.cost.requires_architect:
-        parts.append(say("pic.havana.architect"))
     if not parts:
         return say("pic.havana.free")
     # joined as the catalogue joins the game's own lists ("a, b e c")
@@ -133,7 +131,15 @@ def _row(label: str, row) -> Section:
     for k, b in enumerate(row.buildings):
         name = say_msg(b.name)
         said = (
-            say("pic.text.havana.building", name=name, vp=b.vp, cost=_cost(b)),
+            # the Architect is a condition, not a part of the price
+            say(
+                "pic.text.havana.building_architect"
+                if b.cost.requires_architect
+                else "pic.text.havana.building",
+                name=name,
+                vp=b.vp,
+                cost=_cost(b),
+            ),
             say("pic.text.havana.building_brief", name=name, vp=b.vp),
             name,
         )

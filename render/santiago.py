@@ -829,8 +829,11 @@ def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: 
     )
 
 
-def last_move_words(view: PublicView, move: LastMove) -> str:
-    """What the last decision did, in a few words, from public facts only."""
+def last_move_words(view: PublicView, move: LastMove, spoken: bool = False) -> str:
+    """What the last decision did, in a few words, from public facts only; `spoken` for an alt
+    text or a text board, which write victory points out in words."""
+    if spoken and move.code == "zorro:give:vp":
+        return say("pic.text.santiago.gave_vp")
     return last_move_wordings(view, move)[0]
 
 

@@ -60,7 +60,7 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
         sections.append(found)
     if view.last_move is not None:
         last = view.last_move
-        what = pic.last_move_words(view, last)
+        what = pic.last_move_words(view, last, spoken=True)
         sections.append(Section("last", say("pic.last", name=names[last.seat], what=what)))
     lines, brief = _players(view, names)
     sections.append(Section("players", say("pic.santiago.players"), lines, brief))

@@ -1304,3 +1304,17 @@ def test_a_drive_to_the_harbour_is_offered_as_a_label_not_a_phrase(lang):
     for message in drives:
         line = _say(lang, message)
         assert line[0].isupper() and line.startswith(_say(lang, message.params["to"])), line
+
+
+def test_an_italian_date_never_follows_an_article():
+    """ "il 8 dicembre", "entro il 11": before a date the bot cannot know (Discord writes it in the
+    reader's client), Italian says "il giorno {date}" or words the phrase without an article."""
+    article = re.compile(
+        r"(?<![\w'])(il|l'|al|dal|del|nel|sul|all'|dall'|dell'|nell')\s*\{(date|when)\}"
+    )
+    wrong = [
+        f"{key}: {target}"
+        for key, (_, target) in translations.entries("it").items()
+        if article.search(target)
+    ]
+    assert not wrong, wrong[:6]

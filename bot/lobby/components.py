@@ -116,13 +116,9 @@ def _setting_options(locale: Any, which: str, values: Sequence[int | None], curr
     return [
         discord.SelectOption(
             label=clip(
-                text(
-                    locale,
-                    f"bot.settings.{which}_option",
-                    value=text(locale, f"bot.settings.{which}_off")
-                    if value is None
-                    else duration(locale, value),
-                ),
+                text(locale, f"bot.settings.{which}_off")
+                if value is None
+                else text(locale, f"bot.settings.{which}_option", value=duration(locale, value)),
                 lengths.OPTION_LABEL,
             ),
             value="off" if value is None else str(value),

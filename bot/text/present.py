@@ -158,9 +158,10 @@ def choice_key(label: str) -> str:
 # Options the lobby speaks of in their own words, or not at all.
 def clock_lines(locale: Locale, settings: Any) -> list[str]:
     def shown(which: str, seconds):
+        # "off" is a phrase of its own ("No reminders"), not a value after "Reminders after:"
         if seconds is None:
             return text(locale, f"bot.settings.{which}_off")
-        return duration(locale, seconds)
+        return text(locale, f"bot.settings.{which}_on", value=duration(locale, seconds))
 
     return [
         text(

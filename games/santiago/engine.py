@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from games import rng
 from games.core import Event, IllegalAction
-from games.text import Msg, player
+from games.text import Msg, joined, player
 
 from . import data as D
 from .data import (
@@ -46,6 +46,7 @@ from .state import (
     PAWN,
     ROLL,
     VP_BUILDINGS,
+    VP_CASINO,
     VP_CITIZENS,
     VP_DELIVERIES,
     VP_OWNER,
@@ -630,10 +631,10 @@ def _casino_amount(state: State, seat: int, code: str, events: list) -> None:
     k = int(code[7:])
     if direction == "vp":
         state.pesos[seat] -= 3 * k
-        _add_vp(state, seat, VP_BUILDINGS, k)
+        _add_vp(state, seat, VP_CASINO, k)
         _event(events, seat, "casino_vp", pesos=3 * k, vp=k)
     else:
-        _add_vp(state, seat, VP_BUILDINGS, -k)
+        _add_vp(state, seat, VP_CASINO, -k)
         state.pesos[seat] += 3 * k
         _event(events, seat, "casino_pesos", pesos=3 * k, vp=k)
     _after_building(state, seat, via_alonso, events)
@@ -1004,7 +1005,7 @@ def _use_building(
             state.goods[base + g] -= 1
             state.supply[g] += 1
         _add_vp(state, seat, VP_BUILDINGS, 2 * len(gs))
-        _event(events, seat, "cafe", vp=2 * len(gs), goods=len(gs))
+        _event(events, seat, "cafe", vp=2 * len(gs), given=joined([_goods(g, 1) for g in gs]))
     elif building == CUSTOMS:
         g = D.GOOD_INDEX[code[8:]]
         state.dice_values[_die_of(state, g)] = 0
@@ -1080,6 +1081,6 @@ def _short_of(state: State, seat: int, code: str) -> Msg:
         g = D.CIGAR if goods[D.CIGAR] == 0 else D.RUM
     else:  # deliver:, office:, market:give:, cafe:, zorro:give: name the good last
         g = D.GOOD_INDEX[code.rpartition(":")[2]]
-    return _msg(
-        "illegal.short_good", good=GOOD_MSG[g], held=_msg(f"count.{D.GOODS[g]}", n=goods[g])
-    )
+    if not goods[g]:
+        return _msg("illegal.no_good", good=GOOD_MSG[g])
+    return _msg("illegal.short_good", held=_msg(f"count.{D.GOODS[g]}", n=goods[g]))

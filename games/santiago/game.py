@@ -12,7 +12,7 @@ from games.text import Msg
 
 from . import engine, serial, text_en, views  # noqa: F401 - text_en registers the English catalogue
 from .labels import label, prompt
-from .state import OVER, VP_EARLIER, VP_SOURCE_COUNT, VP_SOURCES, State
+from .state import OVER, VP_CASINO, VP_EARLIER, VP_SOURCE_COUNT, VP_SOURCES, State
 
 
 class Santiago:
@@ -156,7 +156,7 @@ def _ranked(state: State, reason: Msg) -> Result:
 
 
 # The parts of a score, in this order; `earlier` (VP of a state stored before the sources were
-# kept) is shown only when there is some.
+# kept) and the Casino's are shown only when there are some.
 _PARTS = tuple(Msg("santiago.score." + source) for source in VP_SOURCES)
 _CONVERSION = Msg("santiago.score.goods")
 
@@ -167,7 +167,7 @@ def _breakdown(state: State, seat: int) -> tuple[tuple[Msg, int], ...]:
     parts = [
         (label, vp)
         for i, (label, vp) in enumerate(zip(_PARTS, sources, strict=True))
-        if i != VP_EARLIER or vp
+        if i not in (VP_EARLIER, VP_CASINO) or vp
     ]
     parts.append((_CONVERSION, sum(state.goods[seat * 6 : seat * 6 + 6]) // 3))
     return tuple(parts)

@@ -11,7 +11,16 @@ from games.core import OptionError, StateError
 from games.text import Msg
 
 from . import data as D
-from .state import FIELDS, OVER, PHASE_NAMES, VP_EARLIER, VP_SOURCE_COUNT, State
+from .state import (
+    FIELDS,
+    OVER,
+    PHASE_NAMES,
+    VP_CASINO,
+    VP_EARLIER,
+    VP_SOURCE_COUNT,
+    VP_SOURCES_BEFORE_CASINO,
+    State,
+)
 
 FORMAT = 1
 # A colour file maps 11 citizens to colour names: a few hundred bytes.
@@ -154,7 +163,13 @@ def _vp_sources(data: Mapping[str, Any], vp: list[int]) -> list[int]:
     """VP by source. Whatever the other sources do not explain counts as `earlier`: all the VP
     of a state stored before the sources were kept, or VP edited by hand."""
     n = len(vp)
-    if "vp_sources" in data:
+    if "vp_sources" in data and len(data["vp_sources"]) == VP_SOURCES_BEFORE_CASINO * n:
+        old = _ints(data["vp_sources"], VP_SOURCES_BEFORE_CASINO * n, -(1 << 62))
+        sources = []
+        for seat in range(n):
+            row = old[seat * VP_SOURCES_BEFORE_CASINO : (seat + 1) * VP_SOURCES_BEFORE_CASINO]
+            sources += [*row[:VP_CASINO], 0, *row[VP_CASINO:]]
+    elif "vp_sources" in data:
         sources = _ints(data["vp_sources"], VP_SOURCE_COUNT * n, -(1 << 62))
     else:
         sources = [0] * (VP_SOURCE_COUNT * n)

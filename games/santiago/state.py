@@ -69,18 +69,31 @@ FIELDS = (
 
 # Where VP came from, kept per seat so that the final scores can be explained. Every change of
 # `vp` changes one of these by the same amount. `earlier` holds the VP of states stored before
-# the sources were kept (nothing else ever adds to it).
-VP_SOURCES = ("start", "deliveries", "citizens", "buildings", "owner", "el_zorro", "earlier")
+# the sources were kept (nothing else ever adds to it). `casino` is the VP bought and sold at the
+# Casino: counted with the buildings, a sale read as "buildings −14".
+VP_SOURCES = (
+    "start",
+    "deliveries",
+    "citizens",
+    "buildings",
+    "casino",
+    "owner",
+    "el_zorro",
+    "earlier",
+)
 (
     VP_START,
     VP_DELIVERIES,
     VP_CITIZENS,
     VP_BUILDINGS,
+    VP_CASINO,
     VP_OWNER,
     VP_ZORRO,
     VP_EARLIER,
 ) = range(len(VP_SOURCES))
 VP_SOURCE_COUNT = len(VP_SOURCES)
+# The sources of states stored before the Casino's were kept apart: its VP are in `buildings`.
+VP_SOURCES_BEFORE_CASINO = VP_SOURCE_COUNT - 1
 
 
 class State:

@@ -7,13 +7,14 @@ import json
 import random
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from simcord.results import to_discord_message
 
 import games
 from bot.text import present
-from bot.text.i18n import text_msg
+from bot.text.i18n import languages, text, text_msg
 from games.text import Msg
 from storage.records import GameRecord, Seat
 from tests.bot.driver import Table, components_of, text_of
@@ -39,11 +40,14 @@ async def test_lobby_menus_name_their_setting_even_with_a_default_chosen(simcord
     chosen = {which: [o for o in m["options"] if o.get("default")] for which, m in menus.items()}
     assert [o["label"] for o in chosen["reminders"]] == ["Reminders: 24 hours"]
     assert [o["label"] for o in chosen["limit"]] == ["Turn limit: 3 days"]
-    assert all(o["label"].startswith("Reminders: ") for o in menus["reminders"]["options"])
-    assert all(o["label"].startswith("Turn limit: ") for o in menus["limit"]["options"])
-    # each setting's "off" in its own word, one that agrees with it in every language
-    labels = {o["label"] for m in menus.values() for o in m["options"]}
-    assert {"Reminders: off", "Turn limit: none"} <= labels
+    # each setting off in a phrase of its own, not a value pasted after its name ("Reminders:
+    # off" read, in German, "Wartezeit bis zur Erinnerung: aus")
+    labels = {which: [o["label"] for o in m["options"]] for which, m in menus.items()}
+    assert labels["reminders"][0] == "No reminders" and labels["limit"][0] == "No turn limit"
+    assert all(x.startswith("Reminders: ") for x in labels["reminders"][1:])
+    assert all(x.startswith("Turn limit: ") for x in labels["limit"][1:])
+    # the lobby's line says it as the menu does
+    assert "Reminders after: 24 hours · Turn limit: 3 days" in text_of(lobby)
 
 
 # A Markdown list item as Discord reads it; "• " is plain text and starts no list.
@@ -274,3 +278,16 @@ async def test_help_speaks_the_server_s_language_to_a_client_left_at_english(sim
     # A reader whose client speaks another language of ours reads the help in it.
     german = answer(await ben.slash(channel, "game help"))
     assert text_of(german).startswith("**So spielst du einen Zug**")
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_clock_setting_that_is_off_is_said_in_a_phrase_of_its_own(lang):
+    """ "No reminders", not "Reminders after: off": in every language the setting off is its own
+    phrase in the table's clock line, never a word after the setting's colon."""
+    off = SimpleNamespace(reminders=None, turn_limit=None)
+    (line,) = present.clock_lines(lang, off)
+    for which in ("reminders", "limit"):
+        phrase = text(lang, f"bot.settings.{which}_off")
+        assert phrase in line and f": {phrase}" not in line, line
+    if lang == "en":
+        assert line == "No reminders · No turn limit"

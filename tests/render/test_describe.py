@@ -113,6 +113,24 @@ def test_a_havana_board_says_every_player_s_score_and_materials():
                 assert f"{p.cubes.red} {red}" in line and "(R)" not in line
 
 
+def test_a_havana_building_that_needs_the_architect_says_so_beside_its_price():
+    """The Architect is a condition, not a part of the price: "cost: 2 pesos, only with the
+    Architect", never "cost: 2 pesos and Architect"."""
+    engine = games.get("havana")
+    seen = 0
+    for move, state in positions("havana", 2, 3, every=50):
+        public = engine.public_view(state)
+        text = describe.text_board(describe.board_sections(public, NAMES, "en", move))
+        for row in public.rows:
+            for b in row.buildings:
+                line = next(x for x in text.splitlines() if x.startswith(f"- {say_msg(b.name)}, "))
+                cost = line.split("cost: ", 1)[1].split(" — ")[0]  # not "— can be bought"
+                assert cost.endswith(", only with the Architect") == b.cost.requires_architect
+                assert "and Architect" not in cost, line
+                seen += b.cost.requires_architect
+    assert seen
+
+
 def test_havana_s_piles_and_a_covered_card_are_said_in_words():
     """The picture's "deck 24 · bag 75" labels piles the eye sees; the words say what they hold
     ("24 buildings in the deck, 75 cubes in the bag"), and a player who has covered a card is

@@ -139,10 +139,12 @@ MESSAGES: dict[str, str] = {
     "bot.time.days": "{n:plural|one=# day|other=# days}",
     # the turn clock
     "bot.settings.title": "**{game}**: the table's clock",
-    "bot.settings.line": "Reminders after: {reminders} · Turn limit: {limit}",
-    # each setting's "off" a word of its own, which agrees with it ("Promemoria: disattivati")
-    "bot.settings.reminders_off": "off",
-    "bot.settings.limit_off": "none",
+    "bot.settings.line": "{reminders} · {limit}",
+    "bot.settings.reminders_on": "Reminders after: {value}",
+    "bot.settings.limit_on": "Turn limit: {value}",
+    # each setting off, a phrase of its own (in the line and as a menu option)
+    "bot.settings.reminders_off": "No reminders",
+    "bot.settings.limit_off": "No turn limit",
     "bot.settings.reminders_menu": "Remind a waiting player after…",
     "bot.settings.limit_menu": "Turn limit (one decision may wait)…",
     "bot.settings.reminders_option": "Reminders: {value}",

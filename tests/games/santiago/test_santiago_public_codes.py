@@ -16,10 +16,12 @@ import pytest
 from games.core import IllegalAction
 from games.santiago import GAME
 from games.santiago.state import CASINO_AMOUNT
+from games.text import Msg
 from tests.games.twin_helpers import santiago_twins
 
 SHORT = {
     "santiago.illegal.drive_cost",
+    "santiago.illegal.no_good",
     "santiago.illegal.short_good",
     "santiago.illegal.short_pesos",
     "santiago.illegal.short_vp",
@@ -86,3 +88,31 @@ def test_public_codes_hold_every_legal_code_and_tell_no_screen(players, seed, op
 def test_open_holdings_tables_need_no_public_codes():
     state = GAME.new(3, 5, {"open_holdings": True})
     assert all(GAME.public_actions(state, d.seat) == [] for d in GAME.pending(state))
+
+
+def test_a_good_the_screen_lacks_is_named_once():
+    """ "You have no rum for that.", "You have only 1 unit of rum: not enough for that.": never
+    the good twice ("not enough cigars: you have 0 units of cigars")."""
+    seen = set()
+    for seed in range(6):
+        rnd = random.Random(seed)
+        state = GAME.new(3, seed)
+        while not GAME.is_over(state) and len(seen) < 2:
+            for decision in GAME.pending(state):
+                legal = set(GAME.legal_codes(state, decision.seat))
+                for action in GAME.public_actions(state, decision.seat):
+                    if action.code in legal:
+                        continue
+                    msg = refusal(state, decision.seat, action.code)
+                    if msg.key == "santiago.illegal.no_good":
+                        name = str(msg.params["good"])
+                    elif msg.key == "santiago.illegal.short_good":
+                        good = msg.params["held"].key.removeprefix("santiago.count.")
+                        name = str(Msg(f"santiago.good.{good}"))
+                    else:
+                        continue
+                    assert str(msg).count(name) == 1, str(msg)
+                    seen.add(msg.key)
+            seat = rnd.choice(GAME.pending(state)).seat
+            state, _ = GAME.apply(state, seat, rnd.choice(GAME.legal_codes(state, seat)))
+    assert seen == {"santiago.illegal.no_good", "santiago.illegal.short_good"}, seen

@@ -383,8 +383,13 @@ def test_sawmill():
 def test_cafe():
     s = _at("cafe", goods={0: {"rum": 2, "cigar": 1}}, vp={0: 0})
     assert codes(s) == ["cafe:cigar", "cafe:rum", "cafe:both", "skip"]
-    s, _ = play(s, "cafe:both")
-    assert s.vp[0] == 4 and holding(s, 0, "rum") == 1 and holding(s, 0, "cigar") == 0
+    both, events = play(s, "cafe:both")
+    assert both.vp[0] == 4 and holding(both, 0, "rum") == 1 and holding(both, 0, "cigar") == 0
+    # the log names what was returned: it is public, and "2 goods" tells the table less
+    (said,) = [str(e.msg) for e in events if e.msg.key == "santiago.event.cafe"]
+    assert "1 unit of cigars and 1 unit of rum at the Café for 4 VP" in said, said
+    _, events = play(s, "cafe:rum")
+    assert any("returns 1 unit of rum at the Café for 2 VP" in str(e.msg) for e in events)
 
 
 def test_customs_zeroes_a_die_and_the_last_one_sends_the_ship():
@@ -406,6 +411,17 @@ def test_casino_both_directions_and_menus_stay_small():
     assert (s1.pesos[0], s1.vp[0]) == (1, 5)
     s2, _ = play(s, "casino:pesos", "casino:2")
     assert (s2.pesos[0], s2.vp[0]) == (16, 0)
+
+
+def test_vp_bought_and_sold_at_the_casino_are_not_counted_as_the_buildings():
+    """Selling VP at the Casino read "buildings −2" on the final scores: the exchange is a part
+    of its own, and the buildings count only what the buildings gave."""
+    s = _at("casino", pesos={0: 10}, vp={0: 2})
+    sold, _ = play(s, "casino:pesos", "casino:2")
+    parts = {str(label): vp for label, vp in GAME.standing(sold).breakdown[0]}
+    assert parts["Casino exchanges"] == -2 and parts["buildings"] == 0
+    others = {str(label) for label, _ in GAME.standing(sold).breakdown[1]}
+    assert "Casino exchanges" not in others and "buildings" in others  # none: not shown
 
 
 def test_casino_changes_any_number_even_beyond_one_menu():

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from santiago_helpers import arrange, play, started
 
 from games.santiago import GAME as SANTIAGO
+from games.santiago.state import VP_BUILDINGS, VP_CASINO, VP_SOURCE_COUNT
 from games.simulate import chooser_for, play_random, random_choice
 
 
@@ -27,7 +28,8 @@ def test_santiago_every_vp_has_a_source_in_any_game(players, seed):
     chooser = chooser_for(seed)
     while True:
         for seat in range(players):
-            assert sum(state.vp_sources[seat * 7 : seat * 7 + 7]) == state.vp[seat]
+            row = seat * VP_SOURCE_COUNT
+            assert sum(state.vp_sources[row : row + VP_SOURCE_COUNT]) == state.vp[seat]
         result = game.standing(state)
         for seat in range(players):
             assert sum(vp for _label, vp in result.breakdown[seat]) == result.scores[seat]
@@ -37,7 +39,8 @@ def test_santiago_every_vp_has_a_source_in_any_game(players, seed):
         state, _ = game.apply(state, decision.seat, code)
     final = game.result(state)
     assert final.breakdown == result.breakdown
-    labels = [str(label) for label, _ in final.breakdown[0]]
+    # the Casino's VP are a part of their own, shown when there are some
+    labels = [str(label) for label, _ in final.breakdown[0] if str(label) != "Casino exchanges"]
     assert labels == [
         "starting VP",
         "deliveries",
@@ -88,6 +91,25 @@ def test_santiago_deliveries_and_buildings_are_counted_apart():
     s, _ = play(s, "drive:1", "deliver:rum", "amount:2")
     assert parts(SANTIAGO.standing(s), 0)["deliveries"] == 6
     assert parts(SANTIAGO.standing(s), 0)["buildings"] == 0
+
+
+def test_a_santiago_state_stored_before_the_casino_was_kept_apart_still_loads():
+    """A stored state's sources without the Casino's (its VP were then in `buildings`) load with
+    every other source where it was."""
+    state, _ = play_random("santiago", 3, 5)
+    data = json.loads(json.dumps(SANTIAGO.to_json(state)))
+    n, expected = VP_SOURCE_COUNT, state.vp_sources[:]
+    data["vp_sources"] = []
+    for seat in range(3):
+        # then the Casino's VP were counted with the buildings', and they stay there
+        row = state.vp_sources[seat * n : seat * n + n]
+        row[VP_BUILDINGS] += row[VP_CASINO]
+        data["vp_sources"] += row[:VP_CASINO] + row[VP_CASINO + 1 :]
+        expected[seat * n + VP_BUILDINGS] += expected[seat * n + VP_CASINO]
+        expected[seat * n + VP_CASINO] = 0
+    loaded = SANTIAGO.from_json(data)
+    assert loaded.vp_sources == expected
+    assert SANTIAGO.result(loaded).scores == SANTIAGO.result(state).scores
 
 
 def test_a_santiago_state_stored_before_the_sources_were_kept_still_loads():
