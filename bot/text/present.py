@@ -400,6 +400,7 @@ def final_table(locale: Locale, record: Any, result: Result) -> str:
     lines.extend(
         text_msg(locale, note, seat_names(record, locale), markdown=True) for note in result.notes
     )
+    lines.append(text(locale, "bot.final.scores"))
     for seat in result.ranking:
         extra = ""
         if result.tiebreaks and result.tiebreak_names:

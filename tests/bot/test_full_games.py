@@ -37,6 +37,8 @@ async def test_a_whole_game_ends_with_the_final_scores(simcord_env, table, kind,
         # how the scores were counted is read with why the game ended, before the scores
         note = ended.index("Leftover goods were converted")
         assert ended.index("The 7th ship departed.") < note < ended.index("\n1. "), ended
+        # and "Final scores:" announces the scores themselves
+        assert "\nFinal scores:\n1. " in ended, ended
     png = await final.attachments[0].read()
     assert png.startswith(b"\x89PNG")
     # Every player appears in the table with a score.

@@ -120,7 +120,9 @@ async def test_the_channel_speaks_the_server_language_and_ben_reads_his_own(
     # The channel is Italian from the lobby to the final scores, for both players alike.
     bot_id = simcord_env.bot.user.id
     texts = [text_of(m) for m in game.recent(100_000) if m.author.id == bot_id]
-    assert "La partita di **Havana** è finita. Punteggi finali:" in texts[-1]
+    assert (
+        "La partita di **Havana** è finita.\n" in texts[-1] and "\nPunteggi finali:\n" in texts[-1]
+    )
     assert any("Inizia il round 1" in t for t in texts)
     assert not [t for t in texts if "Final scores" in t or "Round 1 begins" in t]
     assert not [t for t in texts if any("а" <= c <= "я" for c in t.lower())]

@@ -74,7 +74,9 @@ MESSAGES: dict[str, str] = {
     "bot.dm.where_dm": "our direct messages",
     "bot.dm.closed": "{who}, I cannot send you direct messages. Use `/game screen` in this channel to see your screen.",
     # end
-    "bot.final.title": "**{game}** is over. Final scores:",
+    "bot.final.title": "**{game}** is over.",
+    # after why it ended and how the scores were counted, right before them
+    "bot.final.scores": "Final scores:",
     "bot.final.row": "{place}. {name}: {score} VP{extra}",
     "bot.final.winners": "Congratulations {winners}!",
     "bot.final.no_winner": "The game was abandoned: nobody wins.",
