@@ -164,6 +164,16 @@ def roomy(name: str, effect: Msg) -> Msg:
     return effect if say_roomily is None else say_roomily(effect)
 
 
+def stored_label(name: str, label: Msg) -> Msg:
+    """A move's label as an earlier version kept it (a game review stores its labels), in the
+    parameters its text takes today; the same label for a game whose labels never changed."""
+    try:
+        upgrade = getattr(part(name, "labels"), "stored", None)
+    except (ImportError, AttributeError):
+        return label
+    return label if upgrade is None else upgrade(label)
+
+
 def option_notes(name: str, options: Mapping[str, Any]) -> list[Msg]:
     """The variants of a table worth a line of their own (the rest are house rules)."""
     return _views(name).option_notes(options)

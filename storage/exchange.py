@@ -107,8 +107,9 @@ def replay_export(data: dict[str, Any]) -> Any:
         raise _fail(data, "it is marked finished but its replay is not over")
     if data["status"] == "active" and over:
         raise _fail(data, "it is marked active but its replay is over")
-    if data.get("state") is not None and as_written_now(engine, data["state"]) != canonical(
-        engine.to_json(state)
+    replayed = canonical(engine.to_json(state))
+    if data.get("state") is not None and as_written_now(engine, data["state"], replayed) != (
+        replayed
     ):
         raise _fail(data, "its state differs from the replay of its log")
     return state
@@ -209,13 +210,20 @@ def canonical(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-def as_written_now(engine: Any, stored: Any) -> Any:
+def as_written_now(engine: Any, stored: Any, replayed: Any = None) -> Any:
     """A stored state's JSON with its deck in the form this version writes: a Havana state of
     an earlier version carries its whole deck where a state now names the bundled deck by its
     fingerprint. Only the deck is taken from the state read back and written again; every
     other field stays as stored, so a changed or added one is still found. A state that cannot
-    be read back is returned as it is, so it differs and is reported."""
+    be read back is returned as it is, so it differs and is reported. With the `replayed`
+    state's JSON, the bookkeeping an earlier version wrote in another form (the game names it)
+    is taken from the replay."""
     data = canonical(stored)
+    written_then = getattr(engine, "bookkeeping_written_then", None)
+    if replayed is not None and written_then is not None and isinstance(data, dict):
+        for field in written_then(data):
+            if field in replayed:
+                data[field] = replayed[field]
     try:
         written = canonical(engine.to_json(engine.from_json(data)))
     except Exception:  # noqa: BLE001 - a damaged state is compared (and reported) as it is

@@ -12,6 +12,7 @@ that needs another text there is given for both as `Dialects`. Rewrites are step
 
 from __future__ import annotations
 
+import functools
 import re
 import sqlite3
 from collections.abc import Callable
@@ -50,10 +51,11 @@ class Migration:
     rebuilds_tables: bool = False
 
 
-def rebuild_states():
-    """Every stored state again from its seed and log: states stored before the engines kept
-    their bookkeeping (VP by source, the last move) get it, so they equal their replay. A game
-    whose log does not replay is left as it is (`python -m storage verify` names it)."""
+def rebuild_states(kind: str | None = None):
+    """Every stored state (of games of `kind`, else of every game) again from its seed and log:
+    states stored before the engines kept their bookkeeping (VP by source, the last move) get
+    it, so they equal their replay. A game whose log does not replay is left as it is
+    (`python -m storage verify` names it)."""
     import json
 
     import games
@@ -63,6 +65,8 @@ def rebuild_states():
     rows = yield Query(
         "SELECT g.id, g.kind, g.options, g.seed, (SELECT count(*) FROM seats WHERE game_id = g.id)"
         " FROM games AS g WHERE g.state IS NOT NULL AND g.seed IS NOT NULL"
+        + ("" if kind is None else " AND g.kind = ?"),
+        () if kind is None else (kind,),
     )
     for game_id, kind, options, seed, players in rows:
         actions = yield Query(
@@ -70,7 +74,12 @@ def rebuild_states():
         )
         try:
             record = games.Replay(
-                kind, players, seed, json.loads(options), list(map(tuple, actions))
+                # a seed is text since migration 11 (128 bits), an integer before
+                kind,
+                players,
+                int(seed),
+                json.loads(options),
+                list(map(tuple, actions)),
             )
             state = games.History.of(record).state
             text = dump_state(games.get(kind), state)
@@ -647,6 +656,15 @@ MIGRATIONS += (
             # every note.
             "CREATE INDEX notes_by_key ON notes (key, game_id)",
         ),
+    ),
+)
+
+MIGRATIONS += (
+    Migration(
+        24,
+        "Santiago states rebuilt: the Casino's VP apart, a delivery's last move names its good",
+        (),
+        functools.partial(rebuild_states, "santiago"),
     ),
 )
 

@@ -62,7 +62,7 @@ def check_game(record: GameRecord, log: list[ActionRow], how: str | None = None)
     state = history.state
     rebuilt = canonical(engine.to_json(state))
     if rebuilt != stored:
-        stored = as_written_now(engine, stored)
+        stored = as_written_now(engine, stored, rebuilt)
     if rebuilt != stored:
         return f"the stored state differs from the replay at {first_difference(stored, rebuilt)}"
     over = engine.is_over(state)

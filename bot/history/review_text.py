@@ -97,10 +97,11 @@ def shown_to(decision: Mapping, pending: games.Decision | None, viewer_seat: int
     return {decision["code"], decision.get("best_code")} <= open_codes
 
 
-def _label(locale: Any, label: Any, names: Sequence[str]) -> str:
+def _label(locale: Any, kind: str, label: Any, names: Sequence[str]) -> str:
     if label is None:  # a code the game no longer names
         return "?"
-    return text_msg(locale, Msg.from_json(label), names, markdown=True)
+    said = games.stored_label(kind, Msg.from_json(label))
+    return text_msg(locale, said, names, markdown=True)
 
 
 def decision_line(
@@ -120,8 +121,8 @@ def decision_line(
         "bot.review.decision",
         mark=mark,
         move=move,
-        played=_label(locale, decision.get("label"), names),
-        best=_label(locale, decision.get("best_label"), names),
+        played=_label(locale, record.kind, decision.get("label"), names),
+        best=_label(locale, record.kind, decision.get("best_label"), names),
         chance=chance,
         points=points,
     )
@@ -147,8 +148,8 @@ def mark_line(
         mark=mark,
         kind=said,
         name=name,
-        played=_label(locale, decision.get("label"), names),
-        best=_label(locale, decision.get("best_label"), names),
+        played=_label(locale, record.kind, decision.get("label"), names),
+        best=_label(locale, record.kind, decision.get("best_label"), names),
         chance=chance,
     )
 

@@ -54,10 +54,10 @@ def signup_text(locale, league: lg.League, people: list[lg.Member]) -> str:
     names = members(locale, people)
     if league.status == "signup":
         if spec.starts_at is not None:
-            when = text(
+            said = text(
                 locale, "bot.league.signup_at", creator=creator, **moments.moment(spec.starts_at)
             )
-            parts.append(when)
+            parts.append(said)
         else:
             parts.append(text(locale, "bot.league.signup_how", creator=creator))
         parts.append(text(locale, "bot.league.signup_count", count=len(people), names=names))

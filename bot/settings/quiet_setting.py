@@ -84,8 +84,8 @@ class QuietSetting:
         if name is None:
             near = closest_zones(zone)
             if near:
-                near = joined([f"`{n}`" for n in near], *OR)
-                raise Refusal("bot.quiet.bad_zone", typed=zone, near=near)
+                offered = joined([f"`{n}`" for n in near], *OR)
+                raise Refusal("bot.quiet.bad_zone", typed=zone, near=offered)
             raise Refusal("bot.quiet.bad_zone_far", typed=zone)
         hours = QuietHours(start, end, name)
         await self.quiet.choose(user, hours)

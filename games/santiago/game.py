@@ -12,7 +12,15 @@ from games.text import Msg
 
 from . import engine, serial, text_en, views  # noqa: F401 - text_en registers the English catalogue
 from .labels import label, prompt
-from .state import OVER, VP_CASINO, VP_EARLIER, VP_SOURCE_COUNT, VP_SOURCES, State
+from .state import (
+    OVER,
+    VP_CASINO,
+    VP_EARLIER,
+    VP_SOURCE_COUNT,
+    VP_SOURCES,
+    VP_SOURCES_BEFORE_CASINO,
+    State,
+)
 
 
 class Santiago:
@@ -111,6 +119,17 @@ class Santiago:
 
     def to_json(self, state: State) -> dict:
         return serial.to_json(state)
+
+    def bookkeeping_written_then(self, data: Mapping[str, Any]) -> tuple[str, ...]:
+        """Fields of a stored state that an earlier version wrote in another form and that its
+        replay writes anew: before the Casino's VP were kept apart (7 sources a seat), VP by
+        source and the last move (a delivery's amount without its good). A state exported
+        then still matches its log, compared without them."""
+        sources, vp = data.get("vp_sources"), data.get("vp")
+        older = isinstance(sources, list) and isinstance(vp, list)
+        if older and len(sources) == VP_SOURCES_BEFORE_CASINO * len(vp):
+            return ("vp_sources", "last")
+        return ()
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         return serial.from_json(data)

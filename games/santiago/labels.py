@@ -22,6 +22,27 @@ def goods(name: str, n: int) -> Msg:
     return Msg("santiago.goods." + name, {"n": n})
 
 
+# Labels whose good was a name and a count before it was one phrase (`goods`).
+_ONE_GOOD = frozenset(
+    f"santiago.action.{k}" for k in ("take", "market_give", "market_take", "office", "zorro_good")
+)
+
+
+def stored(label: Msg) -> Msg:
+    """A label an earlier version kept (a game review stores them) in today's parameters: a
+    good counted was a name (`good`, `src`) and a number (`amount`) before it was a phrase."""
+    p = label.params
+    if "goods" in p:
+        return label
+    if label.key in _ONE_GOOD and isinstance(p.get("good"), Msg):
+        return _msg(label.key[9:], goods=goods(p["good"].key[14:], 1))
+    if label.key == "santiago.action.amount" and isinstance(p.get("good"), Msg):
+        return _msg("action.amount", goods=goods(p["good"].key[14:], p["amount"]), vp=p["vp"])
+    if label.key == "santiago.action.convert" and isinstance(p.get("src"), Msg):
+        return _msg("action.convert", goods=goods(p["src"].key[14:], p["amount"]), dst=p["dst"])
+    return label
+
+
 def _building(name: str) -> Msg:
     return Msg("santiago.building." + name)
 

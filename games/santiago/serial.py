@@ -12,10 +12,10 @@ from games.text import Msg
 
 from . import data as D
 from .state import (
+    CASINO_INSERTED_AT,
     FIELDS,
     OVER,
     PHASE_NAMES,
-    VP_CASINO,
     VP_EARLIER,
     VP_SOURCE_COUNT,
     VP_SOURCES_BEFORE_CASINO,
@@ -168,7 +168,7 @@ def _vp_sources(data: Mapping[str, Any], vp: list[int]) -> list[int]:
         sources = []
         for seat in range(n):
             row = old[seat * VP_SOURCES_BEFORE_CASINO : (seat + 1) * VP_SOURCES_BEFORE_CASINO]
-            sources += [*row[:VP_CASINO], 0, *row[VP_CASINO:]]
+            sources += [*row[:CASINO_INSERTED_AT], 0, *row[CASINO_INSERTED_AT:]]
     elif "vp_sources" in data:
         sources = _ints(data["vp_sources"], VP_SOURCE_COUNT * n, -(1 << 62))
     else:

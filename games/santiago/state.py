@@ -70,7 +70,8 @@ FIELDS = (
 # Where VP came from, kept per seat so that the final scores can be explained. Every change of
 # `vp` changes one of these by the same amount. `earlier` holds the VP of states stored before
 # the sources were kept (nothing else ever adds to it). `casino` is the VP bought and sold at the
-# Casino: counted with the buildings, a sale read as "buildings −14".
+# Casino, kept apart from `buildings`, where a sale read "buildings −14" (states stored before
+# still have them there).
 VP_SOURCES = (
     "start",
     "deliveries",
@@ -92,8 +93,10 @@ VP_SOURCES = (
     VP_EARLIER,
 ) = range(len(VP_SOURCES))
 VP_SOURCE_COUNT = len(VP_SOURCES)
-# The sources of states stored before the Casino's were kept apart: its VP are in `buildings`.
-VP_SOURCES_BEFORE_CASINO = VP_SOURCE_COUNT - 1
+# States stored before the Casino's VP were kept apart had 7 sources a seat, without `casino`
+# (the 5th today): fixed numbers, whatever sources come later.
+VP_SOURCES_BEFORE_CASINO = 7
+CASINO_INSERTED_AT = 4
 
 
 class State:

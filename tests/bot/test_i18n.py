@@ -30,7 +30,8 @@ def used_keys():
             params = {kw.arg for kw in node.keywords if kw.arg not in (None, "view", "file")}
             for spread in (kw.value for kw in node.keywords if kw.arg is None):
                 # `**moments.moment(at)` gives a moment's two parts
-                assert getattr(spread, "func", None) and spread.func.attr == "moment", path.name
+                func = getattr(spread, "func", None)
+                assert getattr(func, "attr", None) == "moment", path.name
                 params |= {"date", "time"}
             yield path.name, key.value, params
 

@@ -147,11 +147,11 @@ def test_the_help_pages_fit_and_list_every_entry_once(lang, name):
             assert utf16_len(entry.effect) <= OPTION_DESCRIPTION, entry.effect
             listed.append((entry.section, entry.index))
         if lang in ("it", "ru"):
-            # no capital after a colon in Italian and Russian: each effect is a whole sentence
+            # no capital after a colon in Italian and Russian: the term ends with a full stop
+            # and its effect, a whole sentence, opens with a capital (or a building's VP)
             bullets = [x for x in page.content.split("\n") if x.startswith("• ")]
-            assert bullets and not [
-                x for x in bullets if re.match(r"• \*\*[^*]+\*\*: [^\W\d_a-zа-яё]", x)
-            ]
+            opens = re.compile(r"• \*\*[^*]+\*\*\. [^\W_a-zа-яё]")
+            assert bullets and all(opens.match(x) for x in bullets), bullets
     want = [(s, i) for s, (_h, pairs) in enumerate(games.glossary(name)) for i in range(len(pairs))]
     assert listed == want
     # The rules come first.

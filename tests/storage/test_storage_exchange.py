@@ -132,3 +132,38 @@ def test_import_refuses_a_deeply_nested_file(tmp_path, capsys):
     assert not target.exists()
     assert storage_main(["import", str(target), str(tmp_path / "missing.json")]) == 2
     assert "cannot be read" in capsys.readouterr().err
+
+
+def written_before_the_casino_was_kept_apart(state: dict) -> dict:
+    """A Santiago state as a version before the Casino's own VP source wrote it: 7 sources a
+    seat (the Casino's VP among the buildings') and a delivery's last move without its good."""
+    from games.santiago.state import VP_BUILDINGS, VP_CASINO, VP_SOURCE_COUNT
+
+    old, n = copy.deepcopy(state), VP_SOURCE_COUNT
+    old["vp_sources"] = []
+    for seat in range(len(state["vp"])):
+        row = state["vp_sources"][seat * n : seat * n + n]
+        row[VP_BUILDINGS] += row[VP_CASINO]
+        old["vp_sources"] += row[:VP_CASINO] + row[VP_CASINO + 1 :]
+    if old.get("last") and old["last"]["code"].startswith("amount:"):
+        old["last"]["code"] = ":".join(old["last"]["code"].split(":")[:2])
+    return old
+
+
+async def test_an_export_written_before_the_casino_was_kept_apart_still_imports(store, tmp_path):
+    exported = await finished_export(store)
+    older = {**exported, "state": written_before_the_casino_was_kept_apart(exported["state"])}
+    assert len(older["state"]["vp_sources"]) == 7 * len(exported["seats"])
+    damaged = copy.deepcopy(older)
+    damaged["state"]["pesos"][0] += 1
+
+    other = await Store.open(tmp_path / "other.sqlite3")
+    try:
+        imported = await other.import_game(json.loads(json.dumps(older)))
+        # rebuilt from its log: today's bookkeeping
+        assert json.loads(imported.state_json) == exported["state"]
+        # the older form excuses only its bookkeeping: anything else that differs is refused
+        with pytest.raises(StorageError, match="differs from the replay"):
+            await other.import_game(json.loads(json.dumps(damaged)))
+    finally:
+        await other.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import random
 import sqlite3
 
 import pytest
@@ -313,5 +314,54 @@ async def test_havana_states_stored_with_their_whole_deck_verify_play_on_and_exp
         assert len(moved.record.state_json) < len(json.dumps(old["state"])) // 3
         report = await verify_store(store)
         assert report.problems == [] and report.verified == 2
+    finally:
+        await store.close()
+
+
+async def test_santiago_states_stored_before_the_casino_was_kept_apart_are_rebuilt(tmp_path):
+    """Migration 24: a state with 7 VP sources a seat and a delivery's last move without its
+    good is written again from its log, so it equals its replay (`verify` finds nothing)."""
+    import json
+
+    import games
+    from storage.records import dump_state
+    from storage.verify import verify_store
+    from tests.storage.test_storage_exchange import written_before_the_casino_was_kept_apart
+
+    engine = games.get("santiago")
+    options = engine.options(None)
+    state, actions, rnd = engine.new(3, 5, options), [], random.Random(5)
+    while not actions or not engine.public_view(state).last_move.code.startswith("amount:"):
+        seat = engine.pending(state)[0].seat
+        code = rnd.choice(engine.legal_codes(state, seat))
+        state, _ = engine.apply(state, seat, code)
+        actions.append((seat, code))
+    today = json.loads(dump_state(engine, state))
+    stored = written_before_the_casino_was_kept_apart(today)
+    assert stored["last"]["code"].count(":") == 1 and len(stored["vp_sources"]) == 21
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    migrate(conn, upto=23)
+    conn.execute(
+        "INSERT INTO games (id, guild_id, channel_id, kind, status, options, seed, version,"
+        " creator_id, created_at, updated_at, state)"
+        " VALUES (1, 1, 2, 'santiago', 'active', ?, 5, ?, 3, 't', 't', ?)",
+        (json.dumps(options), len(actions), json.dumps(stored)),
+    )
+    for seat in range(3):
+        conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, ?, ?, 'p')",
+            (seat, 10 + seat),
+        )
+    for seq, (seat, code) in enumerate(actions, start=1):
+        conn.execute("INSERT INTO actions VALUES (1, ?, ?, ?, 't')", (seq, seat, code))
+    conn.close()
+
+    store = await Store.open(path)
+    try:
+        assert json.loads((await store.get(1)).state_json) == today
+        report = await verify_store(store)
+        assert report.problems == [] and report.verified == 1
     finally:
         await store.close()

@@ -247,7 +247,7 @@ MESSAGES: dict[str, str] = {
     "bot.error.not_a_player": "You are not a player in this game.",
     "bot.error.not_your_decision": "This is not your decision.\n{current}",
     "bot.error.outdated": "This prompt is outdated. The current one:\n{current}",
-    "bot.error.conflict": "Another move was made just before yours, so yours was not applied. {current}",
+    "bot.error.conflict": "Another move was made just before yours, so yours was not applied.\n{current}",
     "bot.error.illegal": "That move is not allowed: {reason}",
     "bot.error.illegal_choices": "That move is not allowed: {reason}\n{current}",
     "bot.error.bad_option": "That option cannot be used: {reason}",

@@ -99,6 +99,7 @@ def test_a_santiago_state_stored_before_the_casino_was_kept_apart_still_loads():
     state, _ = play_random("santiago", 3, 5)
     data = json.loads(json.dumps(SANTIAGO.to_json(state)))
     n, expected = VP_SOURCE_COUNT, state.vp_sources[:]
+    assert any(state.vp_sources[seat * n + VP_CASINO] for seat in range(3))  # the Casino was used
     data["vp_sources"] = []
     for seat in range(3):
         # then the Casino's VP were counted with the buildings', and they stay there
