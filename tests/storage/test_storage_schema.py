@@ -212,6 +212,32 @@ async def test_santiago_games_stored_before_the_rules_changed_still_verify(tmp_p
         await store.close()
 
 
+def _stored_then(tmp_path, version: int, options, actions, stored: dict):
+    """A file at schema `version` holding one active 3-player Santiago game (seed 5) with its
+    log and `stored` as its state, as that version wrote it."""
+    import json
+
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    migrate(conn, upto=version)
+    conn.execute(
+        "INSERT INTO games (id, guild_id, channel_id, kind, status, options, seed, version,"
+        " creator_id, created_at, updated_at, state)"
+        " VALUES (1, 1, 2, 'santiago', 'active', ?, 5, ?, 3, 't', 't', ?)",
+        (json.dumps(options), len(actions), json.dumps(stored)),
+    )
+    for seat in range(3):
+        conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, ?, ?, 'p')",
+            (seat, 10 + seat),
+        )
+    for seq, (seat, code) in enumerate(actions, start=1):
+        conn.execute("INSERT INTO actions VALUES (1, ?, ?, ?, 't')", (seq, seat, code))
+    conn.close()
+    return path
+
+
 async def test_states_stored_before_the_engines_kept_their_bookkeeping_are_rebuilt(tmp_path):
     """Migration 6: a state without VP by source or the last move equals its replay again."""
     import json
@@ -232,25 +258,7 @@ async def test_states_stored_before_the_engines_kept_their_bookkeeping_are_rebui
     stored = json.loads(dump_state(engine, state))
     for newer in ("vp_sources", "last", "trip"):
         stored.pop(newer, None)
-    path = tmp_path / "old.sqlite3"
-    conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute("PRAGMA journal_mode = WAL")
-    migrate(conn, upto=5)
-    conn.execute(
-        "INSERT INTO games (id, guild_id, channel_id, kind, status, options, seed, version,"
-        " creator_id, created_at, updated_at, state)"
-        " VALUES (1, 1, 2, 'santiago', 'active', ?, 5, ?, 3, 't', 't', ?)",
-        (json.dumps(options), len(actions), json.dumps(stored)),
-    )
-    for seat in range(3):
-        conn.execute(
-            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, ?, ?, 'p')",
-            (seat, 10 + seat),
-        )
-    for seq, (seat, code) in enumerate(actions, start=1):
-        conn.execute("INSERT INTO actions VALUES (1, ?, ?, ?, 't')", (seq, seat, code))
-    conn.close()
-
+    path = _stored_then(tmp_path, 5, options, actions, stored)
     store = await Store.open(path)
     try:
         report = await verify_store(store)
@@ -339,25 +347,7 @@ async def test_santiago_states_stored_before_the_casino_was_kept_apart_are_rebui
     today = json.loads(dump_state(engine, state))
     stored = written_before_the_casino_was_kept_apart(today)
     assert stored["last"]["code"].count(":") == 1 and len(stored["vp_sources"]) == 21
-    path = tmp_path / "old.sqlite3"
-    conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute("PRAGMA journal_mode = WAL")
-    migrate(conn, upto=23)
-    conn.execute(
-        "INSERT INTO games (id, guild_id, channel_id, kind, status, options, seed, version,"
-        " creator_id, created_at, updated_at, state)"
-        " VALUES (1, 1, 2, 'santiago', 'active', ?, 5, ?, 3, 't', 't', ?)",
-        (json.dumps(options), len(actions), json.dumps(stored)),
-    )
-    for seat in range(3):
-        conn.execute(
-            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, ?, ?, 'p')",
-            (seat, 10 + seat),
-        )
-    for seq, (seat, code) in enumerate(actions, start=1):
-        conn.execute("INSERT INTO actions VALUES (1, ?, ?, ?, 't')", (seq, seat, code))
-    conn.close()
-
+    path = _stored_then(tmp_path, 23, options, actions, stored)
     store = await Store.open(path)
     try:
         assert json.loads((await store.get(1)).state_json) == today
