@@ -68,21 +68,21 @@ def rebuild_states(kind: str | None = None):
         + ("" if kind is None else " AND g.kind = ?"),
         () if kind is None else (kind,),
     )
-    for game_id, kind, options, seed, players in rows:
+    for game_id, game_kind, options, seed, players in rows:
         actions = yield Query(
             "SELECT seat, code FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         )
         try:
             record = games.Replay(
                 # a seed is text since migration 11 (128 bits), an integer before
-                kind,
+                game_kind,
                 players,
                 int(seed),
                 json.loads(options),
                 list(map(tuple, actions)),
             )
             state = games.History.of(record).state
-            text = dump_state(games.get(kind), state)
+            text = dump_state(games.get(game_kind), state)
         except Exception:  # noqa: BLE001 - a damaged game stays as it was, for verify to name
             continue
         yield Execute("UPDATE games SET state = ? WHERE id = ?", (text, game_id))

@@ -32,6 +32,11 @@ def stored(label: Msg) -> Msg:
     """A label an earlier version kept (a game review stores them) in today's parameters: a
     good counted was a name (`good`, `src`) and a number (`amount`) before it was a phrase."""
     p = label.params
+    if label.key in ("santiago.action.drive", "santiago.action.drive_free"):
+        # the harbour as a menu option has its own word ("Harbour"), not the sentence's
+        if isinstance(p.get("to"), Msg) and p["to"].key == "santiago.harbour":
+            return Msg(label.key, {**p, "to": _msg("harbour_option")})
+        return label
     if "goods" in p:
         return label
     if label.key in _ONE_GOOD and isinstance(p.get("good"), Msg):
