@@ -867,10 +867,15 @@ def last_move_wordings(view: PublicView, move: LastMove) -> list[str]:
         return [say("pic.santiago.used_citizen", citizen=citizen)]
     if head == "skip" and citizen:
         return [say("pic.santiago.passed_by", citizen=citizen)]
+    n, _, good = rest.partition(":")
+    if head == "amount" and n.isdigit():
+        # "delivered 2 units of citrus fruit", else, where that does not fit, "delivered 2
+        # goods" (all a state stored before the good was kept can say)
+        counted = say("pic.santiago.delivered_n", n=int(n))
+        if good:
+            return [say("pic.santiago.delivered_goods", amount=_goods(good, int(n))), counted]
+        return [counted]
     done = _done(move.kind, head, rest, building)
-    if head == "amount" and rest.count(":") == 1 and rest.partition(":")[0].isdigit():
-        # "delivered 2 units of citrus fruit", else, where that does not fit, "delivered 2 goods"
-        return [done, say("pic.santiago.delivered_n", n=int(rest.partition(":")[0]))]
     if done:
         return [done]
     # A decision the branches do not know (a code from an older version) by its kind's words.
@@ -891,20 +896,12 @@ def _done(kind: str, head: str, rest: str, building: str | None) -> str:
         return say("pic.santiago.not_used", building=building)
     if kind in USES and building:
         return say("pic.santiago.used_building", building=building)
-    if head == "amount":
-        n, _, good = rest.partition(":")
-        if n.isdigit() and good:
-            return say(
-                "pic.santiago.delivered_goods", amount=say(f"santiago.goods.{good}", n=int(n))
-            )
-        if n.isdigit():  # a state stored before the good was kept
-            return say("pic.santiago.delivered_n", n=int(n))
     if head == "wood" and rest:
         return say("pic.santiago.delivered_wood", good=good_name(rest))
     if kind == "santiago.deliver" and head == "pass":
         return say("pic.santiago.delivered_none")
     if head == "pablo" and rest:
-        return say("pic.santiago.took_good", amount=say(f"santiago.goods.{rest}", n=1))
+        return say("pic.santiago.took_good", amount=_goods(rest, 1))
     if head == "alonso" and rest in ("claim", "use"):
         return say(f"pic.santiago.alonso_{rest}")
     if head == "zorro":
@@ -912,8 +909,13 @@ def _done(kind: str, head: str, rest: str, building: str | None) -> str:
         if given in ("peso", "vp", "nothing"):
             return say(f"pic.santiago.gave_{given}")
         if given:
-            return say("pic.santiago.gave_good", amount=say(f"santiago.goods.{given}", n=1))
+            return say("pic.santiago.gave_good", amount=_goods(given, 1))
     return ""
+
+
+def _goods(good: str, n: int) -> str:
+    """`n` of `good` as a caption takes or gives them ("2 units of rum")."""
+    return say(f"santiago.goods.{good}", n=n)
 
 
 # Decisions that are a use of the building they name (the Café's good, the Casino's exchange,

@@ -30,6 +30,7 @@ from .data import (
     OFFICE,
     SAWMILL,
 )
+from .labels import goods
 from .state import (
     ALONSO,
     AMOUNT,
@@ -98,8 +99,8 @@ def _msg(key: str, **params) -> Msg:
 
 
 def _goods(g: int, n: int) -> Msg:
-    """`n` of good `g` as a sentence takes or gives them."""
-    return _msg("goods." + D.GOODS[g], n=n)
+    """`n` of good `g` (an index) as a sentence takes or gives them (see `labels.goods`)."""
+    return goods(D.GOODS[g], n)
 
 
 # What the game itself does, whoever's move set it off: such events are nobody's.
@@ -262,9 +263,9 @@ def compute_choices(state: State) -> tuple:
         seat = state.phase_data[0]
         return ((seat, KIND[DELIVER], _deliver_codes(state, seat)),)
     if phase == AMOUNT:
-        seat, kind, g = state.phase_data
+        seat, _kind, g = state.phase_data
         i = _die_of(state, g)
-        held = state.goods[seat * 6 + (D.WOOD if kind == "w" else g)]
+        held = state.goods[seat * 6 + state.delivered_good()]
         top = min(held, state.dice_values[i])
         return ((seat, KIND[AMOUNT], list(AMOUNT_CODES[1 : top + 1])),)
     seat = state.active
@@ -512,8 +513,7 @@ def public_last(state: State, seat: int, code: str) -> tuple:
         space = state.buildings.index(CASINO)
     elif phase == AMOUNT:
         # how many, and of what: the good was the decision before ("amount:2:rum")
-        _seat, kind, g = state.phase_data
-        code = f"{code}:{'wood' if kind == 'w' else D.GOODS[g]}"
+        code = f"{code}:{D.GOODS[state.delivered_good()]}"
     return (seat, phase, code, citizen, space)
 
 
@@ -1073,8 +1073,7 @@ def _short_of(state: State, seat: int, code: str) -> Msg:
     if head == "wood" or (head == "use" and state.phase == BUILDING):
         g = D.WOOD  # the sawmill's use takes a wood, as a delivery with wood does
     elif head == "amount":
-        _seat, kind, g = state.phase_data
-        g = D.WOOD if kind == "w" else g
+        g = state.delivered_good()
     elif head == "convert":
         g = D.SUGAR if state.buildings[state.phase_data[0]] == DISTILLERY else D.TOBACCO
     elif code == "cafe:both":

@@ -96,10 +96,9 @@ def label(state: State, seat: int, code: str) -> Msg:
     if head == "amount":
         k = int(rest)
         if state.phase == AMOUNT:
-            _seat, kind, g = state.phase_data
-            vp = k if kind == "w" else k * state.price
-            what = "wood" if kind == "w" else D.GOODS[g]
-            return _msg("action.amount", goods=goods(what, k), vp=vp)
+            g = state.delivered_good()
+            vp = k if g == D.WOOD else k * state.price
+            return _msg("action.amount", goods=goods(D.GOODS[g], k), vp=vp)
         return _msg("action.amount_plain", amount=k)
     if code == "zorro:nothing":
         return _msg("action.zorro_nothing")

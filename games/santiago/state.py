@@ -11,6 +11,8 @@ from typing import Any
 
 from games.rng import MASK64, keyed_draw
 
+from .data import WOOD
+
 # Phases: what the pending decision is about.
 ROLL, DRIVE, CITIZEN, PABLO, ALONSO, CLAIM, OWNUSE, PAWN = range(8)
 BUILDING, MARKET_TAKE, CASINO_AMOUNT, DELIVER, AMOUNT, ZORRO, OVER = range(8, 15)
@@ -167,6 +169,12 @@ class State:
         t.trip = self.trip
         t.choices = self.choices
         return t
+
+    def delivered_good(self) -> int:
+        """The good an AMOUNT decision delivers (its `phase_data` is seat, kind, ship's good):
+        wood where the player chose to deliver wood instead of the ship's good."""
+        _seat, kind, g = self.phase_data
+        return WOOD if kind == "w" else g
 
     def __eq__(self, other: Any) -> bool:
         if not isinstance(other, State):
