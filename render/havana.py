@@ -12,6 +12,7 @@ that player knows: the hand, the discard pile and the face-down card(s) just pic
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Sequence
@@ -494,8 +495,54 @@ def _pool(d, view: PublicView, extra: int = 0):
         _label(d, x + 10, cy, flag, x1 - 22 - x, fill=MUTED)
 
 
-def _chip(d, x: int, cy: int, w: int, card: str | None, face_down: bool, covered: bool):
-    """A face-up action card as a label: its number and its name."""
+def _chip_forms(card: str | None, face_down: bool) -> list[str]:
+    """The ways a chip can name what it holds, the whole name first."""
+    if face_down:
+        return ["?"]
+    if card is None:
+        return [say("pic.havana.to_pick")]
+    names = [card_name(card)]
+    if known(f"pic.havana.card_short.{card}"):  # a word players know for it, never a stub
+        names.append(say(f"pic.havana.card_short.{card}"))
+    return names
+
+
+def _chip_need(card: str | None, face_down: bool, name: str) -> int:
+    """How wide a chip must be to show `name` whole."""
+    if face_down or card is None:
+        return math.ceil(dr.length(name, TEXT, face_down)) + 24
+    number = str(CARD_NUMBER.get(card, "?"))
+    return int(dr.length(number, TEXT, True)) + 26 + math.ceil(dr.length(name, TEXT))
+
+
+def _chip_layout(chips, total: int, gap: int = 8) -> list[tuple[int, list[str]]]:
+    """Each chip's width and the forms it may show. Two equal halves where each name fits its
+    half; else the row is shared as the names need it, so that a long name ("Steuereintreiber")
+    shows whole beside a short one, and only a pair too long for the row takes a short form."""
+    forms = [_chip_forms(card, down) for card, down in chips]
+    needs = [
+        [_chip_need(card, down, f) for f in fs]
+        for (card, down), fs in zip(chips, forms, strict=True)
+    ]
+    half = (total - gap * (len(chips) - 1)) // len(chips)
+    best = None
+    for choice in itertools.product(*(range(len(fs)) for fs in forms)):
+        used = [needs[k][i] for k, i in enumerate(choice)]
+        slack = total - gap * (len(chips) - 1) - sum(used)
+        if slack >= 0 and (best is None or (sum(choice), -slack) < (sum(best[0]), -best[2])):
+            best = (choice, used, slack)
+    if best is None or all(n <= half for n in best[1]):
+        choice = best[0] if best else tuple(len(fs) - 1 for fs in forms)
+        return [(half, fs[i:]) for fs, i in zip(forms, choice, strict=True)]
+    choice, used, slack = best
+    widths = [n + slack // len(chips) for n in used]
+    widths[-1] += slack % len(chips)
+    return [(w, fs[i:]) for w, fs, i in zip(widths, forms, choice, strict=True)]
+
+
+def _chip(d, x: int, cy: int, w: int, card: str | None, face_down: bool, covered: bool, names):
+    """A face-up action card as a label: its number and its name (the first of `names` that
+    fits)."""
     box = (x, cy - 20, x + w, cy + 20)
     if face_down:
         d.rounded_rectangle(box, radius=9, fill=DARK, outline=INK, width=2)
@@ -503,15 +550,12 @@ def _chip(d, x: int, cy: int, w: int, card: str | None, face_down: bool, covered
         return
     if card is None:
         d.rounded_rectangle(box, radius=9, outline=MUTED, width=2)
-        _label(d, x + w / 2, cy, say("pic.havana.to_pick"), w - 12, fill=MUTED, anchor="mm")
+        _label(d, x + w / 2, cy, names, w - 12, fill=MUTED, anchor="mm")
         return
     fill, ink = (DARK, WHITE) if covered else (WHITE, INK)
     d.rounded_rectangle(box, radius=9, fill=fill, outline=INK, width=2)
     number = str(CARD_NUMBER.get(card, "?"))
     used = _label(d, x + 8, cy, number, w, bold=True, fill=ink, role="card_number")
-    names = [card_name(card)]
-    if known(f"pic.havana.card_short.{card}"):  # a word players know for it, never a stub
-        names.append(say(f"pic.havana.card_short.{card}"))
     _label(d, x + 8 + used + 10, cy, names, w - used - 26, fill=ink, role="card")
 
 
@@ -545,13 +589,16 @@ def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
     )
     room = PW - 60 - 24 - vp_w
     _label(d, x + 60, y + 28, name, room, bold=True, role="name", size=NAME, cut=True)
-    chip_w = (PW - 24) // 2
+    chips = []
     for k in range(2):
         card = p.face_up[k] if k < len(p.face_up) else None
-        side = "left" if k == 0 else "right"
-        covered = p.covering == side and p.placed
-        face_down = card is None and k < p.picked
-        _chip(d, x + 8 + k * (chip_w + 8), y + 78, chip_w, card, face_down, covered)
+        chips.append((card, card is None and k < p.picked))
+    left = x + 8
+    for k, (w, names) in enumerate(_chip_layout(chips, PW - 16)):
+        card, face_down = chips[k]
+        covered = p.covering == ("left" if k == 0 else "right") and p.placed
+        _chip(d, left, y + 78, w, card, face_down, covered, names)
+        left += w + 8
     cy = y + 124
     items, gap = _fitted(_items(p.cubes, p.pesos, p.workers, skip_zero=False), PW - 24)
     end = _draw_items(d, x + 10, cy, items, role="holding", gap=gap)

@@ -6,6 +6,7 @@ a row at the legibility floor: a name is cut only where it does not fit its row 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 
 import pytest
@@ -256,3 +257,51 @@ def test_a_full_havana_row_names_its_costliest_buildings_too(lang):
     named = [t.text.replace(SOFT_HYPHEN, "") for t in drawn if t.role == "building"]
     assert named == wanted
     assert image.width > image.height
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_havana_players_face_up_cards_are_named_whole_where_the_pair_fits(lang):
+    """A player's two face-up cards share one row of the board. Each is named whole, else by
+    the short form the catalogue gives it ("Eintreiber"), never left blank. A short form is
+    used only where the two whole names would not fit the row side by side: a long name
+    beside a short one ("3 Steuereintreiber" beside "4 Architekt") takes the room it needs."""
+    havana_view = games.get("havana").public_view(play("havana", 4, 11, 45))
+    pairs = list(itertools.combinations(CARDS, 2))
+    pairs += [(b, a) for a, b in pairs]
+    row = havana.PW - 16  # the chips' row inside a player's panel
+    whole_pairs = 0
+    for start in range(0, len(pairs), 4):
+        dealt = pairs[start : start + 4]
+        players = tuple(
+            dataclasses.replace(p, face_up=pair, picked=2, placed=False)
+            for p, pair in zip(havana_view.players, dealt, strict=False)
+        )
+        view = dataclasses.replace(havana_view, players=players[: len(dealt)])
+        _, drawn = _board_layout(view, NAMES[: len(dealt)], lang)
+        shown = [t for t in drawn if t.role == "card"]
+        numbers = [t for t in drawn if t.role == "card_number"]
+        assert len(shown) == 2 * len(dealt), [t.text for t in shown]
+        with language(lang):
+            for k, (a, b) in enumerate(dealt):
+                chips = shown[2 * k : 2 * k + 2]
+                wholes = [card_name(a), card_name(b)]
+                whole = 0
+                for side, card in enumerate((a, b)):
+                    text, other = chips[side].text, chips[1 - side].text
+                    if text == wholes[side]:
+                        whole += 1
+                        continue
+                    assert text == say(f"pic.havana.card_short.{card}"), text
+                    # the whole name could not have stood beside what the other chip shows
+                    needed = sum(
+                        draw.length(t.text, havana.TEXT, True) for t in numbers[2 * k :][:2]
+                    )
+                    needed += draw.length(wholes[side], havana.TEXT) + draw.length(
+                        other, havana.TEXT
+                    )
+                    assert needed + 2 * 26 + 8 > row, (lang, a, b, text)
+                whole_pairs += whole == 2
+                left, right = chips[0].room, chips[1].room
+                assert left[1] < right[0] and right[1] - left[0] <= row, (a, b)
+    # most pairs show both names whole in every language
+    assert whole_pairs >= 0.8 * len(pairs), f"{whole_pairs} of {len(pairs)} pairs whole"
