@@ -19,6 +19,7 @@ from bot.discord_io.answering import answer, think
 from bot.discord_io.guard import handler
 from bot.discord_io.outbox import UNDELIVERED
 from bot.lobby import components
+from bot.lobby.game_threads import game_thread
 from bot.lobby.permissions import missing_permissions
 from bot.seats.ai_seats import DEFAULT_LEVEL, LEVELS
 from bot.settings.table_settings import with_clock
@@ -154,10 +155,7 @@ class Lobby:
         name = present.clip(
             text(ch, "bot.thread.name", game=present.title(ch, kind)), lengths.THREAD_NAME
         )
-        room = await parent.create_thread(
-            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
-        )
-        async with self.tables.lock(room.id):
+        async with game_thread(self.tables, parent, name) as room:
             # Written with the game: a stop right after it still leaves the channel its result.
             first = {PARENT_CHANNEL: str(parent.id)}
             record = await self._create(

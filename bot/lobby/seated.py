@@ -15,6 +15,7 @@ from bot.core import metrics
 from bot.core.published import Published
 from bot.core.timing import now
 from bot.discord_io.announce import PARENT_CHANNEL
+from bot.lobby.game_threads import game_thread
 from bot.text import lengths, present
 from bot.text.i18n import game_locale
 from bot.text.preferences import Preferences
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 
 # The AI level of a table's seat that no member fills.
 TABLE_AI = "greedy"
-A_WEEK = 10080  # minutes: a thread that archives itself after a week without a word
 
 
 class SeatedOpening:
@@ -86,35 +86,10 @@ class SeatedOpening:
             "seats": seated,
             "notes": {PARENT_CHANNEL: str(parent.id), **(notes or {})},
         }
-        store = self.tables.store
-        room = await self._left_empty(parent, name)
-        if room is not None:
-            async with self.tables.lock(room.id):
-                # Asked again under the thread's lock: another opening of the same name (a
-                # league of the same name in this channel) may have taken it meanwhile.
-                if not await store.ever_in_channel(room.id):
-                    return await self._start(await store.create_game(channel_id=room.id, **game))
-        room = await parent.create_thread(
-            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=A_WEEK
-        )
-        async with self.tables.lock(room.id):
-            return await self._start(await store.create_game(channel_id=room.id, **game))
-
-    async def _left_empty(self, parent: discord.TextChannel, name: str) -> discord.Thread | None:
-        """A thread of ours called `name` that holds no game: the one an earlier `open` made
-        before the bot stopped (or before Discord's answer was lost), taken again rather than
-        left empty beside a second one. Read from the threads Discord told us of, no request."""
-        me = parent.guild.me
-        for thread in parent.threads:
-            if (
-                thread.name == name
-                and thread.type == discord.ChannelType.public_thread
-                and me is not None
-                and thread.owner_id == me.id
-                and not await self.tables.store.ever_in_channel(thread.id)
-            ):
-                return thread
-        return None
+        async with game_thread(self.tables, parent, name) as room:
+            return await self._start(
+                await self.tables.store.create_game(channel_id=room.id, **game)
+            )
 
     async def resume(self, game_id: int) -> GameRecord | None:
         """A game `open` wrote and did not return (the bot stopped in between): started now if

@@ -8,8 +8,9 @@ import random
 
 import discord
 
-from tests.bot.driver import Table
-from tests.bot.faults import archived_threads
+from storage import StorageError
+from tests.bot.driver import Table, text_of
+from tests.bot.faults import archived_threads, timeout
 
 A_WEEK = 10080  # minutes
 
@@ -95,3 +96,56 @@ async def test_a_locked_thread_is_reported_once_in_its_channel(simcord_env, tabl
     assert [status for *_, status in reopenings] == [403]
     assert len(channel.history()) == in_channel + 1
     assert meta_of(simcord_env, room).archived
+
+
+def _one_lobby_thread(channel):
+    """The channel's only thread, which holds the new game's lobby."""
+    (room,) = channel.threads
+    assert any("new game is open" in m.content for m in room.history())
+    return room
+
+
+async def test_a_thread_whose_creation_went_unanswered_holds_the_game_opened_next(
+    simcord_env, table, faults
+):
+    """Discord made the thread and its answer was lost: the opening fails, and the next
+    `/game new thread:True` opens its game in that thread, not in a second, empty one beside
+    it."""
+    guild, channel, (ana, ben, cai, dee) = table
+    faults.add(timeout("POST", f"/channels/{channel.id}/threads", applied=True, times=1))
+    await ana.slash(channel, "game new", game="havana", thread=True)
+    (room,) = channel.threads
+    assert await simcord_env.bot.store.by_channel(room.id) is None
+    await ana.slash(channel, "game new", game="havana", thread=True)
+    assert _one_lobby_thread(channel).id == room.id
+    assert (await simcord_env.bot.store.by_channel(room.id)).status == "lobby"
+
+
+async def test_a_thread_left_empty_by_a_failed_write_is_taken_again(
+    simcord_env, table, monkeypatch
+):
+    """The game could not be written once the thread existed: trying again uses that thread.
+    A thread that holds a game, or one of another name, is never taken."""
+    guild, channel, (ana, ben, cai, dee) = table
+    store = simcord_env.bot.store
+    write = type(store).create_game
+
+    async def fails_once(self, *args, **kwargs):
+        monkeypatch.setattr(type(store), "create_game", write)
+        raise StorageError("the disk was full")
+
+    monkeypatch.setattr(type(store), "create_game", fails_once)
+    failed = await ana.slash(channel, "game new", game="santiago", thread=True)
+    said = [text_of(m) for m in [failed.response, *failed.followups] if m]
+    assert any("please try again" in t for t in said), said
+    (empty,) = channel.threads
+    await ana.slash(channel, "game new", game="santiago", thread=True)
+    assert _one_lobby_thread(channel).id == empty.id
+    # a second game of the same name gets a thread of its own; Havana's has another name
+    await ben.slash(channel, "game new", game="santiago", thread=True)
+    await cai.slash(channel, "game new", game="havana", thread=True)
+    rooms = channel.threads
+    assert len(rooms) == 3
+    games_in = [await store.by_channel(r.id) for r in rooms]
+    assert all(g is not None for g in games_in)
+    assert len({g.id for g in games_in}) == 3
