@@ -137,19 +137,21 @@ class Practice:
             )
         except discord.Forbidden as exc:
             if in_thread or exc.code != CANNOT_DM:
+                await self._drop_if_empty(room, in_thread)
                 raise
             # The member's DMs are closed: the opening was refused before any table was kept.
             raise Refusal("bot.learn.no_room") from None
         except ChannelBusy:
             # Another `/learn` of the same member opened one at the same moment: a thread
             # opened for this one holds nothing and goes.
-            if in_thread:
-                with contextlib.suppress(*UNDELIVERED):
-                    await room.delete()
+            await self._drop_if_empty(room, in_thread)
             held = await self.tables.store.practice_table(interaction.user.id)
             if held is None:
                 raise Refusal("bot.learn.already", thread="-") from None
             raise already(held) from None
+        except Exception:
+            await self._drop_if_empty(room, in_thread)
+            raise
         if in_thread:
             said = text(locale, "bot.learn.opened", thread=room.mention)
         elif interaction.guild_id is None:
@@ -188,6 +190,13 @@ class Practice:
     @staticmethod
     def _named(locale, names: list[str]) -> str:
         return present.listed(locale, [text(locale, f"bot.learn.name.{n}") for n in names])
+
+    async def _drop_if_empty(self, room, in_thread: bool) -> None:
+        """A private thread opened for a table that was never written goes: nobody else
+        would ever take it again (it is one member's)."""
+        if in_thread and not await self.tables.store.ever_in_channel(room.id):
+            with contextlib.suppress(*UNDELIVERED):
+                await room.delete()
 
     async def _open_thread(self, interaction, parent: discord.TextChannel, kind: str):
         """A private thread only the member (and the server's moderators) can read."""

@@ -10,6 +10,7 @@ import discord
 import pytest
 from simcord import SetupError
 
+from storage import StorageError
 from tests.bot.driver import Table, last_answer, settle_ai, text_of
 
 PRACTICE_LINE = "Practice table: unrated"
@@ -210,3 +211,26 @@ async def test_a_thread_still_there_is_pointed_to_after_a_restart(
     assert again.ephemeral and room.mention in text_of(last_answer(again))
     assert len(channel.threads) == 1
     assert (await simcord_env.bot.store.by_channel(room.id)).status == "active"
+
+
+async def test_a_practice_table_that_could_not_be_written_leaves_no_thread(
+    simcord_env, table, monkeypatch
+):
+    """The store failed once the private thread was open: the learner is told to try again,
+    the empty thread goes (nobody else would ever use it), and trying again opens one table."""
+    guild, channel, (ana, ben, cai, dee) = table
+    store = simcord_env.bot.store
+    write = type(store).create_game
+
+    async def fails_once(self, *args, **kwargs):
+        monkeypatch.setattr(type(store), "create_game", write)
+        raise StorageError("the disk was full")
+
+    monkeypatch.setattr(type(store), "create_game", fails_once)
+    failed = await ana.slash(channel, "learn", game="havana")
+    said = [text_of(m) for m in [failed.response, *failed.followups] if m]
+    assert any("please try again" in t for t in said), said
+    assert channel.threads == []
+    room, _ = await open_practice(simcord_env, channel, ana, "havana")
+    assert [t.id for t in channel.threads] == [room.id]
+    assert (await store.by_channel(room.id)).mode == "practice"
