@@ -293,7 +293,9 @@ def _new_features(lang: str, samples: dict[str, str], choices: list[str]) -> dic
             text(lang, "bot.review.accuracy_of", name=NAMES[seat], accuracy=_number(lang, share))
             for seat, share in ((0, 91.2), (1, 78.4), (2, 64.0))
         ),
-        "margin": 3,
+        # a decision's cost, as the review writes it: one decimal
+        "margin": _number(lang, 3.0),
+        "chance_lost": _number(lang, 12.4),
         "chance_first": 25,
         "chance_last": 100,
         "chance": 12,
@@ -351,12 +353,12 @@ OVERRIDES = {
     "bot.error.league": {"name": "league"},
     "bot.league.signup_at": {"name": "league"},
     "bot.league.signup": {"name": "league", "points": "place_points"},
-    "bot.review": {"best": "best_choice"},
+    "bot.review": {"best": "best_choice", "chance": "chance_lost"},
     "bot.review.accuracy_line": {"players": "accuracies"},
     "bot.learn.left": {"kinds": "kinds_left"},
     "bot.hint": {"reason": "hint_reason"},
-    "bot.review.decision": {"best": "best_choice", "points": "margin"},
-    "bot.review.decision_hidden": {"points": "margin"},
+    "bot.review.decision": {"best": "best_choice", "points": "margin", "chance": "chance_lost"},
+    "bot.review.decision_hidden": {"points": "margin", "chance": "chance_lost"},
     "bot.review.chart_alt": {"first": "chance_first", "last": "chance_last"},
     "bot.help.entry": {"name": "term"},
     "bot.option": {"name": "option_name"},
@@ -646,10 +648,11 @@ GAME_OVERRIDES: dict[str, dict[str, object]] = {
     "havana.option.deck_source": {"value": "shuffled"},
     # the words a caption is built from where no seeded game of the sheet reaches them
     "pic.santiago.used_citizen": {"citizen": Msg("santiago.score.el_zorro")},
-    "pic.santiago.did": {"what": Msg("santiago.casino_amount")},
+    # a decision of an older version's code, said by its kind: "Casino: using a building"
+    "pic.santiago.did": {"what": Msg("santiago.building")},
     "pic.santiago.did_at": {
         "where": Msg("santiago.building.casino"),
-        "what": Msg("santiago.casino_amount"),
+        "what": Msg("santiago.building"),
     },
 }
 

@@ -123,23 +123,23 @@ def _ship(view: PublicView) -> Section:
 
 
 def _road(view: PublicView) -> Section:
-    """Each stop in order; briefly, by number, the citizens without their trades and their
-    flowers by colour alone (the buildings' brief lines say which colour leads where)."""
-    lines, brief = [], []
+    """Each stop in order; briefly, by number, the citizens without their trades; more
+    briefly still, their flowers by colour alone (the buildings' brief lines say which colour
+    leads where)."""
+    lines, brief, briefer = [], [], []
     for stop in view.road:
         said = []
-        for citizen, key in (
-            (pic.citizen_name, "pic.text.santiago.stop"),
-            (_bare_name, "pic.text.santiago.stop_brief"),
+        for citizen, flower, key in (
+            (pic.citizen_name, _flower, "pic.text.santiago.stop"),
+            (_bare_name, _flower, "pic.text.santiago.stop_brief"),
+            (_bare_name, pic.colour_name, "pic.text.santiago.stop_brief"),
         ):
             if stop.citizen is None:
                 what = say("pic.santiago.the_harbour")
             else:
                 what = citizen(stop.citizen)
-                if stop.colour is not None and citizen is _bare_name:
-                    what += ", " + pic.colour_name(stop.colour)
-                elif stop.colour is not None:
-                    what += ", " + say(f"pic.santiago.flower.{stop.colour}")
+                if stop.colour is not None:
+                    what += ", " + flower(stop.colour)
                 if not stop.active:
                     what += ", " + say("pic.santiago.turned_over")
             if stop.index == view.car:
@@ -147,7 +147,19 @@ def _road(view: PublicView) -> Section:
             said.append(say(key, n=stop.index, what=what))
         lines.append(said[0])
         brief.append(said[1])
-    return Section("road", say("pic.text.santiago.road"), tuple(lines), tuple(brief))
+        briefer.append(said[2])
+    return Section(
+        "road",
+        say("pic.text.santiago.road"),
+        tuple(lines),
+        tuple(brief),
+        briefer=tuple(briefer),
+    )
+
+
+def _flower(colour: str) -> str:
+    """A stop's flower as a listener hears it: "red flower", not a bare "red"."""
+    return say(f"pic.santiago.flower.{colour}")
 
 
 def _bare_name(citizen: str) -> str:

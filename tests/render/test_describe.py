@@ -450,3 +450,25 @@ def test_a_shared_score_says_the_tie_breaks_that_ordered_it_and_the_notes_follow
     assert "3rd Carla, 12 victory points." in alt
     with language("en"):
         assert alt.endswith(describe._sentence(say("santiago.note.conversion")))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_santiago_alt_text_says_a_stops_flower_as_a_flower(lang):
+    """The road, said briefly (without the citizens' trades), still names each stop's flower as
+    a flower ("Martínez, flor roja"), not by a colour word left alone ("Martínez, roja"), at
+    three and four players with long names."""
+    engine = games.get("santiago")
+    with language(lang):
+        road = say("pic.text.santiago.road") + ": "
+    for players in (3, 4):
+        for move, state in positions("santiago", players, 17, every=23):
+            public = engine.public_view(state)
+            alt = describe.board_alt(public, LONG_NAMES[:players], lang, move)
+            assert road in alt
+            stops = alt.split(road, 1)[1].split(". ")[0].split("; ")
+            coloured = [s for s in public.road if s.citizen is not None and s.colour]
+            with language(lang):
+                for stop in coloured:
+                    flower = say(f"pic.santiago.flower.{stop.colour}")
+                    line = next(s for s in stops if s.startswith(f"{stop.index}"))
+                    assert flower in line, (line, flower)
