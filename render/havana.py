@@ -507,12 +507,16 @@ def _chip_forms(card: str | None, face_down: bool) -> list[str]:
     return names
 
 
+# a chip's room beside its texts: 8 px before the number, 8 between it and the name, 6 after
+CHIP_PADDING = 22
+
+
 def _chip_need(card: str | None, face_down: bool, name: str) -> int:
     """How wide a chip must be to show `name` whole."""
     if face_down or card is None:
         return math.ceil(dr.length(name, TEXT, face_down)) + 24
     number = str(CARD_NUMBER.get(card, "?"))
-    return int(dr.length(number, TEXT, True)) + 26 + math.ceil(dr.length(name, TEXT))
+    return int(dr.length(number, TEXT, True)) + CHIP_PADDING + math.ceil(dr.length(name, TEXT))
 
 
 def _chip_layout(chips, total: int, gap: int = 8) -> list[tuple[int, list[str]]]:
@@ -556,7 +560,7 @@ def _chip(d, x: int, cy: int, w: int, card: str | None, face_down: bool, covered
     d.rounded_rectangle(box, radius=9, fill=fill, outline=INK, width=2)
     number = str(CARD_NUMBER.get(card, "?"))
     used = _label(d, x + 8, cy, number, w, bold=True, fill=ink, role="card_number")
-    _label(d, x + 8 + used + 10, cy, names, w - used - 26, fill=ink, role="card")
+    _label(d, x + 8 + used + 8, cy, names, w - used - CHIP_PADDING, fill=ink, role="card")
 
 
 def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
