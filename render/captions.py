@@ -22,6 +22,10 @@ ENGLISH = {
     "pic.waiting": "Waiting for: {who}",
     "pic.game_over": "Game over",
     "pic.last": "Last: {name} — {what}",
+    # the same, shorter, where the caption has no room for "Last:"
+    "pic.last_brief": "{name} — {what}",
+    # an alt text's or text board's first line: the game, then the board's banner
+    "pic.text.title": "{game} — {banner}",
     "pic.player": "Player {number}",
     "pic.your_screen": "{name} — your screen",
     "pic.your_cards": "{name} — your cards",
@@ -64,6 +68,7 @@ ENGLISH = {
     "pic.santiago.short.newspaper": "Newspaper",
     "pic.santiago.drove": "drove {n:plural|one=# stop|other=# stops}",
     "pic.santiago.drove_to": "drove {n:plural|one=# stop|other=# stops} to {to}",
+    "pic.santiago.drove_to_harbour": "drove {n:plural|one=# stop|other=# stops} to the harbour",
     "pic.santiago.left_out_die": "left out the {good} die",
     "pic.santiago.delivered": "delivered {good}",
     "pic.santiago.claimed": "claimed {building}",
@@ -153,6 +158,7 @@ ENGLISH = {
     "pic.havana.done": "done",
     # said by a screen reader and on the text board: in words
     "pic.havana.vp_goal": "{vp} of {goal:plural|one=# victory point|other=# victory points}",
+    "pic.havana.vp_reached": "{vp:plural|one=# victory point|other=# victory points}, the goal of {goal} reached",
     "pic.havana.chose_secret": "chose a card in secret",
     "pic.havana.placed_secret": "put down a new card in secret",
     "pic.havana.took_back": "took back a card",
@@ -223,7 +229,8 @@ ENGLISH = {
     "pic.text.havana.building": "{name}, {vp} VP, cost: {cost}",
     "pic.text.havana.building_architect": "{name}, {vp} VP, cost: {cost}, only with the Architect",
     "pic.text.havana.building_brief": "{name}, {vp} VP",
-    "pic.text.havana.buyable": "can be bought",
+    "pic.text.havana.buyable": "{line} — can be bought",
+    "pic.text.havana.turn_order": "Turn order: {order}",
     "pic.text.havana.hand": "hand: {cards}",
     "pic.text.havana.face_down": "face down, not yet revealed: {cards}",
     "pic.text.havana.discard": "discard pile: {cards}",

@@ -639,7 +639,7 @@ def last_captions(name: str, whats: Sequence[str]) -> list[str]:
     name = clip(name, 400)[0]
     out = []
     for what in whats:
-        out += [say("pic.last", name=name, what=what), f"{name} — {what}"]
+        out += [say("pic.last", name=name, what=what), say("pic.last_brief", name=name, what=what)]
     out.append(whats[-1])
     return list(dict.fromkeys(out))
 

@@ -51,7 +51,8 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
     # the banner's parts, which the picture sets apart with dots, said with commas: a screen
     # reader reads a middle dot as nothing at all (or as "middle dot")
     banner = pic.caption(view, names, move)
-    title = f"{dr.term('havana.title')} — {going_on(worded(banner.replace(' · ', ', '), banner))}"
+    banner = going_on(worded(banner.replace(" · ", ", "), banner))
+    title = say("pic.text.title", game=dr.term("havana.title"), banner=banner)
     sections = [Section("title", title)]
     found = waiting(view, names)
     if found is not None:
@@ -76,7 +77,9 @@ def _players(view: PublicView, names: list[str]) -> tuple[tuple[str, ...], ...]:
     seat's number), for an alt text that would not fit otherwise."""
     lines, brief, briefer = [], [], []
     for p in view.players:
-        parts = [say("pic.havana.vp_goal", vp=p.vp, goal=view.target_vp)]
+        # past the goal, "33 of 25" would read as a slip: the goal is said reached instead
+        reached = "pic.havana.vp_reached" if p.vp >= view.target_vp else "pic.havana.vp_goal"
+        parts = [say(reached, vp=p.vp, goal=view.target_vp)]
         parts.append(say("pic.text.havana.pesos", n=p.pesos))
         parts.append(say("pic.havana.bank_workers", n=p.workers))
         fewest = [*parts, say("pic.text.havana.cubes", n=p.cubes.total)]
@@ -109,8 +112,7 @@ def _centre(view: PublicView, names: list[str]) -> Section:
     # in words, where the picture's "deck 24 · bag 75" labels a pile the eye sees beside it
     deck = say("pic.text.havana.deck", n=view.deck_count)
     order = ", ".join(names[s] for s in view.turn_order) or say("pic.havana.order_later")
-    turn_order = say("pic.havana.turn_order")
-    taken, first = ", ".join(pool), worded(f"{turn_order} {order}", turn_order)
+    taken, first = ", ".join(pool), say("pic.text.havana.turn_order", order=order)
     lines = [
         taken,
         worded(f"{bank}, {say('pic.havana.bank_workers', n=view.bank_workers)}", bank),
@@ -145,7 +147,7 @@ def _row(label: str, row) -> Section:
         )
         ends = [e for e, at in (("left", 0), ("right", n - 1)) if e in row.buyable_ends and k == at]
         if ends:
-            said = tuple(f"{line} — {say('pic.text.havana.buyable')}" for line in said)
+            said = tuple(say("pic.text.havana.buyable", line=line) for line in said)
         for out, line in zip((lines, brief, briefer), said, strict=True):
             out.append(line)
     if not lines:

@@ -849,9 +849,10 @@ def last_move_wordings(view: PublicView, move: LastMove) -> list[str]:
             stop = view.road[move.car_to]
             if stop.citizen:
                 name = _split_role(citizen_name(stop.citizen))[0]
-            else:
-                name = say("pic.santiago.the_harbour")
-            return [say("pic.santiago.drove_to", n=n, to=name), say("pic.santiago.drove", n=n)]
+                went = say("pic.santiago.drove_to", n=n, to=name)
+            else:  # a sentence of its own: "zum Hafen", «в порт», not a stop's name pasted in
+                went = say("pic.santiago.drove_to_harbour", n=n)
+            return [went, say("pic.santiago.drove", n=n)]
         return [say("pic.santiago.drove", n=n)]
     if head == "leave" and rest:
         return [say("pic.santiago.left_out_die", good=good_name(rest))]

@@ -53,7 +53,8 @@ def _owns(buildings) -> str:
 
 
 def board(view: PublicView, names: list[str], move: int | None) -> list[Section]:
-    title = f"{dr.term('santiago.title')} — {going_on(pic.caption(view, names, move))}"
+    banner = going_on(pic.caption(view, names, move))
+    title = say("pic.text.title", game=dr.term("santiago.title"), banner=banner)
     sections = [Section("title", title)]
     found = waiting(view, names)
     if found is not None:

@@ -1092,18 +1092,14 @@ def test_every_russian_button_label_and_prompt_opens_with_a_capital():
 # --- German: a stop named without an article, the du register, one colon in a refusal ----------
 
 
-def test_german_names_the_harbour_as_a_stop_never_after_a_bare_preposition():
-    """ "fährt das Auto zur Station Hafen", as the German rules say 'die Station „Hafen“'; never
-    "fährt … zu Hafen": the harbour fills the same place in the sentence as a citizen's name, so
-    the sentence must not decline it."""
-    harbour = Msg("santiago.harbour")
+def test_german_drives_to_the_harbour_never_after_a_bare_preposition():
+    """The car's drive to the harbour is a sentence of its own ("fährt das Auto … zum Hafen"),
+    never the harbour pasted where a citizen's name stands ("… zu Hafen")."""
     lines = [
-        _say(
-            "de",
-            Msg("santiago.event.drive", {"player": "Anna", "stops": 2, "cost": 1, "to": harbour}),
-        ),
-        _say("de", Msg("santiago.event.drive_free", {"player": "Anna", "stops": 1, "to": harbour})),
+        _say("de", Msg("santiago.event.drive_harbour", {"player": "Anna", "stops": 2, "cost": 1})),
+        _say("de", Msg("santiago.event.drive_free_harbour", {"player": "Anna", "stops": 1})),
     ]
+    assert all("Hafen" in line for line in lines), lines
     wrong = [
         line for line in lines if re.search(r"\b(?:zu|bei|nach|von|an|in|vom|am) Hafen\b", line)
     ]

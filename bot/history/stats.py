@@ -57,7 +57,8 @@ def chart_alt(locale, name: str, chart) -> str:
 
 
 def opening_text(locale, kind: str, opening: str) -> str:
-    return " + ".join(text_msg(locale, Msg(key)) for key in opening.split("+"))
+    # two cards are joined as the language joins a list ("Mama (9) e Ladro di materiali (6)")
+    return present.listed(locale, [text_msg(locale, Msg(key)) for key in opening.split("+")])
 
 
 class Statistics:

@@ -671,11 +671,15 @@ def _drive(state: State, seat: int, stops: int, events: list) -> None:
     state.car = pos
     state.trip = (start, pos)
     citizen = state.road[pos]
-    to = _msg("harbour") if citizen < 0 else CITIZEN_MSG[citizen]
-    if stops == 1:  # the first stop is free: "free", never "for 0 pesos"
-        _event(events, seat, "drive_free", stops=stops, to=to)
+    # to the harbour in a sentence of its own: "zum Hafen", «в порт», not a stop's name
+    if citizen < 0 and stops == 1:  # the first stop is free: "free", never "for 0 pesos"
+        _event(events, seat, "drive_free_harbour", stops=stops)
+    elif citizen < 0:
+        _event(events, seat, "drive_harbour", stops=stops, cost=stops - 1)
+    elif stops == 1:
+        _event(events, seat, "drive_free", stops=stops, to=CITIZEN_MSG[citizen])
     else:
-        _event(events, seat, "drive", stops=stops, cost=stops - 1, to=to)
+        _event(events, seat, "drive", stops=stops, cost=stops - 1, to=CITIZEN_MSG[citizen])
     if pos == D.HARBOUR:
         _event(events, seat, "delivery_round")
         state.passed = 0
@@ -1081,5 +1085,5 @@ def _short_of(state: State, seat: int, code: str) -> Msg:
     else:  # deliver:, office:, market:give:, cafe:, zorro:give: name the good last
         g = D.GOOD_INDEX[code.rpartition(":")[2]]
     if not goods[g]:
-        return _msg("illegal.no_good", good=GOOD_MSG[g])
+        return _msg(f"illegal.no_good.{D.GOODS[g]}")
     return _msg("illegal.short_good", held=_msg(f"count.{D.GOODS[g]}", n=goods[g]))

@@ -195,6 +195,8 @@ ENGLISH = {
     "santiago.event.forced_pawn": "{player}'s pawn has only one building to go to.",
     "santiago.event.drive_free": "{player} drives the car {stops:plural|one=# stop|other=# stops} to {to}, free.",
     "santiago.event.drive": "{player} drives the car {stops:plural|one=# stop|other=# stops} to {to} for {cost:plural|one=# peso|other=# pesos}.",
+    "santiago.event.drive_free_harbour": "{player} drives the car {stops:plural|one=# stop|other=# stops} to the harbour, free.",
+    "santiago.event.drive_harbour": "{player} drives the car {stops:plural|one=# stop|other=# stops} to the harbour for {cost:plural|one=# peso|other=# pesos}.",
     "santiago.event.pass_harbour": "The car passes the harbour.",
     "santiago.event.delivery_round": "A delivery round begins.",
     "santiago.event.inactive": "{citizen} is face down: nothing happens.",
@@ -249,7 +251,13 @@ ENGLISH = {
     "santiago.illegal.drive_cost": "You cannot afford to drive {stops:plural|one=# stop|other=# stops}: that costs {cost:plural|one=# peso|other=# pesos} and you have {pesos}.",
     "santiago.illegal.drive_range": "The car drives between 1 and {most} stops.",
     # the good named once: "you have none" and "you have only 1 unit of rum"
-    "santiago.illegal.no_good": "You have no {good} for that.",
+    # a sentence per good, so that each language can decline it ("keinen Rum", "нет рома")
+    "santiago.illegal.no_good.sugar_cane": "You have no sugar cane for that.",
+    "santiago.illegal.no_good.citrus": "You have no citrus fruit for that.",
+    "santiago.illegal.no_good.tobacco": "You have no tobacco for that.",
+    "santiago.illegal.no_good.rum": "You have no rum for that.",
+    "santiago.illegal.no_good.cigar": "You have no cigars for that.",
+    "santiago.illegal.no_good.wood": "You have no wood for that.",
     "santiago.illegal.short_good": "You have only {held}: not enough for that.",
     "santiago.illegal.short_pesos": "You do not have the pesos for that: you have {have}.",
     "santiago.illegal.short_vp": "You do not have the VP for that: you have {have}.",

@@ -73,4 +73,4 @@ async def test_santiago_s_pages_speak_the_reader_s_language(simcord_env, request
     )
     zoll = next(o for o in menu_of(buildings)["options"] if o["label"] == "Zollamt")
     picked = last_answer(await ben.select(buildings, [zoll["value"]], custom_id="gw:santiago"))
-    assert "fährt das Schiff ab" in text_of(picked)
+    assert "läuft das Schiff aus" in text_of(picked)

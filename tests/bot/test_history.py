@@ -12,6 +12,7 @@ import pytest
 
 from bot.text.i18n import text_msg
 from games import Msg
+from render.havana import CARDS
 from storage import Store
 from storage.endings import rebuild
 from tests.bot.driver import Table, custom_ids
@@ -299,3 +300,19 @@ async def test_forged_replay_and_history_buttons_change_nothing_and_answer_polit
     # Older than a number beyond SQLite's integers: every game, not an error.
     beyond = await forged_press(simcord_env, cai, opened, "hp:0:all:o:9999999999999999999")
     assert f"**{game_id}** · Havana" in answer(beyond).content
+
+
+async def test_favourite_starting_cards_are_listed_as_the_language_lists(simcord_env, table):
+    """`/game history stats` names a Havana player's favourite two first cards joined as a
+    list is ("Mama (9) and Pesos (8)"), not with a "+" between catalogue names."""
+    guild, channel, (ana, ben, cai, dee) = table
+    for seed in range(2):
+        await resigned_game(simcord_env, channel, ana, ben, steps=8, seed=seed)
+    mine = answer(await dee.slash(channel, "game history stats", member=ana))
+    (line,) = [s for s in mine.content.splitlines() if s.startswith("Favourite starting cards")]
+    cards = [text_msg("en-US", Msg(f"havana.card.{c}")) for c in CARDS]
+    named = [c for c in cards if c in line]
+    assert len(named) == 2 and " + " not in line, line
+    assert line.endswith(f"{named[0]} and {named[1]}") or line.endswith(
+        f"{named[1]} and {named[0]}"
+    ), line
