@@ -1106,6 +1106,21 @@ def test_german_drives_to_the_harbour_never_after_a_bare_preposition():
     assert not wrong, wrong
 
 
+@pytest.mark.parametrize("lang", ["en", "it", "de", "ru", "es"])
+def test_a_drive_to_the_harbour_stored_before_it_had_its_own_sentence_still_reads(lang):
+    """Games stored by an earlier version logged the harbour as a stop's name in the drive's
+    sentence: those lines still read whole, with the harbour in them."""
+    harbour = Msg("santiago.harbour")
+    old = [
+        Msg("santiago.event.drive", {"player": "Anna", "stops": 2, "cost": 1, "to": harbour}),
+        Msg("santiago.event.drive_free", {"player": "Anna", "stops": 1, "to": harbour}),
+    ]
+    word = _say(lang, harbour)
+    for message in old:
+        line = _say(lang, message)
+        assert word in line and "santiago." not in line and "{" not in line, line
+
+
 def test_german_texts_never_open_a_sentence_with_a_formal_ihr():
     """The bot says "du": a sentence that opens with "Ihre Spiele …" or "Ihre Analyse …" reads
     as the formal "Sie" register, whatever noun "Ihre" was meant to point back to."""

@@ -24,7 +24,7 @@ from bot.lobby.permissions import missing_for_private_thread
 from bot.seats.ai_seats import LEVELS
 from bot.text import lengths, lessons, present
 from bot.text.i18n import channel_locale, game_locale, text
-from storage import ChannelBusy, GameRecord
+from storage import ChannelBusy, GameRecord, StorageError
 from storage.clock import Settings
 from storage.records import PRACTICE
 
@@ -193,8 +193,15 @@ class Practice:
 
     async def _drop_if_empty(self, room, in_thread: bool) -> None:
         """A private thread opened for a table that was never written goes: nobody else
-        would ever take it again (it is one member's)."""
-        if in_thread and not await self.tables.store.ever_in_channel(room.id):
+        would ever take it again (it is one member's). Where the store cannot say (it is
+        failing), the thread stays rather than risk a table."""
+        if not in_thread:
+            return
+        try:
+            written = await self.tables.store.ever_in_channel(room.id)
+        except StorageError:
+            return  # unknown whether a table was written: the thread stays, the error goes on
+        if not written:
             with contextlib.suppress(*UNDELIVERED):
                 await room.delete()
 

@@ -108,6 +108,7 @@ EFFECTS = {
 
 ENGLISH = {
     "santiago.title": "Santiago de Cuba",
+    # the harbour as a stop's name in drives stored before it had sentences of its own
     "santiago.harbour": "the harbour",
     # the harbour as a choice in the drive menu, beside the citizens' names
     "santiago.harbour_option": "Harbour",

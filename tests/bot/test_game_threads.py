@@ -149,3 +149,27 @@ async def test_a_thread_left_empty_by_a_failed_write_is_taken_again(
     games_in = [await store.by_channel(r.id) for r in rooms]
     assert all(g is not None for g in games_in)
     assert len({g.id for g in games_in}) == 3
+
+
+async def test_a_thread_people_talked_in_is_theirs_and_not_taken_again(
+    simcord_env, table, monkeypatch
+):
+    """An empty thread of ours that members have since talked in is left to them: the next
+    opening makes a thread of its own."""
+    guild, channel, (ana, ben, cai, dee) = table
+    store = simcord_env.bot.store
+    write = type(store).create_game
+
+    async def fails_once(self, *args, **kwargs):
+        monkeypatch.setattr(type(store), "create_game", write)
+        raise StorageError("the disk was full")
+
+    monkeypatch.setattr(type(store), "create_game", fails_once)
+    await ana.slash(channel, "game new", game="havana", thread=True)
+    (chatted,) = channel.threads
+    await ben.send(chatted, "is the game here?")
+    await ana.slash(channel, "game new", game="havana", thread=True)
+    (room,) = [t for t in channel.threads if t.id != chatted.id]
+    assert await store.by_channel(chatted.id) is None
+    assert (await store.by_channel(room.id)).status == "lobby"
+    assert [m.content for m in chatted.history()] == ["is the game here?"]

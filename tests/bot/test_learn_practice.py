@@ -234,3 +234,25 @@ async def test_a_practice_table_that_could_not_be_written_leaves_no_thread(
     room, _ = await open_practice(simcord_env, channel, ana, "havana")
     assert [t.id for t in channel.threads] == [room.id]
     assert (await store.by_channel(room.id)).mode == "practice"
+
+
+async def test_a_failing_store_keeps_the_practice_thread_and_says_try_again(
+    simcord_env, table, monkeypatch
+):
+    """Where the store cannot even say whether the table was written, the thread stays (it may
+    hold the table) and the learner still hears the failure politely."""
+    guild, channel, (ana, ben, cai, dee) = table
+    store = simcord_env.bot.store
+    write, asked = type(store).create_game, type(store).ever_in_channel
+
+    async def down(self, *args, **kwargs):
+        raise StorageError("the database is down")
+
+    monkeypatch.setattr(type(store), "create_game", down)
+    monkeypatch.setattr(type(store), "ever_in_channel", down)
+    failed = await ana.slash(channel, "learn", game="santiago")
+    said = [text_of(m) for m in [failed.response, *failed.followups] if m]
+    assert any("please try again" in t for t in said), said
+    assert len(channel.threads) == 1
+    monkeypatch.setattr(type(store), "create_game", write)
+    monkeypatch.setattr(type(store), "ever_in_channel", asked)
