@@ -8,9 +8,9 @@ import random
 
 import discord
 
-from storage import StorageError
-from tests.bot.driver import Table, text_of
+from tests.bot.driver import Table
 from tests.bot.faults import archived_threads, timeout
+from tests.bot.store_faults import asked_to_try_again, write_fails_once
 
 A_WEEK = 10080  # minutes
 
@@ -128,16 +128,9 @@ async def test_a_thread_left_empty_by_a_failed_write_is_taken_again(
     A thread that holds a game, or one of another name, is never taken."""
     guild, channel, (ana, ben, cai, dee) = table
     store = simcord_env.bot.store
-    write = type(store).create_game
-
-    async def fails_once(self, *args, **kwargs):
-        monkeypatch.setattr(type(store), "create_game", write)
-        raise StorageError("the disk was full")
-
-    monkeypatch.setattr(type(store), "create_game", fails_once)
+    write_fails_once(monkeypatch, store)
     failed = await ana.slash(channel, "game new", game="santiago", thread=True)
-    said = [text_of(m) for m in [failed.response, *failed.followups] if m]
-    assert any("please try again" in t for t in said), said
+    assert asked_to_try_again(failed), failed.response
     (empty,) = channel.threads
     await ana.slash(channel, "game new", game="santiago", thread=True)
     assert _one_lobby_thread(channel).id == empty.id
@@ -158,13 +151,7 @@ async def test_a_thread_people_talked_in_is_theirs_and_not_taken_again(
     opening makes a thread of its own."""
     guild, channel, (ana, ben, cai, dee) = table
     store = simcord_env.bot.store
-    write = type(store).create_game
-
-    async def fails_once(self, *args, **kwargs):
-        monkeypatch.setattr(type(store), "create_game", write)
-        raise StorageError("the disk was full")
-
-    monkeypatch.setattr(type(store), "create_game", fails_once)
+    write_fails_once(monkeypatch, store)
     await ana.slash(channel, "game new", game="havana", thread=True)
     (chatted,) = channel.threads
     await ben.send(chatted, "is the game here?")

@@ -12,6 +12,7 @@ from simcord import SetupError
 
 from storage import StorageError
 from tests.bot.driver import Table, last_answer, settle_ai, text_of
+from tests.bot.store_faults import asked_to_try_again, write_fails_once
 
 PRACTICE_LINE = "Practice table: unrated"
 
@@ -220,16 +221,9 @@ async def test_a_practice_table_that_could_not_be_written_leaves_no_thread(
     the empty thread goes (nobody else would ever use it), and trying again opens one table."""
     guild, channel, (ana, ben, cai, dee) = table
     store = simcord_env.bot.store
-    write = type(store).create_game
-
-    async def fails_once(self, *args, **kwargs):
-        monkeypatch.setattr(type(store), "create_game", write)
-        raise StorageError("the disk was full")
-
-    monkeypatch.setattr(type(store), "create_game", fails_once)
+    write_fails_once(monkeypatch, store)
     failed = await ana.slash(channel, "learn", game="havana")
-    said = [text_of(m) for m in [failed.response, *failed.followups] if m]
-    assert any("please try again" in t for t in said), said
+    assert asked_to_try_again(failed), failed.response
     assert channel.threads == []
     room, _ = await open_practice(simcord_env, channel, ana, "havana")
     assert [t.id for t in channel.threads] == [room.id]
@@ -251,8 +245,7 @@ async def test_a_failing_store_keeps_the_practice_thread_and_says_try_again(
     monkeypatch.setattr(type(store), "create_game", down)
     monkeypatch.setattr(type(store), "ever_in_channel", down)
     failed = await ana.slash(channel, "learn", game="santiago")
-    said = [text_of(m) for m in [failed.response, *failed.followups] if m]
-    assert any("please try again" in t for t in said), said
+    assert asked_to_try_again(failed), failed.response
     assert len(channel.threads) == 1
     monkeypatch.setattr(type(store), "create_game", write)
     monkeypatch.setattr(type(store), "ever_in_channel", asked)
