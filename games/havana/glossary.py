@@ -81,10 +81,19 @@ def explain(state: State, seat: int, code: str) -> Msg | None:
 
 
 def sections() -> list[tuple[Msg, list[tuple[Msg, Msg]]]]:
-    """The 13 action cards in the order of their numbers, then the bundled deck's buildings."""
+    """The 13 action cards in the order of their numbers, the bundled deck's buildings, then
+    the building materials by the letter each cube carries on the board (a key for who does
+    not tell the colours apart: the letters follow the materials' names, «Д» for «дерево»)."""
     cards = [(Msg("havana.card." + card), card_effect(card)) for card in CARD_IDS]
     buildings = [(Msg("havana.building." + b.id), building_effect(b)) for b in bundled()]
-    return [(Msg("havana.glossary.cards"), cards), (Msg("havana.glossary.buildings"), buildings)]
+    materials = [
+        (Msg(f"pic.havana.letter.{c}"), Msg(f"havana.glossary.material.{c}")) for c in COLOURS
+    ]
+    return [
+        (Msg("havana.glossary.cards"), cards),
+        (Msg("havana.glossary.buildings"), buildings),
+        (Msg("havana.glossary.materials"), materials),
+    ]
 
 
 def detail(effect: Msg) -> Msg:

@@ -11,6 +11,13 @@ from .deck import bundled_file
 EFFECTS = {
     "havana.glossary.cards": "Action cards",
     "havana.glossary.buildings": "Buildings",
+    "havana.glossary.materials": "Building materials",
+    # a cube's letter on the board (pic.havana.letter.*), then what it is
+    "havana.glossary.material.red": "Brick, the red cube.",
+    "havana.glossary.material.yellow": "Sandstone, the yellow cube.",
+    "havana.glossary.material.brown": "Wood, the brown cube.",
+    "havana.glossary.material.blue": "Glass, the blue cube.",
+    "havana.glossary.material.rubble": "Rubble, the grey cube.",
     "havana.effect.card.siesta": "No action; its 0 makes your number low, so you play early in the round.",
     "havana.effect.card.refreshment": "You may take 1 card of your discard pile back into your hand.",
     "havana.effect.more.card.refreshment": (

@@ -34,14 +34,23 @@ async def test_havana_s_pages_list_every_card_and_building_and_answer_what_one_d
     assert shown.startswith("**Havana** (2-4 players)")
     assert "**Mama (9)**: Take half the coloured cubes" in shown
     assert "**Peso Thief (5)**: Steal half the pesos" in shown
-    # A button per page of the game: the cards, then the buildings over two pages.
-    assert labels(rules)[-3:] == ["Action cards (1/3)", "Buildings (2/3)", "Buildings (3/3)"]
+    # A button per page of the game: the cards, the buildings over two pages, the materials.
+    assert labels(rules)[-4:] == [
+        "Action cards (1/4)",
+        "Buildings (2/4)",
+        "Buildings (3/4)",
+        "Building materials (4/4)",
+    ]
     menu = menu_of(rules)
     assert len(menu["options"]) == 13
     mama = next(o for o in menu["options"] if o["label"] == "Mama (9)")
     assert mama["description"].startswith("Take half the coloured cubes")
 
-    await ana.click(rules, label="Buildings (2/3)")
+    # The letters a cube carries on the board, for who does not tell its colour apart
+    await ana.click(rules, label="Building materials (4/4)")
+    materials = text_of(now(simcord_env, opened))
+    assert "**W**: Wood, the brown cube." in materials and "**G**: Rubble" in materials
+    await ana.click(now(simcord_env, opened), label="Buildings (2/4)")
     buildings = now(simcord_env, opened)
     assert "**Statue**: 2 VP; costs 1 yellow cube and 2 pesos" in text_of(buildings)
     assert len(menu_of(buildings)["options"]) == 25
@@ -49,7 +58,7 @@ async def test_havana_s_pages_list_every_card_and_building_and_answer_what_one_d
     # The menu answers after a restart too, privately, with the longer telling.
     await simcord_bot.store.close()
     await simcord_env.restart_bot(new_bot(db_path))
-    await ana.click(now(simcord_env, opened), label="Action cards (1/3)")
+    await ana.click(now(simcord_env, opened), label="Action cards (1/4)")
     assert text_of(now(simcord_env, opened)) == shown
     picked = await ana.select(now(simcord_env, opened), ["0.8"], custom_id="gw:havana")
     answer = last_answer(picked)
