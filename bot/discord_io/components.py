@@ -400,7 +400,21 @@ def effect(
     """What the card, building or person that the choice `code` names does, in words (None
     when it names none): `markdown` for a text display, else for a menu entry's description."""
     said = games.explain(record.kind, state, seat, code)
-    return None if said is None else text_msg(locale, said, names, markdown=markdown)
+    if said is None:
+        return None
+    if markdown:  # a text display has room for the effect told at length
+        return text_msg(locale, games.roomy(record.kind, said), names, markdown=True)
+    return menu_effect(locale, record.kind, said, names)
+
+
+def menu_effect(locale: Any, kind: str, effect: Any, names=None) -> str:
+    """An effect for a menu entry's description: told at length (a building's VP written out,
+    "8 punti vittoria") where that fits its 100 characters, else in the short form its
+    catalogue writes for menus ("8 PV")."""
+    roomy = text_msg(locale, games.roomy(kind, effect), names)
+    if lengths.utf16_len(roomy) <= lengths.OPTION_DESCRIPTION:
+        return roomy
+    return text_msg(locale, effect, names)
 
 
 def described(label: str, code: str, effect: str | None) -> discord.SelectOption:

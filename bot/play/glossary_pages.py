@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import games
+from bot.discord_io.components import menu_effect
 from bot.text import present
 from bot.text.i18n import english, text, text_msg
 from bot.text.lengths import CONTENT, utf16_len
@@ -68,7 +69,7 @@ def pages(locale: Any, kind: str) -> list[Page]:
             found.append(Page(title, [f"**{title}**"]))
         for i, (name, effect) in enumerate(pairs):
             # (the menu's 100 characters take the short effect; the page has room for words)
-            entry = Entry(s, i, text_msg(locale, name), text_msg(locale, effect))
+            entry = Entry(s, i, text_msg(locale, name), menu_effect(locale, kind, effect))
             roomy = text_msg(locale, games.roomy(kind, effect))
             said = text(locale, "bot.help.entry", name=entry.name, effect=roomy)
             line = present.clip(said, CONTENT // 2)

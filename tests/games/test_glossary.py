@@ -166,3 +166,23 @@ def test_the_help_pages_say_a_building_s_vp_in_words_even_under_the_architect(la
     architect = [line for line in content.splitlines() if line.count(";") >= 2]
     assert architect  # the buildings that need the Architect
     assert not [line for line in architect if re.search(rf"\b{short}\b", line)], architect[:3]
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_menu_writes_a_buildings_vp_out_wherever_its_100_characters_allow(lang):
+    """The "What does it do?" menu takes an effect told at length where it fits ("8 punti
+    vittoria; costa …; serve l'Architetto"), and the short form ("8 PV") only for the costliest
+    buildings, whose long telling would not fit: so a menu rarely mixes the two."""
+    pages = glossary_pages.pages(lang, "havana")
+    sections = games.glossary("havana")
+    short = 0
+    for page in pages:
+        for entry in page.entries:
+            effect = sections[entry.section][1][entry.index][1]
+            roomy = text_msg(lang, games.roomy("havana", effect))
+            if utf16_len(roomy) <= OPTION_DESCRIPTION:
+                assert entry.effect == roomy, (entry.name, entry.effect)
+            else:
+                assert entry.effect == text_msg(lang, effect)
+                short += 1
+    assert short <= 4, f"{short} buildings said briefly"
