@@ -19,6 +19,7 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 
 import games
+from bot.history.stats import opening_text
 from bot.text import lessons, present
 from bot.text.i18n import english, text, text_msg
 from games import OptionError
@@ -587,7 +588,7 @@ def _opening(lang: str, played: Sequence[Table], kind: str) -> str:
     for table in played:
         found = opening(table.kind, table.log, 0) if table.kind == kind else None
         if found:
-            return " + ".join(text_msg(lang, Msg(key)) for key in found.split("+"))
+            return opening_text(lang, kind, found)
     return "?"
 
 

@@ -86,16 +86,18 @@ def alt_text(sections: Sequence[Section], limit: int = ALT_MAX) -> str:
     that is longer than `limit` UTF-16 code units, it gives up words until it fits, in this
     order: the sections say it briefly where they can (the first first); the `EXPENDABLE`
     ones are left out whole; the sections say it more briefly still where they can; then the
-    places are left out whole, the last in the order first, and a closing sentence counts what
-    was left out. Never a word cut in its middle."""
+    places are left out whole, the last in the order first, and a closing sentence counts the
+    places left out (not the last move: the message beside the picture tells it, and the
+    sentence would only take the room a place needs). Never a word cut in its middle."""
     sections = [_plain(section) for section in sections]
     parts = [_part(section, section.lines) for section in sections]
     left: set[int] = set()
 
     def said() -> str:
         kept = [part for j, part in enumerate(parts) if j not in left]
-        if left:
-            kept.append(say("pic.alt.left_out", count=len(left)))
+        places = [j for j in left if sections[j].key not in EXPENDABLE]
+        if places:
+            kept.append(say("pic.alt.left_out", count=len(places)))
         return " ".join(kept)
 
     numbered = list(enumerate(sections))

@@ -165,7 +165,8 @@ async def read_deck(attachment: discord.Attachment) -> object:
             raise Refusal("bot.error.deck_too_big", limit=MAX_DECK_BYTES // 1024) from None
         if exc.key == "syntax":
             raise Refusal("bot.error.deck_not_json", detail=exc.reason.params["detail"]) from None
-        raise Refusal("bot.error.bad_option", reason=exc.reason) from None
+        # the reason is a phrase ("the file is not UTF-8 text"): the sentence around it ends it
+        raise Refusal("bot.error.deck_unusable", reason=exc.reason) from None
     # Only a deck's content is accepted from Discord, never a string (the engine reads a string
     # as a file path on this machine).
     if not isinstance(parsed, dict | list):

@@ -142,8 +142,11 @@ async def test_a_hostile_deck_file_is_refused_politely(simcord_env, table):
     deep = b"[" * 50_000 + b"]" * 50_000
     refused(
         await ana.slash(channel, "game new", game="havana", deck=("deck.json", deep)),
-        "cannot be used",
-        "nested more than 32 levels deep",
+        "The deck file cannot be used: the JSON is nested more than 32 levels deep.",
+    )
+    refused(
+        await ana.slash(channel, "game new", game="havana", deck=("deck.json", b"\xff\xfe[]")),
+        "The deck file cannot be used: the file is not UTF-8 text.",
     )
     data = json.loads(json.dumps(bundled_file()))
     data["buildings"][2]["name"] = "W" * 7000

@@ -256,6 +256,7 @@ MESSAGES: dict[str, str] = {
     "bot.error.deck_not_json": "The deck file is not valid JSON ({detail}).",
     "bot.error.deck_single_value": "The deck file is not a deck: it holds a single value instead of the deck's buildings.",
     "bot.error.deck_unreadable": "I could not download the deck file; please attach it again.",
+    "bot.error.deck_unusable": "The deck file cannot be used: {reason}.",
     "bot.error.guild_only": "Games are played in server channels, not in direct messages.",
     "bot.error.missing_permission": "You do not have the permission to do that here.",
     "bot.error.ai_players": "A game can have 0 to {high} AI players, at the levels random, greedy or strong.",
