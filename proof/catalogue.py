@@ -19,9 +19,9 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 
 import games
-from bot.history.stats import opening_text
 from bot.text import lessons, present
 from bot.text.i18n import english, text, text_msg
+from bot.text.openings import opening_text
 from games import OptionError
 from games.front import front_options
 from games.jsonin import JSONInputError, loads
@@ -588,7 +588,7 @@ def _opening(lang: str, played: Sequence[Table], kind: str) -> str:
     for table in played:
         found = opening(table.kind, table.log, 0) if table.kind == kind else None
         if found:
-            return opening_text(lang, kind, found)
+            return opening_text(lang, found)
     return "?"
 
 

@@ -17,9 +17,9 @@ from babel.numbers import format_decimal
 
 from bot.discord_io.guard import handler
 from bot.text import lengths, present
-from bot.text.i18n import escape, language, text, text_msg
+from bot.text.i18n import escape, language, text
 from bot.text.lengths import clip
-from games.text import Msg
+from bot.text.openings import opening_text
 from render.rating_chart import rating_chart_png
 from storage import history as past
 from storage.ratings import LEADERBOARD_GAMES, ai_level, user_identity, user_of
@@ -56,11 +56,6 @@ def chart_alt(locale, name: str, chart) -> str:
     return " ".join(lines)
 
 
-def opening_text(locale, kind: str, opening: str) -> str:
-    # two cards are joined as the language joins a list ("Mama (9) e Ladro di materiali (6)")
-    return present.listed(locale, [text_msg(locale, Msg(key)) for key in opening.split("+")])
-
-
 class Statistics:
     """`/game history stats` and `/game history leaderboard`."""
 
@@ -81,7 +76,7 @@ class Statistics:
         for kind_stats in found:
             lines.append(self._kind_line(locale, kind_stats))
             if kind_stats.favourite_opening:
-                opening = opening_text(locale, kind_stats.kind, kind_stats.favourite_opening)
+                opening = opening_text(locale, kind_stats.favourite_opening)
                 lines.append(text(locale, f"bot.stats.opening.{kind_stats.kind}", opening=opening))
             rating = kind_stats.rating
             if rating is None:
