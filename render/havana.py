@@ -528,18 +528,23 @@ def _chip_layout(chips, total: int, gap: int = 8) -> list[tuple[int, list[str]]]
         [_chip_need(card, down, f) for f in fs]
         for (card, down), fs in zip(chips, forms, strict=True)
     ]
-    half = (total - gap * (len(chips) - 1)) // len(chips)
-    best = None
-    for choice in itertools.product(*(range(len(fs)) for fs in forms)):
-        used = [needs[k][i] for k, i in enumerate(choice)]
-        slack = total - gap * (len(chips) - 1) - sum(used)
-        if slack >= 0 and (best is None or (sum(choice), -slack) < (sum(best[0]), -best[2])):
-            best = (choice, used, slack)
-    if best is None or all(n <= half for n in best[1]):
-        choice = best[0] if best else tuple(len(fs) - 1 for fs in forms)
+    room = total - gap * (len(chips) - 1)
+    half = room // len(chips)
+
+    def used(choice) -> list[int]:
+        return [needs[k][i] for k, i in enumerate(choice)]
+
+    # the fewest short forms, then the most room to spare
+    fitting = [
+        c for c in itertools.product(*(range(len(fs)) for fs in forms)) if sum(used(c)) <= room
+    ]
+    if not fitting:
+        return [(half, fs[-1:]) for fs in forms]
+    choice = min(fitting, key=lambda c: (sum(c), sum(used(c))))
+    if all(n <= half for n in used(choice)):
         return [(half, fs[i:]) for fs, i in zip(forms, choice, strict=True)]
-    choice, used, slack = best
-    widths = [n + slack // len(chips) for n in used]
+    slack = room - sum(used(choice))
+    widths = [n + slack // len(chips) for n in used(choice)]
     widths[-1] += slack % len(chips)
     return [(w, fs[i:]) for w, fs, i in zip(widths, forms, choice, strict=True)]
 

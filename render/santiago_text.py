@@ -23,7 +23,7 @@ def _dice(dice) -> str:
 def _die(die: Die) -> str:
     """A die as it lies, its good and the number it shows ("rum 2"): a die set aside or not yet
     kept asks for nothing."""
-    return say("pic.text.santiago.die", good=dr.term(f"santiago.good.{die.good}"), value=die.value)
+    return say("pic.text.santiago.die", good=pic.good_name(die.good), value=die.value)
 
 
 def _asked(dice) -> str:

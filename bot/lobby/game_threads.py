@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_io.outbox import UNDELIVERED
+
 if TYPE_CHECKING:
     from bot.core.tables import Tables
 
@@ -43,8 +45,8 @@ async def _untouched(thread: discord.Thread) -> bool:
     try:
         async for _ in thread.history(limit=1):
             return False
-    except discord.HTTPException:
-        return False  # unknown: a thread of its own is the safe choice
+    except UNDELIVERED:
+        return False  # refused or unanswered: unknown, and a thread of its own is safe
     return True
 
 
