@@ -124,7 +124,14 @@ def tiebreak(name: Msg, value: int) -> Msg:
 # language's CLDR plural category of the number (Babel's rules: "one", "few", "many", "other"...),
 # and `#` stands for the number, so every language places it where its grammar wants.
 # `{n:ordinal|one=#st|two=#nd|few=#rd|other=#th}` picks by the ordinal categories the same way.
-PLURAL = re.compile(r"\{(\w+):(plural|ordinal)\|([^{}]*)\}")
+#
+# A term's grammatical gender picks the words around it the same way: `{building:gender|f=die #|
+# m=den #|n=das #|other=das Gebäude #}`, where `#` stands for the term and the gender is the
+# catalogue's `<term key>.gender` entry ("santiago.building.bank.gender" = "f"). Each language names
+# its own genders (Italian tells "il", "lo" and "l'" apart); a form may serve several ("m,n=dem
+# #"), and "other" serves a name with no gender, such as a custom deck's building.
+PLURAL = re.compile(r"\{(\w+):(plural|ordinal|gender)\|([^{}]*)\}")
+GENDER = re.compile(r"\{(\w+):gender\|([^{}]*)\}")
 
 
 @functools.lru_cache(maxsize=32)
@@ -144,10 +151,43 @@ def ordinal_category(lang: str, number: int) -> str:
     return _rules(lang)[1](abs(number))
 
 
+def _forms(choices: str) -> dict[str, str]:
+    """`f=die #|m,n=das #` as {"f": "die #", "m": "das #", "n": "das #"}."""
+    forms = {}
+    for part in choices.split("|"):
+        names, equals, form = part.partition("=")
+        if equals:
+            forms.update(dict.fromkeys((n.strip() for n in names.split(",")), form))
+    return forms
+
+
+def gender_of(term: Any, catalogue: Mapping[str, str]) -> str | None:
+    """The grammatical gender `catalogue` gives the term `term` (a `Msg`), or None."""
+    if not isinstance(term, Msg):
+        return None
+    key = f"{term.key}.gender"
+    gender = catalogue.get(key)
+    listener = _HEARD.get()
+    if gender and listener is not None:
+        listener.append((key, gender))
+    return gender
+
+
+def _genders(template: str, params: Mapping[str, Any], catalogue: Mapping[str, str]) -> str:
+    def choose(match: re.Match[str]) -> str:
+        forms = _forms(match[2])
+        gender = gender_of(params.get(match[1]), catalogue)
+        form = forms.get(gender or "other", forms.get("other", "#"))
+        # the term goes in as a field, so that braces in a deck's name stay text
+        return form.replace("#", "{" + match[1] + "}")
+
+    return GENDER.sub(choose, template)
+
+
 def _plurals(template: str, values: Mapping[str, Any], lang: str) -> str:
     def choose(match: re.Match[str]) -> str:
         number = values.get(match[1])
-        forms = dict(part.split("=", 1) for part in match[3].split("|") if "=" in part)
+        forms = _forms(match[3])
         if not isinstance(number, int):
             # 1.5 points: a decimal, read in the language's own way ("1,5" in Italian).
             shown = format_decimal(number, locale=lang) if isinstance(number, float) else number
@@ -197,6 +237,8 @@ def render(
         k: render(v, catalogue, fallback, names, lang) if isinstance(v, Msg) else v
         for k, v in message.params.items()
     }
+    if ":gender|" in template:
+        template = _genders(template, message.params, catalogue)
     if lang[:2] in _EUPHONY:
         template = _euphonic(template, values, lang[:2])
     try:

@@ -20,7 +20,7 @@ from babel.numbers import format_decimal
 
 import games
 from bot.text import lessons, present
-from bot.text.i18n import english, text, text_msg
+from bot.text.i18n import catalogue, english, text, text_msg
 from bot.text.openings import opening_text
 from games import OptionError
 from games.front import front_options
@@ -658,6 +658,32 @@ GAME_OVERRIDES: dict[str, dict[str, object]] = {
 }
 
 
+# A sentence per game whose words around a building follow its gender ("acquista la Banca").
+GENDER_SAMPLES = {"santiago": "santiago.event.claim", "havana": "havana.event.demolished"}
+
+
+def say_genders(sheet: Sheet) -> None:
+    """Each building's grammatical gender, shown in a sentence that chooses its article by it,
+    so that a reader checks "la Banca", "il Pozzo" rather than a bare letter."""
+    for key in GAME_TEXTS:
+        if not key.endswith(".gender"):
+            continue
+        term = Msg(key.removesuffix(".gender"))
+        game = key.partition(".")[0]
+        gender = catalogue(sheet.lang).get(key, "-")
+        situation = (
+            f"{game}: the gender of {text_msg('en', term)!r} ({gender!r}), in a sentence "
+            "that chooses its words by it"
+        )
+        with sheet.listening(situation):
+            said = text_msg(
+                sheet.lang,
+                Msg(GENDER_SAMPLES[game], {"player": player(0), "building": term}),
+                list(NAMES),
+            )
+        sheet.say(TERM, key, situation, said)
+
+
 def say_the_games_rest(sheet: Sheet) -> None:
     """The games' and the pictures' texts no seeded game reached (an empty bag, a tie in every
     count), from their catalogues with values as the engines give them."""
@@ -688,5 +714,6 @@ def say_everything_else(sheet: Sheet, played: Sequence[Table]) -> None:
     say_deck_files(sheet)
     say_lessons(sheet, played)
     say_glossaries(sheet, played)
+    say_genders(sheet)
     say_the_rest(sheet, played)
     say_the_games_rest(sheet)

@@ -187,6 +187,10 @@ ENGLISH = {
     "pic.havana.order_later": "not set yet",
     "pic.havana.round": "Round {round}",
     "pic.havana.of_goal": "/ {goal} VP",
+    # beside a score that has reached the game's goal, which is not repeated
+    "pic.havana.goal_reached": "VP, goal reached",
+    # the same where that does not fit: the unit alone, after the score
+    "pic.havana.vp_unit": "VP",
     # the pictures in words: alt text and text boards (render/describe.py)
     "pic.text.player": "{name} (player {number}): {what}",
     # a player's line where an alt text has no room for the seat's number

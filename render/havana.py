@@ -571,15 +571,19 @@ def _chip(d, x: int, cy: int, w: int, card: str | None, face_down: bool, covered
 def _player(d, x: int, y: int, p: PlayerPublic, name: str, view: PublicView):
     dr.panel(d, (x, y, x + PW, y + PH))
     _disc(d, x + 30, y + 28, p.seat)
-    # the score large, the goal beside it at the floor size; the goal, the same for every
-    # player, gives way to a long name (a name never shrinks under its floor)
-    goal = say("pic.havana.of_goal", goal=view.target_vp)
-    goal_w = int(dr.length(goal, TEXT))
+    # the score large, the goal beside it at the floor size; the goal (the same for every
+    # player) gives way to a long name (a name never shrinks under its floor). A score past the
+    # goal says it is reached, or where that does not fit only "VP": "33 / 25 VP" reads as a slip.
+    if p.vp >= view.target_vp:
+        goals = (say("pic.havana.goal_reached"), say("pic.havana.vp_unit"))
+    else:
+        goals = (say("pic.havana.of_goal", goal=view.target_vp),)
     vp_w = int(dr.length(str(p.vp), NAME, True))
-    if dr.length(name, NAME, True) > PW - 60 - 24 - vp_w - 8 - goal_w - 8:
-        goal, goal_w = "", -8
+    room = PW - 60 - 24 - vp_w - 8 - 8 - dr.length(name, NAME, True)
+    goal = next((g for g in goals if dr.length(g, TEXT) <= room), "")
+    goal_w = -8
     if goal:
-        goal_w = _label(d, x + PW - 12, y + 30, goal, 200, anchor="rm")
+        goal_w = _label(d, x + PW - 12, y + 30, goal, int(dr.length(goal, TEXT)) + 1, anchor="rm")
     vp_w = (
         _label(
             d,
@@ -740,7 +744,8 @@ def last_move_words(move: LastMove, names: list[str]) -> str:
 def last_move_wordings(move: LastMove, names: list[str]) -> list[str]:
     """What the last decision did (see `last_move_words`), then shorter ways to say it, for a
     caption that must say less to fit: without which end of which row."""
-    building = _words(move.building.name) if move.building is not None else None
+    # the building as a term, whose gender the caption may choose its article by ("la Banca")
+    building = move.building.name if move.building is not None else None
     where = None
     if move.row and move.end:
         row = dr.term(f"havana.row.{move.row}", move.row)

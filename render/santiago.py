@@ -15,6 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.santiago.views import Die, LastMove, PlayerView, PublicView
+from games.text import Msg
 
 from . import draw as dr
 from .captions import current, known, say, worded
@@ -92,6 +93,13 @@ def citizen_name(citizen: str) -> str:
 
 def building_name(building: str) -> str:
     return dr.term(f"santiago.building.{building}", building.replace("_", " ").title())
+
+
+def building_term(building: str) -> Msg | str:
+    """A building as a caption's term: its catalogue entry, whose gender a sentence may choose
+    its article by ("la Banca"), or, for an id the catalogue does not know, its readable form."""
+    key = f"santiago.building.{building}"
+    return Msg(key) if known(key) else building_name(building)
 
 
 def colour_name(colour: str) -> str:
@@ -841,7 +849,7 @@ def last_move_wordings(view: PublicView, move: LastMove) -> list[str]:
     """What the last decision did (see `last_move_words`), then shorter ways to say it, for a
     caption that must say less to fit: without where the car stopped, or without the building."""
     head, _, rest = move.code.partition(":")
-    building = building_name(move.building) if move.building else None
+    building = building_term(move.building) if move.building else None
     citizen = _split_role(citizen_name(move.citizen))[0] if move.citizen else None
     if head == "drive" and rest.isdigit():
         n = int(rest)
@@ -890,7 +898,7 @@ def last_move_wordings(view: PublicView, move: LastMove) -> list[str]:
     return [say("pic.santiago.did", what=what)]
 
 
-def _done(kind: str, head: str, rest: str, building: str | None) -> str:
+def _done(kind: str, head: str, rest: str, building: Msg | str | None) -> str:
     """What a decision did, in the past tense, for the decisions the branches above leave:
     "" for one it does not know."""
     if head == "skip" and building:

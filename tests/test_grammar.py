@@ -99,14 +99,18 @@ def _say(lang: str, message: Msg) -> str:
 # --- building names with their article (it, es) ----------------------------------------------
 
 BUILDINGS = sorted(
-    key for key in english() if key.startswith(("santiago.building.", "havana.building."))
+    key
+    for key in english()
+    if key.startswith(("santiago.building.", "havana.building.")) and not key.endswith(".gender")
 )
-# What may stand right before a building or card name: its article, "the building" or "the card";
+# What may stand right before a building or card name: its article or a possessive, "the building"
+# or "the card";
 # or the name opens a label, follows a colon or stands in apposition ("la carta di destra, Mama").
 BEFORE_A_NAME = {
     "it": r"(?:\b(?:il|lo|la|l'|i|gli|le|al|allo|alla|all'|del|dello|della|dell'|sul|sullo|sulla"
-    r"|sull'|nel|nella|nell'|dal|dalla|dall'|edificio|carta|carte)\s?|^|[:«“(,]\s?)$",
-    "es": r"(?:\b(?:el|la|los|las|al|del|edificio|carta|cartas)\s|^|[:«“(,]\s?)$",
+    r"|sull'|nel|nella|nell'|dal|dalla|dall'|tuo|tua|proprio|propria|edificio|carta|carte)\s?"
+    r"|^|[:«“(,]\s?)$",
+    "es": r"(?:\b(?:el|la|los|las|al|del|tu|su|edificio|carta|cartas)\s|^|[:«“(,]\s?)$",
 }
 
 
@@ -141,6 +145,73 @@ def test_a_building_or_card_name_always_comes_with_its_article(lang):
         if not re.search(BEFORE_A_NAME[lang], line[:at], re.IGNORECASE):
             wrong.add(f"{message.key}: {line}")
     assert not wrong, f"{lang}: {len(wrong)} lines, e.g. {sorted(wrong)[:8]}"
+
+
+# The genders each language's glossary names, and its word for "building", which may stand
+# before a name only when the name has no gender (a custom deck's building).
+GENDERS = {
+    "it": ({"m", "ms", "mv", "f", "fv"}, r"edificio"),
+    "de": ({"m", "f", "n"}, r"Gebäude"),
+    "es": ({"m", "f"}, r"edificio"),
+    "ru": ({"m", "f", "n"}, None),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(GENDERS))
+def test_every_bundled_building_has_a_gender_its_language_knows(lang):
+    known, _ = GENDERS[lang]
+    found = translations.entries(lang)
+    wrong = {
+        key: found.get(f"{key}.gender", ("", None))[1]
+        for key in BUILDINGS
+        if not key.endswith(".custom") and found.get(f"{key}.gender", ("", None))[1] not in known
+    }
+    assert not wrong, f"{lang}: buildings without a gender of {sorted(known)}: {wrong}"
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "es"])
+def test_a_bundled_building_takes_its_own_article_and_a_custom_one_the_word_building(lang):
+    _, word = GENDERS[lang]
+    generic = re.compile(rf"\b{word} $", re.IGNORECASE)
+    custom = Msg("havana.building.custom", {"name": "Zoo"})
+    pasted, unnamed = set(), set()
+    for key in _templates_with("building"):
+        if key.endswith(".custom"):
+            continue
+        for b in (b for b in BUILDINGS if b.split(".")[0] in key and not b.endswith(".custom")):
+            line = _say(lang, _filled(key, building=Msg(b)))
+            name = text_msg(lang, Msg(b))
+            if generic.search(line[: line.find(name)]):
+                pasted.add(f"{key}: {line}")
+        uses_gender = ":gender|" in translations.entries(lang).get(key, ("", ""))[1]
+        line = _say(lang, _filled(key, building=custom))
+        if uses_gender and not re.search(rf"\b{word} Zoo\b", line, re.IGNORECASE):
+            unnamed.add(f"{key}: {line}")
+    assert not pasted, f"{lang}: {len(pasted)} lines, e.g. {sorted(pasted)[:6]}"
+    assert not unnamed, f"{lang}: a custom building without its word: {sorted(unnamed)[:6]}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "building", "said"),
+    [
+        ("it", "santiago.event.pawn", "santiago.building.office", "va sull'Ufficio."),
+        ("it", "santiago.action.own", "santiago.building.black_market", "Usa il tuo Mercato nero"),
+        ("it", "havana.illegal.needs_architect", "havana.building.university", "L'Università "),
+        (
+            "de",
+            "santiago.event.owner_vp",
+            "santiago.building.bank",
+            "auf der Bank: Wer sie besitzt",
+        ),
+        ("de", "santiago.event.alonso_use", "santiago.building.black_market", "den eigenen Schw"),
+        ("de", "havana.event.bought_free", "havana.building.hotel", "nimmt das Hotel, das nichts"),
+        ("es", "santiago.event.claim", "santiago.building.bank", "se apropia del Banco."),
+        ("es", "santiago.event.pawn", "santiago.building.church", "va a la Iglesia."),
+        ("es", "santiago.event.owner_vp", "santiago.building.office", "la Oficina: quien la posee"),
+    ],
+)
+def test_a_sentence_declines_its_article_by_the_buildings_gender(lang, key, building, said):
+    assert said in _say(lang, _filled(key, building=Msg(building), visitor="Anna", player="Anna"))
 
 
 # --- amounts that agree ------------------------------------------------------------------------
@@ -387,7 +458,7 @@ def test_soft_hyphens_break_long_names_on_pictures_and_stay_out_of_messages():
         assert say_msg(distillery) == "Schnaps\u00adbrennerei"
     assert text_msg("de", distillery) == "Schnapsbrennerei"
     line = text_msg("de", Msg("santiago.prompt.building", {"building": distillery}))
-    assert line == "Das Gebäude Schnapsbrennerei nutzen?"
+    assert line == "Die Schnapsbrennerei nutzen?"
 
 
 # --- no value pasted by code into a sentence ------------------------------------------------------

@@ -76,7 +76,7 @@ _ACCENTED = str.maketrans(
     "áƀçđéƒĝĥíĵķĺɱñóƥʠŕšţúṽŵẋýžÁƁÇĐÉƑĜĤÍĴĶĹṀÑÓƤɊŔŠŢÚṼŴẊÝŽ",
 )
 # A placeholder, or a plural / ordinal whose forms are text to lengthen.
-_FIELD = re.compile(r"\{(\w+)(?::(plural|ordinal)\|([^{}]*))?\}")
+_FIELD = re.compile(r"\{(\w+)(?::(plural|ordinal|gender)\|([^{}]*))?\}")
 
 
 def _longer(text: str) -> str:

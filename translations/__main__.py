@@ -28,6 +28,12 @@ def _english() -> dict[str, str]:
     return dict(english())
 
 
+GENDER_NOTE = (
+    "The grammatical gender of the term whose key this one extends, as this language's glossary "
+    "names its genders; sentences choose their words by it: {building:gender|f=la #|m=il #}."
+)
+
+
 def sync(lang: str, english: dict[str, str]) -> int:
     """Rewrite `lang`'s file; return how many entries still need a translator."""
     path = po_path(lang)
@@ -44,7 +50,10 @@ def sync(lang: str, english: dict[str, str]) -> int:
         fuzzy = before is not None and bool(string) and (before.id != source or before.fuzzy)
         flags = ["fuzzy"] if fuzzy else []
         comments = list(before.user_comments) if before is not None else []
-        catalogue.add(source, string, context=key, flags=flags, user_comments=comments)
+        notes = [GENDER_NOTE] if key.endswith(".gender") else []
+        catalogue.add(
+            source, string, context=key, flags=flags, user_comments=comments, auto_comments=notes
+        )
         todo += fuzzy or not string
     with path.open("wb") as f:
         pofile.write_po(f, catalogue, width=100, omit_header=False, sort_output=False)

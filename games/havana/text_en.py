@@ -127,7 +127,7 @@ ENGLISH = {
     "havana.prompt.steal": "Material Thief: take a cube from {victim} — {count:plural|one=# cube|other=# cubes} left to take.",
     "havana.prompt.mama": "Mama: choose a coloured cube from the centre ({count} left).",
     "havana.prompt.buy": "Buy a building from a row end, or end your turn.",
-    "havana.prompt.pay": "How do you pay for {building}?",
+    "havana.prompt.pay": "How do you pay for the {building}?",
     # action labels
     "havana.action.pick": "Play {card} face down",
     "havana.action.place": "Place {card} face down",
@@ -164,7 +164,7 @@ ENGLISH = {
     "havana.event.debris": "{player} takes all the rubble from the centre: {count:plural|one=# cube|other=# cubes}.",
     "havana.event.demolition_used": "{player} cannot demolish: a building was already demolished this round.",
     "havana.event.nothing_to_demolish": "{player} has nothing to demolish.",
-    "havana.event.demolished": "{player} demolishes {building}.",
+    "havana.event.demolished": "{player} demolishes the {building}.",
     "havana.event.demolish_declined": "{player} does not demolish.",
     "havana.event.tax_peso": "{player} collects {pesos:plural|one=# peso|other=# pesos} from the bank.",
     "havana.event.taxed": "{player} removes {what} from {victim}.",
@@ -183,8 +183,8 @@ ENGLISH = {
     "havana.event.mama_empty": "{player}'s Mama finds the centre empty.",
     "havana.event.mama_take": "{player} takes {cube} from the centre.",
     "havana.event.refill": "Four buildings (or what is left) fill the {row} row: {count} added.",
-    "havana.event.bought": "{player} buys {building} for {price}: +{vp} VP ({total} VP).",
-    "havana.event.bought_free": "{player} takes {building}, which costs nothing: +{vp} VP ({total} VP).",
+    "havana.event.bought": "{player} buys the {building} for {price}: +{vp} VP ({total} VP).",
+    "havana.event.bought_free": "{player} takes the {building}, which costs nothing: +{vp} VP ({total} VP).",
     "havana.price.pesos": "{pesos:plural|one=# peso|other=# pesos}",
     "havana.price.workers": "{workers:plural|one=# worker|other=# workers}",
     "havana.event.supply": "Supply to the centre: {cubes}, plus {pesos:plural|one=# peso|other=# pesos}.",
@@ -213,8 +213,8 @@ ENGLISH = {
     "havana.illegal.not_in_discard": "{card} is not in your discard pile.",
     "havana.illegal.no_such_end": "That is not a row end you can choose.",
     "havana.illegal.empty_row": "That row has no building left.",
-    "havana.illegal.needs_architect": "{building} needs the Architect face up in your display.",
-    "havana.illegal.cannot_afford": "You cannot pay for {building}, even with 5-for-1 exchanges.",
+    "havana.illegal.needs_architect": "The {building} needs the Architect face up in your display.",
+    "havana.illegal.cannot_afford": "You cannot pay for the {building}, even with 5-for-1 exchanges.",
     "havana.illegal.no_cube.red": "There is no red cube to take.",
     "havana.illegal.no_cube.yellow": "There is no yellow cube to take.",
     "havana.illegal.no_cube.brown": "There is no brown cube to take.",
@@ -266,6 +266,8 @@ ENGLISH = {
 
 # Names of the bundled buildings, keyed by id.
 ENGLISH.update({"havana.building." + b["id"]: b["name"] for b in bundled_file()["buildings"]})
+# Their grammatical genders, as for Santiago's buildings (a custom deck's names have none).
+ENGLISH.update({f"havana.building.{b['id']}.gender": "-" for b in bundled_file()["buildings"]})
 
 register(ENGLISH)
 register(EFFECTS)

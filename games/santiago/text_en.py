@@ -117,6 +117,9 @@ ENGLISH = {
     **{f"santiago.good.{k}": v for k, v in GOOD_NAMES.items()},
     **{f"santiago.citizen.{k}": v for k, v in CITIZEN_NAMES.items()},
     **{f"santiago.building.{k}": v for k, v in BUILDING_NAMES.items()},
+    # each building's grammatical gender, which a language's sentences choose their article by
+    # ("{building:gender|f=die #|...}"); English has none
+    **{f"santiago.building.{k}.gender": "-" for k in BUILDING_NAMES},
     **{f"santiago.colour.{c}": c for c in D.COLOURS},
     # decision kinds
     "santiago.roll": "choosing the new demand",

@@ -13,6 +13,7 @@ from games.havana.cards import CARDS
 from games.havana.views import BuildingView, Cost, Cubes, RowView
 from games.text import Msg
 from render import _board_layout, board_png, havana, screen_png
+from render import draw as dr
 from render.captions import language, say
 from render.demo import NAMES, play
 from render.draw import SCREEN_W
@@ -69,6 +70,27 @@ def test_every_building_renders_in_the_rows(mid_game):
             RowView("bottom", tuple(everything[k + 6 : k + 12]), ("left", "right")),
         )
         check_png(board_png(dataclasses.replace(view, rows=rows)))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_score_past_the_goal_says_it_is_reached_and_not_out_of_it(mid_game, lang):
+    view = GAME.public_view(mid_game)
+    past = dataclasses.replace(view.players[1], vp=view.target_vp + 8)
+    players = (view.players[0], past, *view.players[2:])
+    with language(lang), dr.recording() as drawn:
+        # short names: a long one takes the goal's room, and the score then stands alone
+        board_png(dataclasses.replace(view, players=players), ["Al", "Bo", "Cy", "Di"], lang)
+        reached = say("pic.havana.goal_reached", goal=view.target_vp)
+        out_of = say("pic.havana.of_goal", goal=view.target_vp)
+    texts = [d.text for d in drawn]
+    assert texts.count(reached) == 1, texts
+    assert texts.count(out_of) == len(players) - 1
+    with language(lang), dr.recording() as drawn:  # a name that leaves no room for the words
+        board_png(
+            dataclasses.replace(view, players=players), ["Al", "Bobobobobo", "Cy", "Di"], lang
+        )
+        unit = say("pic.havana.vp_unit")
+    assert [d.text for d in drawn].count(unit) == 1
 
 
 def test_single_card_and_empty_rows_render(mid_game):
