@@ -76,6 +76,13 @@ def _names(view, names: Sequence[str] | None) -> list[str]:
     return dr.seat_names(view.player_count, names)
 
 
+def last_section(name: str, what: str) -> Section:
+    """The last move ("Last: Anna — bought the Bank"), and the same without "Last:", which an
+    alt text short of room says before it leaves the move out."""
+    brief = say("pic.last_brief", name=name, what=what)
+    return Section("last", say("pic.last", name=name, what=what), brief=(), brief_heading=brief)
+
+
 # What an alt text leaves out first when saying everything briefly is still too long: the last
 # move, which the message beside the picture tells in its own words anyway.
 EXPENDABLE = ("last",)
@@ -84,8 +91,9 @@ EXPENDABLE = ("last",)
 def alt_text(sections: Sequence[Section], limit: int = ALT_MAX) -> str:
     """The sections as one paragraph: "Heading: line; line." each, in the order given. When
     that is longer than `limit` UTF-16 code units, it gives up words until it fits, in this
-    order: the sections say it briefly where they can (the first first); the `EXPENDABLE`
-    ones are left out whole; the sections say it more briefly still where they can; then the
+    order: the sections say it briefly where they can (the first first, the `EXPENDABLE`
+    ones last: the last move without "Last:"); the `EXPENDABLE` ones are left out whole (and
+    come back at the end if what followed made room for them); the sections say it more briefly still where they can; then the
     places are left out whole, the last in the order first, and a closing sentence counts the
     places left out (not the last move: the message beside the picture tells it, and the
     sentence would only take the room a place needs). Never a word cut in its middle."""
@@ -101,7 +109,9 @@ def alt_text(sections: Sequence[Section], limit: int = ALT_MAX) -> str:
         return " ".join(kept)
 
     numbered = list(enumerate(sections))
-    steps = [("brief", k) for k, s in numbered if s.brief is not None]
+    # the places say it briefly before the last move does, which goes before any place
+    steps = [("brief", k) for k, s in numbered if s.brief is not None and s.key not in EXPENDABLE]
+    steps += [("brief", k) for k, s in numbered if s.brief is not None and s.key in EXPENDABLE]
     steps += [("out", k) for k, s in numbered if s.key in EXPENDABLE]
     steps += [("briefer", k) for k, s in numbered if s.briefer is not None]
     steps += [("out", k) for k, s in numbered[::-1] if s.key not in EXPENDABLE]
@@ -113,6 +123,13 @@ def alt_text(sections: Sequence[Section], limit: int = ALT_MAX) -> str:
         else:
             section = sections[k]
             parts[k] = _part(section, getattr(section, how), section.brief_heading)
+    # the places said more briefly may have made room for what went out before them (but
+    # where a place went out, nothing left out before it comes back)
+    back = all(sections[k].key in EXPENDABLE for k in left)
+    for k in sorted(k for k in left if back):
+        left.discard(k)
+        if _units(said()) > limit:
+            left.add(k)
     return said()
 
 

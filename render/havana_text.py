@@ -9,7 +9,7 @@ from games.havana.views import BuildingView, Cubes, PlayerView, PublicView
 from . import draw as dr
 from . import havana as pic
 from .captions import and_list, say, say_msg, worded
-from .describe import Section, going_on, waiting
+from .describe import Section, going_on, last_section, waiting
 
 ALT_ORDER = ("title", "waiting", "last", "players", "centre", "top", "bottom")
 
@@ -60,7 +60,7 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
     if view.last_move is not None:
         what = pic.last_move_words(view.last_move, names)
         name = names[view.last_move.seat]
-        sections.append(Section("last", say("pic.last", name=name, what=what)))
+        sections.append(last_section(name, what))
     lines, brief, briefer = _players(view, names)
     heading = say("pic.havana.players")
     sections.append(Section("players", heading, lines, brief, briefer=briefer))

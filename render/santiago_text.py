@@ -10,7 +10,7 @@ from games.santiago.views import Die, PlayerView, PublicView
 from . import draw as dr
 from . import santiago as pic
 from .captions import and_list, say
-from .describe import Section, going_on, waiting
+from .describe import Section, going_on, last_section, waiting
 
 # The alt text's order: what a player looks for first, the places last.
 ALT_ORDER = ("title", "waiting", "last", "players", "ship", "road", "buildings")
@@ -62,7 +62,7 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
     if view.last_move is not None:
         last = view.last_move
         what = pic.last_move_words(view, last, spoken=True)
-        sections.append(Section("last", say("pic.last", name=names[last.seat], what=what)))
+        sections.append(last_section(names[last.seat], what))
     lines, brief = _players(view, names)
     sections.append(Section("players", say("pic.santiago.players"), lines, brief))
     sections.append(_ship(view))

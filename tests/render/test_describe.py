@@ -230,7 +230,7 @@ def _said(section, alt: str) -> bool:
     headings = {section.heading, section.brief_heading or section.heading}
     if section.lines:
         return any(f"{h}: " in alt for h in headings)
-    return describe._sentence(section.heading) in alt
+    return any(describe._sentence(h) in alt for h in headings)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -270,6 +270,29 @@ def test_an_alt_text_too_long_says_less_instead_of_cutting_a_word(lang):
                 whole = " ".join(describe._part(s, s.lines) for s in sections)
                 shortened += len(alt) < len(whole)
     assert shortened  # the long boards say less, in every language
+
+
+def test_an_alt_text_keeps_the_last_move_briefly_wherever_it_has_the_room():
+    """With four long names the last move is said without "Last:" before it is left out, and
+    it is left out only where even that has no room beside every place said briefly."""
+    briefly = 0
+    for lang in LANGS:
+        for kind, players in ALT_CASES:
+            engine = games.get(kind)
+            for move, state in positions(kind, players, 41, every=11):
+                public = engine.public_view(state)
+                alt = describe.board_alt(public, LONG_NAMES, lang, move)
+                sections = describe.board_sections(public, LONG_NAMES, lang, move)
+                sections = [describe._plain(s) for s in sections]
+                last = next((s for s in sections if s.key == "last"), None)
+                if last is None or describe._sentence(last.heading) in alt:
+                    continue
+                brief = describe._sentence(last.brief_heading)
+                briefly += brief in alt
+                if brief not in alt and all(_said(s, alt) for s in sections if s.key != "last"):
+                    room = describe.ALT_MAX - describe._units(alt)
+                    assert describe._units(brief) + 1 > room, (lang, brief, alt)
+    assert briefly  # some boards say the move briefly rather than not at all
 
 
 # Four long names, as a server's display names often are.
