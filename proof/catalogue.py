@@ -20,6 +20,7 @@ from babel.numbers import format_decimal
 
 import games
 from bot.text import lessons, present
+from bot.text.help_entries import help_entry
 from bot.text.i18n import catalogue, english, text, text_msg
 from bot.text.openings import opening_text
 from games import OptionError
@@ -566,13 +567,7 @@ def say_glossaries(sheet: Sheet, played: Sequence[Table]) -> None:
                 english_name = text_msg("en", name)
                 situation = f"/game help {title}: the glossary's pages ({english_name})"
                 with sheet.listening(situation):
-                    roomy = games.roomy(kind, effect)
-                    said = text(
-                        lang,
-                        "bot.help.entry",
-                        name=text_msg(lang, name),
-                        effect=text_msg(lang, roomy),
-                    )
+                    said = help_entry(lang, kind, name, effect)
                 sheet.say(HELP, effect.key, situation, said)
                 longer = games.detail(kind, effect)
                 if longer.key == effect.key:

@@ -15,6 +15,7 @@ from typing import Any
 import games
 from bot.discord_io.components import menu_effect
 from bot.text import present
+from bot.text.help_entries import help_entry
 from bot.text.i18n import english, text, text_msg
 from bot.text.lengths import CONTENT, utf16_len
 
@@ -70,9 +71,7 @@ def pages(locale: Any, kind: str) -> list[Page]:
         for i, (name, effect) in enumerate(pairs):
             # (the menu's 100 characters take the short effect; the page has room for words)
             entry = Entry(s, i, text_msg(locale, name), menu_effect(locale, kind, effect))
-            roomy = text_msg(locale, games.roomy(kind, effect))
-            said = text(locale, "bot.help.entry", name=entry.name, effect=roomy)
-            line = present.clip(said, CONTENT // 2)
+            line = present.clip(help_entry(locale, kind, name, effect), CONTENT // 2)
             if not found[-1].takes(line):
                 found.append(Page(title, [f"**{title}**"]))
             found[-1].lines.append(line)

@@ -158,6 +158,17 @@ def test_the_help_pages_fit_and_list_every_entry_once(lang, name):
     assert pages[0].content.startswith("**")
 
 
+@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("name", games.NAMES)
+def test_every_entry_of_the_help_pages_ends_as_a_sentence(lang, name):
+    """A building's effect is a phrase ("2 VP; costs 1 yellow cube"), a card's a sentence: on
+    the page both end with a full stop."""
+    content = "\n".join(page.content for page in glossary_pages.pages(lang, name))
+    bullets = [line for line in content.splitlines() if line.startswith("• ")]
+    assert bullets
+    assert not [b for b in bullets if not b.rstrip().endswith((".", "!", "?", "…", "»", "”"))]
+
+
 @pytest.mark.parametrize(("lang", "short"), [("it", "PV"), ("es", "PV"), ("ru", "ПО")])
 def test_the_help_pages_say_a_building_s_vp_in_words_even_under_the_architect(lang, short):
     """A menu option's 100 characters make a building under the Architect say "8 PV"; the
