@@ -76,10 +76,11 @@ def _names(view, names: Sequence[str] | None) -> list[str]:
     return dr.seat_names(view.player_count, names)
 
 
-def last_section(name: str, what: str) -> Section:
-    """The last move ("Last: Anna — bought the Bank"), and the same without "Last:", which an
-    alt text short of room says before it leaves the move out."""
-    brief = say("pic.last_brief", name=name, what=what)
+def last_section(name: str, what: str, briefly: str | None = None) -> Section:
+    """The last move ("Last: Anna — bought the Bank (top row, left end)"), and the same without
+    "Last:", in its fewest words (`briefly`: "bought the Bank"), which an alt text short of
+    room says before it leaves the move out."""
+    brief = say("pic.last_brief", name=name, what=what if briefly is None else briefly)
     return Section("last", say("pic.last", name=name, what=what), brief=(), brief_heading=brief)
 
 

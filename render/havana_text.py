@@ -58,9 +58,9 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
     if found is not None:
         sections.append(found)
     if view.last_move is not None:
-        what = pic.last_move_words(view.last_move, names)
+        wordings = pic.last_move_wordings(view.last_move, names)
         name = names[view.last_move.seat]
-        sections.append(last_section(name, what))
+        sections.append(last_section(name, wordings[0], wordings[-1]))
     lines, brief, briefer = _players(view, names)
     heading = say("pic.havana.players")
     sections.append(Section("players", heading, lines, brief, briefer=briefer))

@@ -62,7 +62,12 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
     if view.last_move is not None:
         last = view.last_move
         what = pic.last_move_words(view, last, spoken=True)
-        sections.append(last_section(names[last.seat], what))
+        briefly = (
+            pic.last_move_wordings(view, last)[-1]
+            if what != pic.last_move_words(view, last)
+            else what
+        )
+        sections.append(last_section(names[last.seat], what, briefly))
     lines, brief = _players(view, names)
     sections.append(Section("players", say("pic.santiago.players"), lines, brief))
     sections.append(_ship(view))
