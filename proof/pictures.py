@@ -27,6 +27,8 @@ def draw_table(sheet: Sheet, table: Table, boards: int) -> None:
     game = games.get(kind)
     states = list(games.replay_states(table.replay()))
     stem = f"{kind}-{table.players}" + ("-house-rules" if table.options else "")
+    # each table's alt texts under a name of their own: four players' names fill one most
+    seats = f"{table.players} players"
     for n, at in enumerate(_moments(sheet, table, states, boards)):
         state = states[at]
         move = game.version(state)
@@ -35,14 +37,18 @@ def draw_table(sheet: Sheet, table: Table, boards: int) -> None:
             png = render.board_png(game.public_view(state), names, lang, move)
             alt = describe.board_alt(game.public_view(state), names, lang, move)
         sheet.pictures.append(Picture(f"{stem}-board-{move:03d}.png", situation, png))
-        sheet.say(PICTURE, f"alt text: {kind} board", f"{situation}: the board's alt text", alt)
+        sheet.say(
+            PICTURE, f"alt text: {kind} board, {seats}", f"{situation}: the board's alt text", alt
+        )
         seat = n % table.players
         with sheet.listening(f"{situation}: screen of {names[seat]}", PICTURE):
             png = render.screen_png(game.player_view(state, seat), names, lang)
             alt = describe.screen_alt(game.player_view(state, seat), names, lang)
         where = f"{situation}, screen of {names[seat]}"
         sheet.pictures.append(Picture(f"{stem}-screen-{move:03d}-seat{seat + 1}.png", where, png))
-        sheet.say(PICTURE, f"alt text: {kind} screen", f"{where}: the screen's alt text", alt)
+        sheet.say(
+            PICTURE, f"alt text: {kind} screen, {seats}", f"{where}: the screen's alt text", alt
+        )
     series = games.vp_series(table.replay())
     situation = f"{table.name()}, final scores"
     with sheet.listening(situation, PICTURE):
@@ -50,7 +56,10 @@ def draw_table(sheet: Sheet, table: Table, boards: int) -> None:
         alt = describe.scores_alt(kind, table.result, names, lang)
     sheet.pictures.append(Picture(f"{stem}-final-scores.png", situation, png))
     sheet.say(
-        PICTURE, f"alt text: {kind} final scores", f"{situation}: the picture's alt text", alt
+        PICTURE,
+        f"alt text: {kind} final scores, {seats}",
+        f"{situation}: the picture's alt text",
+        alt,
     )
 
 

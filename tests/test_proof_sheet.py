@@ -228,9 +228,10 @@ def test_a_language_without_a_catalogue_is_refused_clearly(tmp_path):
 
 def test_the_sheet_shows_the_alt_texts_of_every_picture_kind_of_both_games(sheets):
     """A reviewer reads what a screen reader says of each picture: boards, screens and final
-    scores of both games (not only the first four alt texts of the sheet)."""
+    scores of both games at every table's number of players (four long names fill an alt text
+    most), not only the first four alt texts of the sheet."""
     out, _ = sheets["ru"]
     said = {key for _, key, _, _ in rows(out) if key.startswith("alt text")}
-    for kind in ("santiago", "havana"):
+    for kind, players in (("santiago", 3), ("santiago", 4), ("havana", 2), ("havana", 4)):
         for picture in ("board", "screen", "final scores"):
-            assert f"alt text: {kind} {picture}" in said, sorted(said)
+            assert f"alt text: {kind} {picture}, {players} players" in said, sorted(said)
