@@ -79,6 +79,8 @@ ENGLISH = {
     "pic.santiago.used_citizen": "used {citizen}",
     "pic.santiago.passed_by": "passed {citizen} by",
     "pic.santiago.not_used": "did not use {building}",
+    # more amounts than one menu holds: the player turned to the next or previous page of them
+    "pic.santiago.casino_page": "looked at other amounts at the Casino",
     "pic.santiago.delivered_n": "delivered {n:plural|one=# good|other=# goods}",
     "pic.santiago.delivered_goods": "delivered {amount}",
     "pic.santiago.delivered_none": "stopped delivering",
@@ -196,7 +198,7 @@ ENGLISH = {
     # a player's line where an alt text has no room for the seat's number
     "pic.text.player_brief": "{name}: {what}",
     # the parts of a player's line after its first, each as it reads inside a sentence
-    "pic.text.santiago.pawn_at": "pawn on {where}",
+    "pic.text.santiago.pawn_at": "pawn on the {where}",
     "pic.text.santiago.pawn_off": "pawn off the board",
     "pic.text.santiago.owns": "owns {owned}",
     "pic.text.santiago.owns_none": "owns no building",
@@ -213,8 +215,13 @@ ENGLISH = {
     "pic.text.santiago.rolled": "Dice rolled: {dice}",
     "pic.text.santiago.demand": "Demand: {dice}",
     "pic.text.santiago.set_aside": "Die set aside: {die}",
-    # a die as it lies: its good and the number it shows
-    "pic.text.santiago.die": "{good} {value}",
+    # a die as it lies: the number it shows for its good, a phrase per good so that a language
+    # words it as a sentence does ("2 per la canna da zucchero")
+    "pic.text.santiago.die.sugar_cane": "sugar cane {value}",
+    "pic.text.santiago.die.citrus": "citrus fruit {value}",
+    "pic.text.santiago.die.tobacco": "tobacco {value}",
+    "pic.text.santiago.die.rum": "rum {value}",
+    "pic.text.santiago.die.cigar": "cigars {value}",
     "pic.text.santiago.price": "Price: {price} VP per good",
     "pic.text.santiago.road": "Road",
     "pic.text.santiago.stop": "Stop {n}: {what}",

@@ -901,6 +901,8 @@ def last_move_wordings(view: PublicView, move: LastMove) -> list[str]:
 def _done(kind: str, head: str, rest: str, building: Msg | str | None) -> str:
     """What a decision did, in the past tense, for the decisions the branches above leave:
     "" for one it does not know."""
+    if head == "casino" and rest in ("more", "less"):  # a page of the menu, no exchange yet
+        return say("pic.santiago.casino_page")
     if head == "skip" and building:
         return say("pic.santiago.not_used", building=building)
     if kind in USES and building:

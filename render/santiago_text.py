@@ -23,7 +23,7 @@ def _dice(dice) -> str:
 def _die(die: Die) -> str:
     """A die as it lies, its good and the number it shows ("rum 2"): a die set aside or not yet
     kept asks for nothing."""
-    return say("pic.text.santiago.die", good=pic.good_name(die.good), value=die.value)
+    return say(f"pic.text.santiago.die.{die.good}", value=die.value)
 
 
 def _asked(dice) -> str:
@@ -41,7 +41,8 @@ def _pawn(view: PublicView, space: int | None) -> str:
     """Where a pawn stands, as a part of a line ("pawn on Bank", "pawn off the board")."""
     if space is None:
         return say("pic.text.santiago.pawn_off")
-    return say("pic.text.santiago.pawn_at", where=pic.building_name(view.buildings[space].building))
+    # the building as a term, whose gender the phrase may choose its article by ("sul Caffè")
+    return say("pic.text.santiago.pawn_at", where=pic.building_term(view.buildings[space].building))
 
 
 def _owns(buildings) -> str:

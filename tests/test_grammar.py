@@ -670,13 +670,20 @@ def test_a_refused_option_s_reason_goes_on_after_the_colon_in_lower_case(lang):
     keys = [
         k
         for k in english()
-        if k.startswith(("santiago.option.", "havana.option.")) and ".problem." not in k
+        if k.startswith(("santiago.option.", "havana.option."))
+        and ".problem." not in k
+        and not k.startswith("santiago.option.colours.")
     ]
     assert keys
     for key in keys:
         line = _say(lang, Msg("bot.error.bad_option", {"reason": _filled(key)}))
         after = line.split(": ", 1)[1]
         assert after[0].islower() or after.startswith(("Havana", "Santiago", "X")), line
+    # why the citizens' colours are refused goes on after the colon of its own sentence
+    for key in (k for k in english() if k.startswith("santiago.option.colours.")):
+        line = _say(lang, Msg("santiago.option.colours", {"reason": _filled(key)}))
+        after = line.split(": ", 1)[1]
+        assert after[0].islower() or after.startswith(("El Zorro", "X", "«", "„", "“")), line
 
 
 # --- what was given in full is not counted against what was due -----------------------------------
@@ -1126,7 +1133,9 @@ def test_a_refused_option_goes_on_after_the_colon_in_lower_case_in_russian():
     keys = [
         k
         for k in english()
-        if k.startswith(("santiago.option.", "havana.option.")) and ".problem." not in k
+        if k.startswith(("santiago.option.", "havana.option."))
+        and ".problem." not in k
+        and not k.startswith("santiago.option.colours.")  # reasons inside a sentence of theirs
     ]
     assert json_reasons and keys
     for reason in [*json_reasons, *(_filled(k) for k in keys)]:

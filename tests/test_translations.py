@@ -242,3 +242,19 @@ def test_every_game_term_is_in_the_glossary_with_its_source(lang):
     assert len(terms) > 60
     missing = [k for k in terms if k not in listed]
     assert not missing, f"{lang} glossary lists no word for {missing}"
+
+
+@pytest.mark.parametrize(
+    "colours",
+    [{"bob": "red"}, {"el_zorro": "red"}, {"jose": "pink"}, [1, 2], "no/such/colours.json"],
+    ids=["citizen", "el-zorro", "colour", "not-a-mapping", "no-file"],
+)
+def test_a_refused_option_says_why_in_the_readers_language(colours):
+    """Why an option is refused is a phrase of the catalogue, never English pasted in: only
+    what the player typed stays as typed."""
+    with pytest.raises(games.OptionError) as refused:
+        games.get("santiago").options({"citizen_colours": colours})
+    said = text_msg(PSEUDO, refused.value.msg)
+    # the codes the file takes are shown as code, as typed in any language
+    typed = re.sub(r"`[^`]*`", "", said)
+    assert not _english_left(typed, [*NAMES, "bob", "pink", "red"]), said

@@ -8,7 +8,7 @@ from typing import Any
 
 from games import jsonin, rng
 from games.core import OptionError, StateError
-from games.text import Msg
+from games.text import OR, Msg, joined
 
 from . import data as D
 from .state import (
@@ -63,7 +63,10 @@ def options(raw: Mapping[str, Any] | None) -> dict[str, Any]:
     return out
 
 
-def _colour_error(reason: str) -> OptionError:
+def _colour_error(reason: str | Msg, **params: Any) -> OptionError:
+    """The option refused, with why: a `Msg`, or the key of one of ours (`not_mapping`)."""
+    if isinstance(reason, str):
+        reason = Msg(f"santiago.option.colours.{reason}", params)
     return OptionError(Msg("santiago.option.colours", {"reason": reason}))
 
 
@@ -75,22 +78,24 @@ def _colours(value: Any) -> dict[str, str | None]:
     if isinstance(value, str):
         try:
             value = jsonin.load_file(Path(value), max_bytes=COLOURS_FILE_BYTES)
-        except OSError as exc:
-            raise _colour_error(f"cannot read the file ({exc.__class__.__name__})") from None
+        except OSError:
+            raise _colour_error("unreadable") from None
         except jsonin.JSONInputError as exc:
             raise _colour_error(exc.reason) from None
     if not isinstance(value, Mapping):
-        raise _colour_error("give a mapping of citizen to colour")
+        raise _colour_error("not_mapping")
     colours = dict(D.DEFAULT_CITIZEN_COLOURS)
     for cit, colour in value.items():
         if cit not in D.CITIZEN_INDEX:
-            raise _colour_error(f"unknown citizen {cit!r}")
+            raise _colour_error("unknown_citizen", name=str(cit))
         if cit == "el_zorro":
             if colour is not None:
-                raise _colour_error("El Zorro has no colour")
+                raise _colour_error("el_zorro")
             continue
         if not isinstance(colour, str) or colour not in D.COLOUR_INDEX:
-            raise _colour_error(f"{colour!r} is not one of {', '.join(D.COLOURS)}")
+            # the file takes the codes, whatever the reader's language: named as written
+            colours = joined([f"`{c}`" for c in D.COLOURS], *OR)
+            raise _colour_error("not_colour", value=str(colour), colours=colours)
         colours[cit] = colour
     return colours
 

@@ -301,6 +301,12 @@ ENGLISH = {
     "santiago.option.bool": "The option '{name}' must be true or false.",
     "santiago.option.distance": "The option 'max_distance' must be a whole number from 1 to 24.",
     "santiago.option.colours": "The option 'citizen_colours' is wrong: {reason}",
+    # what is wrong with it, a phrase the sentence above closes
+    "santiago.option.colours.unreadable": "the file cannot be read",
+    "santiago.option.colours.not_mapping": "give each citizen their flower colour",
+    "santiago.option.colours.unknown_citizen": "there is no citizen called '{name}'",
+    "santiago.option.colours.el_zorro": "El Zorro has no flower colour",
+    "santiago.option.colours.not_colour": "'{value}' is not a flower colour; use {colours}",
     "santiago.option.players": "Santiago de Cuba is played by 2 to 4 players, not {players}.",
     # result
     "santiago.tiebreak.goods": "{n:plural|one=# good left|other=# goods left}",

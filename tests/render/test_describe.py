@@ -500,3 +500,27 @@ def test_a_santiago_alt_text_says_a_stops_flower_as_a_flower(lang):
                     flower = say(f"pic.santiago.flower.{stop.colour}")
                     line = next(s for s in stops if s.startswith(f"{stop.index}"))
                     assert flower in line, (line, flower)
+
+
+# What a pawn's place and a die read as, per language: its article with the building, the number
+# for its good as the language's log line says it.
+PAWN_AND_DIE = {
+    "it": (r"pedone (?:sul|sullo|sulla|sull')\s?[A-Z]", r"\d per (?:la|il|gli|i) [a-z]"),
+    "es": (r"peón en (?:el|la) [A-Z]", r"(?:caña de azúcar|cítricos|tabaco|ron|puros) \d"),
+    "de": (r"Figur auf (?:dem|der) [A-Z]", r"(?:Zuckerrohr|Zitrusfrüchte|Tabak|Rum|Zigarren) \d"),
+    "en": (r"pawn on the [A-Z]", r"(?:sugar cane|citrus fruit|tobacco|rum|cigars) \d"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(PAWN_AND_DIE))
+def test_a_santiago_text_board_says_a_pawns_building_with_its_article_and_each_die_whole(lang):
+    pawn, die = PAWN_AND_DIE[lang]
+    engine = games.get("santiago")
+    pawns = dice = 0
+    for move, state in positions("santiago", 3, 5, every=5):
+        public = engine.public_view(state)
+        board = describe.text_board(describe.board_sections(public, NAMES, lang, move))
+        pawns += len(re.findall(pawn, board))
+        dice += len(re.findall(die, board))
+        assert not re.search(r"(?:pedone|peón|Figur|pawn): ", board), board
+    assert pawns and dice

@@ -88,6 +88,11 @@ PAST = (
     (_move("santiago.pablo", "pablo:rum", citizen="pablo"), "took 1 unit of rum"),
     (_move("santiago.deliver", "wood:citrus"), "delivered wood for citrus fruit"),
     (_move("santiago.deliver", "pass"), "stopped delivering"),
+    # the Casino's amounts fill more than one menu: turning its page is no exchange yet
+    (
+        _move("santiago.casino_amount", "casino:more", building="casino"),
+        "looked at other amounts at the Casino",
+    ),
 )
 
 

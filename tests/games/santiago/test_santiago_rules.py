@@ -788,7 +788,7 @@ def test_a_sawmill_used_through_alonso_asks_when_the_wood_is_hidden():
     [
         ("[" * 30_000 + "]" * 30_000, "nested more than 32 levels"),
         ('{"jose": ' + "[" * 30_000 + "]" * 30_000 + "}", "nested more than 32 levels"),
-        ('{"jose": ["red"]}', "is not one of"),
+        ('{"jose": ["red"]}', "is not a flower colour; use `yellow`, `blue`, `red` or `white`"),
         ('{"jose": "red", "x": "' + "y" * 70_000 + '"}', "larger than 64 KB"),
     ],
     ids=["deep", "deep-value", "list-colour", "huge"],
