@@ -20,6 +20,7 @@ from babel.numbers import format_decimal
 
 import games
 from bot.text import lessons, present
+from bot.text.deck_refusals import deck_refusal
 from bot.text.help_entries import help_entry
 from bot.text.i18n import catalogue, english, text, text_msg
 from bot.text.openings import opening_text
@@ -488,7 +489,7 @@ def say_deck_files(sheet: Sheet) -> None:
     """A table's own deck file refused as the bot refuses it (too large, not JSON, ...)."""
     lang = sheet.lang
     for data, limit, what in (
-        (b"[" + b"1," * 700 + b"1]", 1024, "a file that is too large"),
+        (b"[" + b"1," * 700 + b"1]", 1024, "a file whose size Discord gave wrong"),
         (b"[" * 200 + b"]" * 200, None, "a file nested too deep"),
         (b"\xff\xfe[]", None, "a file that is not UTF-8"),
         (b'{"buildings": [1,,2]}', None, "a file that is not JSON"),
@@ -498,8 +499,8 @@ def say_deck_files(sheet: Sheet) -> None:
             try:
                 loads(data, max_bytes=limit)
             except JSONInputError as refused:
-                reason = text_msg(lang, refused.reason)
-                sheet.say(ERROR, refused.reason.key, situation, _bad_option(lang, reason))
+                key, params = deck_refusal(refused)
+                sheet.say(ERROR, key, situation, text(lang, key, **params))
 
 
 def say_the_rest(sheet: Sheet, played: Sequence[Table]) -> None:
@@ -646,6 +647,13 @@ GAME_OVERRIDES: dict[str, dict[str, object]] = {
     "pic.santiago.used_citizen": {"citizen": Msg("santiago.score.el_zorro")},
     # a decision of an older version's code, said by its kind: "Casino: using a building"
     "pic.santiago.did": {"what": Msg("santiago.building")},
+    # where a purchase no seeded game of the sheet caught half-paid stands: a row's end
+    "pic.havana.paying_at": {
+        "building": Msg("havana.building.statue"),
+        "where": Msg(
+            "pic.havana.where", {"row": Msg("havana.row.top"), "end": Msg("havana.end_name.left")}
+        ),
+    },
     "pic.santiago.did_at": {
         "where": Msg("santiago.building.casino"),
         "what": Msg("santiago.building"),

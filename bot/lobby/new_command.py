@@ -15,13 +15,13 @@ from discord import app_commands
 from bot.core.errors import Refusal
 from bot.seats.ai_seats import DEFAULT_LEVEL
 from bot.settings.settings_commands import SETTING_CHOICES
+from bot.text.deck_refusals import MAX_DECK_BYTES, deck_refusal
 from bot.text.i18n import text, user_locale
 from bot.text.present import kind_choices
 from games import jsonin
 from games.front import all_front_options
 
 # A deck file is a few kilobytes; refuse anything large before reading it.
-MAX_DECK_BYTES = 256 * 1024
 
 AI_LEVEL_CHOICES = [
     app_commands.Choice(name="strong: searches ahead", value="strong"),
@@ -161,12 +161,8 @@ async def read_deck(attachment: discord.Attachment) -> object:
     try:
         parsed = jsonin.loads(data, max_bytes=MAX_DECK_BYTES)
     except jsonin.JSONInputError as exc:
-        if exc.key == "too_large":  # the attachment's declared size was wrong
-            raise Refusal("bot.error.deck_too_big", limit=MAX_DECK_BYTES // 1024) from None
-        if exc.key == "syntax":
-            raise Refusal("bot.error.deck_not_json", detail=exc.reason.params["detail"]) from None
-        # the reason is a phrase ("the file is not UTF-8 text"): the sentence around it ends it
-        raise Refusal("bot.error.deck_unusable", reason=exc.reason) from None
+        key, params = deck_refusal(exc)
+        raise Refusal(key, **params) from None
     # Only a deck's content is accepted from Discord, never a string (the engine reads a string
     # as a file path on this machine).
     if not isinstance(parsed, dict | list):
