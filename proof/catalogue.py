@@ -645,6 +645,20 @@ GAME_OVERRIDES: dict[str, dict[str, object]] = {
     "havana.option.deck_source": {"value": "shuffled"},
     # the words a caption is built from where no seeded game of the sheet reaches them
     "pic.santiago.used_citizen": {"citizen": Msg("santiago.score.el_zorro")},
+    "pic.santiago.passed_by": {"citizen": Msg("santiago.score.el_zorro")},
+    "pic.santiago.took_good": {"amount": Msg("santiago.goods.rum", {"n": 1})},
+    # joins as a reply lists choices ("`Europe/Rome` or `Europe/Riga`")
+    "list.or": {"a": "`Europe/Rome`", "b": "`Europe/Riga`"},
+    "list.or_last": {"a": "`Europe/Rome`", "b": "`Europe/Riga`"},
+    # a tie-break named without a count, followed by its value (no game of ours has one)
+    "tiebreak.value": {"name": Msg("santiago.good.rum"), "value": 7},
+    "santiago.option.colours": {"reason": Msg("santiago.option.colours.el_zorro")},
+    # why a citizen_colours file is refused: what it held, and the codes it takes
+    "santiago.option.colours.unknown_citizen": {"name": "pedro_2"},
+    "santiago.option.colours.not_colour": {
+        "value": "pink",
+        "colours": joined(["`yellow`", "`blue`", "`red`", "`white`"], *OR),
+    },
     # a decision of an older version's code, said by its kind: "Casino: using a building"
     "pic.santiago.did": {"what": Msg("santiago.building")},
     # where a purchase no seeded game of the sheet caught half-paid stands: a row's end
