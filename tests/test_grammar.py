@@ -1072,19 +1072,27 @@ def test_a_picture_counts_pesos_in_words_as_the_rulebooks_do(lang):
 @pytest.mark.parametrize("lang", ["en", *OTHERS])
 def test_an_empty_havana_hand_or_pile_is_said_in_a_phrase_of_its_own(lang):
     """ "Deine Hand: nichts", «Рука: нет»: no cards is a phrase about cards ("no cards in
-    hand", «У вас на руке нет карт»), not a generic "nothing" after a label."""
+    hand", «У вас на руке нет карт»), not a generic "nothing" after a label; and each line of
+    the figures has its own, agreeing with its label ("Discard pile: empty", "Verdeckte Karten:
+    keine"), never the same "no cards" after "cards"."""
     from bot.text import present
     from games.havana.means import means
+    from games.text import heard
 
     engine = games.get("havana")
     state = engine.new(2, 3)
     empty = dataclasses.replace(engine.player_view(state, 0), hand=(), discard=(), secret_picks=())
     generic = {text_msg(lang, Msg(k)) for k in ("bot.figures.none", "havana.nothing", "pic.none")}
-    lines = present.figures(lang, "havana", empty).splitlines()
+    with heard() as found:
+        figures = present.figures(lang, "havana", empty).splitlines()
+    own = {f"havana.no_cards.{line}" for line in ("hand", "discard", "picks")}
+    assert own <= {key for key, _ in found}
+    lines = []
     for decision in engine.pending(state):
         lines.append(present.said(lang, means(empty, decision)))
     wrong = [line for line in lines if line.rstrip(".").rpartition(": ")[2] in generic]
     assert not wrong, f"{lang}: {wrong}"
+    assert len({line.rpartition(": ")[2] for line in figures}) == len(figures), figures
 
 
 @pytest.mark.parametrize("lang", ["en", *OTHERS])

@@ -227,7 +227,10 @@ ENGLISH = {
     "havana.means.hand": "Your hand: {hand}.",
     "havana.means.hand_empty": "You have no cards in hand.",
     "havana.means.discard_empty": "Your discard pile is empty.",
-    "havana.no_cards": "no cards",
+    # an empty line of the private figures, agreeing with its label
+    "havana.no_cards.hand": "no cards",
+    "havana.no_cards.discard": "empty",
+    "havana.no_cards.picks": "none",
     "havana.means.discard": "Your discard pile: {discard}.",
     "havana.means.materials": "You have {pesos:plural|one=# peso|other=# pesos} and {workers:plural|one=# worker|other=# workers}; cubes: {cubes}.",
     "havana.means.materials_no_cubes": "You have {pesos:plural|one=# peso|other=# pesos} and {workers:plural|one=# worker|other=# workers}, and no cubes.",

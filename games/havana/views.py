@@ -338,18 +338,19 @@ def figures(view: PlayerView) -> Msg:
     """The private figures of `view` (hand, discard pile, face-down cards). A parameter given
     as a tuple is a list of terms, joined by the reader."""
 
-    def cards(ids) -> tuple[Msg, ...] | Msg:
-        # no cards: a phrase of its own ("no cards"), as "none" agrees with "cards" in gender
+    def cards(ids, line: str) -> tuple[Msg, ...] | Msg:
+        # no cards: a phrase of each line's own, agreeing with its label ("Discard pile:
+        # empty", "Face-down cards: none", "Hand: no cards")
         if not ids:
-            return Msg("havana.no_cards")
+            return Msg(f"havana.no_cards.{line}")
         return tuple(Msg("havana.card." + c) for c in ids)
 
     return Msg(
         "bot.figures.havana",
         {
-            "hand": cards(view.hand),
-            "discard": cards(view.discard),
-            "picks": cards(view.secret_picks),
+            "hand": cards(view.hand, "hand"),
+            "discard": cards(view.discard, "discard"),
+            "picks": cards(view.secret_picks, "picks"),
         },
     )
 
