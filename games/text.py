@@ -132,6 +132,7 @@ def tiebreak(name: Msg, value: int) -> Msg:
 # #"), and "other" serves a name with no gender, such as a custom deck's building.
 PLURAL = re.compile(r"\{(\w+):(plural|ordinal|gender)\|([^{}]*)\}")
 GENDER = re.compile(r"\{(\w+):gender\|([^{}]*)\}")
+# (`render` fills the gender selects first, so `_plurals` meets only plurals and ordinals.)
 
 
 @functools.lru_cache(maxsize=32)

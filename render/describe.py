@@ -93,11 +93,13 @@ def alt_text(sections: Sequence[Section], limit: int = ALT_MAX) -> str:
     """The sections as one paragraph: "Heading: line; line." each, in the order given. When
     that is longer than `limit` UTF-16 code units, it gives up words until it fits, in this
     order: the sections say it briefly where they can (the first first, the `EXPENDABLE`
-    ones last: the last move without "Last:"); the `EXPENDABLE` ones are left out whole (and
-    come back at the end if what followed made room for them); the sections say it more briefly still where they can; then the
-    places are left out whole, the last in the order first, and a closing sentence counts the
-    places left out (not the last move: the message beside the picture tells it, and the
-    sentence would only take the room a place needs). Never a word cut in its middle."""
+    ones last: the last move without "Last:", in its fewest words); the `EXPENDABLE` ones are
+    left out whole; the sections say it more briefly still where they can; then the places
+    are left out whole, the last in the order first, and a closing sentence counts the places
+    left out (not the last move: the message beside the picture tells it, and the sentence
+    would only take the room a place needs). Where no place went out, an `EXPENDABLE` part
+    left out comes back, briefly, if the briefer places made room for it. Never a word cut in
+    its middle."""
     sections = [_plain(section) for section in sections]
     parts = [_part(section, section.lines) for section in sections]
     left: set[int] = set()
@@ -126,11 +128,11 @@ def alt_text(sections: Sequence[Section], limit: int = ALT_MAX) -> str:
             parts[k] = _part(section, getattr(section, how), section.brief_heading)
     # the places said more briefly may have made room for what went out before them (but
     # where a place went out, nothing left out before it comes back)
-    back = all(sections[k].key in EXPENDABLE for k in left)
-    for k in sorted(k for k in left if back):
-        left.discard(k)
-        if _units(said()) > limit:
-            left.add(k)
+    if all(sections[k].key in EXPENDABLE for k in left):
+        for k in sorted(left):
+            left.discard(k)
+            if _units(said()) > limit:
+                left.add(k)
     return said()
 
 

@@ -63,11 +63,9 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
     if view.last_move is not None:
         last = view.last_move
         what = pic.last_move_words(view, last, spoken=True)
-        briefly = (
-            pic.last_move_wordings(view, last)[-1]
-            if what != pic.last_move_words(view, last)
-            else what
-        )
+        wordings = pic.last_move_wordings(view, last)
+        # where the spoken words differ ("1 victory point", not "1 VP"), they are said briefly too
+        briefly = wordings[-1] if what == wordings[0] else what
         sections.append(last_section(names[last.seat], what, briefly))
     lines, brief = _players(view, names)
     sections.append(Section("players", say("pic.santiago.players"), lines, brief))

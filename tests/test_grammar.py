@@ -181,6 +181,7 @@ def test_a_bundled_building_takes_its_own_article_and_a_custom_one_the_word_buil
         for b in (b for b in BUILDINGS if b.split(".")[0] in key and not b.endswith(".custom")):
             line = _say(lang, _filled(key, building=Msg(b)))
             name = text_msg(lang, Msg(b))
+            assert name in line, line
             if generic.search(line[: line.find(name)]):
                 pasted.add(f"{key}: {line}")
         uses_gender = ":gender|" in translations.entries(lang).get(key, ("", ""))[1]

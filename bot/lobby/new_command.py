@@ -15,13 +15,11 @@ from discord import app_commands
 from bot.core.errors import Refusal
 from bot.seats.ai_seats import DEFAULT_LEVEL
 from bot.settings.settings_commands import SETTING_CHOICES
-from bot.text.deck_refusals import MAX_DECK_BYTES, deck_refusal
+from bot.text.deck_refusals import MAX_DECK_BYTES, deck_refusal, too_big
 from bot.text.i18n import text, user_locale
 from bot.text.present import kind_choices
 from games import jsonin
 from games.front import all_front_options
-
-# A deck file is a few kilobytes; refuse anything large before reading it.
 
 AI_LEVEL_CHOICES = [
     app_commands.Choice(name="strong: searches ahead", value="strong"),
@@ -153,7 +151,8 @@ async def game_options(interaction: discord.Interaction, options, chosen: dict) 
 async def read_deck(attachment: discord.Attachment) -> object:
     """The parsed JSON of a deck attachment (the engine validates its content)."""
     if attachment.size > MAX_DECK_BYTES:
-        raise Refusal("bot.error.deck_too_big", limit=MAX_DECK_BYTES // 1024)
+        key, params = too_big()
+        raise Refusal(key, **params)
     try:
         data = await attachment.read()
     except discord.HTTPException:

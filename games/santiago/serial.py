@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -94,8 +95,9 @@ def _colours(value: Any) -> dict[str, str | None]:
             continue
         if not isinstance(colour, str) or colour not in D.COLOUR_INDEX:
             # the file takes the codes, whatever the reader's language: named as written
-            colours = joined([f"`{c}`" for c in D.COLOURS], *OR)
-            raise _colour_error("not_colour", value=str(colour), colours=colours)
+            codes = joined([f"`{c}`" for c in D.COLOURS], *OR)
+            shown = json.dumps(colour, ensure_ascii=False)[:40]  # as the file wrote it
+            raise _colour_error("not_colour", value=shown.strip('"'), colours=codes)
         colours[cit] = colour
     return colours
 

@@ -10,6 +10,7 @@ import pytest
 
 import games
 from bot.play import glossary_pages
+from bot.text.help_entries import ENDS_A_SENTENCE
 from bot.text.i18n import languages, text, text_msg
 from bot.text.lengths import CONTENT, OPTION_DESCRIPTION, utf16_len
 from games.text import ENGLISH, Msg
@@ -166,7 +167,7 @@ def test_every_entry_of_the_help_pages_ends_as_a_sentence(lang, name):
     content = "\n".join(page.content for page in glossary_pages.pages(lang, name))
     bullets = [line for line in content.splitlines() if line.startswith("• ")]
     assert bullets
-    assert not [b for b in bullets if not b.rstrip().endswith((".", "!", "?", "…", "»", "”"))]
+    assert not [b for b in bullets if not b.rstrip().endswith(ENDS_A_SENTENCE)]
 
 
 @pytest.mark.parametrize(("lang", "short"), [("it", "PV"), ("es", "PV"), ("ru", "ПО")])

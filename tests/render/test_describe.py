@@ -524,3 +524,19 @@ def test_a_santiago_text_board_says_a_pawns_building_with_its_article_and_each_d
         dice += len(re.findall(die, board))
         assert not re.search(r"(?:pedone|peón|Figur|pawn): ", board), board
     assert pawns and dice
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_last_move_said_in_words_for_a_screen_reader_is_said_so_briefly_too(lang):
+    """El Zorro given a victory point: the alt text says "1 victory point", never "1 VP", in
+    the brief form (without "Last:") as in the whole one."""
+    from games.santiago.views import LastMove
+
+    engine = games.get("santiago")
+    public = engine.public_view(next(s for _, s in positions("santiago", 3, 5, every=9)))
+    gift = LastMove(0, "santiago.zorro", "zorro:give:vp", "el_zorro", None, None, None, None)
+    sections = describe.board_sections(dataclasses.replace(public, last_move=gift), NAMES, lang)
+    last = next(s for s in sections if s.key == "last")
+    with language(lang):
+        spoken = say("pic.text.santiago.gave_vp")
+    assert spoken in last.heading and spoken in last.brief_heading

@@ -80,7 +80,7 @@ def test_a_score_past_the_goal_says_it_is_reached_and_not_out_of_it(mid_game, la
     with language(lang), dr.recording() as drawn:
         # short names: a long one takes the goal's room, and the score then stands alone
         board_png(dataclasses.replace(view, players=players), ["Al", "Bo", "Cy", "Di"], lang)
-        reached = say("pic.havana.goal_reached", goal=view.target_vp)
+        reached = say("pic.havana.goal_reached")
         out_of = say("pic.havana.of_goal", goal=view.target_vp)
     texts = [d.text for d in drawn]
     assert texts.count(reached) == 1, texts

@@ -60,7 +60,7 @@ def test_santiago_caption_names_the_player_and_the_claimed_building():
     view = _santiago_view()
     move = view.last_move
     assert (move.seat, move.code) == (0, "claim:cafe")
-    assert _captions(view, NAMES[:3]) == [f"Last: {NAMES[0]} — claimed Café"]
+    assert _captions(view, NAMES[:3]) == [f"Last: {NAMES[0]} — claimed the Café"]
 
 
 def test_santiago_caption_for_a_drive_names_the_distance_and_the_stop():
@@ -77,7 +77,7 @@ def _move(kind: str, code: str, citizen=None, building=None) -> SantiagoMove:
 
 
 PAST = (
-    (_move("santiago.building", "skip", building="cafe"), "did not use Café"),
+    (_move("santiago.building", "skip", building="cafe"), "did not use the Café"),
     (_move("santiago.zorro", "zorro:give:peso", citizen="el_zorro"), "gave 1 peso"),
     (_move("santiago.amount", "amount:2:citrus"), "delivered 2 units of citrus fruit"),
     # a state stored before the good was kept with the amount
@@ -184,7 +184,7 @@ def test_havana_caption_names_the_player_and_the_demolished_building():
     view = _havana_view()
     assert view.last_move.kind == "demolish"
     assert _captions(view, NAMES) == [
-        f"Last: {NAMES[3]} — demolished Lighthouse (top row, right end)"
+        f"Last: {NAMES[3]} — demolished the Lighthouse (top row, right end)"
     ]
 
 
@@ -192,7 +192,7 @@ def test_havana_caption_for_a_purchase_and_a_theft():
     view = _havana_view()
     bought = dataclasses.replace(view.last_move, kind="pay", action="pay:red", bought=True)
     (caption,) = _captions(dataclasses.replace(view, last_move=bought), NAMES)
-    assert caption == f"Last: {NAMES[3]} — bought Lighthouse (top row, right end)"
+    assert caption == f"Last: {NAMES[3]} — bought the Lighthouse (top row, right end)"
     theft = HavanaMove(0, "steal", "take:red", None, None, None, None, False, (), 2)
     (caption,) = _captions(dataclasses.replace(view, last_move=theft), NAMES)
     assert caption == f"Last: {NAMES[0]} — stole from {NAMES[2]}"
@@ -246,9 +246,9 @@ def test_a_long_name_gives_way_to_what_happened():
     long_names = ("W" * 40, "B", "C")
     for v in (view, dataclasses.replace(view, car=0)):
         (caption,) = _captions(v, long_names)
-        assert caption == "claimed Café"
+        assert caption == "claimed the Café"
     (caption,) = _captions(view, ("Maximilian", "B", "C"))
-    assert caption == "Last: Maximilian — claimed Café"
+    assert caption == "Last: Maximilian — claimed the Café"
 
 
 def test_the_last_move_gives_the_same_bytes_each_time():
