@@ -676,28 +676,31 @@ GAME_OVERRIDES: dict[str, dict[str, object]] = {
 
 
 # A sentence per game whose words around a building follow its gender ("acquista la Banca").
-GENDER_SAMPLES = {"santiago": "santiago.event.claim", "havana": "havana.event.demolished"}
+# A sentence per kind of term whose words around it follow its gender ("acquista la Banca", "il
+# dado della canna da zucchero"), and the parameter that names the term there.
+GENDER_SAMPLES = {
+    "santiago.building.": ("santiago.event.claim", "building"),
+    "havana.building.": ("havana.event.demolished", "building"),
+    "santiago.good.": ("santiago.event.demand", "aside"),
+}
 
 
 def say_genders(sheet: Sheet) -> None:
-    """Each building's grammatical gender, shown in a sentence that chooses its article by it,
-    so that a reader checks "la Banca", "il Pozzo" rather than a bare letter."""
+    """Each term's grammatical gender, shown in a sentence that chooses its article by it, so
+    that a reader checks "la Banca", "il Pozzo" rather than a bare letter."""
     for key in GAME_TEXTS:
         if not key.endswith(".gender"):
             continue
         term = Msg(key.removesuffix(".gender"))
-        game = key.partition(".")[0]
+        sample, field = next(v for k, v in GENDER_SAMPLES.items() if key.startswith(k))
         gender = catalogue(sheet.lang).get(key, "-")
         situation = (
-            f"{game}: the gender of {text_msg('en', term)!r} ({gender!r}), in a sentence "
-            "that chooses its words by it"
+            f"{key.partition('.')[0]}: the gender of {text_msg('en', term)!r} ({gender!r}), in a "
+            "sentence that chooses its words by it"
         )
         with sheet.listening(situation):
-            said = text_msg(
-                sheet.lang,
-                Msg(GENDER_SAMPLES[game], {"player": player(0), "building": term}),
-                list(NAMES),
-            )
+            message = Msg(sample, {"player": player(0), field: term})
+            said = text_msg(sheet.lang, message, list(NAMES))
         sheet.say(TERM, key, situation, said)
 
 
@@ -707,7 +710,7 @@ def say_the_games_rest(sheet: Sheet) -> None:
     lang = sheet.lang
     heard = sheet.keys()
     for key, template in GAME_TEXTS.items():
-        if key in heard:
+        if key in heard or key.endswith(".gender"):  # the genders: `say_genders`
             continue
         head, _, rest = key.partition(".")
         # a picture's text names its game after "pic." or "pic.text."

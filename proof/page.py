@@ -59,7 +59,8 @@ def rows(
     found = [(line.kind, line.key, line.situation, line.text) for line in lines]
     shown = {(line.key, line.text) for line in lines}
     for (key, said), (kind, situation) in words.items():
-        if (key, said) not in shown:
+        # a gender heard is a bare letter ("f"): the sheet shows each in a sentence of its own
+        if (key, said) not in shown and not key.endswith(".gender"):
             shown.add((key, said))
             found.append((kind, key, situation, said))
     return found

@@ -95,6 +95,13 @@ def building_name(building: str) -> str:
     return dr.term(f"santiago.building.{building}", building.replace("_", " ").title())
 
 
+def good_term(good: str) -> Msg | str:
+    """A good as a caption's term, whose gender a sentence may choose its article by ("il dado
+    della canna da zucchero"), or its readable id if the catalogue does not know it."""
+    key = f"santiago.good.{good}"
+    return Msg(key) if known(key) else good_name(good)
+
+
 def building_term(building: str) -> Msg | str:
     """A building as a caption's term: its catalogue entry, whose gender a sentence may choose
     its article by ("la Banca"), or, for an id the catalogue does not know, its readable form."""
@@ -863,9 +870,9 @@ def last_move_wordings(view: PublicView, move: LastMove) -> list[str]:
             return [went, say("pic.santiago.drove", n=n)]
         return [say("pic.santiago.drove", n=n)]
     if head == "leave" and rest:
-        return [say("pic.santiago.left_out_die", good=good_name(rest))]
+        return [say("pic.santiago.left_out_die", good=good_term(rest))]
     if head == "deliver" and rest:
-        return [say("pic.santiago.delivered", good=good_name(rest))]
+        return [say("pic.santiago.delivered", good=good_term(rest))]
     if head == "claim" and building:
         return [say("pic.santiago.claimed", building=building)]
     if head == "pawn" and building:
@@ -908,7 +915,7 @@ def _done(kind: str, head: str, rest: str, building: Msg | str | None) -> str:
     if kind in USES and building:
         return say("pic.santiago.used_building", building=building)
     if head == "wood" and rest:
-        return say("pic.santiago.delivered_wood", good=good_name(rest))
+        return say("pic.santiago.delivered_wood", good=good_term(rest))
     if kind == "santiago.deliver" and head == "pass":
         return say("pic.santiago.delivered_none")
     if head == "pablo" and rest:

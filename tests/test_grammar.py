@@ -155,18 +155,39 @@ GENDERS = {
     "es": ({"m", "f"}, r"edificio"),
     "ru": ({"m", "f", "n"}, None),
 }
+# The goods may be plural nouns ("gli agrumi", "die Zigarren"): a gender of their own.
+PLURAL_GENDERS = {"it": {"mp", "mpv"}, "de": {"pl"}, "es": {"mp"}, "ru": {"pl"}}
+GOODS = sorted(key for key in english() if re.fullmatch(r"santiago\.good\.[a-z_]+", key))
 
 
 @pytest.mark.parametrize("lang", sorted(GENDERS))
-def test_every_bundled_building_has_a_gender_its_language_knows(lang):
+def test_every_bundled_building_and_good_has_a_gender_its_language_knows(lang):
     known, _ = GENDERS[lang]
     found = translations.entries(lang)
-    wrong = {
-        key: found.get(f"{key}.gender", ("", None))[1]
-        for key in BUILDINGS
-        if not key.endswith(".custom") and found.get(f"{key}.gender", ("", None))[1] not in known
-    }
+
+    def gender(key):
+        return found.get(f"{key}.gender", ("", None))[1]
+
+    wrong = {key: gender(key) for key in BUILDINGS if not key.endswith(".custom")}
+    wrong = {key: g for key, g in wrong.items() if g not in known}
     assert not wrong, f"{lang}: buildings without a gender of {sorted(known)}: {wrong}"
+    goods = known | PLURAL_GENDERS[lang]
+    wrong = {key: gender(key) for key in GOODS if gender(key) not in goods}
+    assert GOODS and not wrong, f"{lang}: goods without a gender of {sorted(goods)}: {wrong}"
+
+
+def test_an_italian_die_or_good_replaced_takes_the_goods_article():
+    """ "il dado della canna da zucchero", "al posto degli agrumi": never "di agrumi"."""
+    keys = [k for k in _templates_with("good") if k.startswith(("santiago.", "pic.santiago."))]
+    keys += ["santiago.event.demand"]
+    said = 0
+    for key in keys:
+        field = "aside" if key == "santiago.event.demand" else "good"
+        for good in GOODS:
+            line = _say("it", _filled(key, **{field: Msg(good)}))
+            assert not re.search(r"\b(?:dado|posto) di\b", line), line
+            said += bool(re.search(r"\b(?:dado|posto) (?:del|della|dei|degli)\b", line))
+    assert said
 
 
 @pytest.mark.parametrize("lang", ["it", "de", "es"])

@@ -235,3 +235,14 @@ def test_the_sheet_shows_the_alt_texts_of_every_picture_kind_of_both_games(sheet
     for kind, players in (("santiago", 3), ("santiago", 4), ("havana", 2), ("havana", 4)):
         for picture in ("board", "screen", "final scores"):
             assert f"alt text: {kind} {picture}, {players} players" in said, sorted(said)
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_each_gender_is_shown_once_in_a_sentence_never_as_a_bare_letter(sheets, lang):
+    out, _ = sheets[lang]
+    genders = [(key, text) for _, key, _, text in rows(out) if key.endswith(".gender")]
+    keys = [key for key, _ in genders]
+    assert genders and len(keys) == len(set(keys)) == len(
+        [k for k in english() if k.endswith(".gender")]
+    )
+    assert all(" " in text for _, text in genders), genders[:3]

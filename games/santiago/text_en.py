@@ -115,6 +115,8 @@ ENGLISH = {
     "santiago.pesos": "{n:plural|one=# peso|other=# pesos}",
     "santiago.vps": "{n} VP",
     **{f"santiago.good.{k}": v for k, v in GOOD_NAMES.items()},
+    # each good's grammatical gender, as for the buildings ("il dado della canna da zucchero")
+    **{f"santiago.good.{k}.gender": "-" for k in GOOD_NAMES},
     **{f"santiago.citizen.{k}": v for k, v in CITIZEN_NAMES.items()},
     **{f"santiago.building.{k}": v for k, v in BUILDING_NAMES.items()},
     # each building's grammatical gender, which a language's sentences choose their article by
