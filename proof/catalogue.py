@@ -675,7 +675,6 @@ GAME_OVERRIDES: dict[str, dict[str, object]] = {
 }
 
 
-# A sentence per game whose words around a building follow its gender ("acquista la Banca").
 # A sentence per kind of term whose words around it follow its gender ("acquista la Banca", "il
 # dado della canna da zucchero"), and the parameter that names the term there.
 GENDER_SAMPLES = {

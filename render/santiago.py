@@ -847,14 +847,14 @@ def _last_move(d: ImageDraw.ImageDraw, view: PublicView, move: LastMove, names: 
 def last_move_words(view: PublicView, move: LastMove, spoken: bool = False) -> str:
     """What the last decision did, in a few words, from public facts only; `spoken` for an alt
     text or a text board, which write victory points out in words."""
-    if spoken and move.code == "zorro:give:vp":
-        return say("pic.text.santiago.gave_vp")
-    return last_move_wordings(view, move)[0]
+    return last_move_wordings(view, move, spoken)[0]
 
 
-def last_move_wordings(view: PublicView, move: LastMove) -> list[str]:
+def last_move_wordings(view: PublicView, move: LastMove, spoken: bool = False) -> list[str]:
     """What the last decision did (see `last_move_words`), then shorter ways to say it, for a
     caption that must say less to fit: without where the car stopped, or without the building."""
+    if spoken and move.code == "zorro:give:vp":
+        return [say("pic.text.santiago.gave_vp")]
     head, _, rest = move.code.partition(":")
     building = building_term(move.building) if move.building else None
     citizen = _split_role(citizen_name(move.citizen))[0] if move.citizen else None

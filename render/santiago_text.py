@@ -62,11 +62,8 @@ def board(view: PublicView, names: list[str], move: int | None) -> list[Section]
         sections.append(found)
     if view.last_move is not None:
         last = view.last_move
-        what = pic.last_move_words(view, last, spoken=True)
-        wordings = pic.last_move_wordings(view, last)
-        # where the spoken words differ ("1 victory point", not "1 VP"), they are said briefly too
-        briefly = wordings[-1] if what == wordings[0] else what
-        sections.append(last_section(names[last.seat], what, briefly))
+        wordings = pic.last_move_wordings(view, last, spoken=True)
+        sections.append(last_section(names[last.seat], wordings[0], wordings[-1]))
     lines, brief = _players(view, names)
     sections.append(Section("players", say("pic.santiago.players"), lines, brief))
     sections.append(_ship(view))
