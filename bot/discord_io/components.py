@@ -32,6 +32,7 @@ import discord
 
 import games
 from bot.text import lengths, present
+from bot.text.help_entries import menu_effect
 from bot.text.i18n import text, text_msg
 from bot.text.present import clip
 from games import Action, Decision
@@ -405,16 +406,6 @@ def effect(
     if markdown:  # a text display has room for the effect told at length
         return text_msg(locale, games.roomy(record.kind, said), names, markdown=True)
     return menu_effect(locale, record.kind, said, names)
-
-
-def menu_effect(locale: Any, kind: str, effect: Any, names=None) -> str:
-    """An effect for a menu entry's description: told at length (a building's VP written out,
-    "8 punti vittoria") where that fits its 100 characters, else in the short form its
-    catalogue writes for menus ("8 PV")."""
-    roomy = text_msg(locale, games.roomy(kind, effect), names)
-    if lengths.utf16_len(roomy) <= lengths.OPTION_DESCRIPTION:
-        return roomy
-    return text_msg(locale, effect, names)
 
 
 def described(label: str, code: str, effect: str | None) -> discord.SelectOption:

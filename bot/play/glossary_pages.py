@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import games
-from bot.discord_io.components import menu_effect
 from bot.text import present
-from bot.text.help_entries import help_entry
+from bot.text.help_entries import help_entry, menu_effect
 from bot.text.i18n import english, text, text_msg
 from bot.text.lengths import CONTENT, utf16_len
 
